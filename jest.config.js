@@ -1,0 +1,35 @@
+// One Jest configuration, three projects: the SPA (jsdom), the server (node) and e2e (node + Chromium).
+const spa = {
+  displayName: 'spa',
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/__tests__', '<rootDir>/common'],
+  testMatch: ['**/*.test.ts?(x)'],
+  setupFiles: ['<rootDir>/jest.polyfills.js'],
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  moduleNameMapper: {
+    '\\.(css|less)$': '<rootDir>/__tests__/__mocks__/style.js',
+    '\\.(png|jpe?g|gif|svg|webp)$': '<rootDir>/__tests__/__mocks__/file.js',
+    '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+  },
+};
+
+const server = {
+  displayName: 'server',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/server'],
+  testMatch: ['**/__tests__/**/*.test.ts'],
+};
+
+const e2e = {
+  displayName: 'e2e',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/e2e'],
+  testMatch: ['**/*.e2e.ts'],
+  globalSetup: '<rootDir>/e2e/globalSetup.ts',
+  globalTeardown: '<rootDir>/e2e/globalTeardown.ts',
+};
+
+module.exports = {
+  projects: [spa, server, e2e],
+  testTimeout: 30000,
+};

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CopyWebpackPlugin from 'copy-webpack-plugin';
+import type { Configuration } from 'webpack';
+import 'webpack-dev-server';
+
+const API_TARGET = process.env.API_TARGET || 'http://127.0.0.1:8080';
+
+export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: path.resolve(__dirname, 'src/index.tsx') },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      publicPath: '/',
+      filename: production ? 'js/[name].[contenthash:8].js' : 'js/[name].js',
+      chunkFilename: production ? 'js/[name].[contenthash:8].chunk.js' : 'js/[name].chunk.js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx'] },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    cache: { type: 'filesystem', cacheDirectory: path.resolve(__dirname, '.cache/webpack') },
+    module: {
+      rules: [
+        { test: /\.[jt]sx?$/, exclude: /node_modules/, use: 'babel-loader' },
+        {
+          test: /\.css$/,
+          use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+        },
+        { test: /\.(png|jpe?g|svg|gif|webp|woff2?|ttf|eot)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: path.resolve(__dirname, 'public/index.html'), inject: 'body' }),
+      new CopyWebpackPlugin({
+        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }],
+      }),
+      // moment ships every locale; keep only zh-cn (STACK.md §3).
+      new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /zh-cn/),
+      ...(production
+        ? [
+            new MiniCssExtractPlugin({
+              filename: 'css/[name].[contenthash:8].css',
+              chunkFilename: 'css/[name].[contenthash:8].chunk.css',
+            }),
+          ]
+        : []),
+    ],
+    optimization: { splitChunks: { chunks: 'all' } },
+    performance: { hints: false },
+    devServer: {
+      port: 8000,
+      historyApiFallback: true,
+      proxy: [{ context: ['/api', '/websocket'], target: API_TARGET, ws: true }],
+    },
+  };
+};

@@ -1,0 +1,24 @@
+// `npm run bench [name...]`: runs the named benchmarks (all when none is named) and prints their figures.
+import { bundleBench } from './bundle';
+
+const benches: Record<string, () => Promise<void>> = {
+  bundle: bundleBench,
+};
+
+async function main(): Promise<void> {
+  const names = process.argv.slice(2);
+  const unknown = names.filter((name) => !(name in benches));
+  if (unknown.length) {
+    console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
+    process.exit(2);
+  }
+  for (const name of names.length ? names : Object.keys(benches)) {
+    console.log(`\n=== bench: ${name}`);
+    await benches[name]();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

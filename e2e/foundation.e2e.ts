@@ -1,0 +1,52 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, screenshot } from './support/chromium';
+
+const baseUrl = () => process.env.E2E_BASE_URL as string;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+test('an unknown deep path lands on the 404 page, served through the history fallback', async () => {
+  const { context, page, errors } = await newPage(browser);
+  const response = await page.goto(`${baseUrl()}/no/such/page`);
+  expect(response?.status()).toBe(200);
+  await page.waitForURL(`${baseUrl()}/404`);
+  await expect(page.getByText('抱歉，你访问的页面不存在').isVisible()).resolves.toBe(true);
+  await expect(page.title()).resolves.toBe('渠道数字化平台');
+  await screenshot(page, 'foundation-404');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the page talks to the API under /api with the envelope', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto(`${baseUrl()}/404`);
+  const health = await page.evaluate(async () => (await fetch('/api/health')).json());
+  expect(health).toMatchObject({ success: true, code: 200, result: { database: 'up' } });
+  const missing = await page.evaluate(async () => {
+    const response = await fetch('/api/no-such-endpoint');
+    return { status: response.status, body: await response.json() };
+  });
+  expect(missing.status).toBe(404);
+  expect(missing.body).toMatchObject({ success: false, code: 404 });
+  await context.close();
+});
+
+test('a page chunk that fails to load shows the reload message, and reloading recovers', async () => {
+  const { context, page } = await newPage(browser);
+  let failChunks = true;
+  await page.route(/exception-404.*\.js$/, (route) => (failChunks ? route.abort() : route.continue()));
+  await page.goto(`${baseUrl()}/404`);
+  const reload = page.getByRole('button', { name: /重新加载/ });
+  await reload.waitFor();
+  await screenshot(page, 'foundation-chunk-error');
+  failChunks = false;
+  await reload.click();
+  await page.getByText('抱歉，你访问的页面不存在').waitFor();
+  await context.close();
+});

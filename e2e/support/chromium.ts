@@ -1,0 +1,53 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** Debian's Chromium (or CHROME_PATH); installed by scripts/ensure-chromium.sh when missing and allowed. */
+export function chromiumPath(): string {
+  const candidate = process.env.CHROME_PATH || '/usr/bin/chromium';
+  if (!existsSync(candidate)) {
+    execFileSync('bash', [path.join(ROOT, 'scripts/ensure-chromium.sh')], { stdio: 'inherit' });
+  }
+  if (!existsSync(candidate)) {
+    throw new Error(`Chromium not found at ${candidate}: install Debian's chromium or set CHROME_PATH.`);
+  }
+  return candidate;
+}
+
+// Without the background-networking flags Chromium keeps dialling out on this closed network.
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: ARGS });
+}
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const TABLET = { width: 768, height: 1024 };
+
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+export const SCREENSHOT_DIR = path.join(ROOT, 'e2e/screenshots');
+
+export function screenshot(page: Page, name: string): Promise<Buffer> {
+  return page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

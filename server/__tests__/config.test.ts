@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { ConfigError, DEFAULT_BODY_LIMIT, loadConfig } from '../config';
+
+function configErrorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.resolve('data'),
+      redisUrl: undefined,
+      adminPassword: undefined,
+      logLevel: 'info',
+      bodyLimit: DEFAULT_BODY_LIMIT,
+      staticDir: path.resolve(__dirname, '../../dist'),
+    });
+    expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgresql://app:secret@db.internal:5432/channel',
+      DATA_DIR: '/var/lib/channel',
+      REDIS_URL: 'redis://cache:6379/0',
+      ADMIN_PASSWORD: 'Pa55word!',
+      LOG_LEVEL: 'warn',
+      BODY_LIMIT: '2048',
+      STATIC_DIR: '/srv/site',
+    });
+    expect(config).toEqual({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: 'postgresql://app:secret@db.internal:5432/channel',
+      dataDir: '/var/lib/channel',
+      redisUrl: 'redis://cache:6379/0',
+      adminPassword: 'Pa55word!',
+      logLevel: 'warn',
+      bodyLimit: 2048,
+      staticDir: '/srv/site',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: ' ', REDIS_URL: '', ADMIN_PASSWORD: '' });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      adminPassword: undefined,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'not a url'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['ADMIN_PASSWORD', 'short'],
+    ['LOG_LEVEL', 'loud'],
+    ['BODY_LIMIT', 'lots'],
+  ])('rejects %s=%s with a message naming the variable', (variable, value) => {
+    const error = configErrorOf({ [variable]: value });
+    expect(error.variable).toBe(variable);
+    expect(error.message).toContain(variable);
+  });
+
+  it('accepts both PostgreSQL URL schemes and rediss', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/d' }).databaseUrl).toBe('postgres://u@h/d');
+    expect(loadConfig({ REDIS_URL: 'rediss://h:6380' }).redisUrl).toBe('rediss://h:6380');
+  });
+});

@@ -1,0 +1,52 @@
+// Builds the app exactly as main.ts does and listens on a free port, for tests over real HTTP.
+import path from 'node:path';
+import os from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../../app';
+import { DEFAULT_BODY_LIMIT, type LogLevel } from '../../config';
+import type { Database } from '../../db';
+
+export interface TestServer {
+  app: FastifyInstance;
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  database: Database;
+  /** The built SPA; by default a folder that does not exist (no site, every unknown path is a 404 envelope). */
+  staticDir?: string;
+  bodyLimit?: number;
+  logLevel?: LogLevel;
+  logStream?: AppDeps['logStream'];
+  /** Adds test-only routes (or anything else) before the app starts. */
+  configure?: (app: FastifyInstance) => void;
+}
+
+export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  const app = buildApp({
+    database: options.database,
+    config: {
+      staticDir: options.staticDir ?? path.join(os.tmpdir(), 'channel-digital-no-site'),
+      bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      logLevel: options.logLevel ?? 'silent',
+    },
+    logStream: options.logStream,
+  });
+  options.configure?.(app);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, baseUrl: address, close: () => app.close() };
+}
+
+/** Collects the JSON log lines of an app (pass as `logStream`). */
+export function captureLogs(): {
+  logStream: { write(line: string): void };
+  lines(): Array<Record<string, unknown>>;
+} {
+  const raw: string[] = [];
+  return {
+    logStream: { write: (line) => void raw.push(line) },
+    lines: () => raw.map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}

@@ -1,0 +1,73 @@
+// The Fastify application: the JSON API under /api, the built SPA, one error contract. main.ts and
+// the tests build it the same way; it never migrates or seeds (its caller owns the database).
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db';
+import { sendFailure } from './http/envelope';
+import { handleClientError, handleError, SHUTTING_DOWN_MESSAGE } from './http/errors';
+import { generateRequestId, REQUEST_ID_HEADER } from './http/requestId';
+import { API_PREFIX, registerSite } from './http/site';
+import { formatSchemaError } from './http/validation';
+import { healthRoutes } from './modules/health/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+export interface AppDeps {
+  database: Database;
+  config: Pick<Config, 'staticDir' | 'bodyLimit' | 'logLevel'>;
+  /** Where the JSON log lines go; stdout when absent. */
+  logStream?: { write(line: string): void };
+}
+
+/** Route plugins of the API, each registered under /api. */
+const API_MODULES = [healthRoutes];
+
+export function buildApp({ database, config, logStream }: AppDeps): FastifyInstance {
+  const app = Fastify({
+    logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
+    genReqId: generateRequestId,
+    bodyLimit: config.bodyLimit,
+    // Fastify's own drain answer is not an envelope; the onRequest hook below answers instead.
+    return503OnClosing: false,
+    frameworkErrors: (error, request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+      handleError(error, request, reply);
+    },
+    clientErrorHandler: handleClientError,
+    schemaErrorFormatter: formatSchemaError,
+    ajv: {
+      customOptions: {
+        // API.md Part A: unknown body fields are dropped, not refused.
+        removeAdditional: true,
+        // Query strings are text: "10" is a valid pageSize, "a,b" a valid array.
+        coerceTypes: 'array',
+        useDefaults: true,
+      },
+    },
+  });
+
+  app.decorate('database', database);
+  database.onConnectionError((error) => app.log.warn({ err: error }, 'database connection lost'));
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    if (closing) {
+      // A request on a kept-alive connection while draining: ask the client to go elsewhere.
+      reply.header('connection', 'close');
+      return sendFailure(reply, 503, SHUTTING_DOWN_MESSAGE);
+    }
+  });
+  app.setErrorHandler(handleError);
+
+  for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });
+  registerSite(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,104 @@
+// The server's configuration: environment variables read once at start-up, validated, typed.
+import path from 'node:path';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** 1 MiB: JSON bodies of this API are small; uploads get their own limit on their own routes. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_PORT = 8080;
+/** Listen on every interface, as a server in a container or behind a load balancer must. */
+export const DEFAULT_HOST = '0.0.0.0';
+
+const REPO_ROOT = path.resolve(__dirname, '..');
+
+export interface Config {
+  port: number;
+  host: string;
+  /** A PostgreSQL URL; when absent the embedded PGlite database lives in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  /** Password given to the seeded accounts; when absent one is generated at the first start. */
+  adminPassword: string | undefined;
+  logLevel: LogLevel;
+  bodyLimit: number;
+  /** The built SPA (webpack output). */
+  staticDir: string;
+}
+
+/** A bad environment value; the message names the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`配置错误：环境变量 ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** An empty value (`REDIS_URL=` in an env file) counts as unset. */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `应为 ${min} 到 ${max} 之间的整数，实际为 "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function readUrl(env: Env, name: string, protocols: readonly string[]): string | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, '不是有效的 URL');
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(name, `的协议应为 ${protocols.join(' 或 ')}，实际为 ${url.protocol}`);
+  }
+  return raw;
+}
+
+const MIN_ADMIN_PASSWORD_LENGTH = 8;
+
+function readAdminPassword(env: Env): string | undefined {
+  const value = env.ADMIN_PASSWORD;
+  if (value === undefined || value === '') return undefined;
+  if (value.length < MIN_ADMIN_PASSWORD_LENGTH) {
+    throw new ConfigError('ADMIN_PASSWORD', `长度不能少于 ${MIN_ADMIN_PASSWORD_LENGTH} 个字符`);
+  }
+  return value;
+}
+
+function readLogLevel(env: Env): LogLevel {
+  const raw = read(env, 'LOG_LEVEL') ?? 'info';
+  const level = LOG_LEVELS.find((candidate) => candidate === raw);
+  if (!level) throw new ConfigError('LOG_LEVEL', `应为 ${LOG_LEVELS.join('、')} 之一，实际为 "${raw}"`);
+  return level;
+}
+
+/** Reads and validates the configuration; throws a ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  return {
+    port: readInteger(env, 'PORT', DEFAULT_PORT, 0, 65535),
+    host: read(env, 'HOST') ?? DEFAULT_HOST,
+    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: path.resolve(read(env, 'DATA_DIR') ?? 'data'),
+    redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    adminPassword: readAdminPassword(env),
+    logLevel: readLogLevel(env),
+    bodyLimit: readInteger(env, 'BODY_LIMIT', DEFAULT_BODY_LIMIT, 1024, 1024 * 1024 * 1024),
+    staticDir: path.resolve(read(env, 'STATIC_DIR') ?? path.join(REPO_ROOT, 'dist')),
+  };
+}

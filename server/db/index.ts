@@ -1,0 +1,73 @@
+// Opens the database: the embedded PGlite (a data folder) by default, PostgreSQL when DATABASE_URL is set.
+import fs from 'node:fs';
+import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import { PGliteDialect } from './pgliteDialect';
+import type { DB } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  readonly kind: DatabaseKind;
+  readonly db: Kysely<DB>;
+  /**
+   * pg reports a broken idle connection outside any query (the server restarted, the network dropped);
+   * the pool replaces the connection by itself, so the listener only logs it. PGlite never reports one.
+   */
+  onConnectionError(listener: (error: Error) => void): void;
+  /** Ends the pool, or shuts PGlite down cleanly. */
+  close(): Promise<void>;
+}
+
+/** A request waits at most this long for a PostgreSQL connection before it fails with 503. */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 3000;
+
+/**
+ * bigint (int8) columns come back as strings on both back ends, as pg does by default: ids are
+ * snowflake bigints and must not lose precision in a JavaScript number.
+ */
+const PGLITE_OPTIONS: PGliteOptions = { parsers: { [types.INT8]: (value: string) => value } };
+
+/** Opens PGlite in a data folder (created if missing), or in memory without one. */
+export async function openPGlite(
+  dataDir: string | undefined,
+  options: Pick<PGliteOptions, 'loadDataDir'> = {},
+): Promise<PGlite> {
+  if (dataDir !== undefined) fs.mkdirSync(dataDir, { recursive: true });
+  return PGlite.create(dataDir, { ...PGLITE_OPTIONS, ...options });
+}
+
+/** Wraps an open PGlite; closing the Database closes it. */
+export function createPGliteDatabase(pglite: PGlite): Database {
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return {
+    kind: 'pglite',
+    db,
+    onConnectionError: () => {},
+    close: () => db.destroy(),
+  };
+}
+
+export function createPostgresDatabase(connectionString: string): Database {
+  const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
+  const listeners: Array<(error: Error) => void> = [];
+  const report = (error: Error) => listeners.forEach((listener) => listener(error));
+  // An 'error' event without a listener crashes the process. pg-pool listens on idle clients only and
+  // forwards to the pool; a client checked out by Kysely gets its own listener (its query fails anyway).
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    db,
+    onConnectionError: (listener) => listeners.push(listener),
+    close: () => db.destroy(),
+  };
+}
+
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl);
+  return createPGliteDatabase(await openPGlite(config.dataDir));
+}

@@ -1,0 +1,31 @@
+// Every migration, listed here in order: no filesystem globbing, so tsx, Jest and a bundle see the same list.
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { DB } from '../schema';
+import * as foundation from './0001_foundation';
+
+/** Kysely applies these in the order of their names. */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};
+
+export class MigrationError extends Error {
+  constructor(
+    readonly migrationName: string | undefined,
+    options: { cause: unknown },
+  ) {
+    super(`数据库迁移失败${migrationName ? `：${migrationName}` : ''}`, options);
+    this.name = 'MigrationError';
+  }
+}
+
+/** Applies the pending migrations and returns their names; throws a MigrationError on failure. */
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    throw new MigrationError(results.find((result) => result.status === 'Error')?.migrationName, {
+      cause: error,
+    });
+  }
+  return results.map((result) => result.migrationName);
+}

@@ -1,0 +1,44 @@
+// Demo data for an empty database. Each issue adds its step to SEED_STEPS.
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../schema';
+import { seedTenants } from './tenants';
+
+export interface SeedContext {
+  /** The password of every seeded account. */
+  adminPassword: string;
+}
+
+export type SeedStep = (trx: Transaction<DB>, context: SeedContext) => Promise<void>;
+
+/** In order: later steps may refer to rows of earlier ones. */
+const SEED_STEPS: SeedStep[] = [seedTenants];
+
+export type SeedOutcome =
+  | { seeded: false }
+  /** `generatedAdminPassword` is set only when none was given: print it once, it is stored nowhere in clear. */
+  | { seeded: true; generatedAdminPassword: string | undefined };
+
+/** Arbitrary constant key of the advisory lock that keeps two instances starting together from both seeding. */
+const SEED_LOCK_KEY = 7_411_001;
+
+/** 144 random bits, 24 characters of base64url. */
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** Seeds the demo data when the database has no tenant yet; does nothing otherwise. */
+export async function seedWhenEmpty(
+  db: Kysely<DB>,
+  options: { adminPassword?: string },
+): Promise<SeedOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    const existing = await trx.selectFrom('tenants').select('tenant_id').limit(1).executeTakeFirst();
+    if (existing) return { seeded: false };
+
+    const adminPassword = options.adminPassword ?? generatePassword();
+    for (const step of SEED_STEPS) await step(trx, { adminPassword });
+    return { seeded: true, generatedAdminPassword: options.adminPassword ? undefined : adminPassword };
+  });
+}

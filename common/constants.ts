@@ -10,7 +10,12 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120000;
 export const HOME_TAB_PATH = '/dashboard/analysis';
 export const WORKPLACE_PATH = '/dashboard/workplace';
 export const LOGIN_PATH = '/user/login';
-export const PUBLIC_PATHS = ['/user/login', '/user/register', '/user/register-result', '/user/alteration'] as const;
+export const PUBLIC_PATHS = [
+  '/user/login',
+  '/user/register',
+  '/user/register-result',
+  '/user/alteration',
+] as const;
 
 export const FAILED_ORDER_PAGE_SIZE = 10;
 export const TWO_STEP_CODE_LENGTH = 6;

@@ -16,7 +16,7 @@ test('an unknown deep path lands on the 404 page, served through the history fal
   const response = await page.goto(`${baseUrl()}/no/such/page`);
   expect(response?.status()).toBe(200);
   await page.waitForURL(`${baseUrl()}/404`);
-  await expect(page.getByText('抱歉，你访问的页面不存在').isVisible()).resolves.toBe(true);
+  await page.getByText('抱歉，你访问的页面不存在').waitFor();
   await expect(page.title()).resolves.toBe('渠道数字化平台');
   await screenshot(page, 'foundation-404');
   expect(errors).toEqual([]);

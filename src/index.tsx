@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import 'antd/dist/reset.css';
+import './utils/moment';
+import { AppProviders } from './AppProviders';
+import { AppRoutes } from './router/AppRoutes';
+import { ScrollToTop } from './router/ScrollToTop';
+import { configureAppStore } from './store';
+
+const { store, persistor } = configureAppStore();
+
+const container = document.getElementById('app');
+if (!container) throw new Error('index.html has no #app element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders store={store} persistor={persistor}>
+      <BrowserRouter basename="/">
+        <ScrollToTop />
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  </StrictMode>,
+);

@@ -5,6 +5,7 @@ import 'antd/dist/reset.css';
 import './utils/moment';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './router/AppRoutes';
+import { NavigatorBridge } from './router/NavigatorBridge';
 import { ScrollToTop } from './router/ScrollToTop';
 import { configureAppStore } from './store';
 
@@ -18,6 +19,7 @@ createRoot(container).render(
     <AppProviders store={store} persistor={persistor}>
       <BrowserRouter basename="/">
         <ScrollToTop />
+        <NavigatorBridge />
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>

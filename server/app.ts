@@ -3,28 +3,35 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db';
+import { registerAccessGuard } from './http/access';
 import { sendFailure } from './http/envelope';
 import { handleClientError, handleError, SHUTTING_DOWN_MESSAGE } from './http/errors';
 import { generateRequestId, REQUEST_ID_HEADER } from './http/requestId';
 import { API_PREFIX, registerSite } from './http/site';
 import { formatSchemaError } from './http/validation';
+import { createSmsChannel, type SmsChannel } from './integrations/sms';
+import { accountRoutes } from './modules/auth/accountRoutes';
+import { authRoutes } from './modules/auth/routes';
+import { resolveSession } from './modules/auth/sessions';
+import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    sms: SmsChannel;
   }
 }
 
 export interface AppDeps {
   database: Database;
-  config: Pick<Config, 'staticDir' | 'bodyLimit' | 'logLevel'>;
+  config: Pick<Config, 'staticDir' | 'bodyLimit' | 'logLevel' | 'production' | 'sms'>;
   /** Where the JSON log lines go; stdout when absent. */
   logStream?: { write(line: string): void };
 }
 
 /** Route plugins of the API, each registered under /api. */
-const API_MODULES = [healthRoutes];
+const API_MODULES = [healthRoutes, authRoutes, accountRoutes];
 
 export function buildApp({ database, config, logStream }: AppDeps): FastifyInstance {
   const app = Fastify({
@@ -51,6 +58,7 @@ export function buildApp({ database, config, logStream }: AppDeps): FastifyInsta
   });
 
   app.decorate('database', database);
+  app.decorate('sms', createSmsChannel(config.sms, database));
   database.onConnectionError((error) => app.log.warn({ err: error }, 'database connection lost'));
 
   let closing = false;
@@ -66,8 +74,13 @@ export function buildApp({ database, config, logStream }: AppDeps): FastifyInsta
     }
   });
   app.setErrorHandler(handleError);
+  // After the hook above (request id, draining), before any route: every route added afterwards, by any
+  // plugin or test, passes the gate.
+  registerAccessGuard(app, (token) => resolveSession(database.db, token));
 
   for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });
+  // The SMS outbox would hand out login codes: never in production, never next to a real gateway.
+  if (!config.production && app.sms.simulated) app.register(devRoutes, { prefix: API_PREFIX });
   registerSite(app, config.staticDir);
   return app;
 }

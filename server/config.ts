@@ -25,6 +25,20 @@ export interface Config {
   bodyLimit: number;
   /** The built SPA (webpack output). */
   staticDir: string;
+  /** NODE_ENV=production: development helpers (the SMS outbox) are off. */
+  production: boolean;
+  /** The real SMS gateway; when absent, codes go to the local simulator's outbox. */
+  sms: SmsGatewayConfig | undefined;
+}
+
+/** The SMS gateway's endpoint and credentials (server/integrations/sms). */
+export interface SmsGatewayConfig {
+  url: string;
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  /** The gateway's template for the login code; it receives the parameter `code`. */
+  loginTemplateCode: string;
 }
 
 /** A bad environment value; the message names the variable. */
@@ -88,6 +102,29 @@ function readLogLevel(env: Env): LogLevel {
   return level;
 }
 
+const SMS_VARIABLES = [
+  'SMS_GATEWAY_URL',
+  'SMS_ACCESS_KEY_ID',
+  'SMS_ACCESS_KEY_SECRET',
+  'SMS_SIGN_NAME',
+  'SMS_TEMPLATE_LOGIN',
+] as const;
+
+/** All set: the real gateway; none set: the simulator; some set: a mistake worth stopping for. */
+function readSmsGateway(env: Env): SmsGatewayConfig | undefined {
+  const [url, accessKeyId, accessKeySecret, signName, loginTemplateCode] = SMS_VARIABLES.map((name) =>
+    read(env, name),
+  );
+  const missing = SMS_VARIABLES.filter((name) => read(env, name) === undefined);
+  if (missing.length === SMS_VARIABLES.length) return undefined;
+  if (!url || !accessKeyId || !accessKeySecret || !signName || !loginTemplateCode) {
+    throw new ConfigError(missing[0], '未设置：短信网关的变量要么全部设置，要么全部不设置');
+  }
+  // Checked like every URL setting: a valid URL of the expected protocol.
+  readUrl(env, 'SMS_GATEWAY_URL', ['http:', 'https:']);
+  return { url, accessKeyId, accessKeySecret, signName, loginTemplateCode };
+}
+
 /** Reads and validates the configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   return {
@@ -100,5 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: readLogLevel(env),
     bodyLimit: readInteger(env, 'BODY_LIMIT', DEFAULT_BODY_LIMIT, 1024, 1024 * 1024 * 1024),
     staticDir: path.resolve(read(env, 'STATIC_DIR') ?? path.join(REPO_ROOT, 'dist')),
+    production: read(env, 'NODE_ENV') === 'production',
+    sms: readSmsGateway(env),
   };
 }

@@ -18,10 +18,18 @@ function publicUrl(app: FastifyInstance, host: string): string {
   return `http://${shownHost}:${port}`;
 }
 
+function smsDescription(config: Config): string {
+  if (config.sms) return `短信网关 ${new URL(config.sms.url).host}`;
+  // In production nobody can read the simulator's outbox: the phone login cannot be used.
+  if (config.production) return '未配置短信网关（SMS_*），手机号登录不可用';
+  return '本地模拟器，验证码见 GET /api/dev/sms/outbox?mobile=手机号';
+}
+
 function printBanner(url: string, config: Config, database: Database, seed: SeedOutcome): void {
   const lines = [
     `渠道数字化平台已启动: ${url}`,
     `数据库: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${config.dataDir})`}`,
+    `短信: ${smsDescription(config)}`,
   ];
   if (seed.seeded) lines.push('已写入演示数据。');
   if (seed.seeded && seed.generatedAdminPassword) {

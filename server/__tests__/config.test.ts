@@ -11,6 +11,14 @@ function configErrorOf(env: Record<string, string>): ConfigError {
   throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
 }
 
+const SMS_ENV = {
+  SMS_GATEWAY_URL: 'https://sms.example.com/v1/send',
+  SMS_ACCESS_KEY_ID: 'key-id',
+  SMS_ACCESS_KEY_SECRET: 'key-secret',
+  SMS_SIGN_NAME: '华饮酒业',
+  SMS_TEMPLATE_LOGIN: 'SMS_LOGIN_01',
+};
+
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
     const config = loadConfig({});
@@ -24,6 +32,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       bodyLimit: DEFAULT_BODY_LIMIT,
       staticDir: path.resolve(__dirname, '../../dist'),
+      production: false,
+      sms: undefined,
     });
     expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
   });
@@ -39,6 +49,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       BODY_LIMIT: '2048',
       STATIC_DIR: '/srv/site',
+      NODE_ENV: 'production',
+      ...SMS_ENV,
     });
     expect(config).toEqual({
       port: 0,
@@ -50,7 +62,35 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       bodyLimit: 2048,
       staticDir: '/srv/site',
+      production: true,
+      sms: {
+        url: 'https://sms.example.com/v1/send',
+        accessKeyId: 'key-id',
+        accessKeySecret: 'key-secret',
+        signName: '华饮酒业',
+        loginTemplateCode: 'SMS_LOGIN_01',
+      },
     });
+  });
+
+  it('is in production mode only for NODE_ENV=production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).production).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).production).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).production).toBe(true);
+  });
+
+  it.each(Object.keys(SMS_ENV))('refuses an SMS gateway configured without %s, naming it', (missing) => {
+    const env: Record<string, string> = { ...SMS_ENV };
+    delete env[missing];
+    const error = configErrorOf(env);
+    expect(error.variable).toBe(missing);
+    expect(error.message).toContain(missing);
+  });
+
+  it('refuses an SMS gateway URL that is not http(s)', () => {
+    expect(configErrorOf({ ...SMS_ENV, SMS_GATEWAY_URL: 'ftp://sms.example.com' }).variable).toBe(
+      'SMS_GATEWAY_URL',
+    );
   });
 
   it('treats empty values as unset', () => {

@@ -2,7 +2,10 @@ import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import type { Database } from '../db';
 import { migrateToLatest, migrations } from '../db/migrations';
 import { seedWhenEmpty } from '../db/seed';
+import { demoDepartId, demoPermissionId, demoUserId } from '../db/seed/ids';
 import { DEMO_TENANTS } from '../db/seed/tenants';
+import { verifyPassword } from '../modules/auth/passwords';
+import { isMainlandMobile } from '../../common/validators';
 import { openTestDatabase, testBackends, type TestDatabase } from './support/database';
 
 describe.each(testBackends())('database on %s', (backend) => {
@@ -16,7 +19,8 @@ describe.each(testBackends())('database on %s', (backend) => {
   afterAll(() => testDatabase.dispose());
 
   beforeEach(async () => {
-    await database.db.deleteFrom('tenants').execute();
+    // Every business table refers to tenants: this empties them all.
+    await sql`truncate tenants cascade`.execute(database.db);
   });
 
   describe('migrations', () => {
@@ -76,6 +80,88 @@ describe.each(testBackends())('database on %s', (backend) => {
       expect(tenants).toEqual(DEMO_TENANTS.map((tenant) => ({ ...tenant, status: 1 })));
       const stored = await database.db.selectFrom('deployment_settings').selectAll().execute();
       expect(JSON.stringify(stored)).not.toContain(password);
+    });
+
+    it('seeds the demo organisation of both tenants, every account with the given password', async () => {
+      await seedWhenEmpty(database.db, { adminPassword: 'Given-Pa55' });
+      const users = await database.db
+        .selectFrom('users')
+        .select(['id', 'tenant_id', 'username', 'phone', 'role_enum', 'status', 'password_hash'])
+        .orderBy('username')
+        .execute();
+      expect(users.map((user) => [user.username, user.tenant_id, user.role_enum])).toEqual([
+        ['admin', 'A01', null],
+        ['liuyang', 'A01', null],
+        ['mes_wxg', 'A01', 'MES_WXG'],
+        ['mes_zg', 'A01', 'MES_ZG'],
+        ['t2admin', 'B01', null],
+        ['wangfang', 'A01', null],
+        ['zhangwei', 'A01', null],
+      ]);
+      for (const user of users) {
+        expect(user.id).toBe(demoUserId(user.username));
+        expect(user.status).toBe(1);
+        expect(isMainlandMobile(user.phone as string)).toBe(true);
+        expect(user.password_hash).toMatch(/^\$argon2id\$/);
+        await expect(verifyPassword(user.password_hash, 'Given-Pa55')).resolves.toBe(true);
+      }
+      expect(new Set(users.map((user) => user.phone)).size).toBe(users.length);
+
+      const departs = await database.db
+        .selectFrom('departs')
+        .select(['id', 'tenant_id', 'org_code', 'org_type', 'parent_id'])
+        .orderBy('tenant_id')
+        .orderBy('org_code')
+        .execute();
+      expect(departs.map((depart) => `${depart.tenant_id}/${depart.org_code}/${depart.org_type}`)).toEqual([
+        'A01/A01/1',
+        'A01/A01A01/2',
+        'A01/A01A01A01/3',
+        'A01/A01A01A02/3',
+        'A01/A01A02/2',
+        'A01/A01A02A01/3',
+        'A01/A02/1',
+        'B01/A01/1',
+      ]);
+      const shanghai = departs.find((depart) => depart.org_code === 'A01A01A01');
+      expect(shanghai).toMatchObject({
+        id: demoDepartId('A01', 'A01A01A01'),
+        parent_id: demoDepartId('A01', 'A01A01'),
+      });
+
+      const levels = await database.db
+        .selectFrom('roles')
+        .select(['tenant_id', 'role_code', 'role_level'])
+        .orderBy('tenant_id')
+        .orderBy('role_code')
+        .execute();
+      expect(levels).toEqual([
+        { tenant_id: 'A01', role_code: 'admin', role_level: 1 },
+        { tenant_id: 'A01', role_code: 'dept_manager', role_level: 9 },
+        { tenant_id: 'A01', role_code: 'mes', role_level: 5 },
+        { tenant_id: 'A01', role_code: 'sales', role_level: 5 },
+        { tenant_id: 'B01', role_code: 'admin', role_level: 1 },
+      ]);
+
+      // Each tenant has its own copy of the menus; a role is granted only its own tenant's rows.
+      const foreignGrants = await database.db
+        .selectFrom('role_permissions')
+        .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+        .innerJoin('roles', 'roles.id', 'role_permissions.role_id')
+        .whereRef('permissions.tenant_id', '!=', 'roles.tenant_id')
+        .select('roles.id')
+        .execute();
+      expect(foreignGrants).toEqual([]);
+      const userAdd = await database.db
+        .selectFrom('permissions')
+        .select(['id', 'tenant_id'])
+        .where('perms', '=', 'user:add')
+        .orderBy('tenant_id')
+        .execute();
+      expect(userAdd).toEqual([
+        { id: demoPermissionId('A01', 'user:add'), tenant_id: 'A01' },
+        { id: demoPermissionId('B01', 'user:add'), tenant_id: 'B01' },
+      ]);
     });
 
     it('does not generate a password when one is given', async () => {

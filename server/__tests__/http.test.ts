@@ -13,11 +13,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
 const APP_JS = 'console.log("app");';
 
+const PUBLIC = { config: { access: 'public' } } as const;
+
 /** Routes that exist only in these tests, to drive the error mapping through real schemas and handlers. */
 function registerProbeRoutes(app: FastifyInstance): void {
   app.post<{ Body: { name: string; age?: number } }>(
     '/api/probe/echo',
     {
+      config: { access: 'public' },
       schema: {
         body: {
           type: 'object',
@@ -32,6 +35,7 @@ function registerProbeRoutes(app: FastifyInstance): void {
   app.get<{ Querystring: { pageSize?: number; status?: string } }>(
     '/api/probe/page',
     {
+      config: { access: 'public' },
       schema: {
         querystring: {
           type: 'object',
@@ -46,16 +50,19 @@ function registerProbeRoutes(app: FastifyInstance): void {
   );
   app.get<{ Params: { id: string } }>(
     '/api/probe/items/:id',
-    { schema: { params: { type: 'object', properties: { id: { type: 'string' } } } } },
+    {
+      config: { access: 'public' },
+      schema: { params: { type: 'object', properties: { id: { type: 'string' } } } },
+    },
     async (request) => ok(request.params.id),
   );
-  app.get('/api/probe/conflict', async () => {
+  app.get('/api/probe/conflict', PUBLIC, async () => {
     throw new BusinessError(409, '编码已存在');
   });
-  app.get('/api/probe/crash', async () => {
+  app.get('/api/probe/crash', PUBLIC, async () => {
     throw new Error('secret internal detail');
   });
-  app.get('/api/probe/bad-sql', async () =>
+  app.get('/api/probe/bad-sql', PUBLIC, async () =>
     ok(await sql`select * from no_such_table`.execute(app.database.db)),
   );
 }
@@ -339,7 +346,7 @@ describe.each(testBackends())('HTTP contract on %s', (backend) => {
       const draining = await startTestServer({
         database: testDatabase.database,
         configure: (app) => {
-          app.get('/api/probe/slow', async () => {
+          app.get('/api/probe/slow', PUBLIC, async () => {
             enterHandler();
             await gate;
             return ok('done');

@@ -51,14 +51,15 @@ describe.each(testBackends())('server process on %s', (backend: DatabaseKind) =>
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** Starts the server, checks it answers, stops it with SIGTERM; returns everything it printed. */
-  async function startServeAndStop(): Promise<string> {
+  /** Starts the server, checks it answers (and `whileRunning`), stops it with SIGTERM; returns everything it printed. */
+  async function startServeAndStop(whileRunning?: (url: string) => Promise<void>): Promise<string> {
     const server = startServerProcess(env);
     const [, url] = await server.waitFor(STARTED, 60_000);
     const response = await fetch(`${url}/api/health`);
     expect(response.status).toBe(200);
     const health = (await response.json()) as Envelope<{ database: string; kind: string }>;
     expect(health.result).toMatchObject({ database: 'up', kind: backend });
+    await whileRunning?.(url);
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
@@ -72,10 +73,20 @@ describe.each(testBackends())('server process on %s', (backend: DatabaseKind) =>
   it('migrates, seeds, prints the generated password at the first start only, and stops cleanly on SIGTERM', async () => {
     const first = await startServeAndStop();
     expect(first).toContain('已写入演示数据。');
-    expect([...first.matchAll(GENERATED_PASSWORD)]).toHaveLength(1);
+    const passwords = [...first.matchAll(GENERATED_PASSWORD)];
+    expect(passwords).toHaveLength(1);
+    expect(first).toContain('短信: 本地模拟器');
     if (backend === 'pglite') expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
 
-    const second = await startServeAndStop();
+    // The printed password opens the demo accounts.
+    const second = await startServeAndStop(async (url) => {
+      const login = await fetch(`${url}/api/sys/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: passwords[0][1] }),
+      });
+      expect(((await login.json()) as Envelope).code).toBe(200);
+    });
     expect(second).not.toContain('初始密码');
     expect(second).not.toContain('已写入演示数据。');
   });

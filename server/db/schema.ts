@@ -22,7 +22,201 @@ export interface DeploymentSettingsTable {
   updated_at: Generated<Date>;
 }
 
+/** Written by the database on insert; the application may set it on update. */
+type UpdatedAt = ColumnType<Date, never, Date>;
+
+/** '1' enabled / active, '0' disabled / inactive (text, as the reference contract sends it). */
+export type ActiveFlag = '0' | '1';
+
+/** 0 in use, 1 logically deleted. */
+export type DelFlag = 0 | 1;
+
+/** A department: a tree per tenant, each node with a hierarchical code (A01, A01A01 ...). */
+export interface DepartsTable {
+  id: string;
+  tenant_id: string;
+  parent_id: string | null;
+  depart_name: string;
+  org_code: string;
+  /** The depth as text: roots "1", their children "2" ... */
+  org_type: string;
+  depart_order: Generated<number>;
+  status: Generated<ActiveFlag>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** 1 normal, 2 frozen. */
+export type UserStatus = 1 | 2;
+
+/** 1 male, 2 female. */
+export type Sex = 1 | 2;
+
+export interface UsersTable {
+  id: string;
+  tenant_id: string;
+  /** Unique across all tenants: the login names no tenant. */
+  username: string;
+  realname: string;
+  avatar: string | null;
+  email: string | null;
+  phone: string | null;
+  sex: Sex | null;
+  status: Generated<UserStatus>;
+  del_flag: Generated<DelFlag>;
+  /** The department of the current login (selectDepart). */
+  org_code: string | null;
+  /** Production-system users: MES_ZG may sign in, MES_WXG is refused by the SPA. */
+  role_enum: string | null;
+  /** argon2id, PHC string. Never leaves the server. */
+  password_hash: string;
+  /** Consecutive failed logins; reset by a successful one. */
+  failed_logins: Generated<number>;
+  locked_until: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UserDepartsTable {
+  tenant_id: string;
+  user_id: string;
+  depart_id: string;
+}
+
+export interface RolesTable {
+  id: string;
+  tenant_id: string;
+  role_code: string;
+  role_name: string;
+  /** 9: a role attached to departments (spec §6). */
+  role_level: Generated<number>;
+  description: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UserRolesTable {
+  tenant_id: string;
+  user_id: string;
+  role_id: string;
+}
+
+/** 0 top-level menu, 1 sub-menu, 2 button. */
+export type MenuType = 0 | 1 | 2;
+
+/** '1' show/hide control, '2' enable/disable control. */
+export type PermsType = '1' | '2';
+
+/** A menu or a button-level permission (API.md §6.3). */
+export interface PermissionsTable {
+  id: string;
+  tenant_id: string;
+  parent_id: string | null;
+  name: string;
+  url: string | null;
+  component: string | null;
+  component_name: string | null;
+  redirect: string | null;
+  menu_type: MenuType;
+  /** Buttons: the permission code(s), comma-separated. */
+  perms: string | null;
+  perms_type: Generated<PermsType>;
+  sort_no: Generated<number>;
+  always_show: Generated<boolean>;
+  icon: string | null;
+  is_route: Generated<boolean>;
+  is_leaf: Generated<boolean>;
+  keep_alive: Generated<boolean>;
+  hidden: Generated<boolean>;
+  internal_or_external: Generated<boolean>;
+  /** Buttons only: '1' the rule is active. */
+  status: Generated<ActiveFlag>;
+  del_flag: Generated<DelFlag>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RolePermissionsTable {
+  tenant_id: string;
+  role_id: string;
+  permission_id: string;
+}
+
+/** A signed-in session; the token itself is never stored, only its sha256. */
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  tenant_id: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+  last_seen_at: Generated<Date>;
+}
+
+/** A graphic code waiting for its single use. */
+export interface CaptchasTable {
+  /** sha256 (hex) of the client's checkKey. */
+  key_hash: string;
+  /** Lower case: the comparison ignores case. */
+  code: string;
+  expires_at: Date;
+}
+
+/** An SMS login code sent; the rows also count sends for the throttles. */
+export interface SmsCodesTable {
+  id: Generated<string>;
+  mobile: string;
+  code_hash: string;
+  ip: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+
+/** Messages of the local SMS simulator (development). */
+export interface SmsOutboxTable {
+  id: Generated<string>;
+  mobile: string;
+  content: string;
+  created_at: CreatedAt;
+}
+
+/** 1 login and logout, 2 operation. */
+export type LogType = 1 | 2;
+
+/** The login log now, the operation log later (API.md §6.7). */
+export interface SysLogTable {
+  id: Generated<string>;
+  /** Null for a failed login under a user name of no tenant. */
+  tenant_id: string | null;
+  log_type: LogType;
+  operate_type: number | null;
+  log_content: string;
+  user_id: string | null;
+  username: string | null;
+  ip: string | null;
+  method: string | null;
+  request_url: string | null;
+  request_param: string | null;
+  cost_time: number | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   tenants: TenantsTable;
   deployment_settings: DeploymentSettingsTable;
+  departs: DepartsTable;
+  users: UsersTable;
+  user_departs: UserDepartsTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  permissions: PermissionsTable;
+  role_permissions: RolePermissionsTable;
+  sessions: SessionsTable;
+  captchas: CaptchasTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
+  sys_log: SysLogTable;
 }

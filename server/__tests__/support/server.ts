@@ -3,7 +3,7 @@ import path from 'node:path';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../app';
-import { DEFAULT_BODY_LIMIT, type LogLevel } from '../../config';
+import { DEFAULT_BODY_LIMIT, type LogLevel, type SmsGatewayConfig } from '../../config';
 import type { Database } from '../../db';
 
 export interface TestServer {
@@ -20,6 +20,10 @@ export interface TestServerOptions {
   bodyLimit?: number;
   logLevel?: LogLevel;
   logStream?: AppDeps['logStream'];
+  /** NODE_ENV=production; false by default. */
+  production?: boolean;
+  /** A real SMS gateway; by default the simulator and its outbox. */
+  sms?: SmsGatewayConfig;
   /** Adds test-only routes (or anything else) before the app starts. */
   configure?: (app: FastifyInstance) => void;
 }
@@ -31,6 +35,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       staticDir: options.staticDir ?? path.join(os.tmpdir(), 'channel-digital-no-site'),
       bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
       logLevel: options.logLevel ?? 'silent',
+      production: options.production ?? false,
+      sms: options.sms,
     },
     logStream: options.logStream,
   });

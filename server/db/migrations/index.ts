@@ -2,10 +2,12 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DB } from '../schema';
 import * as foundation from './0001_foundation';
+import * as auth from './0002_auth';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_auth': auth,
 };
 
 export class MigrationError extends Error {

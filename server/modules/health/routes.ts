@@ -18,6 +18,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         response: { 200: envelopeSchema(healthReportSchema), 503: envelopeSchema(healthReportSchema) },
       },

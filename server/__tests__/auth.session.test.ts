@@ -1,0 +1,493 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database } from '../db';
+import { demoDepartId, demoPermissionId, demoRoleId, demoUserId } from '../db/seed/ids';
+import { apiClient, DEMO_PASSWORD, loginAs, openSeededDatabase, type ApiClient } from './support/auth';
+import { testBackends, type TestDatabase } from './support/database';
+import { startTestServer, type TestServer } from './support/server';
+
+const TOKEN_EXPIRED = 'Token失效，请重新登录';
+
+interface Depart {
+  id: string;
+  orgCode: string;
+  departName: string;
+  parentId: string;
+}
+interface MenuNode {
+  id: string;
+  path: string;
+  name: string;
+  hidden?: boolean;
+  meta: { title: string };
+  children?: MenuNode[];
+}
+interface PermissionPayload {
+  menu: MenuNode[];
+  auth: Array<{ action: string; type: string; describe: string }>;
+  allAuth: Array<{ action: string; status: string; type: string; describe: string }>;
+}
+
+const ALL_BUTTONS = [
+  'user:add',
+  'user:edit',
+  'user:delete',
+  'user:frozen',
+  'role:add',
+  'role:edit',
+  'role:delete',
+  'role:authorize',
+  'permission:add',
+  'permission:edit',
+  'permission:delete',
+  'depart:add',
+  'depart:edit',
+  'depart:delete',
+  'dict:add',
+  'dict:edit',
+  'dict:delete',
+  'annountCement:add',
+  'annountCement:release',
+  'log:delete',
+];
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const titles = (nodes: MenuNode[]): unknown[] =>
+  nodes.map((node) => (node.children ? [node.meta.title, titles(node.children)] : node.meta.title));
+
+describe.each(testBackends())('sessions and the signed-in account on %s', (backend) => {
+  let testDatabase: TestDatabase;
+  let database: Database;
+  let server: TestServer;
+  let client: ApiClient;
+
+  beforeAll(async () => {
+    testDatabase = await openSeededDatabase(backend);
+    database = testDatabase.database;
+    server = await startTestServer({ database });
+    client = apiClient(server.baseUrl);
+  });
+  afterAll(async () => {
+    await server.close();
+    await testDatabase.dispose();
+  });
+
+  const failure = (status: number, message: string) => ({
+    status,
+    body: { success: false, code: status, message, result: null, timestamp: expect.any(Number) },
+  });
+
+  describe('tokens', () => {
+    it('answers a protected route without a token with 401 未登录，请先登录', async () => {
+      expect(await client.get('/user/info')).toEqual(failure(401, '未登录，请先登录'));
+      expect(await client.get('/user/info', '')).toEqual(failure(401, '未登录，请先登录'));
+    });
+
+    it('answers an unknown token with 401 Token失效，请重新登录', async () => {
+      expect(await client.get('/user/info', 'not-a-token')).toEqual(failure(401, TOKEN_EXPIRED));
+    });
+
+    it('refuses a token after its 7 days', async () => {
+      const token = await loginAs(client, 'admin');
+      expect((await client.get('/user/info', token)).status).toBe(200);
+      await database.db
+        .updateTable('sessions')
+        .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+        .where('token_hash', '=', hashOf(token))
+        .execute();
+      expect(await client.get('/user/info', token)).toEqual(failure(401, TOKEN_EXPIRED));
+    });
+
+    it('refuses the session of a frozen or deleted user', async () => {
+      const token = await loginAs(client, 'wangfang');
+      await database.db.updateTable('users').set({ status: 2 }).where('username', '=', 'wangfang').execute();
+      expect(await client.get('/user/info', token)).toEqual(failure(401, TOKEN_EXPIRED));
+      await database.db
+        .updateTable('users')
+        .set({ status: 1, del_flag: 1 })
+        .where('username', '=', 'wangfang')
+        .execute();
+      expect(await client.get('/user/info', token)).toEqual(failure(401, TOKEN_EXPIRED));
+      await database.db
+        .updateTable('users')
+        .set({ del_flag: 0 })
+        .where('username', '=', 'wangfang')
+        .execute();
+    });
+
+    it('notes when a session was last used, at most once a minute', async () => {
+      const token = await loginAs(client, 'admin');
+      const lastSeen = async () =>
+        (
+          await database.db
+            .selectFrom('sessions')
+            .select('last_seen_at')
+            .where('token_hash', '=', hashOf(token))
+            .executeTakeFirstOrThrow()
+        ).last_seen_at.getTime();
+      await database.db
+        .updateTable('sessions')
+        .set({ last_seen_at: sql<Date>`now() - interval '1 hour'` })
+        .where('token_hash', '=', hashOf(token))
+        .execute();
+      const before = await lastSeen();
+      await client.get('/user/info', token);
+      const after = await lastSeen();
+      expect(after - before).toBeGreaterThan(59 * 60_000);
+      await client.get('/user/info', token);
+      expect(await lastSeen()).toBe(after);
+    });
+  });
+
+  describe('POST /sys/logout', () => {
+    it('revokes the session, answers 退出登录成功！, and logs it once', async () => {
+      const token = await loginAs(client, 'admin');
+      const other = await loginAs(client, 'admin');
+      const { id: since } = await database.db
+        .selectFrom('sys_log')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirstOrThrow();
+
+      const first = await client.post('/sys/logout', undefined, token);
+      expect(first).toEqual({
+        status: 200,
+        body: {
+          success: true,
+          code: 200,
+          message: '退出登录成功！',
+          result: null,
+          timestamp: expect.any(Number),
+        },
+      });
+      expect(await client.get('/user/info', token)).toEqual(failure(401, TOKEN_EXPIRED));
+      // Another session of the same user lives on.
+      expect((await client.get('/user/info', other)).status).toBe(200);
+
+      // Idempotent: again, with an unknown token, or with none, the answer is the same; nothing is logged.
+      for (const again of [token, 'unknown-token', undefined]) {
+        expect((await client.post('/sys/logout', undefined, again)).body).toMatchObject({
+          success: true,
+          message: '退出登录成功！',
+        });
+      }
+      const rows = await database.db
+        .selectFrom('sys_log')
+        .select(['log_type', 'log_content', 'user_id', 'tenant_id', 'request_url'])
+        .where('id', '>', String(since))
+        .execute();
+      expect(rows).toEqual([
+        {
+          log_type: 1,
+          log_content: '用户名: admin,退出成功！',
+          user_id: demoUserId('admin'),
+          tenant_id: 'A01',
+          request_url: '/api/sys/logout',
+        },
+      ]);
+    });
+
+    it('lets a client whose session has expired log out', async () => {
+      const token = await loginAs(client, 'admin');
+      await database.db
+        .updateTable('sessions')
+        .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+        .where('token_hash', '=', hashOf(token))
+        .execute();
+      expect((await client.post('/sys/logout', undefined, token)).body).toMatchObject({ success: true });
+    });
+  });
+
+  describe('GET /user/info and the departments', () => {
+    it('answers the session user, roles and departments', async () => {
+      const token = await loginAs(client, 'admin');
+      const { body } = await client.get<{
+        userInfo: Record<string, unknown>;
+        roles: unknown[];
+        departs: Depart[];
+      }>('/user/info', token);
+      expect(body).toMatchObject({ success: true, code: 200 });
+      expect(body.result.userInfo).toMatchObject({
+        id: demoUserId('admin'),
+        username: 'admin',
+        cpycod: 'A01',
+        tenantName: '华饮酒业集团',
+      });
+      expect(body.result.roles).toEqual([
+        { id: demoRoleId('A01', 'admin'), roleCode: 'admin', roleName: '系统管理员', roleLevel: 1 },
+      ]);
+      expect(body.result.departs.map((depart) => depart.orgCode)).toEqual(['A01']);
+    });
+
+    it("answers the caller's tenant only: t2admin sees B01's company and department", async () => {
+      const token = await loginAs(client, 't2admin');
+      const info = await client.get<{ userInfo: Record<string, unknown>; departs: Depart[] }>(
+        '/user/info',
+        token,
+      );
+      expect(info.body.result.userInfo).toMatchObject({
+        cpycod: 'B01',
+        tenantName: '川府饮品',
+        orgCode: 'A01',
+      });
+      const departs = await client.get<{ list: Depart[]; orgCode: string }>(
+        '/sys/user/getCurrentUserDeparts',
+        token,
+      );
+      expect(departs.body.result).toEqual({
+        list: [{ id: demoDepartId('B01', 'A01'), orgCode: 'A01', departName: '川府饮品', parentId: '' }],
+        orgCode: 'A01',
+      });
+    });
+
+    it('lets zhangwei pick one of his departments, and only his own', async () => {
+      const token = await loginAs(client, 'zhangwei');
+      const before = await client.get<{ list: Depart[]; orgCode: string | null }>(
+        '/sys/user/getCurrentUserDeparts',
+        token,
+      );
+      expect(before.body).toMatchObject({ success: true, code: 200 });
+      expect(before.body.result.list).toEqual([
+        {
+          id: demoDepartId('A01', 'A01A01A01'),
+          orgCode: 'A01A01A01',
+          departName: '上海办事处',
+          parentId: demoDepartId('A01', 'A01A01'),
+        },
+        {
+          id: demoDepartId('A01', 'A01A01A02'),
+          orgCode: 'A01A01A02',
+          departName: '杭州办事处',
+          parentId: demoDepartId('A01', 'A01A01'),
+        },
+        {
+          id: demoDepartId('A01', 'A01A02A01'),
+          orgCode: 'A01A02A01',
+          departName: '广州办事处',
+          parentId: demoDepartId('A01', 'A01A02'),
+        },
+      ]);
+      expect(before.body.result.orgCode).toBeNull();
+
+      const chosen = await client.put<{ userInfo: Record<string, unknown> }>(
+        '/sys/selectDepart',
+        { orgCode: 'A01A01A02', username: 'zhangwei' },
+        token,
+      );
+      expect(chosen.body).toMatchObject({ success: true, code: 200 });
+      expect(chosen.body.result.userInfo).toMatchObject({ username: 'zhangwei', orgCode: 'A01A01A02' });
+      expect(JSON.stringify(chosen.body)).not.toMatch(/password|argon2/);
+      const after = await client.get<{ orgCode: string }>('/sys/user/getCurrentUserDeparts', token);
+      expect(after.body.result.orgCode).toBe('A01A01A02');
+
+      // An empty username means the caller.
+      expect(
+        (await client.put('/sys/selectDepart', { orgCode: 'A01A01A01', username: '' }, token)).body.success,
+      ).toBe(true);
+      expect((await client.put('/sys/selectDepart', { orgCode: 'A01A01A01' }, token)).body.success).toBe(
+        true,
+      );
+    });
+
+    it.each([
+      [{ orgCode: 'A01A01A01', username: 'admin' }, '只允许切换自己的部门'],
+      [{ orgCode: 'A02' }, '所选部门无效'],
+      [{ orgCode: 'Z99' }, '所选部门无效'],
+      [{}, '所选部门无效'],
+    ])('refuses selectDepart %j for zhangwei: %s', async (choice, message) => {
+      const token = await loginAs(client, 'zhangwei');
+      expect((await client.put('/sys/selectDepart', choice, token)).body).toMatchObject({
+        success: false,
+        code: 400,
+        message,
+      });
+    });
+
+    it('refuses a department of another tenant', async () => {
+      const token = await loginAs(client, 't2admin');
+      expect((await client.put('/sys/selectDepart', { orgCode: 'A01A01' }, token)).body.message).toBe(
+        '所选部门无效',
+      );
+    });
+  });
+
+  describe('PUT /sys/user/updatePassword', () => {
+    const change = (token: string, body: Record<string, string>) =>
+      client.put('/sys/user/updatePassword', body, token);
+
+    it.each([
+      [
+        {
+          username: 'admin',
+          oldpassword: DEMO_PASSWORD,
+          password: 'New-pass1',
+          confirmpassword: 'New-pass1',
+        },
+        '只允许修改自己的密码！',
+      ],
+      [{ password: 'New-pass1', confirmpassword: 'New-pass1' }, '请输入旧密码!'],
+      [{ oldpassword: DEMO_PASSWORD, password: '', confirmpassword: '' }, '新密码不允许为空!'],
+      [
+        { oldpassword: DEMO_PASSWORD, password: 'New-pass1', confirmpassword: 'New-pass2' },
+        '两次输入密码不一致!',
+      ],
+      [
+        { oldpassword: DEMO_PASSWORD, password: 'short1', confirmpassword: 'short1' },
+        '新密码至少8位，且须包含字母和数字',
+      ],
+      [
+        { oldpassword: DEMO_PASSWORD, password: 'lettersonly', confirmpassword: 'lettersonly' },
+        '新密码至少8位，且须包含字母和数字',
+      ],
+      [
+        { oldpassword: DEMO_PASSWORD, password: '1234567890', confirmpassword: '1234567890' },
+        '新密码至少8位，且须包含字母和数字',
+      ],
+      [
+        {
+          oldpassword: DEMO_PASSWORD,
+          password: `a1${'x'.repeat(63)}`,
+          confirmpassword: `a1${'x'.repeat(63)}`,
+        },
+        '新密码至少8位，且须包含字母和数字',
+      ],
+      [{ oldpassword: 'Wrong-old1', password: 'New-pass1', confirmpassword: 'New-pass1' }, '旧密码输入错误!'],
+    ])('refuses %j with %s', async (body, message) => {
+      const token = await loginAs(client, 'mes_zg');
+      expect((await change(token, body)).body).toMatchObject({ success: false, code: 400, message });
+    });
+
+    it('changes the password, keeps the own session and revokes every other one', async () => {
+      const kept = await loginAs(client, 'mes_zg');
+      const elsewhere = await loginAs(client, 'mes_zg');
+      const someoneElse = await loginAs(client, 'mes_wxg');
+      const { body } = await change(kept, {
+        username: 'mes_zg',
+        oldpassword: DEMO_PASSWORD,
+        password: 'Changed-pass9',
+        confirmpassword: 'Changed-pass9',
+      });
+      expect(body).toMatchObject({ success: true, code: 200, message: '密码修改成功！' });
+      expect((await client.get('/user/info', kept)).status).toBe(200);
+      expect(await client.get('/user/info', elsewhere)).toEqual(failure(401, TOKEN_EXPIRED));
+      expect((await client.get('/user/info', someoneElse)).status).toBe(200);
+
+      expect(
+        (await client.post('/sys/login', { username: 'mes_zg', password: DEMO_PASSWORD })).body.message,
+      ).toBe('用户名或密码错误');
+      const fresh = await loginAs(client, 'mes_zg', 'Changed-pass9');
+      expect(
+        (
+          await change(fresh, {
+            oldpassword: 'Changed-pass9',
+            password: DEMO_PASSWORD,
+            confirmpassword: DEMO_PASSWORD,
+          })
+        ).body.success,
+      ).toBe(true);
+    });
+  });
+
+  describe('GET /sys/permission/getUserPermissionByToken', () => {
+    const permissionsOf = async (username: string) => {
+      const token = await loginAs(client, username);
+      // The v2.2 client's ?token= is ignored: the session says who the caller is.
+      const { status, body } = await client.get<PermissionPayload>(
+        '/sys/permission/getUserPermissionByToken?token=someone-else',
+        token,
+      );
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ success: true, code: 200, message: '查询成功' });
+      return body.result;
+    };
+
+    it('gives admin every menu and every button of the tenant', async () => {
+      const { menu, auth, allAuth } = await permissionsOf('admin');
+      expect(titles(menu)).toEqual([
+        '首页',
+        ['系统管理', ['用户管理', '角色管理', '菜单管理', '部门管理', '数据字典', '系统公告', '系统日志']],
+        '我的消息',
+      ]);
+      expect(menu[0]).toEqual({
+        id: demoPermissionId('A01', '/dashboard/analysis'),
+        route: '1',
+        path: '/dashboard/analysis',
+        name: 'dashboard-analysis',
+        component: 'dashboard/Analysis',
+        redirect: null,
+        meta: {
+          keepAlive: false,
+          internalOrExternal: false,
+          title: '首页',
+          componentName: 'Analysis',
+          icon: 'home',
+        },
+      });
+      expect(menu[1]).toMatchObject({
+        path: '/isystem',
+        component: 'layouts/RouteView',
+        meta: { icon: 'setting' },
+      });
+      expect(menu[1].children?.[0]).toEqual({
+        id: demoPermissionId('A01', '/isystem/user'),
+        route: '1',
+        path: '/isystem/user',
+        name: 'isystem-user',
+        component: 'system/UserList',
+        meta: { keepAlive: false, internalOrExternal: false, title: '用户管理', componentName: 'UserList' },
+      });
+      expect(menu[2]).toMatchObject({ path: '/isps/userAnnouncement', hidden: true });
+      expect(auth.map((button) => button.action).sort()).toEqual([...ALL_BUTTONS].sort());
+      expect(auth).toContainEqual({ action: 'user:add', type: '1', describe: '新增用户' });
+      expect(allAuth).toHaveLength(ALL_BUTTONS.length);
+      expect(allAuth).toContainEqual({ action: 'log:delete', status: '1', type: '1', describe: '删除日志' });
+    });
+
+    it('gives zhangwei the menus and buttons of his role', async () => {
+      const { menu, auth, allAuth } = await permissionsOf('zhangwei');
+      expect(titles(menu)).toEqual(['首页', ['系统管理', ['用户管理', '部门管理']]]);
+      expect(auth.map((button) => button.action).sort()).toEqual(['user:add', 'user:edit']);
+      expect(allAuth).toHaveLength(ALL_BUTTONS.length);
+    });
+
+    it('gives wangfang the home page only, no buttons, and every button rule of the tenant', async () => {
+      const { menu, auth, allAuth } = await permissionsOf('wangfang');
+      expect(titles(menu)).toEqual(['首页']);
+      expect(auth).toEqual([]);
+      expect(allAuth.map((button) => button.action).sort()).toEqual([...ALL_BUTTONS].sort());
+    });
+
+    it('puts the home page first even when no role grants it', async () => {
+      await database.db
+        .deleteFrom('role_permissions')
+        .where('role_id', '=', demoRoleId('A01', 'sales'))
+        .where('permission_id', '=', demoPermissionId('A01', '/dashboard/analysis'))
+        .execute();
+      const { menu } = await permissionsOf('wangfang');
+      expect(menu.map((node) => node.id)).toEqual([demoPermissionId('A01', '/dashboard/analysis')]);
+    });
+
+    it("gives t2admin tenant B01's rows only, and an inactive button rule stays out of auth", async () => {
+      await database.db
+        .updateTable('permissions')
+        .set({ status: '0' })
+        .where('id', '=', demoPermissionId('B01', 'log:delete'))
+        .execute();
+      const { menu, auth, allAuth } = await permissionsOf('t2admin');
+      const ids = (nodes: MenuNode[]): string[] =>
+        nodes.flatMap((node) => [node.id, ...ids(node.children ?? [])]);
+      const b01Ids = new Set(
+        (
+          await database.db.selectFrom('permissions').select('id').where('tenant_id', '=', 'B01').execute()
+        ).map((row) => row.id),
+      );
+      expect(ids(menu).length).toBe(10);
+      expect(ids(menu).every((id) => b01Ids.has(id))).toBe(true);
+      expect(auth.map((button) => button.action)).not.toContain('log:delete');
+      expect(auth).toHaveLength(ALL_BUTTONS.length - 1);
+      expect(allAuth).toContainEqual({ action: 'log:delete', status: '0', type: '1', describe: '删除日志' });
+      // Tenant A01's own rule is untouched.
+      const admin = await permissionsOf('admin');
+      expect(admin.auth.map((button) => button.action)).toContain('log:delete');
+    });
+  });
+});

@@ -1,0 +1,84 @@
+// Helpers for tests that sign in: a seeded database, a small JSON client, logins and graphic codes.
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Envelope } from '../../../common/contract';
+import type { DatabaseKind } from '../../db';
+import type { DB } from '../../db/schema';
+import { seedWhenEmpty } from '../../db/seed';
+import { openTestDatabase, type TestDatabase } from './database';
+
+/** The password every seeded account gets in the tests. */
+export const DEMO_PASSWORD = 'Demo-Pa55word';
+
+/** A migrated database with the demo data, every account with DEMO_PASSWORD. */
+export async function openSeededDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  const testDatabase = await openTestDatabase(kind);
+  await seedWhenEmpty(testDatabase.database.db, { adminPassword: DEMO_PASSWORD });
+  return testDatabase;
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  body: Envelope<T>;
+}
+
+export interface ApiClient {
+  get<T = unknown>(path: string, token?: string): Promise<ApiAnswer<T>>;
+  post<T = unknown>(path: string, body?: unknown, token?: string): Promise<ApiAnswer<T>>;
+  put<T = unknown>(path: string, body?: unknown, token?: string): Promise<ApiAnswer<T>>;
+}
+
+/** Calls `/api<path>` of a test server; `token` goes in X-Access-Token. */
+export function apiClient(baseUrl: string): ApiClient {
+  const call = async <T>(method: string, path: string, body: unknown, token: string | undefined) => {
+    const headers: Record<string, string> = {};
+    if (token !== undefined) headers['x-access-token'] = token;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Envelope<T> };
+  };
+  return {
+    get: (path, token) => call('GET', path, undefined, token),
+    post: (path, body, token) => call('POST', path, body, token),
+    put: (path, body, token) => call('PUT', path, body, token),
+  };
+}
+
+export interface LoginAnswer {
+  token: string;
+  userInfo: Record<string, unknown>;
+  roles: Array<{ id: string; roleCode: string; roleName: string; roleLevel: number }>;
+  multi_depart: number;
+  departs: Array<{ id: string; orgCode: string; departName: string; parentId: string }>;
+}
+
+/** Signs in with the password and returns the token; fails the test when the login is refused. */
+export async function loginAs(
+  client: ApiClient,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const { body } = await client.post<LoginAnswer>('/sys/login', { username, password });
+  if (body.code !== 200) throw new Error(`login of ${username} refused: ${body.message}`);
+  return body.result.token;
+}
+
+/** Asks for a graphic code and reads its text from the database, as only the server can. */
+export async function issueCaptcha(
+  client: ApiClient,
+  db: Kysely<DB>,
+): Promise<{ checkKey: string; code: string }> {
+  const checkKey = randomUUID();
+  const { body } = await client.get<string>(`/sys/randomImage/${checkKey}`);
+  if (!body.success) throw new Error(`no captcha: ${body.message}`);
+  const { code } = await db
+    .selectFrom('captchas')
+    .select('code')
+    .where('key_hash', '=', createHash('sha256').update(checkKey).digest('hex'))
+    .executeTakeFirstOrThrow();
+  return { checkKey, code };
+}

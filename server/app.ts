@@ -12,8 +12,10 @@ import { formatSchemaError } from './http/validation';
 import { createSmsChannel, type SmsChannel } from './integrations/sms';
 import { accountRoutes } from './modules/auth/accountRoutes';
 import { authRoutes } from './modules/auth/routes';
+import { selfServiceRoutes } from './modules/auth/selfServiceRoutes';
 import { resolveSession } from './modules/auth/sessions';
 import { devRoutes } from './modules/dev/routes';
+import { erpSyncRoutes } from './modules/erpSync/routes';
 import { healthRoutes } from './modules/health/routes';
 
 declare module 'fastify' {
@@ -31,7 +33,7 @@ export interface AppDeps {
 }
 
 /** Route plugins of the API, each registered under /api. */
-const API_MODULES = [healthRoutes, authRoutes, accountRoutes];
+const API_MODULES = [healthRoutes, authRoutes, accountRoutes, selfServiceRoutes, erpSyncRoutes];
 
 export function buildApp({ database, config, logStream }: AppDeps): FastifyInstance {
   const app = Fastify({

@@ -1,5 +1,6 @@
 // The server's configuration: environment variables read once at start-up, validated, typed.
 import path from 'node:path';
+import type { SmsPurpose } from './integrations/sms/gateway';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -37,8 +38,8 @@ export interface SmsGatewayConfig {
   accessKeyId: string;
   accessKeySecret: string;
   signName: string;
-  /** The gateway's template for the login code; it receives the parameter `code`. */
-  loginTemplateCode: string;
+  /** The gateway's template of each kind of code; each receives the parameter `code`. */
+  templateCodes: Record<SmsPurpose, string>;
 }
 
 /** A bad environment value; the message names the variable. */
@@ -108,21 +109,29 @@ const SMS_VARIABLES = [
   'SMS_ACCESS_KEY_SECRET',
   'SMS_SIGN_NAME',
   'SMS_TEMPLATE_LOGIN',
+  'SMS_TEMPLATE_REGISTER',
+  'SMS_TEMPLATE_RESET_PASSWORD',
 ] as const;
 
 /** All set: the real gateway; none set: the simulator; some set: a mistake worth stopping for. */
 function readSmsGateway(env: Env): SmsGatewayConfig | undefined {
-  const [url, accessKeyId, accessKeySecret, signName, loginTemplateCode] = SMS_VARIABLES.map((name) =>
-    read(env, name),
+  const [url, accessKeyId, accessKeySecret, signName, login, register, resetPassword] = SMS_VARIABLES.map(
+    (name) => read(env, name),
   );
   const missing = SMS_VARIABLES.filter((name) => read(env, name) === undefined);
   if (missing.length === SMS_VARIABLES.length) return undefined;
-  if (!url || !accessKeyId || !accessKeySecret || !signName || !loginTemplateCode) {
+  if (!url || !accessKeyId || !accessKeySecret || !signName || !login || !register || !resetPassword) {
     throw new ConfigError(missing[0], '未设置：短信网关的变量要么全部设置，要么全部不设置');
   }
   // Checked like every URL setting: a valid URL of the expected protocol.
   readUrl(env, 'SMS_GATEWAY_URL', ['http:', 'https:']);
-  return { url, accessKeyId, accessKeySecret, signName, loginTemplateCode };
+  return {
+    url,
+    accessKeyId,
+    accessKeySecret,
+    signName,
+    templateCodes: { LOGIN: login, REGISTER: register, RESET_PASSWORD: resetPassword },
+  };
 }
 
 /** Reads and validates the configuration; throws a ConfigError naming the first bad variable. */

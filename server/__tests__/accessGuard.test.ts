@@ -171,6 +171,11 @@ describe.each(testBackends())('the access gate on %s', (backend) => {
     expect(declared('POST', '/api/sys/sms')).toBe('public');
     expect(declared('POST', '/api/sys/logout')).toBe('public');
     expect(declared('GET', '/api/dev/sms/outbox')).toBe('public');
+    expect(declared('GET', '/api/sys/user/checkOnlyUser')).toBe('public');
+    expect(declared('POST', '/api/sys/user/register')).toBe('public');
+    expect(declared('POST', '/api/sys/user/phoneVerification')).toBe('public');
+    expect(declared('POST', '/api/sys/user/passwordChange')).toBe('public');
+    expect(declared('GET', '/api/kingdee/sync/orders/status')).toBe('authenticated');
     expect(declared('PUT', '/api/sys/selectDepart')).toBe('authenticated');
     expect(declared('GET', '/api/sys/user/getCurrentUserDeparts')).toBe('authenticated');
     expect(declared('PUT', '/api/sys/user/updatePassword')).toBe('authenticated');

@@ -67,8 +67,8 @@ describe.each(testBackends())('SMS codes and the phone login on %s', (backend) =
     row: { mobile?: (index: number) => string; ip?: string; secondsAfterMidnight: number },
   ) {
     for (let index = 0; index < count; index++) {
-      await sql`insert into sms_codes (mobile, code_hash, ip, created_at, expires_at, consumed_at)
-        values (${row.mobile?.(index) ?? ADMIN_MOBILE}, 'x', ${row.ip ?? '127.0.0.1'},
+      await sql`insert into sms_codes (mobile, purpose, code_hash, ip, created_at, expires_at, consumed_at)
+        values (${row.mobile?.(index) ?? ADMIN_MOBILE}, 'LOGIN', 'x', ${row.ip ?? '127.0.0.1'},
           ${shanghaiMidnightPlus(row.secondsAfterMidnight)}, now(), now())`.execute(database.db);
     }
   }
@@ -252,9 +252,10 @@ describe.each(testBackends())('SMS codes and the phone login on %s', (backend) =
       ).toBe('验证码已失效，请刷新后重试');
     });
 
-    it('refuses other SMS modes than the login one', async () => {
-      const { status } = await client.post('/sys/sms', { mobile: ADMIN_MOBILE, smsmode: '1' });
+    it('refuses an SMS mode other than 0 (login), 1 (registration) and 2 (password recovery)', async () => {
+      const { status, body } = await client.post('/sys/sms', { mobile: ADMIN_MOBILE, smsmode: '3' });
       expect(status).toBe(400);
+      expect(body.message).toBe('参数 smsmode 应为 0、1、2 之一');
     });
 
     it('refuses a number of no active account', async () => {
@@ -334,7 +335,7 @@ describe.each(testBackends())('SMS outside development on %s', (backend) => {
     accessKeyId: 'AK-demo',
     accessKeySecret: 'secret-demo',
     signName: '华饮酒业',
-    loginTemplateCode: 'SMS_LOGIN_01',
+    templateCodes: { LOGIN: 'SMS_LOGIN_01', REGISTER: 'SMS_REGISTER_01', RESET_PASSWORD: 'SMS_RESET_01' },
   };
 
   beforeAll(async () => {
@@ -413,6 +414,21 @@ describe.each(testBackends())('SMS outside development on %s', (backend) => {
     });
     expect(login.body.code).toBe(200);
   });
+
+  it.each([
+    ['1', '13912345678', 'SMS_REGISTER_01'],
+    ['2', ADMIN_MOBILE, 'SMS_RESET_01'],
+  ])(
+    'sends the codes of smsmode %s (to %s) with their own template %s',
+    async (smsmode, mobile, template) => {
+      const client = apiClient(withGateway.baseUrl);
+      const { checkKey, code } = await issueCaptcha(client, testDatabase.database.db);
+      const { body } = await client.post('/sys/sms', { mobile, smsmode, captcha: code, checkKey });
+      expect(body).toMatchObject({ success: true, message: SENT });
+      const payload = JSON.parse(gateway.received.at(-1)?.rawBody ?? '{}') as Record<string, unknown>;
+      expect(payload).toMatchObject({ templateCode: template, mobile, params: { code: expect.any(String) } });
+    },
+  );
 
   /** Asks for a login code through a server, with a correct graphic code. */
   async function send(server: TestServer) {

@@ -17,6 +17,8 @@ const SMS_ENV = {
   SMS_ACCESS_KEY_SECRET: 'key-secret',
   SMS_SIGN_NAME: '华饮酒业',
   SMS_TEMPLATE_LOGIN: 'SMS_LOGIN_01',
+  SMS_TEMPLATE_REGISTER: 'SMS_REGISTER_01',
+  SMS_TEMPLATE_RESET_PASSWORD: 'SMS_RESET_01',
 };
 
 describe('loadConfig', () => {
@@ -68,7 +70,7 @@ describe('loadConfig', () => {
         accessKeyId: 'key-id',
         accessKeySecret: 'key-secret',
         signName: '华饮酒业',
-        loginTemplateCode: 'SMS_LOGIN_01',
+        templateCodes: { LOGIN: 'SMS_LOGIN_01', REGISTER: 'SMS_REGISTER_01', RESET_PASSWORD: 'SMS_RESET_01' },
       },
     });
   });

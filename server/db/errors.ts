@@ -59,3 +59,13 @@ function causesIncludeOutage(error: unknown, depth: number): boolean {
 export function isDatabaseUnavailableError(error: unknown): boolean {
   return causesIncludeOutage(error, 0);
 }
+
+/**
+ * The name of the unique constraint (or unique index) an insert or update violated, or undefined when the
+ * error is something else. Both pg and PGlite report SQLSTATE 23505 with the constraint's name.
+ */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && typeof constraint === 'string' ? constraint : undefined;
+}

@@ -1,5 +1,6 @@
 // The database as Kysely sees it: one interface per table, added to by each issue's migrations.
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { SmsPurpose } from '../integrations/sms/gateway';
 
 /** Set by the database on insert, never written by the application. */
 type CreatedAt = ColumnType<Date, never, never>;
@@ -164,15 +165,24 @@ export interface CaptchasTable {
   expires_at: Date;
 }
 
-/** An SMS login code sent; the rows also count sends for the throttles. */
+/** An SMS code sent; the rows also count sends for the throttles. */
 export interface SmsCodesTable {
   id: Generated<string>;
   mobile: string;
+  purpose: SmsPurpose;
   code_hash: string;
   ip: string;
   created_at: CreatedAt;
   expires_at: Date;
   consumed_at: Date | null;
+}
+
+/** A single-use key to set a new password, earned by verifying the account's phone; only its sha256 is kept. */
+export interface PasswordResetKeysTable {
+  key_hash: string;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Date;
 }
 
 /** Messages of the local SMS simulator (development). */
@@ -204,6 +214,49 @@ export interface SysLogTable {
   created_at: CreatedAt;
 }
 
+/** 0 platform → ERP (push), 1 ERP → platform (pull). */
+export type ErpSyncDirection = 0 | 1;
+
+export type ErpSyncBizType = 'SALES_ORDER' | 'OUTSTOCK' | 'RETURN' | 'CUSTOMER' | 'RECEIPT';
+
+export type ErpSyncOperation = 'SAVE' | 'SUBMIT' | 'AUDIT' | 'UNAUDIT' | 'DELETE';
+
+export type ErpSyncStatus = 'PENDING' | 'RUNNING' | 'SUCCESS' | 'FAILED' | 'IGNORED' | 'MANUAL_DONE';
+
+export type ErpSyncErrorCategory =
+  'AUTH' | 'MAPPING' | 'MASTER_DATA' | 'PRICE' | 'STOCK' | 'NETWORK' | 'DUPLICATE' | 'BUSINESS';
+
+/** One document pushed to or pulled from an ERP, with its retries (DOMAIN §1.5 ErpSyncTask). */
+export interface ErpSyncTasksTable {
+  tenant_id: string;
+  id: Generated<string>;
+  task_no: string;
+  connection_id: string | null;
+  direction: ErpSyncDirection;
+  biz_type: ErpSyncBizType;
+  biz_id: string;
+  biz_no: string;
+  erp_form_id: string;
+  operation: ErpSyncOperation;
+  /** bizNo + operation: unique per tenant and connection, the ERP's idempotency key. */
+  external_code: string;
+  status: Generated<ErpSyncStatus>;
+  attempt_count: Generated<number>;
+  max_attempts: Generated<number>;
+  next_retry_at: Date | null;
+  error_category: ErpSyncErrorCategory | null;
+  last_error_message: string | null;
+  erp_bill_id: string | null;
+  erp_bill_no: string | null;
+  request_payload: JSONColumnType<object | null, string | null, string | null>;
+  response_payload: JSONColumnType<object | null, string | null, string | null>;
+  triggered_by: Generated<'AUTO' | 'MANUAL'>;
+  succeeded_at: Date | null;
+  /** The database's now() unless given: the failure list orders by it, and tests place tasks in time. */
+  created_at: Generated<Date>;
+  updated_at: UpdatedAt;
+}
+
 export interface DB {
   tenants: TenantsTable;
   deployment_settings: DeploymentSettingsTable;
@@ -218,5 +271,7 @@ export interface DB {
   captchas: CaptchasTable;
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;
+  password_reset_keys: PasswordResetKeysTable;
   sys_log: SysLogTable;
+  erp_sync_tasks: ErpSyncTasksTable;
 }

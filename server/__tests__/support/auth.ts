@@ -82,3 +82,24 @@ export async function issueCaptcha(
     .executeTakeFirstOrThrow();
   return { checkKey, code };
 }
+
+/** POST /sys/sms for a mobile and an smsmode ('0' login, '1' registration, '2' recovery), with a correct graphic code. */
+export async function requestSmsCode(client: ApiClient, db: Kysely<DB>, mobile: string, smsmode: string) {
+  const { checkKey, code } = await issueCaptcha(client, db);
+  return client.post('/sys/sms', { mobile, smsmode, captcha: code, checkKey });
+}
+
+/** The last text the SMS simulator "sent" to a mobile, read through the development outbox. */
+export async function latestSmsText(client: ApiClient, mobile: string): Promise<string> {
+  const { body } = await client.get<Array<{ content: string }>>(`/dev/sms/outbox?mobile=${mobile}`);
+  const text = body.result[0]?.content;
+  if (text === undefined) throw new Error(`no text in the outbox of ${mobile}`);
+  return text;
+}
+
+/** The code of the last text sent to a mobile. */
+export async function latestSmsCode(client: ApiClient, mobile: string): Promise<string> {
+  const match = (await latestSmsText(client, mobile)).match(/\d{6}/);
+  if (!match) throw new Error(`no code in the last text to ${mobile}`);
+  return match[0];
+}

@@ -3,11 +3,15 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DB } from '../schema';
 import * as foundation from './0001_foundation';
 import * as auth from './0002_auth';
+import * as erpSyncTasks from './0003_erp_sync_tasks';
+import * as accountSelfService from './0004_account_self_service';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_auth': auth,
+  '0003_erp_sync_tasks': erpSyncTasks,
+  '0004_account_self_service': accountSelfService,
 };
 
 export class MigrationError extends Error {

@@ -1,9 +1,16 @@
 // Demo organisation of both tenants: departments, roles, menus and buttons, and one account for every
 // branch of the login (spec §4): see README "演示账号".
-import type { Insertable } from 'kysely';
 import { hashPassword } from '../../modules/auth/passwords';
-import type { PermissionsTable } from '../schema';
-import { demoDepartId, demoPermissionId, demoRoleId, demoUserId } from './ids';
+import {
+  ADMIN_ROLE,
+  insertAccount,
+  insertDefaultMenus,
+  insertDepart,
+  insertRole,
+  ORG_CODE_LEVEL,
+  type RoleDefinition,
+} from '../../modules/auth/tenantOrganisation';
+import { demoDepartId, demoRoleId, demoUserId } from './ids';
 import type { SeedStep } from './index';
 
 interface DemoDepart {
@@ -24,20 +31,9 @@ export const DEMO_DEPARTS: Record<string, DemoDepart[]> = {
   B01: [{ orgCode: 'A01', name: '川府饮品' }],
 };
 
-/** Three characters per level: the parent of A01A02A01 is A01A02. */
-const ORG_CODE_LEVEL = 3;
-
-interface DemoRole {
-  code: string;
-  name: string;
-  level: number;
-  /** Menu urls and button codes granted; '*' grants everything. */
-  grants: '*' | string[];
-}
-
-export const DEMO_ROLES: Record<string, DemoRole[]> = {
+export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
   A01: [
-    { code: 'admin', name: '系统管理员', level: 1, grants: '*' },
+    ADMIN_ROLE,
     {
       code: 'dept_manager',
       name: '区域经理',
@@ -54,7 +50,7 @@ export const DEMO_ROLES: Record<string, DemoRole[]> = {
     { code: 'sales', name: '业务代表', level: 5, grants: ['/dashboard/analysis'] },
     { code: 'mes', name: '生产系统', level: 5, grants: ['/dashboard/analysis'] },
   ],
-  B01: [{ code: 'admin', name: '系统管理员', level: 1, grants: '*' }],
+  B01: [ADMIN_ROLE],
 };
 
 export interface DemoUser {
@@ -143,220 +139,40 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ];
 
-interface DemoMenu {
-  name: string;
-  url: string;
-  component: string;
-  icon?: string;
-  hidden?: boolean;
-  children?: DemoMenu[];
-  buttons?: Array<{ perms: string; name: string }>;
-}
-
-/** The same menu tree is seeded for each tenant: permissions are per tenant like every business row. */
-export const DEMO_MENUS: DemoMenu[] = [
-  { name: '首页', url: '/dashboard/analysis', component: 'dashboard/Analysis', icon: 'home' },
-  {
-    name: '系统管理',
-    url: '/isystem',
-    component: 'layouts/RouteView',
-    icon: 'setting',
-    children: [
-      {
-        name: '用户管理',
-        url: '/isystem/user',
-        component: 'system/UserList',
-        buttons: [
-          { perms: 'user:add', name: '新增用户' },
-          { perms: 'user:edit', name: '编辑用户' },
-          { perms: 'user:delete', name: '删除用户' },
-          { perms: 'user:frozen', name: '冻结用户' },
-        ],
-      },
-      {
-        name: '角色管理',
-        url: '/isystem/role',
-        component: 'system/RoleList',
-        buttons: [
-          { perms: 'role:add', name: '新增角色' },
-          { perms: 'role:edit', name: '编辑角色' },
-          { perms: 'role:delete', name: '删除角色' },
-          { perms: 'role:authorize', name: '角色授权' },
-        ],
-      },
-      {
-        name: '菜单管理',
-        url: '/isystem/permission',
-        component: 'system/PermissionList',
-        buttons: [
-          { perms: 'permission:add', name: '新增菜单' },
-          { perms: 'permission:edit', name: '编辑菜单' },
-          { perms: 'permission:delete', name: '删除菜单' },
-        ],
-      },
-      {
-        name: '部门管理',
-        url: '/isystem/depart',
-        component: 'system/DepartList',
-        buttons: [
-          { perms: 'depart:add', name: '新增部门' },
-          { perms: 'depart:edit', name: '编辑部门' },
-          { perms: 'depart:delete', name: '删除部门' },
-        ],
-      },
-      {
-        name: '数据字典',
-        url: '/isystem/dict',
-        component: 'system/DictList',
-        buttons: [
-          { perms: 'dict:add', name: '新增字典' },
-          { perms: 'dict:edit', name: '编辑字典' },
-          { perms: 'dict:delete', name: '删除字典' },
-        ],
-      },
-      {
-        name: '系统公告',
-        url: '/isystem/annountCement',
-        component: 'system/SysAnnouncementList',
-        buttons: [
-          { perms: 'annountCement:add', name: '新增公告' },
-          { perms: 'annountCement:release', name: '发布公告' },
-        ],
-      },
-      {
-        name: '系统日志',
-        url: '/isystem/log',
-        component: 'system/LogList',
-        buttons: [{ perms: 'log:delete', name: '删除日志' }],
-      },
-    ],
-  },
-  {
-    name: '我的消息',
-    url: '/isps/userAnnouncement',
-    component: 'system/UserAnnouncementList',
-    hidden: true,
-  },
-];
-
-type PermissionRow = Insertable<PermissionsTable>;
-
-/** The menu tree as rows: menus keyed by url, buttons by permission code; sort numbers follow the list. */
-function menuRows(tenantId: string, menus: DemoMenu[], parentUrl: string | null): PermissionRow[] {
-  return menus.flatMap((menu, index): PermissionRow[] => {
-    const id = demoPermissionId(tenantId, menu.url);
-    const buttons = menu.buttons ?? [];
-    const children = menu.children ?? [];
-    const row: PermissionRow = {
-      id,
-      tenant_id: tenantId,
-      parent_id: parentUrl === null ? null : demoPermissionId(tenantId, parentUrl),
-      name: menu.name,
-      url: menu.url,
-      component: menu.component,
-      menu_type: parentUrl === null ? 0 : 1,
-      sort_no: index,
-      icon: menu.icon ?? null,
-      hidden: menu.hidden ?? false,
-      is_leaf: children.length === 0 && buttons.length === 0,
-    };
-    const buttonRows = buttons.map((button, buttonIndex): PermissionRow => ({
-      id: demoPermissionId(tenantId, button.perms),
-      tenant_id: tenantId,
-      parent_id: id,
-      name: button.name,
-      menu_type: 2,
-      perms: button.perms,
-      perms_type: '1',
-      sort_no: buttonIndex,
-      is_route: false,
-      status: '1',
-    }));
-    return [row, ...buttonRows, ...menuRows(tenantId, children, menu.url)];
-  });
-}
-
-/** The permission keys (menu url or button code) of a row. */
-function keyOf(row: PermissionRow): string {
-  return (row.menu_type === 2 ? row.perms : row.url) as string;
-}
-
 export const seedOrganisation: SeedStep = async (trx, { adminPassword }) => {
   for (const [tenantId, departs] of Object.entries(DEMO_DEPARTS)) {
     // Parents come before their children in the list, so the foreign key always finds its parent.
     for (const [order, depart] of departs.entries()) {
       const parentCode = depart.orgCode.slice(0, -ORG_CODE_LEVEL);
-      await trx
-        .insertInto('departs')
-        .values({
-          id: demoDepartId(tenantId, depart.orgCode),
-          tenant_id: tenantId,
-          parent_id: parentCode ? demoDepartId(tenantId, parentCode) : null,
-          depart_name: depart.name,
-          org_code: depart.orgCode,
-          org_type: String(depart.orgCode.length / ORG_CODE_LEVEL),
-          depart_order: order,
-        })
-        .execute();
+      await insertDepart(trx, {
+        id: demoDepartId(tenantId, depart.orgCode),
+        tenantId,
+        parentId: parentCode ? demoDepartId(tenantId, parentCode) : null,
+        name: depart.name,
+        orgCode: depart.orgCode,
+        order,
+      });
     }
-
-    const permissions = menuRows(tenantId, DEMO_MENUS, null);
-    // Parents precede children in menuRows' output; one insert keeps it a single round trip.
-    await trx.insertInto('permissions').values(permissions).execute();
-
+    const permissions = await insertDefaultMenus(trx, tenantId);
     for (const role of DEMO_ROLES[tenantId]) {
-      const roleId = demoRoleId(tenantId, role.code);
-      await trx
-        .insertInto('roles')
-        .values({
-          id: roleId,
-          tenant_id: tenantId,
-          role_code: role.code,
-          role_name: role.name,
-          role_level: role.level,
-        })
-        .execute();
-      const grants = role.grants;
-      const granted = grants === '*' ? permissions : permissions.filter((row) => grants.includes(keyOf(row)));
-      await trx
-        .insertInto('role_permissions')
-        .values(granted.map((row) => ({ tenant_id: tenantId, role_id: roleId, permission_id: row.id })))
-        .execute();
+      await insertRole(trx, { ...role, id: demoRoleId(tenantId, role.code), tenantId }, permissions);
     }
   }
 
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(adminPassword)));
   for (const [index, user] of DEMO_USERS.entries()) {
-    const userId = demoUserId(user.username);
-    await trx
-      .insertInto('users')
-      .values({
-        id: userId,
-        tenant_id: user.tenantId,
-        username: user.username,
-        realname: user.realname,
-        email: `${user.username}@example.com`,
-        phone: user.phone,
-        sex: user.sex,
-        role_enum: user.roleEnum ?? null,
-        password_hash: hashes[index],
-      })
-      .execute();
-    for (const roleCode of user.roles) {
-      await trx
-        .insertInto('user_roles')
-        .values({ tenant_id: user.tenantId, user_id: userId, role_id: demoRoleId(user.tenantId, roleCode) })
-        .execute();
-    }
-    for (const orgCode of user.departs) {
-      await trx
-        .insertInto('user_departs')
-        .values({
-          tenant_id: user.tenantId,
-          user_id: userId,
-          depart_id: demoDepartId(user.tenantId, orgCode),
-        })
-        .execute();
-    }
+    await insertAccount(trx, {
+      id: demoUserId(user.username),
+      tenantId: user.tenantId,
+      username: user.username,
+      realname: user.realname,
+      phone: user.phone,
+      email: `${user.username}@example.com`,
+      sex: user.sex,
+      roleEnum: user.roleEnum ?? null,
+      passwordHash: hashes[index],
+      roleIds: user.roles.map((roleCode) => demoRoleId(user.tenantId, roleCode)),
+      departIds: user.departs.map((orgCode) => demoDepartId(user.tenantId, orgCode)),
+    });
   }
 };

@@ -1,9 +1,12 @@
 // The SMS gateway seen by the application: one method, a message by template. The real HTTP client and
 // the local simulator both implement it; createSmsChannel picks one from the configuration.
 
+/** What a code is for; each has its own template (smsmode '0', '1' and '2' of the reference contract). */
+export type SmsPurpose = 'LOGIN' | 'REGISTER' | 'RESET_PASSWORD';
+
 export interface SmsMessage {
   mobile: string;
-  /** The gateway's template id; the simulator knows its own (SIMULATED_LOGIN_TEMPLATE). */
+  /** The gateway's template id; the simulator knows its own (SIMULATED_TEMPLATE_CODES). */
   templateCode: string;
   params: Record<string, string>;
 }

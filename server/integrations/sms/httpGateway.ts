@@ -47,7 +47,7 @@ interface GatewayAnswer {
 
 export class HttpSmsGateway implements SmsGateway {
   constructor(
-    private readonly config: Omit<SmsGatewayConfig, 'loginTemplateCode'>,
+    private readonly config: Omit<SmsGatewayConfig, 'templateCodes'>,
     private readonly timeoutMs = SMS_GATEWAY_TIMEOUT_MS,
   ) {}
 

@@ -1,14 +1,14 @@
 // The SMS channel of this deployment: the real gateway when SMS_* is configured, else the local simulator.
 import type { SmsGatewayConfig } from '../../config';
 import type { Database } from '../../db';
-import type { SmsGateway } from './gateway';
+import type { SmsGateway, SmsPurpose } from './gateway';
 import { HttpSmsGateway } from './httpGateway';
-import { SIMULATED_LOGIN_TEMPLATE, SimulatedSmsGateway } from './simulatedGateway';
+import { SIMULATED_TEMPLATE_CODES, SimulatedSmsGateway } from './simulatedGateway';
 
 export interface SmsChannel {
   gateway: SmsGateway;
-  /** The template that carries the login code (parameter `code`). */
-  loginTemplateCode: string;
+  /** The template of each kind of code; each receives the parameter `code`. */
+  templateCodes: Record<SmsPurpose, string>;
   /** True for the local simulator, whose outbox a developer may read. */
   simulated: boolean;
 }
@@ -17,15 +17,21 @@ export function createSmsChannel(config: SmsGatewayConfig | undefined, database:
   if (config) {
     return {
       gateway: new HttpSmsGateway(config),
-      loginTemplateCode: config.loginTemplateCode,
+      templateCodes: config.templateCodes,
       simulated: false,
     };
   }
   return {
     gateway: new SimulatedSmsGateway(database.db),
-    loginTemplateCode: SIMULATED_LOGIN_TEMPLATE,
+    templateCodes: SIMULATED_TEMPLATE_CODES,
     simulated: true,
   };
 }
 
-export { SmsDeliveryError, SMS_DELIVERY_FAILED_MESSAGE, type SmsGateway, type SmsMessage } from './gateway';
+export {
+  SmsDeliveryError,
+  SMS_DELIVERY_FAILED_MESSAGE,
+  type SmsGateway,
+  type SmsMessage,
+  type SmsPurpose,
+} from './gateway';

@@ -2,14 +2,21 @@
 // GET /api/dev/sms/outbox to log in by phone without a real gateway.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { SmsGateway, SmsMessage } from './gateway';
+import type { SmsGateway, SmsMessage, SmsPurpose } from './gateway';
 
-export const SIMULATED_LOGIN_TEMPLATE = 'SIMULATED_LOGIN';
+export const SIMULATED_TEMPLATE_CODES: Record<SmsPurpose, string> = {
+  LOGIN: 'SIMULATED_LOGIN',
+  REGISTER: 'SIMULATED_REGISTER',
+  RESET_PASSWORD: 'SIMULATED_RESET_PASSWORD',
+};
 export const SIMULATED_SIGN_NAME = '渠道数字化平台';
 
 /** The texts the simulator knows, with `${name}` placeholders for the message's params. */
 const TEMPLATES: Record<string, string> = {
-  [SIMULATED_LOGIN_TEMPLATE]: '您的登录验证码为 ${code}，5分钟内有效，请勿泄露给他人。',
+  [SIMULATED_TEMPLATE_CODES.LOGIN]: '您的登录验证码为 ${code}，5分钟内有效，请勿泄露给他人。',
+  [SIMULATED_TEMPLATE_CODES.REGISTER]: '您的注册验证码为 ${code}，5分钟内有效，请勿泄露给他人。',
+  [SIMULATED_TEMPLATE_CODES.RESET_PASSWORD]:
+    '您正在找回密码，验证码为 ${code}，5分钟内有效，请勿泄露给他人。',
 };
 
 export class SimulatedSmsGateway implements SmsGateway {

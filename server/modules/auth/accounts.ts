@@ -94,6 +94,12 @@ export async function departsOf(db: Kysely<DB>, userId: string, tenantId: string
   return rows.map(({ parent_id, ...depart }) => ({ ...depart, parentId: parent_id ?? '' }));
 }
 
+/** Whether an account holds this user name or mobile number; deleted accounts too, as the unique indexes count them. */
+export async function isTaken(db: Kysely<DB>, column: 'username' | 'phone', value: string): Promise<boolean> {
+  const account = await db.selectFrom('users').select('id').where(column, '=', value).executeTakeFirst();
+  return account !== undefined;
+}
+
 /** Sets the department of the current login. */
 export async function setLoginDepart(db: Kysely<DB>, userId: string, orgCode: string): Promise<void> {
   await db.updateTable('users').set({ org_code: orgCode }).where('id', '=', userId).execute();

@@ -16,11 +16,11 @@ import {
   type UserInfo,
 } from './accounts';
 import { consumeCaptcha } from './captcha';
-import { writeLoginLog, type RequestInfo } from './loginLog';
 import { authMessages } from './messages';
 import { verifyPassword } from './passwords';
 import { createSession } from './sessions';
-import { consumeLoginCode, requireValidMobile } from './smsCodes';
+import { consumeSmsCode, requireValidMobile } from './smsCodes';
+import { writeLoginLog, type RequestInfo } from './sysLog';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 10;
@@ -233,7 +233,7 @@ export async function loginWithSmsCode(
   const validMobile = requireValidMobile(mobile);
   if (!hasText(code)) throw new BusinessError(400, messages.captchaRequired);
   // Used up whatever follows: one attempt per code.
-  const codeMatches = await consumeLoginCode(db, validMobile, code.trim());
+  const codeMatches = await consumeSmsCode(db, { mobile: validMobile, purpose: 'LOGIN', code: code.trim() });
   const account = await findAccount(db, 'phone', validMobile);
   const attempt: Attempt = {
     subject: account ? `用户名: ${account.username}` : `手机号: ${validMobile}`,

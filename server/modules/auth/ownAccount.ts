@@ -8,8 +8,8 @@ import type { CallerSession } from '../../http/access';
 import { BusinessError } from '../../http/envelope';
 import { departsOf, setLoginDepart, userInfoOf, type UserInfo } from './accounts';
 import { authMessages } from './messages';
-import { hashPassword, meetsPasswordPolicy, verifyPassword } from './passwords';
-import { revokeOtherSessions } from './sessions';
+import { hashPassword, requireNewPassword, verifyPassword } from './passwords';
+import { revokeUserSessions } from './sessions';
 
 function isSomeoneElse(session: CallerSession, username: string | undefined): boolean {
   return hasText(username) && username !== session.username;
@@ -36,18 +36,38 @@ export interface PasswordChange {
   confirmpassword?: string;
 }
 
+/**
+ * Sets a user's new password: stores its hash, lifts any lock from failed logins and revokes the user's
+ * sessions but `keepTokenHash` (the one the change was made in, if any).
+ */
+export async function replacePassword(
+  db: Kysely<DB>,
+  userId: string,
+  password: string,
+  keepTokenHash?: string,
+): Promise<void> {
+  // Hashed before the transaction: 30–60 ms of CPU must not hold a connection (PGlite has only one).
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, failed_logins: 0, locked_until: null, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+    await revokeUserSessions(trx, userId, { exceptTokenHash: keepTokenHash });
+  });
+}
+
 /** Changes the caller's password and signs out every other session of the account. */
 export async function changeOwnPassword(
   db: Kysely<DB>,
   session: CallerSession,
   change: PasswordChange,
 ): Promise<void> {
-  const { oldpassword, password, confirmpassword } = change;
+  const { oldpassword, confirmpassword } = change;
   if (isSomeoneElse(session, change.username)) throw new BusinessError(400, authMessages.passwordOfOthers);
   if (!oldpassword) throw new BusinessError(400, messages.oldPasswordRequired);
-  if (!password) throw new BusinessError(400, authMessages.newPasswordEmpty);
-  if (password !== confirmpassword) throw new BusinessError(400, authMessages.passwordsDiffer);
-  if (!meetsPasswordPolicy(password)) throw new BusinessError(400, authMessages.passwordPolicy);
+  const password = requireNewPassword(change.password, confirmpassword);
   const { password_hash } = await db
     .selectFrom('users')
     .select('password_hash')
@@ -55,13 +75,5 @@ export async function changeOwnPassword(
     .executeTakeFirstOrThrow();
   if (!(await verifyPassword(password_hash, oldpassword)))
     throw new BusinessError(400, authMessages.oldPasswordWrong);
-  const newHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: newHash, updated_at: new Date() })
-      .where('id', '=', session.userId)
-      .execute();
-    await revokeOtherSessions(trx, session.userId, session.tokenHash);
-  });
+  await replacePassword(db, session.userId, password, session.tokenHash);
 }

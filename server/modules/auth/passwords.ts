@@ -1,6 +1,8 @@
 // Password hashing (argon2id, memory-hard) and the policy for new passwords.
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { BusinessError } from '../../http/envelope';
+import { authMessages } from './messages';
 
 const MIN_LENGTH = 8;
 const MAX_LENGTH = 64;
@@ -38,4 +40,12 @@ export function meetsPasswordPolicy(password: string): boolean {
     /[A-Za-z]/.test(password) &&
     /\d/.test(password)
   );
+}
+
+/** The new password of a change or a reset, or the BusinessError saying what is wrong with it. */
+export function requireNewPassword(password: string | undefined, confirmation: string | undefined): string {
+  if (!password) throw new BusinessError(400, authMessages.newPasswordEmpty);
+  if (password !== confirmation) throw new BusinessError(400, authMessages.passwordsDiffer);
+  if (!meetsPasswordPolicy(password)) throw new BusinessError(400, authMessages.passwordPolicy);
+  return password;
 }

@@ -1,13 +1,12 @@
-// Signing in and out (API.md §3.1): password and SMS logins, the graphic code, the SMS code, the AES
-// material and logout. All public: they are how a caller gets (or gives up) a session.
+// Signing in and out (API.md §3.1): password and SMS logins, the graphic code, the SMS codes (of login,
+// registration and password recovery), the AES material and logout. All public: they are how a caller gets (or gives up) a session.
 import type { FastifyInstance } from 'fastify';
 import { tokenOf } from '../../http/access';
 import { BusinessError, envelopeSchema, ok } from '../../http/envelope';
-import { SmsDeliveryError } from '../../integrations/sms';
+import { SmsDeliveryError, type SmsPurpose } from '../../integrations/sms';
 import { consumeCaptcha, issueCaptcha } from './captcha';
 import { encryptedStringOf } from './encryptedString';
 import { loginWithPassword, loginWithSmsCode, type PasswordCredentials, type SmsCredentials } from './login';
-import { requestInfoOf, writeLoginLog } from './loginLog';
 import { authMessages } from './messages';
 import {
   checkKeyParamsSchema,
@@ -18,9 +17,19 @@ import {
   smsBodySchema,
 } from './schemas';
 import { revokeSession } from './sessions';
-import { requireValidMobile, sendLoginCode } from './smsCodes';
+import { requireValidMobile, sendSmsCode } from './smsCodes';
+import { requestInfoOf, writeLoginLog } from './sysLog';
 
 const PUBLIC = { access: 'public' } as const;
+
+type SmsMode = '0' | '1' | '2';
+/** smsmode of the reference contract → what the code is for. */
+const SMS_PURPOSE_BY_MODE: Record<SmsMode, SmsPurpose> = {
+  '0': 'LOGIN',
+  '1': 'REGISTER',
+  '2': 'RESET_PASSWORD',
+};
+
 const dataUrlSchema = { type: 'string' } as const;
 const nothingSchema = { type: 'null' } as const;
 
@@ -68,15 +77,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async () => ok(await encryptedStringOf(db)),
   );
 
-  app.post<{ Body: { mobile?: string; captcha?: string; checkKey?: string } }>(
+  app.post<{ Body: { mobile?: string; smsmode: SmsMode; captcha?: string; checkKey?: string } }>(
     '/sys/sms',
     { config: PUBLIC, schema: { body: smsBodySchema, response: { 200: envelopeSchema(nothingSchema) } } },
     async (request) => {
-      const body = request.body ?? {};
+      // The schema makes sure of an object (a POST without one is a 400) and fills smsmode in.
+      const body = request.body;
       const mobile = requireValidMobile(body.mobile);
       await consumeCaptcha(db, body.checkKey, body.captcha);
       try {
-        await sendLoginCode(db, app.sms, { mobile, ip: request.ip });
+        await sendSmsCode(db, app.sms, {
+          mobile,
+          ip: request.ip,
+          purpose: SMS_PURPOSE_BY_MODE[body.smsmode],
+        });
       } catch (error) {
         if (!(error instanceof SmsDeliveryError)) throw error;
         request.log.warn({ detail: error.detail }, 'SMS delivery failed');

@@ -119,8 +119,8 @@ export const smsBodySchema = {
   type: 'object',
   properties: {
     mobile: { type: 'string', maxLength: 32 },
-    // Only the login template exists here ('1' register and '2' forgotten password have no screens).
-    smsmode: { type: 'string', enum: ['0'], default: '0' },
+    // '0' login, '1' registration, '2' password recovery.
+    smsmode: { type: 'string', enum: ['0', '1', '2'], default: '0' },
     captcha: { type: 'string', maxLength: 16 },
     checkKey: { type: 'string', maxLength: 64 },
   },
@@ -142,6 +142,51 @@ export const passwordChangeBodySchema = {
   properties: {
     username: { type: 'string', maxLength: 64 },
     oldpassword: { type: 'string', maxLength: 128 },
+    password: { type: 'string', maxLength: 128 },
+    confirmpassword: { type: 'string', maxLength: 128 },
+  },
+} as const;
+
+export const checkOnlyUserQuerySchema = {
+  type: 'object',
+  properties: { username: { type: 'string', maxLength: 64 }, phone: { type: 'string', maxLength: 32 } },
+} as const;
+
+export const registrationBodySchema = {
+  type: 'object',
+  properties: {
+    // Generous bounds: the registration's own rules answer with their messages within them.
+    companyName: { type: 'string', maxLength: 256 },
+    username: { type: 'string', maxLength: 64 },
+    realname: { type: 'string', maxLength: 64 },
+    password: { type: 'string', maxLength: 128 },
+    phone: { type: 'string', maxLength: 32 },
+    smscode: { type: 'string', maxLength: 16 },
+  },
+} as const;
+
+export const registeredCompanySchema = {
+  type: 'object',
+  required: ['username', 'tenantName'],
+  properties: { username: text, tenantName: text },
+} as const;
+
+export const phoneVerificationBodySchema = {
+  type: 'object',
+  properties: { phone: { type: 'string', maxLength: 32 }, smscode: { type: 'string', maxLength: 16 } },
+} as const;
+
+export const resetGrantSchema = {
+  type: 'object',
+  required: ['username', 'resetKey'],
+  properties: { username: text, resetKey: text },
+} as const;
+
+export const passwordResetBodySchema = {
+  type: 'object',
+  properties: {
+    username: { type: 'string', maxLength: 64 },
+    resetKey: { type: 'string', maxLength: 128 },
     password: { type: 'string', maxLength: 128 },
     confirmpassword: { type: 'string', maxLength: 128 },
   },

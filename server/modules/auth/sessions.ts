@@ -1,5 +1,5 @@
-// Sessions: opaque random tokens (256 bits), stored only as their sha256, valid 7 days, revoked at logout
-// and password change. Kept in the database so every instance behind a load balancer sees the same ones.
+// Sessions: opaque random tokens (256 bits), stored only as their sha256, valid 7 days, revoked at logout,
+// password change and password reset. Kept in the database so every instance behind a load balancer sees the same ones.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { SESSION_TTL_MS } from '../../../common/constants';
@@ -100,17 +100,21 @@ export async function revokeSession(db: Kysely<DB>, token: string): Promise<Revo
   return revoked && { userId: revoked.user_id, tenantId: revoked.tenant_id, username: revoked.username };
 }
 
-/** Revokes every live session of a user except the one given (a password change keeps its own session). */
-export async function revokeOtherSessions(
+/**
+ * Revokes every live session of a user, except the one given: a password change keeps the session it was
+ * made in, a password reset keeps none.
+ */
+export async function revokeUserSessions(
   db: Kysely<DB>,
   userId: string,
-  keepTokenHash: string,
+  options: { exceptTokenHash?: string } = {},
 ): Promise<void> {
-  await db
+  let revoke = db
     .updateTable('sessions')
     .set({ revoked_at: sql<Date>`now()` })
     .where('user_id', '=', userId)
-    .where('token_hash', '!=', keepTokenHash)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (options.exceptTokenHash !== undefined)
+    revoke = revoke.where('token_hash', '!=', options.exceptTokenHash);
+  await revoke.execute();
 }

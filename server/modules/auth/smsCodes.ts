@@ -1,5 +1,6 @@
-// SMS login codes: 6 random digits, stored hashed, valid 5 minutes, single use. Sending needs a valid
-// graphic code and is throttled: one code per mobile per 60 s, at most 10 a day per mobile and 50 a day
+// SMS codes for signing in, registering and recovering a password: 6 random digits, stored hashed, valid
+// 5 minutes, single use, good only for what they were sent for. Sending needs a valid graphic code and is
+// throttled whatever the purpose: one code per mobile per 60 s, at most 10 a day per mobile and 50 a day
 // per IP address (days in Asia/Shanghai). The counts come from the sms_codes table, so every instance
 // shares them.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
@@ -8,7 +9,8 @@ import { SMS_RESEND_SECONDS } from '../../../common/constants';
 import { checkMobile } from '../../../common/validators';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
-import type { SmsChannel } from '../../integrations/sms';
+import type { SmsChannel, SmsPurpose } from '../../integrations/sms';
+import { isTaken } from './accounts';
 import { authMessages } from './messages';
 
 export const SMS_CODE_TTL_MINUTES = 5;
@@ -31,13 +33,33 @@ function hashCode(mobile: string, code: string): string {
 const startOfDay = sql<Date>`date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'`;
 
 /**
- * Records a new login code for an active account's mobile after the throttles allow it, and returns the
- * code. The advisory locks make concurrent requests for one mobile or one address count one after another.
+ * Refuses a mobile a code of this purpose may not go to: registering needs a number no account has;
+ * signing in and recovering need an active account.
  */
-async function recordLoginCode(
+async function checkRecipient(db: Kysely<DB>, mobile: string, purpose: SmsPurpose): Promise<void> {
+  if (purpose === 'REGISTER') {
+    if (await isTaken(db, 'phone', mobile)) {
+      throw new BusinessError(409, authMessages.mobileAlreadyRegistered);
+    }
+    return;
+  }
+  const account = await db
+    .selectFrom('users')
+    .select('id')
+    .where('phone', '=', mobile)
+    .where('status', '=', 1)
+    .where('del_flag', '=', 0)
+    .executeTakeFirst();
+  if (!account) throw new BusinessError(400, authMessages.mobileNotRegistered);
+}
+
+/**
+ * Records a new code after the throttles and the recipient rule allow it, and returns the code. The
+ * advisory locks make concurrent requests for one mobile or one address count one after another.
+ */
+async function recordCode(
   db: Kysely<DB>,
-  mobile: string,
-  ip: string,
+  { mobile, ip, purpose }: SmsCodeRequest,
 ): Promise<{ id: string; code: string }> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`sms:mobile:${mobile}`}))`.execute(trx);
@@ -58,20 +80,14 @@ async function recordLoginCode(
     if (counts.mobileToday >= SMS_DAILY_LIMIT_PER_MOBILE || counts.ipToday >= SMS_DAILY_LIMIT_PER_IP) {
       throw new BusinessError(429, authMessages.smsDailyLimit);
     }
-    const account = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('phone', '=', mobile)
-      .where('status', '=', 1)
-      .where('del_flag', '=', 0)
-      .executeTakeFirst();
-    if (!account) throw new BusinessError(400, authMessages.mobileNotRegistered);
+    await checkRecipient(trx, mobile, purpose);
 
-    // A new code replaces any earlier one still waiting.
+    // A new code replaces any earlier one of the same purpose still waiting.
     await trx
       .updateTable('sms_codes')
       .set({ consumed_at: sql<Date>`now()` })
       .where('mobile', '=', mobile)
+      .where('purpose', '=', purpose)
       .where('consumed_at', 'is', null)
       .execute();
     const code = String(randomInt(10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
@@ -79,6 +95,7 @@ async function recordLoginCode(
       .insertInto('sms_codes')
       .values({
         mobile,
+        purpose,
         code_hash: hashCode(mobile, code),
         ip,
         expires_at: sql<Date>`now() + make_interval(mins => ${SMS_CODE_TTL_MINUTES})`,
@@ -89,31 +106,41 @@ async function recordLoginCode(
   });
 }
 
+export interface SmsCodeRequest {
+  mobile: string;
+  ip: string;
+  purpose: SmsPurpose;
+}
+
 /**
- * Sends a login code to a mobile number. Throws a BusinessError when a throttle refuses or the number
- * belongs to no active account; when the gateway fails, withdraws the code (it does not count against the
- * throttles) and rethrows the gateway's SmsDeliveryError.
+ * Sends a code of a purpose to a mobile number, with that purpose's template. Throws a BusinessError when
+ * a throttle or the recipient rule refuses; when the gateway fails, withdraws the code (it does not count
+ * against the throttles) and rethrows the gateway's SmsDeliveryError.
  */
-export async function sendLoginCode(
-  db: Kysely<DB>,
-  sms: SmsChannel,
-  request: { mobile: string; ip: string },
-): Promise<void> {
-  const { id, code } = await recordLoginCode(db, request.mobile, request.ip);
+export async function sendSmsCode(db: Kysely<DB>, sms: SmsChannel, request: SmsCodeRequest): Promise<void> {
+  const { id, code } = await recordCode(db, request);
   try {
-    await sms.gateway.send({ mobile: request.mobile, templateCode: sms.loginTemplateCode, params: { code } });
+    await sms.gateway.send({
+      mobile: request.mobile,
+      templateCode: sms.templateCodes[request.purpose],
+      params: { code },
+    });
   } catch (error) {
     await db.deleteFrom('sms_codes').where('id', '=', id).execute();
     throw error;
   }
 }
 
-/** Uses up the mobile's waiting code and tells whether it was this one and still valid. */
-export async function consumeLoginCode(db: Kysely<DB>, mobile: string, code: string): Promise<boolean> {
+/** Uses up the mobile's waiting code of this purpose and tells whether it was this one and still valid. */
+export async function consumeSmsCode(
+  db: Kysely<DB>,
+  { mobile, purpose, code }: { mobile: string; purpose: SmsPurpose; code: string },
+): Promise<boolean> {
   const waiting = await db
     .updateTable('sms_codes')
     .set({ consumed_at: sql<Date>`now()` })
     .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
     .where('consumed_at', 'is', null)
     .returning(['code_hash', sql<boolean>`expires_at > now()`.as('live')])
     .execute();

@@ -1,7 +1,7 @@
 // Development helpers, registered only outside production and only with the SMS simulator: the outbox
 // of simulated text messages, so a developer (or an end-to-end test) can log in by phone.
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { shanghaiDateTime } from '../../db/dates';
 import { envelopeSchema, ok } from '../../http/envelope';
 
 const OUTBOX_LIMIT = 10;
@@ -33,13 +33,7 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
       ok(
         await app.database.db
           .selectFrom('sms_outbox')
-          .select([
-            'mobile',
-            'content',
-            sql<string>`to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as(
-              'createdAt',
-            ),
-          ])
+          .select(['mobile', 'content', shanghaiDateTime('created_at').as('createdAt')])
           .where('mobile', '=', request.query.mobile)
           .orderBy('id', 'desc')
           .limit(OUTBOX_LIMIT)

@@ -1,7 +1,8 @@
-// The login log (sys_log, log_type 1): every login, failure, lock and logout, with who, from where and how long.
+// The system log (sys_log): the login log (log_type 1: every login, failure, lock and logout) and the
+// operation log (log_type 2: what was created or changed), with who, from where and how long.
 import type { Kysely } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DB } from '../../db/schema';
+import type { DB, LogType } from '../../db/schema';
 
 /** What the log keeps of the request, taken when it arrives. */
 export interface RequestInfo {
@@ -24,18 +25,26 @@ export function requestInfoOf(request: FastifyRequest, reply: FastifyReply): Req
   };
 }
 
-export interface LoginLogEntry {
+export interface LogEntry {
   content: string;
   username: string | null;
   userId: string | null;
   tenantId: string | null;
 }
 
-export async function writeLoginLog(db: Kysely<DB>, info: RequestInfo, entry: LoginLogEntry): Promise<void> {
+/** Operation kinds of the operation log (API.md §6.7). */
+export const OperateType = { add: 2, update: 3 } as const;
+
+async function writeLog(
+  db: Kysely<DB>,
+  info: RequestInfo,
+  entry: LogEntry & { logType: LogType; operateType: number | null },
+): Promise<void> {
   await db
     .insertInto('sys_log')
     .values({
-      log_type: 1,
+      log_type: entry.logType,
+      operate_type: entry.operateType,
       log_content: entry.content,
       username: entry.username,
       user_id: entry.userId,
@@ -46,4 +55,16 @@ export async function writeLoginLog(db: Kysely<DB>, info: RequestInfo, entry: Lo
       cost_time: info.elapsedMs(),
     })
     .execute();
+}
+
+export function writeLoginLog(db: Kysely<DB>, info: RequestInfo, entry: LogEntry): Promise<void> {
+  return writeLog(db, info, { ...entry, logType: 1, operateType: null });
+}
+
+export function writeOperationLog(
+  db: Kysely<DB>,
+  info: RequestInfo,
+  entry: LogEntry & { operateType: (typeof OperateType)[keyof typeof OperateType] },
+): Promise<void> {
+  return writeLog(db, info, { ...entry, logType: 2 });
 }

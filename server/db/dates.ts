@@ -1,0 +1,11 @@
+// Dates as the API shows them (API.md Part A): 'YYYY-MM-DD HH:mm:ss' in Asia/Shanghai, formatted by the
+// database so the answer does not depend on the server's time zone.
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * A timestamptz column (qualified names too) as API text. A nullable column stays null: say so with
+ * `shanghaiDateTime<string | null>(...)`.
+ */
+export function shanghaiDateTime<T extends string | null = string>(column: string): RawBuilder<T> {
+  return sql<T>`to_char(${sql.ref(column)} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
+}

@@ -20,8 +20,14 @@ if (typeof window !== 'undefined') {
   // A fake MessageChannel: Node's real one keeps Jest alive with open ports.
   global.MessageChannel = class MessageChannel {
     constructor() {
-      this.port1 = { onmessage: null, postMessage: (data) => setTimeout(() => this.port2.onmessage?.({ data })) };
-      this.port2 = { onmessage: null, postMessage: (data) => setTimeout(() => this.port1.onmessage?.({ data })) };
+      this.port1 = {
+        onmessage: null,
+        postMessage: (data) => setTimeout(() => this.port2.onmessage?.({ data })),
+      };
+      this.port2 = {
+        onmessage: null,
+        postMessage: (data) => setTimeout(() => this.port1.onmessage?.({ data })),
+      };
     }
   };
 

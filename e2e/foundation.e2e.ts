@@ -11,13 +11,20 @@ afterAll(async () => {
   await browser.close();
 });
 
-test('an unknown deep path lands on the 404 page, served through the history fallback', async () => {
+test('a deep path is served through the history fallback; signed out it goes to the login page', async () => {
   const { context, page, errors } = await newPage(browser);
   const response = await page.goto(`${baseUrl()}/no/such/page`);
   expect(response?.status()).toBe(200);
-  await page.waitForURL(`${baseUrl()}/404`);
-  await page.getByText('抱歉，你访问的页面不存在').waitFor();
   await expect(page.title()).resolves.toBe('渠道数字化平台');
+  await page.waitForURL(`${baseUrl()}/user/login?redirect=%2Fno%2Fsuch%2Fpage`);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the 404 page is public', async () => {
+  const { context, page, errors } = await newPage(browser);
+  await page.goto(`${baseUrl()}/404`);
+  await page.getByText('抱歉，你访问的页面不存在').waitFor();
   await screenshot(page, 'foundation-404');
   expect(errors).toEqual([]);
   await context.close();

@@ -15,7 +15,8 @@ ensure_spa_build
 echo "==> jest (spa, server, e2e)"
 mkdir -p .cache
 status=0
-NODE_OPTIONS=--experimental-vm-modules npx jest --ci --json --outputFile=.cache/jest-results.json "$@" || status=$?
+# --forceExit: a jsdom XHR refused in an SPA test keeps jsdom's 300 s request timer alive after the run.
+NODE_OPTIONS=--experimental-vm-modules npx jest --ci --forceExit --json --outputFile=.cache/jest-results.json "$@" || status=$?
 # The plain closing line CI reads: "N passed, N failed".
 node -e '
   const r = require("./.cache/jest-results.json");

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import 'antd/dist/reset.css';
 import './utils/moment';
 import { AppProviders } from './AppProviders';
+import { AccessGate } from './features/accessGate/AccessGate';
 import { AppRoutes } from './router/AppRoutes';
 import { NavigatorBridge } from './router/NavigatorBridge';
 import { ScrollToTop } from './router/ScrollToTop';
@@ -20,7 +21,9 @@ createRoot(container).render(
       <BrowserRouter basename="/">
         <ScrollToTop />
         <NavigatorBridge />
-        <AppRoutes />
+        <AccessGate>
+          <AppRoutes />
+        </AccessGate>
       </BrowserRouter>
     </AppProviders>
   </StrictMode>,

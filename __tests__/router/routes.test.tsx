@@ -1,13 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
 import { MemoryRouter, Outlet, useLocation, useRoutes } from 'react-router';
 import { AppRoutes, toRouteObjects } from '../../src/router/AppRoutes';
 import { lazyPage } from '../../src/router/lazyPage';
 import { ScrollToTop } from '../../src/router/ScrollToTop';
 import type { AppRoute } from '../../src/router/routes';
 import { pages } from '../../src/router/pages';
+import { configureAppStore } from '../../src/store';
 
-/** Records every path the router shows. */
+/** Records every path the router shows. The route table comes from a store without a session (no menu routes). */
 function renderAt(path: string, routes = <AppRoutes />) {
   const visited: string[] = [];
   function LocationSpy() {
@@ -16,10 +18,12 @@ function renderAt(path: string, routes = <AppRoutes />) {
     return <div data-testid="location">{pathname}</div>;
   }
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <LocationSpy />
-      {routes}
-    </MemoryRouter>,
+    <Provider store={configureAppStore().store}>
+      <MemoryRouter initialEntries={[path]}>
+        <LocationSpy />
+        {routes}
+      </MemoryRouter>
+    </Provider>,
   );
   return visited;
 }

@@ -1,15 +1,16 @@
-import { Suspense } from 'react';
+import { Suspense, useMemo, type ComponentType } from 'react';
 import { Spin } from 'antd';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { useAppSelector } from '../store/hooks';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary';
-import type { LazyPage } from './lazyPage';
-import { fixedRoutes, type AppRoute } from './routes';
+import { selectRouteTable } from './routeTable';
+import type { AppRoute } from './routes';
 
 function PageLoading() {
   return <Spin size="large" style={{ display: 'block', margin: '120px auto' }} />;
 }
 
-function guardedPage(path: string, Page: LazyPage) {
+function guardedPage(path: string, Page: ComponentType) {
   return (
     // Keyed by path: a page that failed to load does not leave its error on the next route.
     <ChunkErrorBoundary key={path}>
@@ -32,8 +33,9 @@ export function toRouteObjects(routes: AppRoute[]): RouteObject[] {
   });
 }
 
-const fixedRouteObjects = toRouteObjects(fixedRoutes);
-
+/** The fixed routes, with the server-menu routes under '/' once the permissions are loaded. */
 export function AppRoutes() {
-  return useRoutes(fixedRouteObjects);
+  const routeTable = useAppSelector(selectRouteTable);
+  const routeObjects = useMemo(() => toRouteObjects(routeTable), [routeTable]);
+  return useRoutes(routeObjects);
 }

@@ -4,4 +4,13 @@ import { lazyPage } from './lazyPage';
 export const pages = {
   notFound: lazyPage(() => import(/* webpackChunkName: "exception-404" */ '../pages/exception/NotFoundPage')),
   codeLogin: lazyPage(() => import(/* webpackChunkName: "code-login" */ '../pages/codeLogin/CodeLoginPage')),
+  userLayout: lazyPage(() => import(/* webpackChunkName: "user-layout" */ '../layouts/UserLayout')),
+  login: lazyPage(() => import(/* webpackChunkName: "user-login" */ '../pages/user/LoginPage')),
+  register: lazyPage(() => import(/* webpackChunkName: "user-register" */ '../pages/user/RegisterPage')),
+  registerResult: lazyPage(
+    () => import(/* webpackChunkName: "user-register-result" */ '../pages/user/RegisterResultPage'),
+  ),
+  alteration: lazyPage(
+    () => import(/* webpackChunkName: "user-alteration" */ '../pages/user/AlterationPage'),
+  ),
 };

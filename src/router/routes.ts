@@ -1,22 +1,54 @@
-// The fixed routes of spec §2 as data. Server-menu routes (a later issue) take the same shape.
-import { HOME_TAB_PATH, WORKPLACE_PATH } from '../../common/constants';
-import type { LazyPage } from './lazyPage';
+// The fixed routes of spec §2 as data. Server-menu routes (menuToRoutes) take the same shape.
+import type { ComponentType } from 'react';
+import { HOME_TAB_PATH, LOGIN_PATH, WORKPLACE_PATH } from '../../common/constants';
+import type { ButtonAuth } from '../features/permissions/slice';
 import { pages } from './pages';
 
 const NOT_FOUND_PATH = '/404';
 
+/** Route name of '/', whose children are the server-menu routes (spec §2). */
+export const DASHBOARD_ROUTE_NAME = 'dashboard';
+
+export interface RouteMeta {
+  title: string;
+  icon?: string;
+  keepAlive?: boolean;
+  permissionList?: ButtonAuth[];
+  /** Permission codes of which the user needs one; none means the route is open (spec §6). */
+  permission?: string[];
+  hiddenHeaderContent?: boolean;
+  /** A valid external address; its {{ token }} / {{ tenantId }} are filled when the link opens. */
+  url?: string;
+}
+
 export interface AppRoute {
   path: string;
+  name?: string;
   /** Where a visit to exactly this path goes instead (replacing the history entry). */
   redirect?: string;
   /** The page, or a layout that renders its children through <Outlet />. */
-  component?: LazyPage;
+  component?: ComponentType;
   children?: AppRoute[];
+  meta?: RouteMeta;
+  /** Left out of the side menu (the route still works). */
+  hidden?: boolean;
+  alwaysShow?: boolean;
 }
 
 export const fixedRoutes: AppRoute[] = [
-  { path: '/', redirect: WORKPLACE_PATH },
+  { path: '/', name: DASHBOARD_ROUTE_NAME, meta: { title: '首页' }, redirect: WORKPLACE_PATH },
   { path: WORKPLACE_PATH, redirect: HOME_TAB_PATH },
+  {
+    path: '/user',
+    redirect: LOGIN_PATH,
+    component: pages.userLayout,
+    children: [
+      { path: 'login', component: pages.login },
+      { path: 'register', component: pages.register },
+      { path: 'register-result', component: pages.registerResult },
+      { path: 'alteration', component: pages.alteration },
+    ],
+  },
   { path: '/codelogin', component: pages.codeLogin },
   { path: NOT_FOUND_PATH, component: pages.notFound },
   { path: '*', redirect: NOT_FOUND_PATH },

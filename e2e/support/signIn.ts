@@ -1,0 +1,29 @@
+import type { Page } from 'playwright-core';
+import { E2E_PASSWORD } from './server';
+
+export const baseUrl = (): string => process.env.E2E_BASE_URL as string;
+
+/** Opens /user/login (the login modal opens by itself) and submits the account/password tab. */
+export async function loginWithPassword(
+  page: Page,
+  username: string,
+  password = E2E_PASSWORD,
+): Promise<void> {
+  await page.goto(`${baseUrl()}/user/login`);
+  const modal = page.locator('.ant-modal').filter({ has: page.getByPlaceholder('用户名 / 邮箱') });
+  await modal.getByPlaceholder('用户名 / 邮箱').fill(username);
+  await modal.getByPlaceholder('密码').fill(password);
+  await modal.getByRole('button', { name: /^登\s*录$/ }).click();
+}
+
+/** The text of the notification boxes currently shown (antd notification). */
+export async function notices(page: Page): Promise<string> {
+  return (await page.locator('.ant-notification-notice').allInnerTexts()).join('\n');
+}
+
+export async function storedValue(page: Page, key: string): Promise<unknown> {
+  return page.evaluate((name) => {
+    const raw = localStorage.getItem(`pro__${name}`);
+    return raw ? JSON.parse(raw).value : null;
+  }, key);
+}

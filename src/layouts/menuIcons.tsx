@@ -1,0 +1,59 @@
+// Menu icons by the names the server's menu uses (jeecg/antd icon types). An explicit map keeps the
+// bundle to these icons; a name not listed shows no icon. A later menu adds its icon here.
+import type { ComponentType, ReactNode } from 'react';
+import {
+  AccountBookOutlined,
+  ApartmentOutlined,
+  AppstoreOutlined,
+  BarChartOutlined,
+  BellOutlined,
+  BookOutlined,
+  CarOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  FileTextOutlined,
+  GiftOutlined,
+  HomeOutlined,
+  MessageOutlined,
+  NotificationOutlined,
+  ProfileOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  TableOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+
+const MENU_ICONS = new Map<string, ComponentType>([
+  ['account-book', AccountBookOutlined],
+  ['apartment', ApartmentOutlined],
+  ['appstore', AppstoreOutlined],
+  ['bar-chart', BarChartOutlined],
+  ['bell', BellOutlined],
+  ['book', BookOutlined],
+  ['car', CarOutlined],
+  ['dashboard', DashboardOutlined],
+  ['database', DatabaseOutlined],
+  ['file-text', FileTextOutlined],
+  ['gift', GiftOutlined],
+  ['home', HomeOutlined],
+  ['message', MessageOutlined],
+  ['notification', NotificationOutlined],
+  ['profile', ProfileOutlined],
+  ['setting', SettingOutlined],
+  ['shop', ShopOutlined],
+  ['shopping-cart', ShoppingCartOutlined],
+  ['table', TableOutlined],
+  ['tags', TagsOutlined],
+  ['team', TeamOutlined],
+  ['tool', ToolOutlined],
+  ['user', UserOutlined],
+]);
+
+export function menuIcon(name: string | undefined): ReactNode {
+  const Icon = name ? MENU_ICONS.get(name) : undefined;
+  return Icon ? <Icon /> : undefined;
+}

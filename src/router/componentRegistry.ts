@@ -1,0 +1,53 @@
+// The one registry of components a server-menu entry can name (spec §2 "Server menu items").
+// A name containing 'layouts' resolves among the layouts by its last segment ('layouts/RouteView'),
+// any other among the pages ('dashboard/Analysis'). A later issue adds its page with one line in
+// menuPages (a layout: one entry in layouts); a name found in neither shows PageUnavailable, never a crash.
+import { createElement, type ComponentType } from 'react';
+import BlankLayout from '../layouts/BlankLayout';
+import RouteView from '../layouts/RouteView';
+import { PageUnavailable } from '../pages/exception/PageUnavailable';
+import { lazyPage } from './lazyPage';
+import { pages } from './pages';
+
+/** The main frame: the route '/' and any menu entry naming it. */
+export const basicLayout = lazyPage(
+  () => import(/* webpackChunkName: "basic-layout" */ '../layouts/BasicLayout'),
+);
+
+const layouts = new Map<string, ComponentType>([
+  ['RouteView', RouteView],
+  ['BlankLayout', BlankLayout],
+  // Lazy like the main frame: both read the route table, which is built from this registry.
+  ['PageView', lazyPage(() => import(/* webpackChunkName: "page-view" */ '../layouts/PageView'))],
+  ['BasicLayout', basicLayout],
+  // jeecg's TabLayout is its main frame with tabs; here multi-tab mode belongs to the one main frame.
+  ['TabLayout', basicLayout],
+  ['UserLayout', pages.userLayout],
+]);
+
+const menuPages = new Map<string, ComponentType>([
+  [
+    'dashboard/Analysis',
+    lazyPage(() => import(/* webpackChunkName: "dashboard-analysis" */ '../pages/dashboard/AnalysisPage')),
+  ],
+]);
+
+const unavailableViews = new Map<string, ComponentType>();
+
+/** One view per name, so a route keeps its component (and state) when the route table is rebuilt. */
+function unavailableView(componentName: string): ComponentType {
+  let view = unavailableViews.get(componentName);
+  if (!view) {
+    view = function UnavailableMenuComponent() {
+      return createElement(PageUnavailable, { componentName });
+    };
+    unavailableViews.set(componentName, view);
+  }
+  return view;
+}
+
+export function resolveMenuComponent(componentName: string | null): ComponentType {
+  const name = componentName?.trim() ?? '';
+  const known = name.includes('layouts') ? layouts.get(name.split('/').pop() ?? '') : menuPages.get(name);
+  return known ?? unavailableView(name);
+}

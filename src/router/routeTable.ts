@@ -1,0 +1,24 @@
+// The whole route table: the fixed routes, with the server-menu routes inside the main frame at '/'.
+import { createSelector } from '@reduxjs/toolkit';
+import { selectMenu, selectPermissionCodes } from '../features/permissions/selectors';
+import { basicLayout } from './componentRegistry';
+import { menuToRoutes } from './menuToRoutes';
+import { DASHBOARD_ROUTE_NAME, fixedRoutes, type AppRoute } from './routes';
+
+/** The routes of the user's menu; null until the permissions are loaded. */
+export const selectMenuRoutes = createSelector(
+  [selectMenu, selectPermissionCodes],
+  (menu, permissionCodes) => (menu ? menuToRoutes(menu, permissionCodes) : null),
+);
+
+/** Puts the menu routes under the route named dashboard ('/'), framed by the main layout. */
+export function withMenuRoutes(fixed: AppRoute[], menuRoutes: AppRoute[] | null): AppRoute[] {
+  if (!menuRoutes) return fixed;
+  return fixed.map((route) =>
+    route.name === DASHBOARD_ROUTE_NAME ? { ...route, component: basicLayout, children: menuRoutes } : route,
+  );
+}
+
+export const selectRouteTable = createSelector([selectMenuRoutes], (menuRoutes) =>
+  withMenuRoutes(fixedRoutes, menuRoutes),
+);

@@ -48,6 +48,17 @@ export async function newPage(
 
 export const SCREENSHOT_DIR = path.join(ROOT, 'e2e/screenshots');
 
-export function screenshot(page: Page, name: string): Promise<Buffer> {
+/** Waits for antd's enter/leave animations to settle (a half-faded modal says nothing), then saves the page. */
+export async function screenshot(page: Page, name: string): Promise<Buffer> {
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector(
+          '[class*="-enter-active"], [class*="-appear-active"], [class*="-leave-active"]',
+        ),
+      null,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined); // a looping animation must not fail the test: the picture is for people
   return page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }

@@ -30,6 +30,7 @@ function printBanner(url: string, config: Config, database: Database, seed: Seed
     `渠道数字化平台已启动: ${url}`,
     `数据库: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${config.dataDir})`}`,
     `短信: ${smsDescription(config)}`,
+    `登录: 打开上面的地址，演示账号 admin（全部权限），其余演示账号见 README.md，密码为 ADMIN_PASSWORD 或首次启动时生成的密码`,
   ];
   if (seed.seeded) lines.push('已写入演示数据。');
   if (seed.seeded && seed.generatedAdminPassword) {

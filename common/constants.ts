@@ -1,5 +1,8 @@
 // Business constants of spec §9, shared by the SPA and the server.
 
+/** The product's name, shown in every frame's header and footer. */
+export const PRODUCT_NAME = '渠道数字化平台';
+
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Token, username, user info and department info are kept 7 days (spec §9). */
 export const SESSION_TTL_MS = 7 * DAY_MS; // 604800000

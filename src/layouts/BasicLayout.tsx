@@ -3,14 +3,13 @@
 import { Breadcrumb, Button, Layout, Space, theme, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { Link, Outlet } from 'react-router';
-import { HOME_TAB_PATH } from '../../common/constants';
+import { HOME_TAB_PATH, PRODUCT_NAME } from '../../common/constants';
 import { selectUserInfo } from '../features/session/selectors';
 import { useLogout } from '../features/session/useLogout';
 import { useRouteTrail } from '../router/routeTrail';
 import { useAppSelector } from '../store/hooks';
 import { SideMenu } from './SideMenu';
 
-const PRODUCT_NAME = '渠道数字化平台';
 const SIDER_WIDTH = 200;
 
 function Breadcrumbs() {

@@ -1,9 +1,9 @@
 // The frame of the pages reachable without login (/user/*): brand bar, content, copyright footer.
 // Kept lean: the landing site grows around it and the login route has a download budget.
 import { Link, Outlet } from 'react-router';
+import { PRODUCT_NAME } from '../../common/constants';
 import './UserLayout.css';
 
-export const PRODUCT_NAME = '渠道数字化平台';
 const LOGO_URL = '/logo.svg';
 
 export default function UserLayout() {

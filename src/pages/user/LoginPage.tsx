@@ -2,7 +2,7 @@
 // resetLogin case after the server invalidated the token) and can be reopened after closing it.
 import { lazy, Suspense, useState } from 'react';
 import { Button, Typography } from 'antd';
-import { PRODUCT_NAME } from '../../layouts/UserLayout';
+import { PRODUCT_NAME } from '../../../common/constants';
 
 const LoginModal = lazy(() => import(/* webpackChunkName: "login-modal" */ '../../components/LoginModal'));
 

@@ -33,7 +33,7 @@ export interface LogEntry {
 }
 
 /** Operation kinds of the operation log (API.md §6.7). */
-export const OperateType = { add: 2, update: 3 } as const;
+export const OperateType = { add: 2, update: 3, delete: 4, import: 5, export: 6 } as const;
 
 async function writeLog(
   db: Kysely<DB>,

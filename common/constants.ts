@@ -2,6 +2,8 @@
 
 /** The product's name, shown in every frame's header and footer. */
 export const PRODUCT_NAME = '渠道数字化平台';
+/** The product's code: the {product} of spec §2; a landing visit with `?username=<it>` is the special login. */
+export const PRODUCT_CODE = 'crm';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Token, username, user info and department info are kept 7 days (spec §9). */

@@ -17,23 +17,37 @@ import { resolveSession } from './modules/auth/sessions';
 import { devRoutes } from './modules/dev/routes';
 import { erpSyncRoutes } from './modules/erpSync/routes';
 import { healthRoutes } from './modules/health/routes';
+import {
+  registerThirdPartyChannels,
+  type ThirdPartyChannels,
+  type ThirdPartyConfig,
+} from './modules/thirdParty/channels';
+import { thirdPartyRoutes } from './modules/thirdParty/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     sms: SmsChannel;
+    thirdParty: ThirdPartyChannels;
   }
 }
 
 export interface AppDeps {
   database: Database;
-  config: Pick<Config, 'staticDir' | 'bodyLimit' | 'logLevel' | 'production' | 'sms'>;
+  config: Pick<Config, 'staticDir' | 'bodyLimit' | 'logLevel' | 'production' | 'sms'> & ThirdPartyConfig;
   /** Where the JSON log lines go; stdout when absent. */
   logStream?: { write(line: string): void };
 }
 
 /** Route plugins of the API, each registered under /api. */
-const API_MODULES = [healthRoutes, authRoutes, accountRoutes, selfServiceRoutes, erpSyncRoutes];
+const API_MODULES = [
+  healthRoutes,
+  authRoutes,
+  accountRoutes,
+  selfServiceRoutes,
+  erpSyncRoutes,
+  thirdPartyRoutes,
+];
 
 export function buildApp({ database, config, logStream }: AppDeps): FastifyInstance {
   const app = Fastify({
@@ -80,6 +94,8 @@ export function buildApp({ database, config, logStream }: AppDeps): FastifyInsta
   // plugin or test, passes the gate.
   registerAccessGuard(app, (token) => resolveSession(database.db, token));
 
+  // WeCom, CAS and WeChat; outside production, unconfigured ones are simulated under /sim/….
+  app.decorate('thirdParty', registerThirdPartyChannels(app, config));
   for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });
   // The SMS outbox would hand out login codes: never in production, never next to a real gateway.
   if (!config.production && app.sms.simulated) app.register(devRoutes, { prefix: API_PREFIX });

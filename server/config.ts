@@ -30,6 +30,43 @@ export interface Config {
   production: boolean;
   /** The real SMS gateway; when absent, codes go to the local simulator's outbox. */
   sms: SmsGatewayConfig | undefined;
+  /** Enterprise WeChat (企业微信) as a third-party app provider; when absent, the local simulator. */
+  wecom: WecomConfig | undefined;
+  /** The CAS server of single sign-on; when absent, the local simulator. */
+  cas: CasConfig | undefined;
+  /** The WeChat official account that signs the JS-SDK share; when absent, the local simulator. */
+  wechat: WechatConfig | undefined;
+  /** The account the special login (`?username=<product>`) signs in as; when absent it is refused. */
+  specialLoginAccount: string | undefined;
+}
+
+/** Enterprise WeChat: the service provider and its suite (third-party app) (server/integrations/wecom). */
+export interface WecomConfig {
+  /** The API host, https://qyapi.weixin.qq.com. */
+  apiUrl: string;
+  /** The web host of the QR, install and register pages, https://open.work.weixin.qq.com. */
+  webUrl: string;
+  providerCorpId: string;
+  providerSecret: string;
+  suiteId: string;
+  suiteSecret: string;
+  suiteTicket: string;
+  registerTemplateId: string;
+}
+
+/** The CAS server (server/integrations/cas): its prefix, e.g. https://sso.example.com/cas. */
+export interface CasConfig {
+  url: string;
+}
+
+/** The WeChat official account (server/integrations/wechat). */
+export interface WechatConfig {
+  /** The API host, https://api.weixin.qq.com. */
+  apiUrl: string;
+  appId: string;
+  appSecret: string;
+  /** The JS-SDK script the browser loads. */
+  jsSdkUrl: string;
 }
 
 /** The SMS gateway's endpoint and credentials (server/integrations/sms). */
@@ -134,6 +171,70 @@ function readSmsGateway(env: Env): SmsGatewayConfig | undefined {
   };
 }
 
+/**
+ * A party's variables: all required ones set → their values; none of the group set → undefined; some set →
+ * a ConfigError naming the first missing one. Optional variables (URLs with a default) count as "set" too.
+ */
+function readGroup<R extends string>(
+  env: Env,
+  party: string,
+  required: readonly R[],
+  optional: readonly string[],
+): Record<R, string> | undefined {
+  const missing = required.filter((name) => read(env, name) === undefined);
+  const anySet = [...required, ...optional].some((name) => read(env, name) !== undefined);
+  if (!anySet) return undefined;
+  if (missing.length > 0) {
+    throw new ConfigError(missing[0], `未设置：${party}的变量要么全部设置，要么全部不设置`);
+  }
+  return Object.fromEntries(required.map((name) => [name, read(env, name)])) as Record<R, string>;
+}
+
+const WECOM_REQUIRED = [
+  'WECOM_PROVIDER_CORPID',
+  'WECOM_PROVIDER_SECRET',
+  'WECOM_SUITE_ID',
+  'WECOM_SUITE_SECRET',
+  'WECOM_SUITE_TICKET',
+  'WECOM_REGISTER_TEMPLATE_ID',
+] as const;
+
+function readWecom(env: Env): WecomConfig | undefined {
+  const values = readGroup(env, '企业微信', WECOM_REQUIRED, ['WECOM_API_URL', 'WECOM_WEB_URL']);
+  if (!values) return undefined;
+  return {
+    apiUrl: readUrl(env, 'WECOM_API_URL', ['http:', 'https:']) ?? 'https://qyapi.weixin.qq.com',
+    webUrl: readUrl(env, 'WECOM_WEB_URL', ['http:', 'https:']) ?? 'https://open.work.weixin.qq.com',
+    providerCorpId: values.WECOM_PROVIDER_CORPID,
+    providerSecret: values.WECOM_PROVIDER_SECRET,
+    suiteId: values.WECOM_SUITE_ID,
+    suiteSecret: values.WECOM_SUITE_SECRET,
+    suiteTicket: values.WECOM_SUITE_TICKET,
+    registerTemplateId: values.WECOM_REGISTER_TEMPLATE_ID,
+  };
+}
+
+function readCas(env: Env): CasConfig | undefined {
+  const url = readUrl(env, 'CAS_SERVER_URL', ['http:', 'https:']);
+  return url ? { url: url.replace(/\/+$/, '') } : undefined;
+}
+
+function readWechat(env: Env): WechatConfig | undefined {
+  const values = readGroup(env, '微信公众号', ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'] as const, [
+    'WECHAT_API_URL',
+    'WECHAT_JSSDK_URL',
+  ]);
+  if (!values) return undefined;
+  return {
+    apiUrl: readUrl(env, 'WECHAT_API_URL', ['http:', 'https:']) ?? 'https://api.weixin.qq.com',
+    appId: values.WECHAT_APP_ID,
+    appSecret: values.WECHAT_APP_SECRET,
+    jsSdkUrl:
+      readUrl(env, 'WECHAT_JSSDK_URL', ['http:', 'https:']) ??
+      'https://res.wx.qq.com/open/js/jweixin-1.6.0.js',
+  };
+}
+
 /** Reads and validates the configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   return {
@@ -148,5 +249,9 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: path.resolve(read(env, 'STATIC_DIR') ?? path.join(REPO_ROOT, 'dist')),
     production: read(env, 'NODE_ENV') === 'production',
     sms: readSmsGateway(env),
+    wecom: readWecom(env),
+    cas: readCas(env),
+    wechat: readWechat(env),
+    specialLoginAccount: read(env, 'SPECIAL_LOGIN_ACCOUNT'),
   };
 }

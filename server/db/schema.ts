@@ -257,6 +257,32 @@ export interface ErpSyncTasksTable {
   updated_at: UpdatedAt;
 }
 
+/** A WeCom corp that installed our suite, tied to one tenant (migration 0007). */
+export interface WecomCorpsTable {
+  corp_id: string;
+  tenant_id: string;
+  corp_name: string;
+  agent_id: string;
+  permanent_code: string;
+  installed_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** A WeCom member bound to one of our accounts. */
+export interface WecomUsersTable {
+  corp_id: string;
+  wecom_user_id: string;
+  tenant_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+/** A CAS service ticket already used to sign in (only its sha256). */
+export interface CasTicketsTable {
+  ticket_hash: string;
+  used_at: CreatedAt;
+}
+
 export interface DB {
   tenants: TenantsTable;
   deployment_settings: DeploymentSettingsTable;
@@ -274,4 +300,7 @@ export interface DB {
   password_reset_keys: PasswordResetKeysTable;
   sys_log: SysLogTable;
   erp_sync_tasks: ErpSyncTasksTable;
+  wecom_corps: WecomCorpsTable;
+  wecom_users: WecomUsersTable;
+  cas_tickets: CasTicketsTable;
 }

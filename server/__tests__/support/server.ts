@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../app';
 import { DEFAULT_BODY_LIMIT, type LogLevel, type SmsGatewayConfig } from '../../config';
 import type { Database } from '../../db';
+import type { ThirdPartyConfig } from '../../modules/thirdParty/channels';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -24,6 +25,8 @@ export interface TestServerOptions {
   production?: boolean;
   /** A real SMS gateway; by default the simulator and its outbox. */
   sms?: SmsGatewayConfig;
+  /** Real WeCom, CAS, WeChat settings, the special login's account; by default the simulators. */
+  thirdParty?: Omit<ThirdPartyConfig, 'production'>;
   /** Adds test-only routes (or anything else) before the app starts. */
   configure?: (app: FastifyInstance) => void;
 }
@@ -37,6 +40,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       logLevel: options.logLevel ?? 'silent',
       production: options.production ?? false,
       sms: options.sms,
+      ...options.thirdParty,
     },
     logStream: options.logStream,
   });

@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../schema';
 import { seedOrganisation } from './organisation';
 import { seedTenants } from './tenants';
+import { seedWecom } from './wecom';
 
 export interface SeedContext {
   /** The password of every seeded account. */
@@ -13,7 +14,7 @@ export interface SeedContext {
 export type SeedStep = (trx: Transaction<DB>, context: SeedContext) => Promise<void>;
 
 /** In order: later steps may refer to rows of earlier ones. */
-const SEED_STEPS: SeedStep[] = [seedTenants, seedOrganisation];
+const SEED_STEPS: SeedStep[] = [seedTenants, seedOrganisation, seedWecom];
 
 export type SeedOutcome =
   | { seeded: false }

@@ -49,7 +49,7 @@ interface Account {
 /** An account that may try to sign in (not deleted), found by user name or mobile number. */
 async function findAccount(
   db: Kysely<DB>,
-  by: 'username' | 'phone',
+  by: 'id' | 'username' | 'phone',
   value: string,
 ): Promise<Account | undefined> {
   const row = await db
@@ -245,5 +245,26 @@ export async function loginWithSmsCode(
   if (!codeMatches)
     return refuseWrongSecret(db, info, known, '手机验证码错误或已失效', authMessages.smsCodeInvalid);
   if (account.status === 2) return refuse(db, info, known, '账号已冻结', 409, authMessages.accountFrozen);
+  return admit(db, info, known);
+}
+
+/**
+ * Signs in an account a third party vouched for (WeCom, CAS, the special login): no secret to check here, but
+ * the account rules, the answer and the login log of the other logins. `subject` names the party and the
+ * identity it gave in the log; `unknownMessage` is the answer when no (live) account matches, or none is bound.
+ */
+export async function loginVouchedFor(
+  db: Kysely<DB>,
+  account: { by: 'id' | 'username'; value: string } | null,
+  info: RequestInfo,
+  subject: string,
+  unknownMessage: string,
+): Promise<LoginResult> {
+  const found = account ? await findAccount(db, account.by, account.value) : undefined;
+  const attempt: Attempt = { subject, account: found };
+  if (!found) return refuse(db, info, attempt, '账号不存在或未绑定', 400, unknownMessage);
+  const known = { ...attempt, account: found };
+  if (found.locked) return refuse(db, info, known, '账号已锁定', 429, authMessages.accountLocked);
+  if (found.status === 2) return refuse(db, info, known, '账号已冻结', 409, authMessages.accountFrozen);
   return admit(db, info, known);
 }

@@ -109,6 +109,57 @@ async function nextTenantCode(db: Kysely<DB>): Promise<string> {
   return `${TENANT_CODE_PREFIX}${String((last ?? 0) + 1).padStart(TENANT_CODE_DIGITS, '0')}`;
 }
 
+/** The first user of a new tenant, its administrator. */
+export interface TenantAdministrator {
+  /** A name, or one made from the new company code. */
+  username: string | ((tenantId: string) => string);
+  realname: string;
+  phone: string | null;
+  passwordHash: string;
+}
+
+/**
+ * Creates a tenant (the next company code) with the organisation every tenant starts with: its root
+ * department, default menus, the administrator role and the user holding it. Runs in the caller's
+ * transaction, which also takes the tenant-code lock.
+ */
+export async function createTenant(
+  trx: Kysely<DB>,
+  companyName: string,
+  administrator: TenantAdministrator,
+): Promise<{ tenantId: string; userId: string }> {
+  // Registrations pick their company codes one after another.
+  await sql`select pg_advisory_xact_lock(hashtext('tenant-code'))`.execute(trx);
+  const tenantId = await nextTenantCode(trx);
+  await trx.insertInto('tenants').values({ tenant_id: tenantId, name: companyName }).execute();
+  const departId = newId();
+  await insertDepart(trx, {
+    id: departId,
+    tenantId,
+    parentId: null,
+    name: companyName,
+    orgCode: ROOT_ORG_CODE,
+    order: 0,
+  });
+  const permissions = await insertDefaultMenus(trx, tenantId);
+  const roleId = newId();
+  await insertRole(trx, { ...ADMIN_ROLE, id: roleId, tenantId }, permissions);
+  const userId = newId();
+  await insertAccount(trx, {
+    id: userId,
+    tenantId,
+    ...administrator,
+    username:
+      typeof administrator.username === 'string' ? administrator.username : administrator.username(tenantId),
+    email: null,
+    sex: null,
+    roleEnum: null,
+    roleIds: [roleId],
+    departIds: [departId],
+  });
+  return { tenantId, userId };
+}
+
 /**
  * Registers a company: validates the form, checks the SMS code of registration (used up whatever the
  * outcome), then in one transaction creates the tenant, its root department, its default menus, its
@@ -135,35 +186,11 @@ export async function registerCompany(
 
   try {
     return await db.transaction().execute(async (trx) => {
-      // Registrations pick their company codes one after another.
-      await sql`select pg_advisory_xact_lock(hashtext('tenant-code'))`.execute(trx);
-      const tenantId = await nextTenantCode(trx);
-      await trx.insertInto('tenants').values({ tenant_id: tenantId, name: companyName }).execute();
-      const departId = newId();
-      await insertDepart(trx, {
-        id: departId,
-        tenantId,
-        parentId: null,
-        name: companyName,
-        orgCode: ROOT_ORG_CODE,
-        order: 0,
-      });
-      const permissions = await insertDefaultMenus(trx, tenantId);
-      const roleId = newId();
-      await insertRole(trx, { ...ADMIN_ROLE, id: roleId, tenantId }, permissions);
-      const userId = newId();
-      await insertAccount(trx, {
-        id: userId,
-        tenantId,
+      const { tenantId, userId } = await createTenant(trx, companyName, {
         username,
         realname: registration.realname,
         phone,
-        email: null,
-        sex: null,
-        roleEnum: null,
         passwordHash,
-        roleIds: [roleId],
-        departIds: [departId],
       });
       await writeOperationLog(trx, info, {
         content: `用户名: ${username},注册企业 ${companyName}(${tenantId})成功！`,

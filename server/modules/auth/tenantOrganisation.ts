@@ -227,7 +227,8 @@ export interface NewAccount {
   tenantId: string;
   username: string;
   realname: string;
-  phone: string;
+  /** Null for an account that signs in another way (a WeCom installation's administrator). */
+  phone: string | null;
   email: string | null;
   sex: Sex | null;
   roleEnum: string | null;

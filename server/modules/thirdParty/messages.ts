@@ -1,0 +1,25 @@
+// The answers of the third-party sign-in and install flows.
+export const thirdPartyMessages = {
+  codeRequired: '缺少授权码（code），请重新扫码登录',
+  corpRequired: '请选择要登录的企业',
+  keywordRequired: '请输入企业名称',
+  corpNotInstalled: '该企业尚未安装本应用，请先由企业管理员安装',
+  wecomCodeInvalid: '企业微信授权码无效或已过期，请重新扫码登录',
+  wecomUnbound: '该企业微信账号尚未绑定本系统用户，请联系企业管理员绑定',
+  suiteMismatch: '应用标识（suiteId）与本系统的企业微信应用不符',
+  appTypeInvalid: '不支持的应用类型',
+  redirectInvalid: '回调地址无效',
+  installCodeRequired: '缺少安装授权码（auth_code）',
+  installCodeInvalid: '安装授权码无效或已过期，请重新安装应用',
+  installedAgain: (corpName: string) => `企业「${corpName}」已重新授权，应用安装成功`,
+  installedNew: (corpName: string, username: string) =>
+    `企业「${corpName}」安装应用成功，已开通管理员账号 ${username}，请使用企业微信扫码登录`,
+  casParamsRequired: 'ticket 和 service 不能为空',
+  casTicketUsed: '该登录票据已使用，请重新登录',
+  casTicketInvalid: '单点登录票据无效或已过期，请重新登录',
+  casUnknownUser: (user: string) => `单点登录账号「${user}」在本系统中不存在，请联系管理员`,
+  specialLoginClosed: '体验登录未开放，请联系管理员',
+  specialLoginInvalid: '体验登录参数无效',
+  specialAccountMissing: '体验账号不存在，请联系管理员',
+  urlRequired: '页面地址（url）不能为空',
+} as const;

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pg from 'pg';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
-import { baseUrl, loginWithPassword, notices, storedValue } from './support/signIn';
+import { baseUrl, loginWithPassword, notices, openLoginModal, storedValue } from './support/signIn';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -129,7 +129,7 @@ test('a refresh on a deep menu route lands back on it, and logout asks first and
 const withDatabase = process.env.E2E_DATABASE_URL ? test : test.skip;
 
 withDatabase('admin logs in by phone with the graphic captcha and the SMS code', async () => {
-  await page.goto(`${baseUrl()}/user/login`);
+  await openLoginModal(page);
   await page.getByRole('tab', { name: '手机号登录' }).click();
   await page.getByPlaceholder('手机号').fill('13800000001');
   await page.locator('img[alt="验证码"][src^="data:image"]').waitFor();

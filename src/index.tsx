@@ -1,30 +1,67 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import 'antd/dist/reset.css';
-import './utils/moment';
-import { AppProviders } from './AppProviders';
-import { AccessGate } from './features/accessGate/AccessGate';
-import { AppRoutes } from './router/AppRoutes';
-import { NavigatorBridge } from './router/NavigatorBridge';
-import { ScrollToTop } from './router/ScrollToTop';
-import { configureAppStore } from './store';
-
-const { store, persistor } = configureAppStore();
+// The entry. The landing page is the product's storefront and must load light (STACK.md §7): a
+// visitor without a session on /user/login gets the landing page alone, with React and nothing of
+// the back office; the app (store, antd, router, every other page) is one import away and loads when
+// the visitor asks for it. Every other first load starts the app at once.
+import { StrictMode, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { type LandingAction, setPendingAction } from './pages/landing/actions';
+import { LandingPage } from './pages/landing/LandingPage';
+import { bootsLean } from './pages/landing/leanBoot';
 
 const container = document.getElementById('app');
 if (!container) throw new Error('index.html has no #app element');
+const root = createRoot(container);
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders store={store} persistor={persistor}>
-      <BrowserRouter basename="/">
-        <ScrollToTop />
-        <NavigatorBridge />
-        <AccessGate>
-          <AppRoutes />
-        </AccessGate>
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+/** Loads the app and mounts it in place of what the root shows; false when its chunk failed. */
+function startApp(target: Root, action: LandingAction | null): Promise<boolean> {
+  setPendingAction(action);
+  return import(/* webpackChunkName: "app" */ './appRoot').then(
+    ({ mountApp }) => {
+      mountApp(target);
+      return true;
+    },
+    () => false,
+  );
+}
+
+function LoadFailure() {
+  return (
+    <div role="alert" className="boot-failure">
+      页面资源加载失败，请检查网络后
+      <button type="button" onClick={() => window.location.reload()}>
+        重新加载
+      </button>
+    </div>
+  );
+}
+
+function LeanLanding() {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const onAction = (action: LandingAction) => {
+    if (busy) return;
+    setBusy(true);
+    setFailed(false);
+    void startApp(root, action).then((mounted) => {
+      if (mounted) return;
+      setBusy(false);
+      setFailed(true);
+    });
+  };
+  return (
+    <>
+      {failed && <LoadFailure />}
+      <LandingPage onAction={onAction} busy={busy} />
+    </>
+  );
+}
+
+if (bootsLean(window.location, navigator.userAgent)) {
+  root.render(
+    <StrictMode>
+      <LeanLanding />
+    </StrictMode>,
+  );
+} else {
+  void startApp(root, null).then((mounted) => mounted || root.render(<LoadFailure />));
+}

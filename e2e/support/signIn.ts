@@ -3,13 +3,23 @@ import { E2E_PASSWORD } from './server';
 
 export const baseUrl = (): string => process.env.E2E_BASE_URL as string;
 
-/** Opens /user/login (the login modal opens by itself) and submits the account/password tab. */
+/**
+ * Opens /user/login, the landing page, and its login modal: the header's 登录 button loads the app
+ * (the landing page loads without it) and opens the modal.
+ */
+export async function openLoginModal(page: Page): Promise<void> {
+  await page.goto(`${baseUrl()}/user/login`);
+  await page.locator('.lp-header').getByRole('button', { name: '登录', exact: true }).click();
+  await page.getByPlaceholder('用户名 / 邮箱').waitFor();
+}
+
+/** Opens the login modal from the landing page and submits the account/password tab. */
 export async function loginWithPassword(
   page: Page,
   username: string,
   password = E2E_PASSWORD,
 ): Promise<void> {
-  await page.goto(`${baseUrl()}/user/login`);
+  await openLoginModal(page);
   const modal = page.locator('.ant-modal').filter({ has: page.getByPlaceholder('用户名 / 邮箱') });
   await modal.getByPlaceholder('用户名 / 邮箱').fill(username);
   await modal.getByPlaceholder('密码').fill(password);

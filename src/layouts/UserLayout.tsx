@@ -1,26 +1,33 @@
-// The frame of the pages reachable without login (/user/*): brand bar, content, copyright footer.
-// Kept lean: the landing site grows around it and the login route has a download budget.
-import { Link, Outlet } from 'react-router';
-import { PRODUCT_NAME } from '../../common/constants';
+// The frame of the pages reachable without login (/user/*). The login path is the landing page,
+// which brings its own header and footer (desktop or mobile); the other pages get the same site
+// header and the host family's copyright and filing footer around them.
+import { Outlet, useMatch, useNavigate } from 'react-router';
+import { LOGIN_PATH } from '../../common/constants';
+import { type LandingAction, setPendingAction } from '../pages/landing/actions';
+import '../pages/landing/landing.css';
+import { SiteFooter } from '../pages/landing/SiteFooter';
+import { SiteHeader } from '../pages/landing/SiteHeader';
+import { useSiteConfig } from '../pages/landing/siteConfig';
 import './UserLayout.css';
 
-const LOGO_URL = '/logo.svg';
-
 export default function UserLayout() {
+  const onLandingPage = useMatch(LOGIN_PATH) !== null;
+  const navigate = useNavigate();
+  const config = useSiteConfig();
+  if (onLandingPage) return <Outlet />;
+
+  // The login page takes the header's actions (the modal, the third-party flows).
+  const onAction = (action: LandingAction) => {
+    setPendingAction(action);
+    navigate(LOGIN_PATH);
+  };
   return (
-    <div className="user-layout">
-      <header className="user-layout-header">
-        <Link to="/user/login" className="user-layout-brand">
-          <img src={LOGO_URL} alt="" width={32} height={32} />
-          <span>{PRODUCT_NAME}</span>
-        </Link>
-      </header>
+    <div className="user-layout lp-page">
+      <SiteHeader onAction={onAction} />
       <main className="user-layout-content">
         <Outlet />
       </main>
-      <footer className="user-layout-footer">
-        Copyright © {new Date().getFullYear()} {PRODUCT_NAME}
-      </footer>
+      <SiteFooter config={config} />
     </div>
   );
 }

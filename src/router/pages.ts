@@ -13,4 +13,5 @@ export const pages = {
   alteration: lazyPage(
     () => import(/* webpackChunkName: "user-alteration" */ '../pages/user/AlterationPage'),
   ),
+  testHome: lazyPage(() => import(/* webpackChunkName: "test-home" */ '../pages/test/MicroFrontendPage')),
 };

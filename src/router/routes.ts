@@ -50,6 +50,7 @@ export const fixedRoutes: AppRoute[] = [
     ],
   },
   { path: '/codelogin', component: pages.codeLogin },
+  { path: '/test', redirect: '/test/home', children: [{ path: 'home', component: pages.testHome }] },
   { path: NOT_FOUND_PATH, component: pages.notFound },
   { path: '*', redirect: NOT_FOUND_PATH },
 ];

@@ -49,7 +49,7 @@ describe('/user/login', () => {
     await user.click(document.querySelector('.ant-modal-close') as HTMLElement);
     await waitFor(() => expect(screen.queryByText('账号密码登录')).not.toBeInTheDocument());
 
-    await user.click(buttonByText(/登\s*录/));
+    await user.click(buttonByText(/^登\s*录$/));
     expect(await screen.findByText('账号密码登录')).toBeInTheDocument();
   });
 

@@ -1,27 +1,59 @@
-// /user/login: a short product headline; the login modal opens on arrival (which also covers the
-// resetLogin case after the server invalidated the token) and can be reopened after closing it.
-import { lazy, Suspense, useState } from 'react';
-import { Button, Typography } from 'antd';
-import { PRODUCT_NAME } from '../../../common/constants';
+// /user/login inside the app: the landing page with the login modal. The modal opens on arrival
+// (the visitor came from a back-office page, was signed out, clicked 登录 on the lean landing page,
+// or the server invalidated the session) unless a third-party flow runs here; it reopens from the
+// header. The third-party flows (query parameters, install and register links) load on demand.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { type LandingAction, takePendingAction } from '../landing/actions';
+import { LandingPage } from '../landing/LandingPage';
+import { hasThirdPartyQuery } from '../landing/leanBoot';
+import { QR_LOGIN_HREF } from '../landing/SiteHeader';
 
 const LoginModal = lazy(() => import(/* webpackChunkName: "login-modal" */ '../../components/LoginModal'));
+const LandingFlows = lazy(
+  () => import(/* webpackChunkName: "third-party-login" */ '../../features/thirdPartyLogin/LandingFlows'),
+);
 
-export const LOGIN_HEADLINE = '连接品牌商、经销商、终端门店与消费者，让渠道业务在线、透明、高效。';
+/** The actions the third-party flows take: installation and the messaging-workspace registration. */
+type FlowAction = Extract<LandingAction, 'install' | 'register'>;
+
+function isFlowAction(action: LandingAction | null): action is FlowAction {
+  return action === 'install' || action === 'register';
+}
 
 export default function LoginPage() {
-  const [open, setOpen] = useState(true);
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [arrival] = useState(takePendingAction);
+  const [open, setOpen] = useState(
+    () => (arrival === null || arrival === 'login') && !hasThirdPartyQuery(search),
+  );
+  const [flowAction, setFlowAction] = useState<FlowAction | null>(isFlowAction(arrival) ? arrival : null);
+  // The modal's chunk loads at its first opening; it stays mounted to animate its closing.
+  const [modalLoaded, setModalLoaded] = useState(open);
+
+  const onAction = (action: LandingAction) => {
+    if (action === 'login') {
+      setModalLoaded(true);
+      setOpen(true);
+    } else if (action === 'qrLogin') navigate(QR_LOGIN_HREF);
+    else setFlowAction(action);
+  };
+  // The lean page's QR-login click arrives here as a pending action: move to its query.
+  useEffect(() => {
+    if (arrival === 'qrLogin') navigate(QR_LOGIN_HREF);
+  }, [arrival, navigate]);
+
+  const flows = flowAction !== null || hasThirdPartyQuery(search);
   return (
-    <section style={{ padding: '64px 0', textAlign: 'center' }}>
-      <Typography.Title>{PRODUCT_NAME}</Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>
-        {LOGIN_HEADLINE}
-      </Typography.Paragraph>
-      <Button type="primary" size="large" onClick={() => setOpen(true)}>
-        登录
-      </Button>
+    <>
+      <LandingPage onAction={onAction} />
       <Suspense fallback={null}>
-        <LoginModal open={open} onClose={() => setOpen(false)} />
+        {modalLoaded && <LoginModal open={open} onClose={() => setOpen(false)} />}
+        {flows && (
+          <LandingFlows search={search} action={flowAction} onActionDone={() => setFlowAction(null)} />
+        )}
       </Suspense>
-    </section>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { messages } from '../../common/messages';
 import { checkMobile, loginTypeOf } from '../../common/validators';
 import { selectLoginPending, selectUsername } from '../features/session/selectors';
+import { QrLoginPanel } from '../features/thirdPartyLogin/QrLoginPanel';
 import { loginModalOpened, loginRequested, phoneLoginRequested } from '../features/session/slice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { ruleOf } from '../utils/formRules';
@@ -17,13 +18,15 @@ import { SmsCodeButton } from './SmsCodeButton';
 
 export const LOGIN_MODAL_WIDTH = 450;
 
-export const LOGIN_TABS = { account: '账号密码登录', mobile: '手机号登录' } as const;
+export const LOGIN_TABS = { account: '账号密码登录', mobile: '手机号登录', qr: '企业微信登录' } as const;
 
 type LoginTab = keyof typeof LOGIN_TABS;
 
+/** The enterprise-messaging QR login has no fields: the scan is the login. */
 const TAB_FIELDS: Record<LoginTab, (keyof LoginValues)[]> = {
   account: ['username', 'password'],
   mobile: ['mobile', 'smsCode'],
+  qr: [],
 };
 
 interface LoginValues {
@@ -144,9 +147,10 @@ function LoginForm() {
             label: LOGIN_TABS.mobile,
             children: <MobileFields form={form} onSubmit={submit} />,
           },
+          { key: 'qr', label: LOGIN_TABS.qr, children: <QrLoginPanel /> },
         ]}
       />
-      <Form.Item>
+      <Form.Item hidden={tab === 'qr'}>
         <Form.Item name="rememberMe" valuePropName="checked" noStyle>
           <Checkbox>自动登录</Checkbox>
         </Form.Item>
@@ -155,7 +159,7 @@ function LoginForm() {
           <Link to="/user/alteration">忘记密码</Link>
         </Space>
       </Form.Item>
-      <Form.Item style={{ marginBottom: 0 }}>
+      <Form.Item hidden={tab === 'qr'} style={{ marginBottom: 0 }}>
         <Button type="primary" size="large" block loading={pending} onClick={submit}>
           登录
         </Button>

@@ -4,6 +4,7 @@ import { permissionsPersistedFields, permissionsReducer } from '../features/perm
 import { accountReducer } from '../features/session/accountSlice';
 import { sessionPersistedFields, sessionReducer } from '../features/session/slice';
 import { verificationReducer } from '../features/session/verificationSlice';
+import { thirdPartyLoginReducer } from '../features/thirdPartyLogin/slice';
 import { workplaceReducer } from '../features/workplace/slice';
 import { persistFields, sessionJsonArea } from './persistence';
 
@@ -14,4 +15,5 @@ export const rootReducer = combineReducers({
   workplace: workplaceReducer,
   verification: verificationReducer,
   account: accountReducer,
+  thirdPartyLogin: thirdPartyLoginReducer,
 });

@@ -155,7 +155,7 @@ export function* handleLoginResult(envelope: Envelope<LoginResult>): SagaIterato
 }
 
 /** A login call's envelope, or null when it threw (then the login has failed already). */
-function* submitLogin<B>(
+export function* submitLogin<B>(
   request: (body: B) => Promise<Envelope<LoginResult>>,
   body: B,
 ): SagaIterator<Envelope<LoginResult> | null> {

@@ -11,6 +11,7 @@ import { SmsCodeButton } from '../../components/SmsCodeButton';
 import type { UniqueAccountField } from '../../features/session/accountSlice';
 import { availabilityCheckRequested, registerRequested } from '../../features/session/accountSlice';
 import { selectAvailability, selectRegisterPending } from '../../features/session/selectors';
+import { WecomRegisterButton } from '../../features/thirdPartyLogin/WecomRegisterButton';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { confirmPasswordRule, ruleOf } from '../../utils/formRules';
 
@@ -120,6 +121,7 @@ export default function RegisterPage() {
           </Link>
         </Form.Item>
       </Form>
+      <WecomRegisterButton />
     </Card>
   );
 }

@@ -305,6 +305,16 @@ const banners: Record<string, string> = {
   ),
 };
 
+/** The QR code of a link, as committed in public/landing/qr (a test checks they match the config). */
+export function qrSvg(link: string): Promise<string> {
+  return QRCode.toString(link, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    color: { dark: '#1d2739' },
+  });
+}
+
 async function main(): Promise<void> {
   mkdirSync(path.join(OUT, 'qr'), { recursive: true });
   for (const [name, content] of Object.entries(banners))
@@ -314,12 +324,7 @@ async function main(): Promise<void> {
     serviceLinks: Record<string, string>;
   };
   for (const [name, link] of Object.entries(config.serviceLinks)) {
-    const qr = await QRCode.toString(link, {
-      type: 'svg',
-      errorCorrectionLevel: 'M',
-      margin: 2,
-      color: { dark: '#1d2739' },
-    });
+    const qr = await qrSvg(link);
     writeFileSync(path.join(OUT, 'qr', `${name}.svg`), qr);
   }
   console.log(
@@ -327,4 +332,4 @@ async function main(): Promise<void> {
   );
 }
 
-void main();
+if (require.main === module) void main();

@@ -3,14 +3,19 @@ import { PRODUCT_NAME } from '../../../common/constants';
 import { FILING_SITE } from './content';
 import { hostFamilyOf, type SiteConfig } from './siteConfig';
 
+interface SiteFooterProps {
+  config: SiteConfig | null;
+  className?: string;
+  /** The page's host (its family decides the company and the filing number). */
+  hostname?: string;
+}
+
 export function SiteFooter({
   config,
   className = 'lp-footer',
-}: {
-  config: SiteConfig | null;
-  className?: string;
-}) {
-  const family = config ? hostFamilyOf(window.location.hostname, config) : null;
+  hostname = window.location.hostname,
+}: SiteFooterProps) {
+  const family = config ? hostFamilyOf(hostname, config) : null;
   return (
     <footer className={className}>
       <span>

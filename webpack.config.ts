@@ -26,7 +26,14 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     cache: { type: 'filesystem', cacheDirectory: path.resolve(__dirname, '.cache/webpack') },
     module: {
       rules: [
-        { test: /\.[jt]sx?$/, exclude: /node_modules/, use: 'babel-loader' },
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          // The babel env is the build's, never NODE_ENV: a build started under Jest (NODE_ENV=test, e2e
+          // global setup) would otherwise get CommonJS modules, which defeats tree shaking and turns
+          // every import() into a require() — the lean landing entry would carry the whole app.
+          use: { loader: 'babel-loader', options: { envName: production ? 'production' : 'development' } },
+        },
         {
           test: /\.css$/,
           use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],

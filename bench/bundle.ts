@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/chromium';
 import { startServer } from '../e2e/support/server';
 import { fixedRoutes, type AppRoute } from '../src/router/routes';
@@ -43,12 +44,126 @@ function listFiles(dir: string): string[] {
   });
 }
 
+const LANDING_PATH = '/user/login';
+/** COMPASS's budget for the landing page's first load (JS + CSS, gzip). */
+const LANDING_BUDGET_BYTES = 200 * 1024;
+const LANDING_RUNS = 3;
+/** Chunks of the app (store, antd, router, back office): none may load with the landing page. */
+const APP_CHUNK = /(^|\/)(app|login-modal|basic-layout|user-layout|user-login)\.[0-9a-f]+\.chunk\.(js|css)$/;
+
+const IPHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  isMobile: true,
+  hasTouch: true,
+};
+
+interface LandingRun {
+  files: string[];
+  lcpMs: number;
+  lcpElement: string;
+}
+
+/** One cold visit of the landing page: the JS/CSS it fetched and its largest contentful paint. */
+async function visitLanding(
+  browser: Browser,
+  url: string,
+  options: BrowserContextOptions,
+): Promise<LandingRun> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const files = new Set<string>();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (/\.(js|css)$/.test(pathname)) files.add(pathname.slice(1));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<{ lcpMs: number; lcpElement: string }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const last = list.getEntries().at(-1) as PerformanceEntry & {
+            element?: Element | null;
+            url?: string;
+          };
+          const element = last.element;
+          resolve({
+            lcpMs: last.startTime,
+            lcpElement: element
+              ? `${element.tagName.toLowerCase()}${last.url ? ` ${new URL(last.url).pathname}` : ''}`
+              : '?',
+          });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  await context.close();
+  return { files: [...files].sort(), ...lcp };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** The landing page on desktop and on an iPhone: first load against the budget, app chunks, LCP. */
+async function landingBench(browser: Browser, baseUrl: string) {
+  const variants: Record<string, BrowserContextOptions> = {
+    desktop: { viewport: { width: 1440, height: 900 } },
+    iPhone: IPHONE,
+  };
+  const results: Record<
+    string,
+    { gzip: number; raw: number; files: string[]; appChunks: string[]; lcpMs: number; lcpElement: string }
+  > = {};
+  for (const [name, options] of Object.entries(variants)) {
+    const runs: LandingRun[] = [];
+    for (let i = 0; i < LANDING_RUNS; i += 1)
+      runs.push(await visitLanding(browser, `${baseUrl}${LANDING_PATH}`, options));
+    const { files } = runs[0];
+    const sizes = files.map(assetSize);
+    results[name] = {
+      files,
+      raw: sizes.reduce((sum, size) => sum + size.raw, 0),
+      gzip: sizes.reduce((sum, size) => sum + size.gzip, 0),
+      appChunks: files.filter((file) => APP_CHUNK.test(file)),
+      lcpMs: Math.round(median(runs.map((run) => run.lcpMs))),
+      lcpElement: runs[0].lcpElement,
+    };
+  }
+  printTable(
+    `Landing page ${LANDING_PATH} (budget ${formatKb(LANDING_BUDGET_BYTES)} gzip, no app chunk; LCP median of ${LANDING_RUNS})`,
+    ['variant', 'raw', 'gzip', 'budget', 'app chunks', 'LCP', 'LCP element'],
+    Object.entries(results).map(([name, r]) => [
+      name,
+      formatKb(r.raw),
+      formatKb(r.gzip),
+      r.gzip <= LANDING_BUDGET_BYTES ? 'met' : 'MISSED',
+      r.appChunks.length ? r.appChunks.join(' ') : 'none',
+      `${r.lcpMs} ms`,
+      r.lcpElement,
+    ]),
+  );
+  printTable(
+    'What the landing page loads (desktop)',
+    ['file', 'raw', 'gzip'],
+    results.desktop.files.map((file) => [
+      file,
+      formatKb(assetSize(file).raw),
+      formatKb(assetSize(file).gzip),
+    ]),
+  );
+  return results;
+}
+
 export async function bundleBench(): Promise<void> {
   execFileSync('npx', ['webpack', '--mode', 'production', '--no-stats'], { cwd: ROOT, stdio: 'inherit' });
   const server = await startServer();
   const browser = await launchBrowser();
   const routes: Record<string, { files: string[] } & AssetSize> = {};
+  let landing: Awaited<ReturnType<typeof landingBench>>;
   try {
+    landing = await landingBench(browser, server.url);
     for (const route of pageRoutes(fixedRoutes)) {
       const page = await browser.newPage();
       const files = new Set<string>();
@@ -89,5 +204,5 @@ export async function bundleBench(): Promise<void> {
     ['file', 'raw', 'gzip'],
     chunks.map((c) => [c.file, formatKb(c.raw), formatKb(c.gzip)]),
   );
-  writeResult('bundle', { routes, chunks });
+  writeResult('bundle', { landing, routes, chunks });
 }

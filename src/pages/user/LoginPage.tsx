@@ -4,6 +4,7 @@
 // header. The third-party flows (query parameters, install and register links) load on demand.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { isMessengerBrowser } from '../../features/thirdPartyLogin/browser';
 import { type LandingAction, takePendingAction } from '../landing/actions';
 import { LandingPage } from '../landing/LandingPage';
 import { hasThirdPartyQuery } from '../landing/leanBoot';
@@ -44,7 +45,8 @@ export default function LoginPage() {
     if (arrival === 'qrLogin') navigate(QR_LOGIN_HREF);
   }, [arrival, navigate]);
 
-  const flows = flowAction !== null || hasThirdPartyQuery(search);
+  // Inside WeChat/WeCom the flows also set the share content.
+  const flows = flowAction !== null || hasThirdPartyQuery(search) || isMessengerBrowser(navigator.userAgent);
   return (
     <>
       <LandingPage onAction={onAction} />

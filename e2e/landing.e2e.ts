@@ -160,6 +160,17 @@ describe('desktop', () => {
     expect(scripts.some((script) => /\/app\./.test(script))).toBe(true);
     await page.locator('.ant-modal-title').getByText('企业微信扫码登录').waitFor();
   });
+
+  test('the other public pages share the header and the footer; 登录 there opens the modal on the landing page', async () => {
+    await page.goto(`${baseUrl()}/user/register`);
+    await page.getByText('企业注册').waitFor();
+    await page.locator('.lp-footer').getByText('版权所有').waitFor();
+    await screenshot(page, 'landing-register-page');
+    await page.locator('.lp-header').getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(`${baseUrl()}/user/login`);
+    await page.getByPlaceholder('用户名 / 邮箱').waitFor();
+    await page.getByRole('heading', { name: '一个平台，覆盖渠道业务全链路' }).waitFor();
+  });
 });
 
 describe('host families', () => {

@@ -22,7 +22,7 @@ export default function UserLayout() {
     navigate(LOGIN_PATH);
   };
   return (
-    <div className="user-layout lp-page">
+    <div className="user-layout">
       <SiteHeader onAction={onAction} />
       <main className="user-layout-content">
         <Outlet />

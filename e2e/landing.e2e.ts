@@ -153,6 +153,34 @@ describe('desktop', () => {
     expect(await storedValue(page, 'Access-Token')).toEqual(expect.any(String));
   });
 
+  test('登录体验 halfway down the page opens the modal where the visitor is', async () => {
+    await page.goto(`${baseUrl()}/user/login`);
+    const tryIt = page.getByRole('button', { name: '登录体验' });
+    await tryIt.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(200);
+    await tryIt.click();
+    await page.getByPlaceholder('用户名 / 邮箱').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+
+  test('when the app cannot be loaded the landing page says so and offers a reload', async () => {
+    await page.route(/\/js\/app\.[0-9a-f]+\.chunk\.js$/, (route) => route.abort());
+    await page.goto(`${baseUrl()}/user/login`);
+    await page.locator('.lp-header').getByRole('button', { name: '登录', exact: true }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByText('页面资源加载失败，请检查网络后').waitFor();
+    expect(
+      await page.locator('.lp-header').getByRole('button', { name: '登录', exact: true }).isEnabled(),
+    ).toBe(true);
+    await page.screenshot({ path: path.resolve(__dirname, 'screenshots/landing-app-load-failure.png') });
+    await page.unroute(/\/js\/app\./);
+    await alert.getByRole('button', { name: '重新加载' }).click();
+    await page.getByRole('heading', { name: '一个平台，覆盖渠道业务全链路' }).waitFor();
+    expect(errors.filter((message) => !/Loading chunk/.test(message))).toEqual([]);
+    errors.length = 0;
+  });
+
   test('the QR login link loads the app in the qywx_login state, which opens the QR login', async () => {
     await page.goto(`${baseUrl()}/user/login`);
     await page.getByRole('link', { name: '企业微信扫码登录' }).click();

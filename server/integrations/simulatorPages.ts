@@ -28,6 +28,7 @@ h1{font-size:18px;margin:0 0 8px}.hint{color:#8c8c8c;font-size:13px;margin:0 0 1
 form{margin:8px 0}button{width:100%;padding:10px;border:0;border-radius:4px;background:#1890ff;color:#fff;font-size:14px;cursor:pointer}
 button.secondary{background:#fff;color:#1890ff;border:1px solid #1890ff}input,select{width:100%;box-sizing:border-box;padding:8px;margin-bottom:8px;border:1px solid #d9d9d9;border-radius:4px}
 .error{color:#cf1322}
+@media (max-width:400px){body{padding:4px}main{padding:10px;box-shadow:none}.qr svg{width:140px;height:140px}button{padding:8px}}
 </style></head>
 <body><main><div class="banner">本地模拟器：仅用于开发与演示，不连接真实服务</div>${body}</main></body></html>`;
 }

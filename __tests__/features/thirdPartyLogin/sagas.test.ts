@@ -44,6 +44,7 @@ import {
   qrPanelOpened,
   registerCodeRequested,
   settingsLoaded,
+  settingsRequested,
   shareSetupRequested,
   thirdPartyLoginReducer,
 } from '../../../src/features/thirdPartyLogin/slice';
@@ -370,7 +371,7 @@ describe('thirdPartyLoginSaga', () => {
       .next()
       .all([
         takeLeading(landingQueryReceived.type, runLandingQuery),
-        takeLeading(qrPanelOpened.type, ensureSettings),
+        takeLeading(settingsRequested.type, ensureSettings),
         takeLatest(companySearchRequested.type, searchCompanies),
         takeLeading(installRequested.type, jumpToInstall),
         takeLeading(registerCodeRequested.type, jumpToRegister),

@@ -14,7 +14,7 @@ import {
   selectThirdPartyBusy,
   selectThirdPartySettings,
 } from './selectors';
-import { casLoginRequested, companySearchRequested, qrPanelOpened } from './slice';
+import { casLoginRequested, companySearchRequested, settingsRequested } from './slice';
 
 export const QR_PANEL_TEXTS = {
   searchPlaceholder: '请输入企业名称搜索',
@@ -37,7 +37,7 @@ export function QrLoginPanel() {
 
   // The parties' addresses (WeCom's web host) are loaded when the panel first shows.
   useEffect(() => {
-    dispatch(qrPanelOpened());
+    dispatch(settingsRequested());
   }, [dispatch]);
 
   const origin = window.location.origin;

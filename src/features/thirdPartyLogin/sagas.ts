@@ -47,6 +47,7 @@ import {
   qrPanelOpened,
   registerCodeRequested,
   settingsLoaded,
+  settingsRequested,
   shareSetupRequested,
   type LandingAddress,
 } from './slice';
@@ -228,7 +229,7 @@ export function* setUpShare({ payload }: PayloadAction<{ url: string }>): SagaIt
 export function* thirdPartyLoginSaga(): SagaIterator {
   yield all([
     takeLeading(landingQueryReceived.type, runLandingQuery),
-    takeLeading(qrPanelOpened.type, ensureSettings),
+    takeLeading(settingsRequested.type, ensureSettings),
     takeLatest(companySearchRequested.type, searchCompanies),
     takeLeading(installRequested.type, jumpToInstall),
     takeLeading(registerCodeRequested.type, jumpToRegister),

@@ -31,6 +31,8 @@ const slice = createSlice({
   initialState,
   reducers: {
     landingQueryReceived: (_state, _action: PayloadAction<LandingAddress>) => undefined,
+    /** The parties' addresses are needed (a QR panel shows). */
+    settingsRequested: (_state) => undefined,
     settingsLoaded(state, { payload }: PayloadAction<ThirdPartySettings>) {
       state.settings = payload;
     },
@@ -70,6 +72,7 @@ const slice = createSlice({
 
 export const {
   landingQueryReceived,
+  settingsRequested,
   settingsLoaded,
   qrPanelOpened,
   qrPanelClosed,

@@ -442,3 +442,77 @@ describe('third parties that cannot be reached or are not configured', () => {
     );
   });
 });
+
+describe('the real clients against the simulators', () => {
+  let testDatabase: TestDatabase;
+  let server: TestServer;
+  const asked: string[] = [];
+  /** Paths whose next answer is a stale-token errcode, as WeCom and WeChat answer a revoked token. */
+  const revokeNext = new Set<string>();
+
+  beforeAll(async () => {
+    testDatabase = await openSeededDatabase('pglite');
+    server = await startTestServer({
+      database: testDatabase.database,
+      configure: (app) =>
+        app.addHook('onRequest', async (request, reply) => {
+          const path = request.url.split('?', 1)[0];
+          if (!path.startsWith('/sim/')) return;
+          asked.push(path);
+          if (revokeNext.delete(path)) return reply.send({ errcode: 42001, errmsg: 'access_token expired' });
+        }),
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await testDatabase.dispose();
+  });
+  beforeEach(() => {
+    asked.length = 0;
+  });
+
+  const count = (path: string) => asked.filter((one) => one === path).length;
+
+  it('WeCom: the suite token is fetched once and reused', async () => {
+    const { api } = server.app.thirdParty.wecom!;
+    await api.preAuthCode();
+    await api.preAuthCode();
+    expect(count('/sim/wecom/cgi-bin/service/get_pre_auth_code')).toBe(2);
+    expect(count('/sim/wecom/cgi-bin/service/get_suite_token')).toBeLessThanOrEqual(1);
+  });
+
+  it('WeCom: a token revoked before its time is fetched anew and the call retried once', async () => {
+    const { api } = server.app.thirdParty.wecom!;
+    await api.preAuthCode();
+    asked.length = 0;
+    const code = await wecomCode(server.baseUrl, 'suite', HUAYIN.corpId, 'LiuYang');
+    revokeNext.add('/sim/wecom/cgi-bin/service/auth/getuserinfo3rd');
+    expect(await api.suiteUserInfo(code)).toEqual({ corpId: HUAYIN.corpId, userId: 'LiuYang' });
+    expect(count('/sim/wecom/cgi-bin/service/get_suite_token')).toBe(1);
+    expect(count('/sim/wecom/cgi-bin/service/auth/getuserinfo3rd')).toBe(2);
+  });
+
+  it("WeCom: a refused code is a PartyRefusedError with WeCom's errcode", async () => {
+    await expect(server.app.thirdParty.wecom!.api.suiteUserInfo('forged')).rejects.toMatchObject({
+      name: 'PartyRefusedError',
+      partyCode: '40029',
+    });
+  });
+
+  it('WeChat: a revoked access token is replaced, then the jsapi ticket is cached', async () => {
+    const { api } = server.app.thirdParty.wechat!;
+    revokeNext.add('/sim/wechat/cgi-bin/ticket/getticket');
+    const ticket = await api.jsapiTicket();
+    expect(count('/sim/wechat/cgi-bin/token')).toBe(2);
+    expect(count('/sim/wechat/cgi-bin/ticket/getticket')).toBe(2);
+    expect(await api.jsapiTicket()).toBe(ticket);
+    expect(count('/sim/wechat/cgi-bin/ticket/getticket')).toBe(2);
+  });
+
+  it('CAS: serviceValidate gives the user, then refuses the used ticket', async () => {
+    const { api } = server.app.thirdParty.cas!;
+    const ticket = await casTicket(server.baseUrl, LANDING, 'zhangwei');
+    expect(await api.validate(ticket, LANDING)).toBe('zhangwei');
+    await expect(api.validate(ticket, LANDING)).rejects.toMatchObject({ partyCode: 'INVALID_TICKET' });
+  });
+});

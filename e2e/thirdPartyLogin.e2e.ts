@@ -34,7 +34,7 @@ async function openQrPanelFor(keyword: string, corpName: string) {
   const modal = page.locator('.ant-modal').filter({ hasText: '企业微信扫码登录' });
   await modal.getByPlaceholder('请输入企业名称搜索').fill(keyword);
   await modal.getByRole('button', { name: /搜\s*索/ }).click();
-  await modal.locator('.ant-list-item').filter({ hasText: corpName }).getByRole('button').click();
+  await modal.getByRole('button', { name: corpName }).click();
   return modal;
 }
 

@@ -47,7 +47,7 @@ test('state=qywx_login opens the QR panel: search, pick a company, its WeCom QR 
   await user.paste('华饮');
   await user.click(buttonByText(/搜\s*索/, dialog));
   expect(api.searchCompany).toHaveBeenCalledWith('华饮');
-  await user.click(await within(dialog).findByText('扫码登录'));
+  await user.click(await within(dialog).findByText(corp.name));
   const frame = await within(dialog).findByTitle('企业微信扫码登录');
   const src = new URL(frame.getAttribute('src') ?? '', 'http://localhost');
   expect(src.pathname).toBe('/sim/wecom/wwopen/sso/qrConnect');

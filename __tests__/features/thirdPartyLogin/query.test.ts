@@ -1,4 +1,5 @@
 import {
+  webparamPath,
   casLoginUrl,
   landingFlowOf,
   qrConnectUrl,
@@ -57,6 +58,16 @@ describe('landingFlowOf', () => {
     expect(landingFlowOf('?code=C', PAGE)).toEqual({ kind: 'suiteLogin', code: 'C' });
     expect(landingFlowOf('?webparam=x', PAGE)).toEqual({ kind: 'none' });
     expect(landingFlowOf('', PAGE)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('webparamPath', () => {
+  it('keeps a path of this site only', () => {
+    expect(webparamPath('?webparam=%2Fisystem%2Fuser%3Ftab%3D2')).toBe('/isystem/user?tab=2');
+    expect(webparamPath('?webparam=%2F%2Fevil.example')).toBeNull();
+    expect(webparamPath('?webparam=%2F%5Cevil.example')).toBeNull();
+    expect(webparamPath('?webparam=https%3A%2F%2Fevil.example')).toBeNull();
+    expect(webparamPath('?code=C')).toBeNull();
   });
 });
 

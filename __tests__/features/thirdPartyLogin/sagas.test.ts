@@ -1,5 +1,5 @@
 import { testSaga } from 'redux-saga-test-plan';
-import { takeLatest, takeLeading } from 'redux-saga/effects';
+import { take, takeLatest, takeLeading } from 'redux-saga/effects';
 import {
   adminLogin,
   casValidateLogin,
@@ -14,6 +14,7 @@ import {
   thirdPartySettings,
 } from '../../../src/api/thirdParty';
 import { handleLoginResult, submitLogin } from '../../../src/features/session/sagas';
+import { loggedOut, loginCompleted } from '../../../src/features/session/slice';
 import {
   applyShare,
   assignLocation,
@@ -27,6 +28,7 @@ import {
   jumpToInstall,
   jumpToRegister,
   jumpToReturnedUrl,
+  openAfterLogin,
   runLandingQuery,
   searchCompanies,
   setUpShare,
@@ -114,6 +116,21 @@ describe('runLandingQuery', () => {
       .isDone();
   });
 
+  it('with webparam, opens that page once the login has landed', () => {
+    const envelope = ok(loginResult);
+    testSaga(runLandingQuery, query('?code=C&webparam=%2Fisystem%2Fuser'))
+      .next()
+      .call(navigateTo, '/user/login', { replace: true })
+      .next()
+      .fork(openAfterLogin, '/isystem/user')
+      .next()
+      .call(submitLogin, suiteLogin, { code: 'C' })
+      .next(envelope)
+      .call(handleLoginResult, envelope)
+      .next()
+      .isDone();
+  });
+
   it('stops when the login call threw (submitLogin has failed the login)', () => {
     testSaga(runLandingQuery, query('?code=C'))
       .next()
@@ -122,6 +139,20 @@ describe('runLandingQuery', () => {
       .call(submitLogin, suiteLogin, { code: 'C' })
       .next(null)
       .isDone();
+  });
+});
+
+describe('openAfterLogin', () => {
+  it('opens the page when the login completes, not when it fails', () => {
+    const race = { completed: take(loginCompleted.type), out: take(loggedOut.type) };
+    testSaga(openAfterLogin, '/isystem/user')
+      .next()
+      .race(race)
+      .next({ completed: loginCompleted() })
+      .call(navigateTo, '/isystem/user')
+      .next()
+      .isDone();
+    testSaga(openAfterLogin, '/isystem/user').next().race(race).next({ out: loggedOut() }).isDone();
   });
 });
 

@@ -2,8 +2,8 @@
 // (WeCom's page in an iframe; after the scan it sends the whole page back to the login route with a code),
 // and the CAS single sign-on as the other way in without a password.
 import { useEffect, useState } from 'react';
-import { Button, Empty, Input, List, Spin, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Empty, Flex, Input, Spin, Typography } from 'antd';
+import { ArrowLeftOutlined, QrcodeOutlined } from '@ant-design/icons';
 import type { CorpSummary } from '../../api/thirdParty';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { LOGIN_PATH } from '../../../common/constants';
@@ -88,29 +88,17 @@ export function QrLoginPanel() {
             onSearch={(keyword) => dispatch(companySearchRequested(keyword))}
           />
           {corps !== null && (
-            <List
-              style={{ marginTop: 8, maxHeight: 240, overflowY: 'auto' }}
-              size="small"
-              bordered
-              dataSource={corps}
-              locale={{
-                emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={QR_PANEL_TEXTS.noCorp} />,
-              }}
-              renderItem={(corp) => (
-                <List.Item
-                  key={corp.appId}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => setChosen(corp)}
-                  actions={[
-                    <Button key="choose" type="link" size="small" onClick={() => setChosen(corp)}>
-                      扫码登录
-                    </Button>,
-                  ]}
-                >
-                  {corp.name}
-                </List.Item>
+            <Flex vertical gap={8} style={{ marginTop: 8, maxHeight: 240, overflowY: 'auto' }}>
+              {corps.length === 0 ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={QR_PANEL_TEXTS.noCorp} />
+              ) : (
+                corps.map((corp) => (
+                  <Button key={corp.appId} block icon={<QrcodeOutlined />} onClick={() => setChosen(corp)}>
+                    {corp.name}
+                  </Button>
+                ))
               )}
-            />
+            </Flex>
           )}
         </>
       )}

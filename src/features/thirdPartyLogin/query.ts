@@ -64,6 +64,15 @@ export function landingFlowOf(search: string, pageUrl: string): LandingFlow {
   return { kind: 'none' };
 }
 
+/**
+ * `webparam`: the page a third-party login opens once signed in (an entry of the messaging app's workbench
+ * pointing at one screen). Only a path of this site counts: never another origin (`//host`, `https:`).
+ */
+export function webparamPath(search: string): string | null {
+  const value = new URLSearchParams(search).get('webparam');
+  return value && /^\/(?![\/\\])/.test(value) ? value : null;
+}
+
 /** Where WeCom sends the browser back after a scan: the login route, naming the corp (WeCom adds code and state). */
 export function qrRedirectUri(origin: string, corp: CorpSummary): string {
   return `${origin}${LOGIN_PATH}?${new URLSearchParams({ corpid: corp.appId })}`;

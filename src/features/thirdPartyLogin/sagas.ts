@@ -3,7 +3,7 @@
 // inside the messaging apps. Every login goes through the session's handleLoginResult, like the password login.
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import { LOGIN_PATH, PRODUCT_NAME } from '../../../common/constants';
 import type { Envelope } from '../../../common/contract';
 import type { LoginResult } from '../../api/auth';
@@ -27,6 +27,7 @@ import {
 import { navigateTo } from '../../router/navigator';
 import { notify, toast } from '../../utils/notifier';
 import { handleLoginResult, submitLogin } from '../session/sagas';
+import { loggedOut, loginCompleted } from '../session/slice';
 import {
   applyShare,
   assignLocation,
@@ -35,7 +36,7 @@ import {
   type ShareContent,
   type WxSdk,
 } from './browser';
-import { casLoginUrl, landingFlowOf, type LandingFlow } from './query';
+import { casLoginUrl, landingFlowOf, webparamPath, type LandingFlow } from './query';
 import { selectThirdPartySettings } from './selectors';
 import {
   casLoginRequested,
@@ -100,6 +101,12 @@ export function* installWithAuthCode(authCode: string, code: string): SagaIterat
   }
 }
 
+/** Once the login has landed (department chosen, if asked), opens `path`; a failed login ends the wait. */
+export function* openAfterLogin(path: string): SagaIterator {
+  const { completed } = yield race({ completed: take(loginCompleted.type), out: take(loggedOut.type) });
+  if (completed) yield call(navigateTo, path);
+}
+
 export function* runLandingQuery({ payload }: PayloadAction<LandingAddress>): SagaIterator {
   const flow = landingFlowOf(payload.search, payload.pageUrl);
   if (flow.kind === 'none') return;
@@ -116,6 +123,8 @@ export function* runLandingQuery({ payload }: PayloadAction<LandingAddress>): Sa
   const login = loginCallOf(flow);
   if (!login) return;
   const [request, params] = login;
+  const next = webparamPath(payload.search);
+  if (next) yield fork(openAfterLogin, next);
   const envelope: Envelope<LoginResult> | null = yield call(submitLogin<never>, request, params as never);
   if (envelope) yield call(handleLoginResult, envelope);
 }

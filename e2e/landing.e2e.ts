@@ -2,11 +2,13 @@
 // the lean first load, the banner, the marketed modules, the host-family footer, the service panel,
 // the login from the header, and the mobile promotional layout on an iPhone.
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumPath, launchBrowser, newPage, screenshot } from './support/chromium';
 import { E2E_PASSWORD } from './support/server';
-import { baseUrl, storedValue } from './support/signIn';
+import { baseUrl, loginWithPassword, storedValue } from './support/signIn';
 
 const siteConfig = JSON.parse(
   readFileSync(path.resolve(__dirname, '../public/site-config.json'), 'utf8'),
@@ -201,6 +203,49 @@ describe('desktop', () => {
   });
 });
 
+describe('/test/home', () => {
+  let devHost: Server;
+  let devHostUrl: string;
+  beforeAll(async () => {
+    // A stand-in for the micro-frontend's local dev server.
+    devHost = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end('<h1>微前端首页</h1>');
+    });
+    await new Promise<void>((resolve) => devHost.listen(0, '127.0.0.1', resolve));
+    devHostUrl = `http://127.0.0.1:${(devHost.address() as AddressInfo).port}/`;
+  });
+  afterAll(() => new Promise<void>((resolve) => devHost.close(() => resolve())));
+  beforeEach(() => open());
+
+  async function signInAndOpen(microFrontendUrl: string) {
+    // The site configuration as operations would edit it: the dev host's address.
+    await page.route('**/site-config.json', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), microFrontendUrl } });
+    });
+    await loginWithPassword(page, 'admin');
+    await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
+    await page.goto(`${baseUrl()}/test/home`);
+  }
+
+  test('embeds the micro-frontend of the configured dev host', async () => {
+    await signInAndOpen(devHostUrl);
+    const frame = page.frameLocator('iframe[title="微前端应用"]');
+    await frame.getByRole('heading', { name: '微前端首页' }).waitFor();
+    await screenshot(page, 'landing-test-home');
+  });
+
+  test('says so in Chinese when the dev host does not answer', async () => {
+    await signInAndOpen('http://127.0.0.1:9/');
+    await page.getByText('微前端应用无法访问').waitFor();
+    await page
+      .getByText('开发服务 http://127.0.0.1:9/ 未启动或无法连接，请先启动本地微前端开发服务后重试。')
+      .waitFor();
+    await screenshot(page, 'landing-test-home-unreachable');
+  });
+});
+
 describe('host families', () => {
   let mapped: Browser;
   beforeAll(async () => {
@@ -275,6 +320,17 @@ describe('mobile (iPhone)', () => {
     await page.locator('.mp-footer').getByText('版权所有').waitFor();
     await page.screenshot({ path: path.resolve(__dirname, 'screenshots/landing-mobile-top.png') });
     await screenshot(page, 'landing-mobile');
+  });
+
+  test('登录 in the mobile header loads the app and signs in', async () => {
+    await page.goto(`${baseUrl()}/user/login`);
+    await page.locator('.mp-header').getByRole('button', { name: '登录' }).click();
+    const modal = page.locator('.ant-modal').filter({ has: page.getByPlaceholder('用户名 / 邮箱') });
+    await modal.getByPlaceholder('用户名 / 邮箱').fill('admin');
+    await modal.getByPlaceholder('密码').fill(E2E_PASSWORD);
+    await screenshot(page, 'landing-mobile-login-modal');
+    await modal.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
   });
 
   test('the consulting button opens the work-chat customer-service link', async () => {

@@ -50,7 +50,7 @@ test('QR login: company search → the WeCom QR (simulator) → scan → signed 
   await page.locator('.ant-notification-notice').getByText('欢迎').first().waitFor();
   expect(await storedValue(page, 'Access-Token')).toEqual(expect.any(String));
   expect(await modal.count()).toBe(0);
-  await page.waitForLoadState('networkidle');
+  await page.getByText('系统管理员').waitFor();
   await screenshot(page, 'third-party-qr-signed-in');
 });
 

@@ -78,13 +78,8 @@ test('the login modal offers the QR login as a tab; a company without the app is
 });
 
 test('install: header link → WeCom install page (simulator) → back with auth_code → 安装提示', async () => {
-  // The app is mounted (the QR link's query); the header's install link hands over to the install flow.
-  await page.goto(`${baseUrl()}/user/login?state=qywx_login`);
-  await page
-    .locator('.ant-modal')
-    .filter({ hasText: '企业微信扫码登录' })
-    .locator('.ant-modal-close')
-    .click();
+  // From the lean landing page: the click loads the app, which hands the action to the install flow.
+  await page.goto(`${baseUrl()}/user/login`);
   await page.locator('.lp-header').getByRole('button', { name: '安装到企业微信' }).click();
   await page.waitForURL(/\/sim\/wecom\/3rdapp\/install/);
   await page.getByRole('button', { name: /王建国（ShuXiang\.Boss）/ }).click();

@@ -21,9 +21,10 @@ export function setPendingAction(action: LandingAction | null): void {
   pendingAction = action;
 }
 
-/** The pending action, once: a later visit to the login page does not repeat it. */
-export function takePendingAction(): LandingAction | null {
-  const action = pendingAction;
-  pendingAction = null;
-  return action;
+/**
+ * The pending action, read without consuming it: a render that suspends on a lazy chunk is thrown
+ * away and run again, so the reader clears it only once its render has committed.
+ */
+export function peekPendingAction(): LandingAction | null {
+  return pendingAction;
 }

@@ -5,7 +5,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isMessengerBrowser } from '../../features/thirdPartyLogin/browser';
-import { type LandingAction, takePendingAction } from '../landing/actions';
+import { type LandingAction, peekPendingAction, setPendingAction } from '../landing/actions';
 import { LandingPage } from '../landing/LandingPage';
 import { hasThirdPartyQuery } from '../landing/leanBoot';
 import { QR_LOGIN_HREF } from '../landing/SiteHeader';
@@ -25,7 +25,9 @@ function isFlowAction(action: LandingAction | null): action is FlowAction {
 export default function LoginPage() {
   const { search } = useLocation();
   const navigate = useNavigate();
-  const [arrival] = useState(takePendingAction);
+  const [arrival] = useState(peekPendingAction);
+  // Once: a later visit to the login page does not repeat the action that loaded the app.
+  useEffect(() => setPendingAction(null), []);
   const [open, setOpen] = useState(
     () => (arrival === null || arrival === 'login') && !hasThirdPartyQuery(search),
   );

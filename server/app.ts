@@ -14,6 +14,7 @@ import { accountRoutes } from './modules/auth/accountRoutes';
 import { authRoutes } from './modules/auth/routes';
 import { selfServiceRoutes } from './modules/auth/selfServiceRoutes';
 import { resolveSession } from './modules/auth/sessions';
+import { customerRoutes } from './modules/customers/routes';
 import { devRoutes } from './modules/dev/routes';
 import { erpSyncRoutes } from './modules/erpSync/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -41,6 +42,7 @@ const API_MODULES = [
   selfServiceRoutes,
   erpSyncRoutes,
   productRoutes,
+  customerRoutes,
 ];
 
 export function buildApp({ database, config, logStream }: AppDeps): FastifyInstance {

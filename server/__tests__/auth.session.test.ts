@@ -483,7 +483,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['库存管理', ['仓库库存']],
       ]);
       expect(auth.map((button) => button.action).sort()).toEqual(
-        ['customer:edit', 'customer:list', 'stock:list', 'user:add', 'user:edit'].sort(),
+        ['customer:add', 'customer:edit', 'customer:list', 'stock:list', 'user:add', 'user:edit'].sort(),
       );
       expect(allAuth).toHaveLength(ALL_BUTTONS.length);
     });

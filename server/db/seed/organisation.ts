@@ -49,6 +49,7 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         '/eCustomer',
         '/eCustomer/list',
         'customer:list',
+        'customer:add',
         'customer:edit',
         '/eprod',
         '/eprod/stock',

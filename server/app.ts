@@ -19,6 +19,7 @@ import { devRoutes } from './modules/dev/routes';
 import { erpSyncRoutes } from './modules/erpSync/routes';
 import { healthRoutes } from './modules/health/routes';
 import { productRoutes } from './modules/products/routes';
+import { stockRoutes } from './modules/stock/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +44,7 @@ const API_MODULES = [
   erpSyncRoutes,
   productRoutes,
   customerRoutes,
+  stockRoutes,
 ];
 
 export function buildApp({ database, config, logStream }: AppDeps): FastifyInstance {

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { AUDIT_STATUS, CUSTOMER_TYPE, VERIFY_STATUS } from '../../../common/businessEnums';
 import type { CustomersTable, DB } from '../../db/schema';
 import type { Selectable } from 'kysely';
-import { logOperation, type Actor } from '../shared/actor';
+import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { dataScopeOf, inScope } from '../shared/dataScope';
 import { customerInScope } from './service';
 import {
@@ -114,12 +114,7 @@ function checksOf(customer: CustomerRow, nearby: NearbyCustomer[]): CustomerChec
 }
 
 /** custAuditByMapPoi: the customer, its POI, and the look-alikes around it within `radius` metres. */
-export async function auditByMapPoi(
-  db: Kysely<DB>,
-  actor: Pick<Actor, 'tenantId' | 'userId'>,
-  id: string,
-  radius: number,
-) {
+export async function auditByMapPoi(db: Kysely<DB>, actor: Caller, id: string, radius: number) {
   const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
   const customer = await customerInScope(db, actor.tenantId, scope, id);
   const point = pointOf(customer.lng, customer.lat);

@@ -1,6 +1,6 @@
 // Customers under the reference contract's /eCustomer and /eCustLabel prefixes (spec §7), and the data of
 // the potential-partners page (/{product}/dealers/potentiallist). Thin: the services own the SQL.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   CHANNEL,
   CUSTOMER_LEVEL,
@@ -18,7 +18,7 @@ import type { CustomerStatus, PhotoKind, TeamRole, VerifyStatus } from '../../db
 import { sessionOf } from '../../http/access';
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
-import { actorOf } from '../shared/actor';
+import { actorOf, callerOf, requires } from '../shared/actor';
 import { idQuerySchema, nullable, statusChangeSchema, text, type IdQuery } from '../shared/schemas';
 import {
   listLabels,
@@ -50,12 +50,6 @@ import {
   type AuditAction,
   type CustomerInput,
 } from './service';
-
-const access = (permission: string) => ({ access: { permission } });
-const callerOf = (request: FastifyRequest) => {
-  const { tenantId, userId } = sessionOf(request);
-  return { tenantId, userId };
-};
 
 const optionalText = (maxLength: number) => nullable({ type: 'string', maxLength });
 const coordinate = (limit: number) => nullable({ type: 'number', minimum: -limit, maximum: limit });
@@ -125,23 +119,23 @@ const labelBody = {
 export async function customerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
-  app.get('/eCustomer/list', { config: access('customer:list') }, async (request) =>
+  app.get('/eCustomer/list', { config: requires('customer:list') }, async (request) =>
     ok(await listCustomers(db, callerOf(request), request.query as RawQuery)),
   );
   app.get<{ Querystring: IdQuery }>(
     '/eCustomer/queryById',
-    { config: access('customer:list'), schema: { querystring: idQuerySchema } },
+    { config: requires('customer:list'), schema: { querystring: idQuerySchema } },
     async (request) => ok(await customerById(db, callerOf(request), request.query.id)),
   );
   app.post<{ Body: CustomerInput }>(
     '/eCustomer/add',
-    { config: access('customer:add'), schema: { body: customerBody } },
+    { config: requires('customer:add'), schema: { body: customerBody } },
     async (request, reply) => ok(await addCustomer(db, actorOf(request, reply), request.body), '添加成功！'),
   );
   app.put<{ Body: CustomerInput & { id: string } }>(
     '/eCustomer/edit',
     {
-      config: access('customer:edit'),
+      config: requires('customer:edit'),
       schema: {
         body: {
           ...customerBody,
@@ -157,7 +151,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { id: string; action: AuditAction; reason?: string } }>(
     '/eCustomer/audit',
     {
-      config: access('customer:audit'),
+      config: requires('customer:audit'),
       schema: {
         body: {
           type: 'object',
@@ -184,7 +178,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { id: string; radius: number } }>(
     '/eCustomer/custAuditByMapPoi',
     {
-      config: access('customer:audit'),
+      config: requires('customer:audit'),
       schema: {
         querystring: {
           type: 'object',
@@ -198,7 +192,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { ids?: string[] } }>(
     '/eCustomer/systemCustVerifyBatch',
     {
-      config: access('customer:verify'),
+      config: requires('customer:verify'),
       schema: {
         body: { type: 'object', properties: { ids: { type: 'array', maxItems: 500, items: text(32) } } },
       },
@@ -208,7 +202,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: { ids: string[]; verifyStatus: VerifyStatus; reason?: string } }>(
     '/eCustomer/changeVerifyStatus',
     {
-      config: access('customer:verify'),
+      config: requires('customer:verify'),
       schema: {
         body: {
           type: 'object',
@@ -234,7 +228,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   );
   app.put<{ Body: { id: string; status: CustomerStatus; reason?: string } }>(
     '/eCustomer/changeStatus',
-    { config: access('customer:status'), schema: { body: statusChangeSchema(codesOf(CUSTOMER_STATUS)) } },
+    { config: requires('customer:status'), schema: { body: statusChangeSchema(codesOf(CUSTOMER_STATUS)) } },
     async (request, reply) =>
       ok(
         await changeCustomerStatus(
@@ -250,7 +244,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: { customerId: string; dealerId: string } }>(
     '/eCustomer/link',
     {
-      config: access('customer:link'),
+      config: requires('customer:link'),
       schema: {
         body: {
           type: 'object',
@@ -265,7 +259,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: { customerIds: string[]; dealerId: string } }>(
     '/eCustomer/linkBatch',
     {
-      config: access('customer:link'),
+      config: requires('customer:link'),
       schema: {
         body: {
           type: 'object',
@@ -280,18 +274,18 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { keyword?: string } }>(
     '/eCustomer/getDDLList',
     {
-      config: access('customer:list'),
+      config: requires('customer:list'),
       schema: { querystring: { type: 'object', properties: { keyword: { type: 'string', maxLength: 64 } } } },
     },
     async (request) => ok(await dealerOptions(db, callerOf(request), request.query.keyword)),
   );
-  app.get('/eCustomer/getDDLListV2', { config: access('customer:list') }, async (request) =>
+  app.get('/eCustomer/getDDLListV2', { config: requires('customer:list') }, async (request) =>
     ok(await dealerOptionPage(db, callerOf(request), request.query as RawQuery)),
   );
   app.get<{ Querystring: { customerId: string; includeHistory: boolean } }>(
     '/eCustomer/queryTeamList',
     {
-      config: access('customer:list'),
+      config: requires('customer:list'),
       schema: {
         querystring: {
           type: 'object',
@@ -306,7 +300,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { customerId: string; userId: string; role: TeamRole } }>(
     '/eCustomer/team/add',
     {
-      config: access('customer:team'),
+      config: requires('customer:team'),
       schema: {
         body: {
           type: 'object',
@@ -333,18 +327,18 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   );
   app.put<{ Body: { id: string } }>(
     '/eCustomer/team/end',
-    { config: access('customer:team'), schema: { body: idQuerySchema } },
+    { config: requires('customer:team'), schema: { body: idQuerySchema } },
     async (request, reply) => ok(await endTeamMember(db, actorOf(request, reply), request.body.id)),
   );
   app.get<{ Querystring: IdQuery }>(
     '/eCustomer/slideshow',
-    { config: access('customer:list'), schema: { querystring: idQuerySchema } },
+    { config: requires('customer:list'), schema: { querystring: idQuerySchema } },
     async (request) => ok(await photosOf(db, callerOf(request), request.query.id)),
   );
   app.post<{ Body: { customerId: string; kind: PhotoKind; url: string; title?: string | null } }>(
     '/eCustomer/photo/add',
     {
-      config: access('customer:edit'),
+      config: requires('customer:edit'),
       schema: {
         body: {
           type: 'object',
@@ -360,23 +354,23 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => ok(await addPhoto(db, actorOf(request, reply), request.body), '添加成功！'),
   );
-  app.get('/dealers/potentiallist', { config: access('customer:list') }, async (request) =>
+  app.get('/dealers/potentiallist', { config: requires('customer:list') }, async (request) =>
     ok(await listPotentialPartners(db, callerOf(request), request.query as RawQuery)),
   );
 
   // ---- Labels ----
-  app.get('/eCustLabel/list', { config: access('label:list') }, async (request) =>
+  app.get('/eCustLabel/list', { config: requires('label:list') }, async (request) =>
     ok(await listLabels(db, sessionOf(request).tenantId, request.query as RawQuery)),
   );
   app.post<{ Body: LabelInput }>(
     '/eCustLabel/add',
-    { config: access('label:add'), schema: { body: labelBody } },
+    { config: requires('label:add'), schema: { body: labelBody } },
     async (request, reply) => ok(await saveLabel(db, actorOf(request, reply), request.body), '添加成功！'),
   );
   app.put<{ Body: LabelInput & { id: string } }>(
     '/eCustLabel/edit',
     {
-      config: access('label:edit'),
+      config: requires('label:edit'),
       schema: {
         body: {
           ...labelBody,
@@ -395,7 +389,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   } as const;
   app.post<{ Body: { labelId: string; customerIds: string[] } }>(
     '/eCustLabel/tag',
-    { config: access('label:tag'), schema: { body: tagBody } },
+    { config: requires('label:tag'), schema: { body: tagBody } },
     async (request, reply) =>
       ok(
         await tagCustomers(db, actorOf(request, reply), request.body.labelId, request.body.customerIds, true),
@@ -403,7 +397,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   );
   app.post<{ Body: { labelId: string; customerIds: string[] } }>(
     '/eCustLabel/untag',
-    { config: access('label:tag'), schema: { body: tagBody } },
+    { config: requires('label:tag'), schema: { body: tagBody } },
     async (request, reply) =>
       ok(
         await tagCustomers(
@@ -418,14 +412,14 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { rule: LabelRule } }>(
     '/eCustLabel/previewRule',
     {
-      config: access('label:list'),
+      config: requires('label:list'),
       schema: { body: { type: 'object', required: ['rule'], properties: { rule: { type: 'object' } } } },
     },
     async (request) => ok(await previewRule(db, sessionOf(request).tenantId, request.body.rule)),
   );
   app.post<{ Body: IdQuery }>(
     '/eCustLabel/refresh',
-    { config: access('label:edit'), schema: { body: idQuerySchema } },
+    { config: requires('label:edit'), schema: { body: idQuerySchema } },
     async (request, reply) => ok(await refreshRuleLabel(db, actorOf(request, reply), request.body.id)),
   );
 }

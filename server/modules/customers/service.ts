@@ -39,7 +39,7 @@ import {
   type ListSpec,
   type RawQuery,
 } from '../../http/listQuery';
-import { logOperation, type Actor } from '../shared/actor';
+import { logOperation, type Actor, type Caller } from '../shared/actor';
 import {
   changedMeanwhile,
   notFound,
@@ -285,12 +285,7 @@ const customerRecord = (row: CustomerRow) => ({
 
 export type CustomerRecord = ReturnType<typeof customerRecord>;
 
-export async function listCustomers(
-  db: Kysely<DB>,
-  actor: Pick<Actor, 'tenantId' | 'userId'>,
-  query: RawQuery,
-  spec = customerSpec,
-) {
+export async function listCustomers(db: Kysely<DB>, actor: Caller, query: RawQuery, spec = customerSpec) {
   const list = parseListQuery(query, spec);
   const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
   const base = applyExtras(customerBase(db, actor.tenantId, scope).where(list.where), list);
@@ -300,11 +295,7 @@ export async function listCustomers(
 }
 
 /** The potential partners (/{product}/dealers/potentiallist): dealers not signed yet. */
-export function listPotentialPartners(
-  db: Kysely<DB>,
-  actor: Pick<Actor, 'tenantId' | 'userId'>,
-  query: RawQuery,
-) {
+export function listPotentialPartners(db: Kysely<DB>, actor: Caller, query: RawQuery) {
   return listCustomers(
     db,
     actor,
@@ -313,7 +304,7 @@ export function listPotentialPartners(
   );
 }
 
-export async function customerById(db: Kysely<DB>, actor: Pick<Actor, 'tenantId' | 'userId'>, id: string) {
+export async function customerById(db: Kysely<DB>, actor: Caller, id: string) {
   const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
   const [row] = await selectCustomers(customerBase(db, actor.tenantId, scope).where('customers.id', '=', id));
   if (!row) throw notFound('客户');
@@ -717,11 +708,7 @@ export async function linkToDealer(db: Kysely<DB>, actor: Actor, customerIds: st
 }
 
 /** getDDLList: the dealers a select offers (approved, trading, in scope), by name; at most 200. */
-export async function dealerOptions(
-  db: Kysely<DB>,
-  actor: Pick<Actor, 'tenantId' | 'userId'>,
-  keyword?: string,
-) {
+export async function dealerOptions(db: Kysely<DB>, actor: Caller, keyword?: string) {
   const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
   let query = db
     .selectFrom('customers')
@@ -745,7 +732,7 @@ export async function dealerOptions(
 }
 
 /** getDDLListV2: the same dealers, paged and filterable like any list. */
-export function dealerOptionPage(db: Kysely<DB>, actor: Pick<Actor, 'tenantId' | 'userId'>, query: RawQuery) {
+export function dealerOptionPage(db: Kysely<DB>, actor: Caller, query: RawQuery) {
   return listCustomers(
     db,
     actor,
@@ -754,12 +741,7 @@ export function dealerOptionPage(db: Kysely<DB>, actor: Pick<Actor, 'tenantId' |
   );
 }
 
-export async function teamOf(
-  db: Kysely<DB>,
-  actor: Pick<Actor, 'tenantId' | 'userId'>,
-  customerId: string,
-  includeHistory: boolean,
-) {
+export async function teamOf(db: Kysely<DB>, actor: Caller, customerId: string, includeHistory: boolean) {
   const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
   await customerInScope(db, actor.tenantId, scope, customerId);
   let query = db
@@ -866,11 +848,7 @@ export async function endTeamMember(db: Kysely<DB>, actor: Actor, memberId: stri
   });
 }
 
-export async function photosOf(
-  db: Kysely<DB>,
-  actor: Pick<Actor, 'tenantId' | 'userId'>,
-  customerId: string,
-) {
+export async function photosOf(db: Kysely<DB>, actor: Caller, customerId: string) {
   const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
   await customerInScope(db, actor.tenantId, scope, customerId);
   const rows = await db

@@ -1,6 +1,6 @@
 // Products and prices under the reference contract's /eMaterial prefix (spec §7): brands, categories,
 // SKUs, price lists and price resolution. Thin: the services own the SQL and the rules.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ENABLED_STATUS,
   LIFECYCLE_TAG,
@@ -11,11 +11,10 @@ import {
   STORAGE_CONDITION,
   codesOf,
 } from '../../../common/businessEnums';
-import { sessionOf } from '../../http/access';
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import type { PriceListStatus, PriceType, SkuStatus } from '../../db/schema';
-import { actorOf } from '../shared/actor';
+import { actorOf, callerOf, requires } from '../shared/actor';
 import { idQuerySchema, nullable, statusChangeSchema, text, type IdQuery } from '../shared/schemas';
 import {
   addPriceList,
@@ -42,8 +41,6 @@ import {
   type CategoryInput,
   type SkuInput,
 } from './service';
-
-const access = (permission: string) => ({ access: { permission } });
 
 const brandProperties = {
   code: text(32),
@@ -193,92 +190,92 @@ const resolveQuery = {
 
 export async function productRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
-  const tenantOf = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).tenantId;
+  const tenantOf = (request: FastifyRequest) => callerOf(request).tenantId;
 
-  app.get('/eMaterial/brand/list', { config: access('product:list') }, async (request) =>
+  app.get('/eMaterial/brand/list', { config: requires('product:list') }, async (request) =>
     ok(await listBrands(db, tenantOf(request), request.query as RawQuery)),
   );
   app.post<{ Body: BrandInput }>(
     '/eMaterial/brand/add',
-    { config: access('product:add'), schema: { body: brandBody } },
+    { config: requires('product:add'), schema: { body: brandBody } },
     async (request, reply) => ok(await saveBrand(db, actorOf(request, reply), request.body), '添加成功！'),
   );
   app.put<{ Body: BrandInput & { id: string } }>(
     '/eMaterial/brand/edit',
-    { config: access('product:edit'), schema: { body: withId(brandBody) } },
+    { config: requires('product:edit'), schema: { body: withId(brandBody) } },
     async (request, reply) =>
       ok(await saveBrand(db, actorOf(request, reply), request.body, request.body.id), '编辑成功！'),
   );
 
-  app.get('/eMaterial/category/list', { config: access('product:list') }, async (request) =>
+  app.get('/eMaterial/category/list', { config: requires('product:list') }, async (request) =>
     ok(await listCategories(db, tenantOf(request), request.query as RawQuery)),
   );
   app.post<{ Body: CategoryInput }>(
     '/eMaterial/category/add',
-    { config: access('product:add'), schema: { body: categoryBody } },
+    { config: requires('product:add'), schema: { body: categoryBody } },
     async (request, reply) => ok(await saveCategory(db, actorOf(request, reply), request.body), '添加成功！'),
   );
   app.put<{ Body: CategoryInput & { id: string } }>(
     '/eMaterial/category/edit',
-    { config: access('product:edit'), schema: { body: withId(categoryBody) } },
+    { config: requires('product:edit'), schema: { body: withId(categoryBody) } },
     async (request, reply) =>
       ok(await saveCategory(db, actorOf(request, reply), request.body, request.body.id), '编辑成功！'),
   );
 
-  app.get('/eMaterial/sku/list', { config: access('product:list') }, async (request) =>
+  app.get('/eMaterial/sku/list', { config: requires('product:list') }, async (request) =>
     ok(await listSkus(db, tenantOf(request), request.query as RawQuery)),
   );
   app.get<{ Querystring: IdQuery }>(
     '/eMaterial/sku/queryById',
-    { config: access('product:list'), schema: { querystring: idQuerySchema } },
+    { config: requires('product:list'), schema: { querystring: idQuerySchema } },
     async (request) => ok(await skuById(db, tenantOf(request), request.query.id)),
   );
   app.post<{ Body: SkuInput }>(
     '/eMaterial/sku/add',
-    { config: access('product:add'), schema: { body: skuBody } },
+    { config: requires('product:add'), schema: { body: skuBody } },
     async (request, reply) => ok(await addSku(db, actorOf(request, reply), request.body), '添加成功！'),
   );
   app.put<{ Body: SkuInput & { id: string } }>(
     '/eMaterial/sku/edit',
-    { config: access('product:edit'), schema: { body: withId(skuBody) } },
+    { config: requires('product:edit'), schema: { body: withId(skuBody) } },
     async (request, reply) =>
       ok(await editSku(db, actorOf(request, reply), request.body.id, request.body), '编辑成功！'),
   );
   app.put<{ Body: { id: string; status: SkuStatus } }>(
     '/eMaterial/sku/changeStatus',
-    { config: access('product:status'), schema: { body: statusChangeSchema(codesOf(SKU_STATUS)) } },
+    { config: requires('product:status'), schema: { body: statusChangeSchema(codesOf(SKU_STATUS)) } },
     async (request, reply) =>
       ok(await changeSkuStatus(db, actorOf(request, reply), request.body.id, request.body.status)),
   );
 
-  app.get('/eMaterial/priceList/list', { config: access('price:list') }, async (request) =>
+  app.get('/eMaterial/priceList/list', { config: requires('price:list') }, async (request) =>
     ok(await listPriceLists(db, tenantOf(request), request.query as RawQuery)),
   );
   app.get<{ Querystring: IdQuery }>(
     '/eMaterial/priceList/queryById',
-    { config: access('price:list'), schema: { querystring: idQuerySchema } },
+    { config: requires('price:list'), schema: { querystring: idQuerySchema } },
     async (request) => ok(await priceListById(db, tenantOf(request), request.query.id)),
   );
   app.post<{ Body: PriceListInput }>(
     '/eMaterial/priceList/add',
-    { config: access('price:add'), schema: { body: priceListBody } },
+    { config: requires('price:add'), schema: { body: priceListBody } },
     async (request, reply) => ok(await addPriceList(db, actorOf(request, reply), request.body), '添加成功！'),
   );
   app.put<{ Body: PriceListInput & { id: string } }>(
     '/eMaterial/priceList/edit',
-    { config: access('price:edit'), schema: { body: withId(priceListBody) } },
+    { config: requires('price:edit'), schema: { body: withId(priceListBody) } },
     async (request, reply) =>
       ok(await editPriceList(db, actorOf(request, reply), request.body.id, request.body), '编辑成功！'),
   );
   app.put<{ Body: { id: string; status: PriceListStatus } }>(
     '/eMaterial/priceList/changeStatus',
-    { config: access('price:status'), schema: { body: statusChangeSchema(['ACTIVE', 'DISABLED']) } },
+    { config: requires('price:status'), schema: { body: statusChangeSchema(['ACTIVE', 'DISABLED']) } },
     async (request, reply) =>
       ok(await changePriceListStatus(db, actorOf(request, reply), request.body.id, request.body.status)),
   );
   app.post<{ Body: { id: string; code: string; name?: string; validFrom: string; validTo?: string | null } }>(
     '/eMaterial/priceList/copy',
-    { config: access('price:add'), schema: { body: copyBody } },
+    { config: requires('price:add'), schema: { body: copyBody } },
     async (request, reply) =>
       ok(await copyPriceList(db, actorOf(request, reply), request.body.id, request.body), '复制成功！'),
   );
@@ -286,7 +283,7 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
     Querystring: { customerId: string; skuId: string; priceType: PriceType; qty?: number; at?: string };
   }>(
     '/eMaterial/price/resolve',
-    { config: access('price:list'), schema: { querystring: resolveQuery } },
+    { config: requires('price:list'), schema: { querystring: resolveQuery } },
     async (request) => {
       const { at, ...query } = request.query;
       return ok(

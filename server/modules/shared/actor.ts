@@ -13,6 +13,17 @@ export interface Actor {
   request: RequestInfo;
 }
 
+/** Who reads: enough for tenant and data scope. */
+export type Caller = Pick<Actor, 'tenantId' | 'userId'>;
+
+export function callerOf(request: FastifyRequest): Caller {
+  const { tenantId, userId } = sessionOf(request);
+  return { tenantId, userId };
+}
+
+/** The route config of an endpoint that needs a permission code. */
+export const requires = (permission: string) => ({ access: { permission } });
+
 export function actorOf(request: FastifyRequest, reply: FastifyReply): Actor {
   const { userId, tenantId, username } = sessionOf(request);
   return { userId, tenantId, username, request: requestInfoOf(request, reply) };

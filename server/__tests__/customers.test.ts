@@ -60,7 +60,7 @@ describe.each(testBackends())('customers on %s', (backend) => {
     bed = await openBusinessTestbed(backend);
     dealerId = (
       await add({
-        name: '广州鸿达商贸有限公司',
+        name: '广州测试鸿运商贸有限公司',
         customerType: 'DEALER',
         cityCode: '440100',
         orgCode: 'A01A02A01',
@@ -258,7 +258,9 @@ describe.each(testBackends())('customers on %s', (backend) => {
     it('links outlets to a dealer, refuses an outlet as supplier, and offers the dealer in the DDL lists', async () => {
       const linked = await bed.put('admin', '/eCustomer/link', { customerId: outletId, dealerId });
       expect(linked.body).toMatchObject({ success: true, result: { linked: 1 } });
-      expect((await byId(outletId)).body.result).toMatchObject({ servingDealerName: '广州鸿达商贸有限公司' });
+      expect((await byId(outletId)).body.result).toMatchObject({
+        servingDealerName: '广州测试鸿运商贸有限公司',
+      });
       const other = await add(outlet({ name: '好运来食杂店', lng: 113.4, lat: 23.2 }));
       const batch = await bed.put('admin', '/eCustomer/linkBatch', {
         customerIds: [outletId, other.id],
@@ -270,7 +272,7 @@ describe.each(testBackends())('customers on %s', (backend) => {
         success: false,
         message: '老王便利店 是终端门店，不能作为供货经销商',
       });
-      const options = await bed.get<Array<{ id: string }>>('admin', '/eCustomer/getDDLList?keyword=鸿达');
+      const options = await bed.get<Array<{ id: string }>>('admin', '/eCustomer/getDDLList?keyword=测试鸿运');
       expect(options.body.result.map((option) => option.id)).toEqual([dealerId]);
       const paged = await bed.get<Page<{ id: string }>>('admin', '/eCustomer/getDDLListV2?cityCode=440100');
       expect(paged.body.result.records.map((record) => record.id)).toContain(dealerId);

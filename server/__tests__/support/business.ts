@@ -20,7 +20,7 @@ export interface BusinessTestbed {
 const CALLERS: Caller[] = ['admin', 'zhangwei', 'wangfang', 't2admin'];
 
 export async function openBusinessTestbed(kind: DatabaseKind): Promise<BusinessTestbed> {
-  const testDatabase = await openSeededDatabase(kind);
+  const testDatabase = await openSeededDatabase(kind, { businessData: true });
   const server = await startTestServer({ database: testDatabase.database });
   const client = apiClient(server.baseUrl);
   const tokens = Object.fromEntries(

@@ -332,28 +332,44 @@ export async function previewRule(db: Kysely<DB>, tenantId: string, rule: LabelR
   return { total };
 }
 
+/** Replaces a rule label's RULE links by the customers its rule selects now; returns how many. */
+export async function replaceRuleLinks(
+  db: Kysely<DB>,
+  tenantId: string,
+  labelId: string,
+  rule: LabelRule,
+  userId: string | null,
+): Promise<number> {
+  const condition = compileRule(rule);
+  await db
+    .deleteFrom('customer_label_links')
+    .where('label_id', '=', labelId)
+    .where('source', '=', 'RULE')
+    .execute();
+  const { rows } = await sql<{ n: number }>`
+    with added as (
+      insert into customer_label_links (tenant_id, customer_id, label_id, source, tagged_by)
+      select customers.tenant_id, customers.id, ${labelId}, 'RULE', ${userId}
+      from customers
+      where customers.tenant_id = ${tenantId} and ${condition}
+      on conflict (customer_id, label_id) do nothing
+      returning 1
+    ) select count(*)::integer as n from added`.execute(db);
+  return rows[0].n;
+}
+
 /** Recomputes a rule label's members: RULE links replaced by what the rule selects now. */
 export async function refreshRuleLabel(db: Kysely<DB>, actor: Actor, id: string) {
   return db.transaction().execute(async (trx) => {
     const label = await labelOf(trx, actor.tenantId, id);
     if (label.label_type !== 'RULE') throw new BusinessError(409, '只有规则标签可以刷新');
-    const condition = compileRule(label.rule as unknown as LabelRule);
-    await trx
-      .deleteFrom('customer_label_links')
-      .where('label_id', '=', id)
-      .where('source', '=', 'RULE')
-      .execute();
-    const inserted = await sql<{ n: number }>`
-      with added as (
-        insert into customer_label_links (tenant_id, customer_id, label_id, source, tagged_by)
-        select customers.tenant_id, customers.id, ${id}, 'RULE', ${actor.userId}
-        from customers
-        where customers.tenant_id = ${actor.tenantId} and ${condition}
-        on conflict (customer_id, label_id) do nothing
-        returning 1
-      ) select count(*)::integer as n from added`
-      .execute(trx)
-      .then((result) => result.rows[0].n);
+    const inserted = await replaceRuleLinks(
+      trx,
+      actor.tenantId,
+      id,
+      label.rule as unknown as LabelRule,
+      actor.userId,
+    );
     await trx.updateTable('customer_labels').set({ refreshed_at: new Date() }).where('id', '=', id).execute();
     await logOperation(trx, actor, 'update', `刷新规则标签 ${label.name}：${inserted} 个客户`);
     return { total: inserted };

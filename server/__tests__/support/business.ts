@@ -14,6 +14,15 @@ export interface BusinessTestbed {
   get<T = unknown>(caller: Caller, path: string): Promise<ApiAnswer<T>>;
   post<T = unknown>(caller: Caller, path: string, body: unknown): Promise<ApiAnswer<T>>;
   put<T = unknown>(caller: Caller, path: string, body: unknown): Promise<ApiAnswer<T>>;
+  /** POSTs a file as multipart field `file`. */
+  upload<T = unknown>(
+    caller: Caller,
+    path: string,
+    fileName: string,
+    content: ArrayBuffer,
+  ): Promise<ApiAnswer<T>>;
+  /** GETs a file: the status, the headers and the bytes. */
+  download(caller: Caller, path: string): Promise<{ status: number; headers: Headers; body: ArrayBuffer }>;
   close(): Promise<void>;
 }
 
@@ -32,6 +41,22 @@ export async function openBusinessTestbed(kind: DatabaseKind): Promise<BusinessT
     get: (caller, path) => client.get(path, tokens[caller]),
     post: (caller, path, body) => client.post(path, body, tokens[caller]),
     put: (caller, path, body) => client.put(path, body, tokens[caller]),
+    upload: async (caller, path, fileName, content) => {
+      const form = new FormData();
+      form.append('file', new Blob([content]), fileName);
+      const response = await fetch(`${server.baseUrl}/api${path}`, {
+        method: 'POST',
+        headers: { 'x-access-token': tokens[caller] },
+        body: form,
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    download: async (caller, path) => {
+      const response = await fetch(`${server.baseUrl}/api${path}`, {
+        headers: { 'x-access-token': tokens[caller] },
+      });
+      return { status: response.status, headers: response.headers, body: await response.arrayBuffer() };
+    },
     close: async () => {
       await server.close();
       await testDatabase.dispose();

@@ -1,5 +1,6 @@
 // Products and prices under the reference contract's /eMaterial prefix (spec §7): brands, categories,
 // SKUs, price lists and price resolution. Thin: the services own the SQL and the rules.
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ENABLED_STATUS,
@@ -15,6 +16,14 @@ import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import type { PriceListStatus, PriceType, SkuStatus } from '../../db/schema';
 import { actorOf, callerOf, requires } from '../shared/actor';
+import { importAnswer, sendTemplate, sendWorkbook, uploadedWorkbook } from '../shared/excel';
+import {
+  importSkus,
+  SKU_EXPORT_COLUMNS,
+  SKU_IMPORT_COLUMNS,
+  SKU_TEMPLATE_EXAMPLE,
+  skuPages,
+} from './skuImport';
 import { idQuerySchema, nullable, statusChangeSchema, text, type IdQuery } from '../shared/schemas';
 import {
   addPriceList,
@@ -190,6 +199,7 @@ const resolveQuery = {
 
 export async function productRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
+  await app.register(multipart);
   const tenantOf = (request: FastifyRequest) => callerOf(request).tenantId;
 
   app.get('/eMaterial/brand/list', { config: requires('product:list') }, async (request) =>
@@ -246,6 +256,21 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
     { config: requires('product:status'), schema: { body: statusChangeSchema(codesOf(SKU_STATUS)) } },
     async (request, reply) =>
       ok(await changeSkuStatus(db, actorOf(request, reply), request.body.id, request.body.status)),
+  );
+
+  app.post('/eMaterial/sku/importExcel', { config: requires('product:add') }, async (request, reply) =>
+    importAnswer(await importSkus(db, actorOf(request, reply), await uploadedWorkbook(request))),
+  );
+  app.get('/eMaterial/sku/importTemplate', { config: requires('product:list') }, (_request, reply) =>
+    sendTemplate(reply, '商品导入模板', SKU_IMPORT_COLUMNS, SKU_TEMPLATE_EXAMPLE),
+  );
+  app.get('/eMaterial/sku/exportXls', { config: requires('product:list') }, (request, reply) =>
+    sendWorkbook(
+      reply,
+      '商品列表',
+      SKU_EXPORT_COLUMNS,
+      skuPages(db, tenantOf(request), request.query as RawQuery),
+    ),
   );
 
   app.get('/eMaterial/priceList/list', { config: requires('price:list') }, async (request) =>

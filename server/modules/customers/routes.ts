@@ -1,5 +1,6 @@
 // Customers under the reference contract's /eCustomer and /eCustLabel prefixes (spec §7), and the data of
 // the potential-partners page (/{product}/dealers/potentiallist). Thin: the services own the SQL.
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import {
   CHANNEL,
@@ -19,6 +20,8 @@ import { sessionOf } from '../../http/access';
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import { actorOf, callerOf, requires } from '../shared/actor';
+import { importAnswer, sendTemplate, uploadedWorkbook } from '../shared/excel';
+import { CUSTOMER_IMPORT_COLUMNS, CUSTOMER_TEMPLATE_EXAMPLE, importCustomers } from './customerImport';
 import { idQuerySchema, nullable, statusChangeSchema, text, type IdQuery } from '../shared/schemas';
 import {
   listLabels,
@@ -118,6 +121,7 @@ const labelBody = {
 
 export async function customerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
+  await app.register(multipart);
 
   app.get('/eCustomer/list', { config: requires('customer:list') }, async (request) =>
     ok(await listCustomers(db, callerOf(request), request.query as RawQuery)),
@@ -353,6 +357,12 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => ok(await addPhoto(db, actorOf(request, reply), request.body), '添加成功！'),
+  );
+  app.post('/eCustomer/importExcel', { config: requires('customer:add') }, async (request, reply) =>
+    importAnswer(await importCustomers(db, actorOf(request, reply), await uploadedWorkbook(request))),
+  );
+  app.get('/eCustomer/importTemplate', { config: requires('customer:list') }, (_request, reply) =>
+    sendTemplate(reply, '客户导入模板', CUSTOMER_IMPORT_COLUMNS, CUSTOMER_TEMPLATE_EXAMPLE),
   );
   app.get('/dealers/potentiallist', { config: requires('customer:list') }, async (request) =>
     ok(await listPotentialPartners(db, callerOf(request), request.query as RawQuery)),

@@ -315,7 +315,17 @@ export async function customerById(db: Kysely<DB>, actor: Caller, id: string) {
 
 const CUSTOMER_UNIQUE_KEYS = (code: string) => ({ customers_tenant_code_key: `客户编码 ${code} 已存在` });
 
-async function nextCustomerCode(trx: Transaction<DB>, tenantId: string, type: CustomerType): Promise<string> {
+/**
+ * The next `count` free codes of a type (D0001 dealers, S0000001 outlets). The transaction holds a lock per
+ * tenant until it ends, so two commands at once never hand out the same code.
+ */
+export async function nextCustomerCodes(
+  trx: Transaction<DB>,
+  tenantId: string,
+  type: CustomerType,
+  count: number,
+): Promise<string[]> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`customer_codes:${tenantId}`}))`.execute(trx);
   const prefix = type === 'OUTLET' ? 'S' : 'D';
   const digits = type === 'OUTLET' ? 7 : 4;
   const { last } = await sql<{ last: string | null }>`
@@ -323,8 +333,11 @@ async function nextCustomerCode(trx: Transaction<DB>, tenantId: string, type: Cu
     where tenant_id = ${tenantId} and customer_code ~ ${`^${prefix}[0-9]{${digits}}$`}`
     .execute(trx)
     .then((result) => result.rows[0]);
-  const next = last ? Number(last.slice(1)) + 1 : 1;
-  return `${prefix}${String(next).padStart(digits, '0')}`;
+  const first = last ? Number(last.slice(1)) + 1 : 1;
+  return Array.from(
+    { length: count },
+    (_, index) => `${prefix}${String(first + index).padStart(digits, '0')}`,
+  );
 }
 
 async function checkReferences(trx: Transaction<DB>, actor: Actor, input: CustomerInput, selfId?: string) {
@@ -356,7 +369,7 @@ async function checkReferences(trx: Transaction<DB>, actor: Actor, input: Custom
 }
 
 /** A dealer-like customer that may supply outlets: approved and trading. */
-async function supplierOf(db: Kysely<DB>, tenantId: string, id: string) {
+export async function supplierOf(db: Kysely<DB>, tenantId: string, id: string) {
   const dealer = await db
     .selectFrom('customers')
     .select(['id', 'name', 'customer_type', 'audit_status', 'status'])
@@ -416,7 +429,7 @@ function customerValues(input: CustomerInput) {
 }
 
 /** The org code a new row goes to: the one asked for (inside the scope), or the caller's own department. */
-function orgCodeFor(scope: DataScope, requested: string | undefined): string {
+export function orgCodeFor(scope: DataScope, requested: string | undefined): string {
   if (requested) {
     if (!orgCodeInScope(scope, requested)) throw new BusinessError(400, '所选部门不在您的数据权限范围内');
     return requested;
@@ -438,7 +451,7 @@ export async function addCustomer(
     // Outlets wait for the city manager's audit (DOMAIN §1.3); parties entered by head office start approved.
     const auditStatus: AuditStatus = input.customerType === 'OUTLET' ? 'PENDING' : 'APPROVED';
     const customerCode =
-      input.customerCode || (await nextCustomerCode(trx, actor.tenantId, input.customerType));
+      input.customerCode || (await nextCustomerCodes(trx, actor.tenantId, input.customerType, 1))[0];
     const id = newId();
     await withUniqueKeys(CUSTOMER_UNIQUE_KEYS(customerCode), () =>
       trx

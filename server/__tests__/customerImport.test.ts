@@ -82,4 +82,20 @@ describe.each(testBackends())('customer Excel import on %s', (backend) => {
     const template = await bed.download('admin', '/eCustomer/importTemplate');
     expect(template.status).toBe(200);
   });
+
+  it("exports the customers of the filter, in the caller's scope only", async () => {
+    const read = async (caller: 'admin' | 'zhangwei', query: string) => {
+      const file = await bed.download(caller, `/eCustomer/exportXls${query}`);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.body);
+      return book.worksheets[0];
+    };
+    const mine = await read('admin', `?name=${encodeURIComponent('*导入甲*')}`);
+    expect(mine.rowCount).toBe(2);
+    expect(mine.getRow(2).getCell(2).value).toBe('导入甲便利店');
+    // Imported by admin into head office (A01): outside zhangwei's offices.
+    expect((await read('zhangwei', `?name=${encodeURIComponent('*导入甲*')}`)).rowCount).toBe(1);
+    const outlets = await read('admin', '?customerType=OUTLET&cityCode=440100');
+    expect(outlets.rowCount).toBeGreaterThan(20);
+  });
 });

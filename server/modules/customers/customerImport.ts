@@ -1,4 +1,4 @@
-// Customer import as Excel (/eCustomer/importExcel, DOMAIN §1.3 ImportJob): dictionary values checked row by
+// Customer import and export as Excel (/eCustomer/importExcel, DOMAIN §1.3 ImportJob): dictionary values checked row by
 // row ("业态「x」不存在或已停用"), codes unique in the file and the tenant, the supplying dealer found by its
 // code; the whole file in one transaction when no row failed. Imported outlets wait for the audit.
 import type { Readable } from 'node:stream';
@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
 import { CHANNEL, CUSTOMER_LEVEL, CUSTOMER_TYPE, OUTLET_TYPES } from '../../../common/businessEnums';
 import { newId } from '../../db/ids';
 import type { CustomerChannel, CustomerLevel, CustomerType, DB } from '../../db/schema';
-import { logOperation, type Actor } from '../shared/actor';
+import type { RawQuery } from '../../http/listQuery';
+import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { withUniqueKeys } from '../shared/commands';
 import { dataScopeOf } from '../shared/dataScope';
 import {
@@ -16,10 +17,11 @@ import {
   parsePattern,
   readImportSheet,
   reportError,
+  type ExportColumn,
   type ImportColumn,
   type ImportReport,
 } from '../shared/excel';
-import { nextCustomerCodes, orgCodeFor, SUPPLIER_TYPES } from './service';
+import { listCustomers, nextCustomerCodes, orgCodeFor, SUPPLIER_TYPES, type CustomerRecord } from './service';
 
 type CustomerColumn =
   | 'customerCode'
@@ -196,4 +198,34 @@ export async function importCustomers(
     await logOperation(trx, actor, 'import', `导入客户 ${records.length} 个（${upload.fileName}）`);
   });
   return { ...report, imported: rows.length };
+}
+
+export const CUSTOMER_EXPORT_COLUMNS: ExportColumn<CustomerRecord>[] = [
+  { header: '客户编码', value: (row) => row.customerCode },
+  { header: '客户名称', width: 30, value: (row) => row.name },
+  { header: '客户类型', value: (row) => row.customerType_dictText },
+  { header: '渠道', value: (row) => row.channel_dictText },
+  { header: '业态', value: (row) => row.outletType },
+  { header: '等级', value: (row) => row.level },
+  { header: '市编码', value: (row) => row.cityCode },
+  { header: '详细地址', width: 30, value: (row) => row.address },
+  { header: '联系人', value: (row) => row.contactName },
+  { header: '联系电话', value: (row) => row.contactMobile },
+  { header: '负责人', value: (row) => row.ownerName },
+  { header: '供货经销商', width: 28, value: (row) => row.servingDealerName },
+  { header: '标签', value: (row) => row.labels.map((label) => label.name).join('、') },
+  { header: '审核状态', value: (row) => row.auditStatus_dictText },
+  { header: '核实状态', value: (row) => row.verifyStatus_dictText },
+  { header: '经营状态', value: (row) => row.status_dictText },
+  { header: '冰柜数', value: (row) => row.freezerCount },
+  { header: '最近下单', value: (row) => row.lastOrderTime },
+];
+
+/** The customers of a list query in the caller's scope, page by page (the export streams them). */
+export async function* customerPages(db: Kysely<DB>, caller: Caller, query: RawQuery) {
+  for (let pageNo = 1; ; pageNo += 1) {
+    const page = await listCustomers(db, caller, { ...query, pageNo: String(pageNo), pageSize: '200' });
+    yield page.records;
+    if (pageNo >= page.pages) return;
+  }
 }

@@ -14,6 +14,7 @@ import { accountRoutes } from './modules/auth/accountRoutes';
 import { authRoutes } from './modules/auth/routes';
 import { selfServiceRoutes } from './modules/auth/selfServiceRoutes';
 import { resolveSession } from './modules/auth/sessions';
+import { customerRoutes } from './modules/customers/routes';
 import { devRoutes } from './modules/dev/routes';
 import { erpSyncRoutes } from './modules/erpSync/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -23,6 +24,8 @@ import {
   type ThirdPartyConfig,
 } from './modules/thirdParty/channels';
 import { thirdPartyRoutes } from './modules/thirdParty/routes';
+import { productRoutes } from './modules/products/routes';
+import { stockRoutes } from './modules/stock/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +50,9 @@ const API_MODULES = [
   selfServiceRoutes,
   erpSyncRoutes,
   thirdPartyRoutes,
+  productRoutes,
+  customerRoutes,
+  stockRoutes,
 ];
 
 export function buildApp({ database, config, logStream }: AppDeps): FastifyInstance {

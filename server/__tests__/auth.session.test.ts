@@ -49,6 +49,35 @@ const ALL_BUTTONS = [
   'annountCement:add',
   'annountCement:release',
   'log:delete',
+  'product:list',
+  'product:add',
+  'product:edit',
+  'product:status',
+  'price:list',
+  'price:add',
+  'price:edit',
+  'price:status',
+  'customer:list',
+  'customer:add',
+  'customer:edit',
+  'customer:status',
+  'customer:link',
+  'customer:team',
+  'customer:audit',
+  'customer:verify',
+  'label:list',
+  'label:add',
+  'label:edit',
+  'label:tag',
+  'stock:list',
+  'stock:in',
+  'stock:out',
+  'stock:transfer',
+  'stock:adjust',
+  'stock:config',
+  'warehouse:add',
+  'warehouse:edit',
+  'custStock:list',
 ];
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -405,6 +434,9 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
       expect(titles(menu)).toEqual([
         '首页',
         ['系统管理', ['用户管理', '角色管理', '菜单管理', '部门管理', '数据字典', '系统公告', '系统日志']],
+        ['产品管理', ['商品列表', '价目表']],
+        ['客户管理', ['客户列表', '门店审核', '客户标签']],
+        ['库存管理', ['仓库库存', '仓库管理', '经销商库存']],
         '我的消息',
       ]);
       expect(menu[0]).toEqual({
@@ -435,7 +467,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         component: 'system/UserList',
         meta: { keepAlive: false, internalOrExternal: false, title: '用户管理', componentName: 'UserList' },
       });
-      expect(menu[2]).toMatchObject({ path: '/isps/userAnnouncement', hidden: true });
+      expect(menu.at(-1)).toMatchObject({ path: '/isps/userAnnouncement', hidden: true });
       expect(auth.map((button) => button.action).sort()).toEqual([...ALL_BUTTONS].sort());
       expect(auth).toContainEqual({ action: 'user:add', type: '1', describe: '新增用户' });
       expect(allAuth).toHaveLength(ALL_BUTTONS.length);
@@ -444,8 +476,15 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
 
     it('gives zhangwei the menus and buttons of his role', async () => {
       const { menu, auth, allAuth } = await permissionsOf('zhangwei');
-      expect(titles(menu)).toEqual(['首页', ['系统管理', ['用户管理', '部门管理']]]);
-      expect(auth.map((button) => button.action).sort()).toEqual(['user:add', 'user:edit']);
+      expect(titles(menu)).toEqual([
+        '首页',
+        ['系统管理', ['用户管理', '部门管理']],
+        ['客户管理', ['客户列表']],
+        ['库存管理', ['仓库库存']],
+      ]);
+      expect(auth.map((button) => button.action).sort()).toEqual(
+        ['customer:add', 'customer:edit', 'customer:list', 'stock:list', 'user:add', 'user:edit'].sort(),
+      );
       expect(allAuth).toHaveLength(ALL_BUTTONS.length);
     });
 
@@ -480,7 +519,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
           await database.db.selectFrom('permissions').select('id').where('tenant_id', '=', 'B01').execute()
         ).map((row) => row.id),
       );
-      expect(ids(menu).length).toBe(10);
+      expect(ids(menu).length).toBe(21);
       expect(ids(menu).every((id) => b01Ids.has(id))).toBe(true);
       expect(auth.map((button) => button.action)).not.toContain('log:delete');
       expect(auth).toHaveLength(ALL_BUTTONS.length - 1);

@@ -9,3 +9,8 @@ import { sql, type RawBuilder } from 'kysely';
 export function shanghaiDateTime<T extends string | null = string>(column: string): RawBuilder<T> {
   return sql<T>`to_char(${sql.ref(column)} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
 }
+
+/** A date column (or expression) as 'YYYY-MM-DD' text: pg would turn it into a Date at local midnight. */
+export function isoDate<T extends string | null = string>(column: string): RawBuilder<T> {
+  return sql<T>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+}

@@ -283,6 +283,315 @@ export interface CasTicketsTable {
   used_at: CreatedAt;
 }
 
+// ---- Business core I (migration 0008) ----
+
+/** ACTIVE / DISABLED master data. */
+export type EnabledStatus = 'ACTIVE' | 'DISABLED';
+
+/** numeric columns: text on the wire (exact decimals), numbers or text when written. */
+type Decimal = ColumnType<string, string | number, string | number>;
+type NullableDecimal = ColumnType<string | null, string | number | null, string | number | null>;
+/** date columns: always read through to_char (see db/dates.ts isoDate), written as 'YYYY-MM-DD'. */
+type DateColumn = ColumnType<string, string, string>;
+type NullableDateColumn = ColumnType<string | null, string | null, string | null>;
+
+/** id, tenant and audit columns of every business table (DOMAIN §0). */
+interface BusinessColumns {
+  id: string;
+  tenant_id: string;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface BrandsTable extends BusinessColumns {
+  code: string;
+  name: string;
+  logo_url: string | null;
+  sort: Generated<number>;
+  status: Generated<EnabledStatus>;
+}
+
+export interface ProductCategoriesTable extends BusinessColumns {
+  code: string;
+  name: string;
+  parent_id: string | null;
+  level: Generated<number>;
+  sort: Generated<number>;
+  status: Generated<EnabledStatus>;
+}
+
+export type PackageType = 'PET' | 'CAN' | 'GLASS' | 'TETRA' | 'BARREL' | 'GIFT_BOX';
+export type StorageCondition = 'AMBIENT' | 'CHILLED';
+export type LifecycleTag = 'NEW' | 'CORE' | 'REGULAR' | 'CLEARANCE';
+export type SkuStatus = 'DRAFT' | 'ON_SALE' | 'SUSPENDED' | 'DISCONTINUED';
+
+export interface SkusTable extends BusinessColumns {
+  sku_code: string;
+  barcode: string | null;
+  case_barcode: string | null;
+  name: string;
+  short_name: string | null;
+  brand_id: string;
+  category_id: string;
+  series: string | null;
+  spec: string | null;
+  volume_ml: number | null;
+  package_type: PackageType;
+  flavor: string | null;
+  base_unit: string;
+  sale_unit: string;
+  units_per_case: number;
+  shelf_life_days: number;
+  storage_condition: Generated<StorageCondition>;
+  tax_rate: Decimal;
+  suggested_retail_price: NullableDecimal;
+  min_order_qty: Generated<number>;
+  order_multiple: Generated<number>;
+  lifecycle_tag: Generated<LifecycleTag>;
+  launch_date: NullableDateColumn;
+  discontinue_date: NullableDateColumn;
+  mall_visible: Generated<boolean>;
+  employee_mall_visible: Generated<boolean>;
+  image_urls: JSONColumnType<string[], string, string>;
+  erp_material_code: string | null;
+  status: Generated<SkuStatus>;
+  version: Generated<number>;
+}
+
+export type PriceType = 'FACTORY' | 'SUPPLY' | 'RETAIL' | 'EMPLOYEE' | 'PROMO';
+export type PriceListStatus = 'DRAFT' | 'ACTIVE' | 'DISABLED';
+export type PriceUnit = 'CASE' | 'BASE';
+export type PriceScopeType =
+  'ALL' | 'ORG' | 'REGION_CODE' | 'CHANNEL' | 'OUTLET_TYPE' | 'LEVEL' | 'LABEL' | 'CUSTOMER';
+
+export interface PriceListsTable extends BusinessColumns {
+  code: string;
+  name: string;
+  price_type: PriceType;
+  owner_type: Generated<'BRAND' | 'DEALER'>;
+  owner_id: string | null;
+  tax_included: Generated<boolean>;
+  valid_from: Date;
+  valid_to: Date | null;
+  priority: Generated<number>;
+  status: Generated<PriceListStatus>;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+export interface PriceListItemsTable {
+  id: string;
+  tenant_id: string;
+  price_list_id: string;
+  sku_id: string;
+  unit: PriceUnit;
+  price: Decimal;
+  min_qty: Generated<number>;
+  max_qty: number | null;
+  floor_price: NullableDecimal;
+  ceiling_price: NullableDecimal;
+  remark: string | null;
+}
+
+export interface PriceListScopesTable {
+  id: string;
+  tenant_id: string;
+  price_list_id: string;
+  scope_type: PriceScopeType;
+  scope_value: Generated<string>;
+}
+
+export type CustomerType = 'DEALER' | 'SUB_DISTRIBUTOR' | 'WHOLESALER' | 'POSTMAN' | 'OUTLET' | 'CHAIN_HQ';
+export type CustomerChannel = 'TT' | 'MT' | 'CATERING' | 'SPECIAL' | 'ONLINE_COMMUNITY';
+export type CustomerLevel = 'A' | 'B' | 'C' | 'D';
+export type AuditStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+export type VerifyStatus = 'UNVERIFIED' | 'VERIFIED' | 'SUSPECT' | 'FAKE';
+export type CustomerStatus = 'ACTIVE' | 'FROZEN' | 'CLOSED' | 'DISABLED';
+export type PartnerStage = 'POTENTIAL' | 'NEGOTIATING' | 'SIGNED' | 'TERMINATED';
+export type CustomerSource = 'REP_CREATED' | 'IMPORTED' | 'MINIPROGRAM' | 'ERP';
+
+export interface CustomersTable extends BusinessColumns {
+  customer_code: string;
+  name: string;
+  short_name: string | null;
+  mnemonic: string | null;
+  customer_type: CustomerType;
+  channel: Generated<CustomerChannel>;
+  outlet_type: string | null;
+  level: CustomerLevel | null;
+  parent_customer_id: string | null;
+  serving_dealer_id: string | null;
+  province_code: string | null;
+  city_code: string | null;
+  district_code: string | null;
+  address: string | null;
+  lng: NullableDecimal;
+  lat: NullableDecimal;
+  poi_id: string | null;
+  poi_name: string | null;
+  poi_lng: NullableDecimal;
+  poi_lat: NullableDecimal;
+  contact_name: string | null;
+  contact_mobile: string | null;
+  boss_name: string | null;
+  boss_mobile: string | null;
+  business_license_no: string | null;
+  area_sqm: NullableDecimal;
+  delivery_mode: 'DEALER_DELIVERY' | 'BRAND_DIRECT' | 'SELF_PICKUP' | null;
+  owner_user_id: string | null;
+  org_code: string;
+  visit_cycle: 'WEEKLY' | 'BIWEEKLY' | 'TRIWEEKLY' | 'FOUR_WEEKLY' | null;
+  settlement_method: 'CASH' | 'COD' | 'CREDIT' | 'PREPAID' | null;
+  credit_limit: NullableDecimal;
+  credit_days: number | null;
+  source: Generated<CustomerSource>;
+  audit_status: Generated<AuditStatus>;
+  audit_remark: string | null;
+  verify_status: Generated<VerifyStatus>;
+  verify_remark: string | null;
+  status: Generated<CustomerStatus>;
+  partner_stage: PartnerStage | null;
+  erp_type: 'KINGDEE_K3CLOUD' | 'CHANJET_TPLUS' | 'NONE' | null;
+  erp_customer_code: string | null;
+  last_visit_at: Date | null;
+  last_order_at: Date | null;
+  freezer_count: Generated<number>;
+  version: Generated<number>;
+}
+
+export type PhotoKind = 'DOOR' | 'LICENSE' | 'DISPLAY' | 'FREEZER' | 'OTHER';
+
+export interface CustomerPhotosTable {
+  id: string;
+  tenant_id: string;
+  customer_id: string;
+  kind: PhotoKind;
+  url: string;
+  title: string | null;
+  captured_at: Generated<Date>;
+  sort: Generated<number>;
+}
+
+export type LabelType = 'MANUAL' | 'RULE';
+export type LabelSource = 'MANUAL' | 'RULE' | 'IMPORT';
+
+export interface CustomerLabelsTable extends BusinessColumns {
+  code: string;
+  name: string;
+  label_group: Generated<string>;
+  color: Generated<string>;
+  label_type: LabelType;
+  rule: JSONColumnType<object | null, string | null, string | null>;
+  refreshed_at: Date | null;
+  status: Generated<EnabledStatus>;
+}
+
+export interface CustomerLabelLinksTable {
+  tenant_id: string;
+  customer_id: string;
+  label_id: string;
+  source: LabelSource;
+  tagged_by: string | null;
+  tagged_at: Generated<Date>;
+}
+
+export type TeamRole = 'OWNER' | 'ASSIST' | 'SUPERVISOR' | 'DEALER_REP';
+
+export interface CustomerTeamMembersTable {
+  id: string;
+  tenant_id: string;
+  customer_id: string;
+  user_id: string;
+  role: TeamRole;
+  from_date: ColumnType<string, string | undefined, string>;
+  to_date: NullableDateColumn;
+}
+
+export type WarehouseOwnerType = 'BRAND' | 'DEALER' | 'VEHICLE' | 'SERVICE' | 'MATERIAL';
+
+export interface WarehousesTable extends BusinessColumns {
+  code: string;
+  name: string;
+  owner_type: WarehouseOwnerType;
+  owner_id: string | null;
+  storage_type: Generated<StorageCondition>;
+  address: string | null;
+  org_code: string;
+  erp_warehouse_code: string | null;
+  status: Generated<EnabledStatus>;
+}
+
+export type LotStatus = 'NORMAL' | 'FROZEN' | 'QUARANTINE' | 'EXPIRED';
+
+export interface StockLotsTable extends BusinessColumns {
+  warehouse_id: string;
+  sku_id: string;
+  batch_no: string;
+  production_date: DateColumn;
+  expiry_date: DateColumn;
+  first_inbound_date: DateColumn;
+  qty_on_hand: Generated<number>;
+  qty_locked: Generated<number>;
+  unit_cost: Decimal;
+  lot_status: Generated<LotStatus>;
+}
+
+export type MovementDirection = 'IN' | 'OUT';
+export type MovementType =
+  | 'PURCHASE_IN'
+  | 'SALES_OUT'
+  | 'RETURN_IN'
+  | 'EXCHANGE_OUT'
+  | 'TRANSFER_OUT'
+  | 'TRANSFER_IN'
+  | 'COUNT_GAIN'
+  | 'COUNT_LOSS'
+  | 'DAMAGE'
+  | 'GIFT_OUT'
+  | 'EXPIRED_DESTROY';
+
+export interface StockMovementsTable {
+  id: string;
+  tenant_id: string;
+  movement_no: string;
+  warehouse_id: string;
+  sku_id: string;
+  lot_id: string;
+  batch_no: string;
+  production_date: DateColumn;
+  direction: MovementDirection;
+  movement_type: MovementType;
+  base_qty: number;
+  unit: 'CASE' | 'BASE' | 'MIXED';
+  unit_cost: Decimal;
+  balance_after: number;
+  source_doc_type: string | null;
+  source_doc_no: string | null;
+  remark: string | null;
+  occurred_at: Generated<Date>;
+  operator_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface StockAgeBucketsTable {
+  tenant_id: string;
+  code: string;
+  label: string;
+  min_days: number;
+  max_days: number | null;
+  color: string;
+  sort: number;
+}
+
+export interface DocumentSequencesTable {
+  tenant_id: string;
+  prefix: string;
+  day: string;
+  last_value: number;
+}
+
 export interface DB {
   tenants: TenantsTable;
   deployment_settings: DeploymentSettingsTable;
@@ -303,4 +612,20 @@ export interface DB {
   wecom_corps: WecomCorpsTable;
   wecom_users: WecomUsersTable;
   cas_tickets: CasTicketsTable;
+  brands: BrandsTable;
+  product_categories: ProductCategoriesTable;
+  skus: SkusTable;
+  price_lists: PriceListsTable;
+  price_list_items: PriceListItemsTable;
+  price_list_scopes: PriceListScopesTable;
+  customers: CustomersTable;
+  customer_photos: CustomerPhotosTable;
+  customer_labels: CustomerLabelsTable;
+  customer_label_links: CustomerLabelLinksTable;
+  customer_team_members: CustomerTeamMembersTable;
+  warehouses: WarehousesTable;
+  stock_lots: StockLotsTable;
+  stock_movements: StockMovementsTable;
+  stock_age_buckets: StockAgeBucketsTable;
+  document_sequences: DocumentSequencesTable;
 }

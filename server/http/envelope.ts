@@ -11,6 +11,7 @@ export function ok<T>(result: T, message = OK_MESSAGE): Envelope<T> {
 /** The kinds of outcome a page handles itself: HTTP 200 with `success: false` (API.md Part A). */
 export type BusinessCode =
   | typeof ResultCode.invalid
+  | typeof ResultCode.notFound
   | typeof ResultCode.conflict
   | typeof ResultCode.throttled
   | typeof ResultCode.error;
@@ -37,6 +38,17 @@ export class BusinessError extends Error {
   ) {
     super(message);
     this.name = 'BusinessError';
+  }
+}
+
+/**
+ * Thrown when a request is malformed in a way a schema cannot say (an unknown filter or sort field of a
+ * list): HTTP 400 with this message (API.md Part A).
+ */
+export class InvalidRequestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidRequestError';
   }
 }
 

@@ -10,10 +10,19 @@ import { openTestDatabase, type TestDatabase } from './database';
 /** The password every seeded account gets in the tests. */
 export const DEMO_PASSWORD = 'Demo-Pa55word';
 
-/** A migrated database with the demo data, every account with DEMO_PASSWORD. */
-export async function openSeededDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/**
+ * A migrated database with the demo data, every account with DEMO_PASSWORD. The business demo (products,
+ * customers, stock) costs seconds, so only the tests that ask for it get it.
+ */
+export async function openSeededDatabase(
+  kind: DatabaseKind,
+  options: { businessData?: boolean } = {},
+): Promise<TestDatabase> {
   const testDatabase = await openTestDatabase(kind);
-  await seedWhenEmpty(testDatabase.database.db, { adminPassword: DEMO_PASSWORD });
+  await seedWhenEmpty(testDatabase.database.db, {
+    adminPassword: DEMO_PASSWORD,
+    businessData: options.businessData ?? false,
+  });
   return testDatabase;
 }
 

@@ -6,6 +6,7 @@ import * as auth from './0002_auth';
 import * as erpSyncTasks from './0003_erp_sync_tasks';
 import * as accountSelfService from './0004_account_self_service';
 import * as thirdParty from './0007_third_party';
+import * as businessCore from './0008_business_core';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0003_erp_sync_tasks': erpSyncTasks,
   '0004_account_self_service': accountSelfService,
   '0007_third_party': thirdParty,
+  '0008_business_core': businessCore,
 };
 
 export class MigrationError extends Error {

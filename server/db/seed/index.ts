@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../schema';
+import { seedBusiness } from './business';
 import { seedOrganisation } from './organisation';
 import { seedTenants } from './tenants';
 import { seedWecom } from './wecom';
@@ -15,6 +16,8 @@ export type SeedStep = (trx: Transaction<DB>, context: SeedContext) => Promise<v
 
 /** In order: later steps may refer to rows of earlier ones. */
 const SEED_STEPS: SeedStep[] = [seedTenants, seedOrganisation, seedWecom];
+/** The business demo (products, customers, stock): a few seconds on PGlite, so tests that do not need it skip it. */
+const BUSINESS_STEPS: SeedStep[] = [seedBusiness];
 
 export type SeedOutcome =
   | { seeded: false }
@@ -32,7 +35,7 @@ export function generatePassword(): string {
 /** Seeds the demo data when the database has no tenant yet; does nothing otherwise. */
 export async function seedWhenEmpty(
   db: Kysely<DB>,
-  options: { adminPassword?: string },
+  options: { adminPassword?: string; businessData?: boolean },
 ): Promise<SeedOutcome> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
@@ -40,7 +43,8 @@ export async function seedWhenEmpty(
     if (existing) return { seeded: false };
 
     const adminPassword = options.adminPassword ?? generatePassword();
-    for (const step of SEED_STEPS) await step(trx, { adminPassword });
+    const steps = options.businessData === false ? SEED_STEPS : [...SEED_STEPS, ...BUSINESS_STEPS];
+    for (const step of steps) await step(trx, { adminPassword });
     return { seeded: true, generatedAdminPassword: options.adminPassword ? undefined : adminPassword };
   });
 }

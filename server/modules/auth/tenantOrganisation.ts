@@ -94,6 +94,113 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
     ],
   },
   {
+    name: '产品管理',
+    url: '/eMaterial',
+    component: 'layouts/RouteView',
+    icon: 'shopping',
+    children: [
+      {
+        name: '商品列表',
+        url: '/eMaterial/sku',
+        component: 'eMaterial/SkuList',
+        buttons: [
+          { perms: 'product:list', name: '查看商品' },
+          { perms: 'product:add', name: '新增商品' },
+          { perms: 'product:edit', name: '编辑商品' },
+          { perms: 'product:status', name: '上架/停售/淘汰' },
+        ],
+      },
+      {
+        name: '价目表',
+        url: '/eMaterial/priceList',
+        component: 'eMaterial/PriceList',
+        buttons: [
+          { perms: 'price:list', name: '查看价目表' },
+          { perms: 'price:add', name: '新增价目表' },
+          { perms: 'price:edit', name: '编辑价目表' },
+          { perms: 'price:status', name: '启用/停用价目表' },
+        ],
+      },
+    ],
+  },
+  {
+    name: '客户管理',
+    url: '/eCustomer',
+    component: 'layouts/RouteView',
+    icon: 'team',
+    children: [
+      {
+        name: '客户列表',
+        url: '/eCustomer/list',
+        component: 'eCustomer/CustomerList',
+        buttons: [
+          { perms: 'customer:list', name: '查看客户' },
+          { perms: 'customer:add', name: '新增客户' },
+          { perms: 'customer:edit', name: '编辑客户' },
+          { perms: 'customer:status', name: '冻结/关店/停用' },
+          { perms: 'customer:link', name: '关联经销商' },
+          { perms: 'customer:team', name: '维护客户团队' },
+        ],
+      },
+      {
+        name: '门店审核',
+        url: '/eCustomer/audit',
+        component: 'eCustomer/CustomerAudit',
+        buttons: [
+          { perms: 'customer:audit', name: '审核门店' },
+          { perms: 'customer:verify', name: '核实门店' },
+        ],
+      },
+      {
+        name: '客户标签',
+        url: '/eCustLabel/list',
+        component: 'eCustLabel/LabelList',
+        buttons: [
+          { perms: 'label:list', name: '查看标签' },
+          { perms: 'label:add', name: '新增标签' },
+          { perms: 'label:edit', name: '编辑标签' },
+          { perms: 'label:tag', name: '打标签' },
+        ],
+      },
+    ],
+  },
+  {
+    name: '库存管理',
+    url: '/eprod',
+    component: 'layouts/RouteView',
+    icon: 'database',
+    children: [
+      {
+        name: '仓库库存',
+        url: '/eprod/stock',
+        component: 'eprod/ProdStockWhlist',
+        buttons: [
+          { perms: 'stock:list', name: '查看库存' },
+          { perms: 'stock:in', name: '入库' },
+          { perms: 'stock:out', name: '出库' },
+          { perms: 'stock:transfer', name: '调拨' },
+          { perms: 'stock:adjust', name: '盘点调整' },
+          { perms: 'stock:config', name: '库龄段配置' },
+        ],
+      },
+      {
+        name: '仓库管理',
+        url: '/eprod/warehouse',
+        component: 'eprod/WarehouseList',
+        buttons: [
+          { perms: 'warehouse:add', name: '新增仓库' },
+          { perms: 'warehouse:edit', name: '编辑仓库' },
+        ],
+      },
+      {
+        name: '经销商库存',
+        url: '/eCustStock/list',
+        component: 'eCustStock/CustStockList',
+        buttons: [{ perms: 'custStock:list', name: '查看经销商库存' }],
+      },
+    ],
+  },
+  {
     name: '我的消息',
     url: '/isps/userAnnouncement',
     component: 'system/UserAnnouncementList',

@@ -1,0 +1,143 @@
+// The codes and Chinese labels of the business core's enums (DOMAIN §1.2, §1.3, §1.6): the server validates
+// against the codes and adds `<field>_dictText` to list records; the SPA shows the same labels in filters.
+
+const labels = <T extends string>(entries: Record<T, string>) => entries;
+
+export const SKU_STATUS = labels({ DRAFT: '草稿', ON_SALE: '在售', SUSPENDED: '停售', DISCONTINUED: '淘汰' });
+export const PACKAGE_TYPE = labels({
+  PET: '塑瓶',
+  CAN: '罐',
+  GLASS: '玻璃瓶',
+  TETRA: '利乐包',
+  BARREL: '桶',
+  GIFT_BOX: '礼盒',
+});
+export const STORAGE_CONDITION = labels({ AMBIENT: '常温', CHILLED: '冷藏' });
+export const LIFECYCLE_TAG = labels({ NEW: '新品', CORE: '主推', REGULAR: '常规', CLEARANCE: '清理' });
+export const ENABLED_STATUS = labels({ ACTIVE: '启用', DISABLED: '停用' });
+
+export const PRICE_TYPE = labels({
+  FACTORY: '出厂价',
+  SUPPLY: '供货价',
+  RETAIL: '建议零售价',
+  EMPLOYEE: '员工价',
+  PROMO: '促销价',
+});
+/** EXPIRED is shown, never stored: an ACTIVE list whose validTo has passed. */
+export const PRICE_LIST_STATUS = labels({
+  DRAFT: '草稿',
+  ACTIVE: '生效',
+  EXPIRED: '已失效',
+  DISABLED: '停用',
+});
+export const PRICE_UNIT = labels({ CASE: '箱', BASE: '瓶' });
+export const PRICE_SCOPE_TYPE = labels({
+  ALL: '全部',
+  ORG: '组织',
+  REGION_CODE: '行政区',
+  CHANNEL: '渠道',
+  OUTLET_TYPE: '业态',
+  LEVEL: '等级',
+  LABEL: '标签',
+  CUSTOMER: '客户',
+});
+
+export const CUSTOMER_TYPE = labels({
+  DEALER: '经销商',
+  SUB_DISTRIBUTOR: '分销商',
+  WHOLESALER: '批发商',
+  POSTMAN: '邮差',
+  OUTLET: '终端门店',
+  CHAIN_HQ: '连锁总部',
+});
+export const CHANNEL = labels({
+  TT: '传统',
+  MT: '现代(商超)',
+  CATERING: '餐饮',
+  SPECIAL: '特通',
+  ONLINE_COMMUNITY: '社区团购',
+});
+export const OUTLET_TYPES = [
+  '便利店',
+  '食杂店',
+  '中小超市',
+  '大卖场KA',
+  '中餐',
+  '火锅烧烤',
+  '快餐小吃',
+  '批发部',
+  '网吧网咖',
+  '校园店',
+  '加油站',
+  '交通枢纽',
+  'KTV娱乐',
+  '烟酒店',
+  '团购自提点',
+] as const;
+export const CUSTOMER_LEVEL = labels({ A: 'A级', B: 'B级', C: 'C级', D: 'D级' });
+export const AUDIT_STATUS = labels({ PENDING: '待审核', APPROVED: '已通过', REJECTED: '已驳回' });
+export const VERIFY_STATUS = labels({
+  UNVERIFIED: '未核实',
+  VERIFIED: '已核实',
+  SUSPECT: '疑似异常',
+  FAKE: '虚假门店',
+});
+export const CUSTOMER_STATUS = labels({ ACTIVE: '正常', FROZEN: '冻结', CLOSED: '已关店', DISABLED: '停用' });
+export const PARTNER_STAGE = labels({
+  POTENTIAL: '潜在',
+  NEGOTIATING: '洽谈中',
+  SIGNED: '已签约',
+  TERMINATED: '已终止',
+});
+export const CUSTOMER_SOURCE = labels({
+  REP_CREATED: '业代新建',
+  IMPORTED: '导入',
+  MINIPROGRAM: '小程序注册',
+  ERP: 'ERP同步',
+});
+export const TEAM_ROLE = labels({
+  OWNER: '主负责',
+  ASSIST: '协防',
+  SUPERVISOR: '督导',
+  DEALER_REP: '经销商业代',
+});
+export const PHOTO_KIND = labels({
+  DOOR: '门头照',
+  LICENSE: '执照照',
+  DISPLAY: '陈列照',
+  FREEZER: '冰柜照',
+  OTHER: '其他',
+});
+export const LABEL_TYPE = labels({ MANUAL: '手工', RULE: '规则' });
+
+export const WAREHOUSE_OWNER_TYPE = labels({
+  BRAND: '品牌仓',
+  DEALER: '经销商仓',
+  VEHICLE: '车仓',
+  SERVICE: '备件仓',
+  MATERIAL: '物料仓',
+});
+export const LOT_STATUS = labels({ NORMAL: '正常', FROZEN: '冻结', QUARANTINE: '待检', EXPIRED: '已过期' });
+export const MOVEMENT_TYPE = labels({
+  PURCHASE_IN: '进货入库',
+  SALES_OUT: '销售出库',
+  RETURN_IN: '退货入库',
+  EXCHANGE_OUT: '换货出库',
+  TRANSFER_OUT: '调拨出库',
+  TRANSFER_IN: '调拨入库',
+  COUNT_GAIN: '盘盈',
+  COUNT_LOSS: '盘亏',
+  DAMAGE: '报损',
+  GIFT_OUT: '赠品出库',
+  EXPIRED_DESTROY: '过期销毁',
+});
+export const FRESHNESS_CLASS = labels({
+  FRESH: '新鲜',
+  NORMAL: '正常',
+  WARNING: '预警',
+  NEAR_EXPIRY: '临期',
+  EXPIRED: '过期',
+});
+
+/** The codes of a label map, for JSON schemas and whitelists. */
+export const codesOf = <T extends string>(entries: Record<T, string>) => Object.keys(entries) as T[];

@@ -1,0 +1,292 @@
+// Excel import and export of the business modules (DOMAIN §1.3 ImportJob): the upload is read row by row
+// with exceljs's streaming reader, every row is checked against the sheet's columns, and the caller writes
+// all rows in one transaction only when none failed — a file is imported whole or not at all. Exports
+// stream the workbook to the response as rows are produced.
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type {} from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Envelope } from '../../../common/contract';
+import { BusinessError, fail, ok } from '../../http/envelope';
+
+/** An upload larger than this is refused (the reference contract's limit). */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** Rows beyond this are refused: an import is a day's master data, not a migration. */
+export const IMPORT_MAX_ROWS = 20_000;
+/** The report lists at most this many errors (the count is always exact). */
+const MAX_REPORTED_ERRORS = 500;
+
+export interface ImportError {
+  rowNo: number;
+  column: string;
+  value: string;
+  message: string;
+}
+
+/** What an import answers: imported is 0 whenever errors is not empty. */
+export interface ImportReport {
+  fileName: string;
+  totalRows: number;
+  imported: number;
+  failedRows: number;
+  errorCount: number;
+  errors: ImportError[];
+}
+
+export interface ImportColumn<K extends string> {
+  key: K;
+  header: string;
+  required?: boolean;
+  /** Turns the cell's text into the value, or throws an ImportCellError with the message for the report. */
+  parse?: (text: string) => unknown;
+}
+
+export class ImportCellError extends Error {}
+
+/** A data row: the values of the cells that parsed; `valid` false when some cell did not. */
+export interface ImportRow<K extends string> {
+  rowNo: number;
+  values: Partial<Record<K, unknown>>;
+  valid: boolean;
+}
+
+/** A cell of exceljs as text: dates as YYYY-MM-DD, rich text joined, formulas by their result. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    const cell = value as { text?: unknown; richText?: Array<{ text: string }>; result?: unknown };
+    if (Array.isArray(cell.richText))
+      return cell.richText
+        .map((part) => part.text)
+        .join('')
+        .trim();
+    if (cell.result !== undefined) return cellText(cell.result);
+    if (cell.text !== undefined) return cellText(cell.text);
+    return '';
+  }
+  return String(value).trim();
+}
+
+/** The uploaded .xlsx of a multipart request (field `file`), as a stream, with its name. */
+export async function uploadedWorkbook(
+  request: FastifyRequest,
+): Promise<{ fileName: string; stream: Readable }> {
+  const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+  if (!file) throw new BusinessError(400, '请选择要导入的 Excel 文件');
+  if (!/\.xlsx$/i.test(file.filename)) {
+    file.file.resume();
+    throw new BusinessError(400, '只支持 .xlsx 格式的 Excel 文件');
+  }
+  return { fileName: file.filename, stream: file.file };
+}
+
+/** Reads the first worksheet: row 1 names the columns, each later non-empty row is checked. */
+export async function readImportSheet<K extends string>(
+  upload: { fileName: string; stream: Readable & { truncated?: boolean } },
+  columns: ImportColumn<K>[],
+): Promise<{ rows: Array<ImportRow<K>>; report: ImportReport }> {
+  const rows: Array<ImportRow<K>> = [];
+  const errors: ImportError[] = [];
+  let errorCount = 0;
+  const failedRows = new Set<number>();
+  const fail = (error: ImportError) => {
+    errorCount += 1;
+    failedRows.add(error.rowNo);
+    if (errors.length < MAX_REPORTED_ERRORS) errors.push(error);
+  };
+  let positions: Map<K, number> | undefined;
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(upload.stream, {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      entries: 'ignore',
+    });
+    for await (const worksheet of reader) {
+      for await (const row of worksheet) {
+        // row.values is sparse and 1-based: Array.from visits the holes too.
+        const cells = Array.from(row.values as unknown[], cellText);
+        if (!positions) {
+          positions = new Map();
+          for (const column of columns) {
+            const at = cells.findIndex((text) => text.replace(/\*$/, '') === column.header);
+            if (at < 0 && column.required)
+              throw new BusinessError(400, `模板缺少列「${column.header}」，请下载最新模板`);
+            if (at >= 0) positions.set(column.key, at);
+          }
+          continue;
+        }
+        if (cells.every((text) => text === '')) continue;
+        if (rows.length >= IMPORT_MAX_ROWS) {
+          throw new BusinessError(400, `一次最多导入 ${IMPORT_MAX_ROWS} 行`);
+        }
+        const values: Partial<Record<K, unknown>> = {};
+        let ok = true;
+        for (const column of columns) {
+          const at = positions.get(column.key);
+          const text = at === undefined ? '' : (cells[at] ?? '');
+          if (text === '') {
+            if (column.required) {
+              fail({
+                rowNo: row.number,
+                column: column.header,
+                value: '',
+                message: `${column.header}不能为空`,
+              });
+              ok = false;
+            }
+            continue;
+          }
+          try {
+            values[column.key] = column.parse ? column.parse(text) : text;
+          } catch (error) {
+            if (!(error instanceof ImportCellError)) throw error;
+            fail({ rowNo: row.number, column: column.header, value: text, message: error.message });
+            ok = false;
+          }
+        }
+        rows.push({ rowNo: row.number, values, valid: ok });
+      }
+      break; // the first worksheet only
+    }
+  } catch (error) {
+    if (error instanceof BusinessError) throw error;
+    if (upload.stream.truncated) throw new BusinessError(400, '文件大小超出10MB限制, 请压缩或降低文件质量! ');
+    throw new BusinessError(400, '无法读取文件，请确认是有效的 .xlsx 文件');
+  }
+  if (upload.stream.truncated) throw new BusinessError(400, '文件大小超出10MB限制, 请压缩或降低文件质量! ');
+  if (!positions) throw new BusinessError(400, '文件是空的：第一个工作表没有表头');
+  return {
+    rows,
+    report: {
+      fileName: upload.fileName,
+      totalRows: rows.length,
+      imported: 0,
+      failedRows: failedRows.size,
+      errorCount,
+      errors,
+    },
+  };
+}
+
+/**
+ * The answer of an import: success with the count, or — when any row failed — `success: false`, code 400
+ * and the report as `result`, so the page can show every bad row.
+ */
+export function importAnswer(report: ImportReport): Envelope<ImportReport> {
+  if (report.errorCount > 0) {
+    return {
+      ...fail(400, `导入失败：${report.failedRows} 行有误（共 ${report.errorCount} 处），未导入任何数据`),
+      result: report,
+    };
+  }
+  if (report.totalRows === 0) return { ...fail(400, '文件中没有数据行'), result: report };
+  return ok(report, `导入成功：共 ${report.imported} 条`);
+}
+
+/** Adds an error found after parsing (a code already taken, a dealer that does not exist ...). */
+export function reportError(report: ImportReport, error: ImportError): void {
+  report.errorCount += 1;
+  if (report.errors.length < MAX_REPORTED_ERRORS) report.errors.push(error);
+  report.failedRows = new Set(report.errors.map((each) => each.rowNo)).size;
+}
+
+// ---- Parsers for the columns ----
+
+export const parseInteger = (min: number, max: number) => (text: string) => {
+  if (!/^-?\d+(\.0+)?$/.test(text)) throw new ImportCellError('应为整数');
+  const value = Number(text);
+  if (value < min || value > max) throw new ImportCellError(`应在 ${min} 到 ${max} 之间`);
+  return value;
+};
+
+export const parseDecimal = (min: number, max: number) => (text: string) => {
+  const value = Number(text);
+  if (!Number.isFinite(value)) throw new ImportCellError('应为数字');
+  if (value < min || value > max) throw new ImportCellError(`应在 ${min} 到 ${max} 之间`);
+  return value;
+};
+
+/** A code or its Chinese label of an enum: 终端门店 or OUTLET. */
+export const parseEnum =
+  <T extends string>(labels: Record<T, string>, what: string) =>
+  (text: string): T => {
+    const byCode = Object.keys(labels).find((code) => code === text.toUpperCase());
+    const byLabel = (Object.entries(labels) as Array<[T, string]>).find(([, label]) => label === text)?.[0];
+    const found = (byCode as T | undefined) ?? byLabel;
+    if (!found)
+      throw new ImportCellError(`${what}「${text}」不存在，可选：${Object.values(labels).join('、')}`);
+    return found;
+  };
+
+export const parsePattern = (pattern: RegExp, message: string) => (text: string) => {
+  if (!pattern.test(text)) throw new ImportCellError(message);
+  return text;
+};
+
+// ---- Export ----
+
+export interface ExportColumn<T> {
+  header: string;
+  width?: number;
+  value: (row: T) => string | number | null;
+}
+
+/** Streams a one-sheet workbook to the response as `fileName`.xlsx; `rows` may be produced page by page. */
+export async function sendWorkbook<T>(
+  reply: FastifyReply,
+  fileName: string,
+  columns: ExportColumn<T>[],
+  rows: AsyncIterable<T[]>,
+): Promise<FastifyReply> {
+  const body = new PassThrough();
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: body,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = writer.addWorksheet(fileName);
+  sheet.columns = columns.map((column) => ({ header: column.header, width: column.width ?? 16 }));
+  // The first page is read before answering, so a bad filter is still a clean 400 rather than a cut file.
+  const pages = rows[Symbol.asyncIterator]();
+  let page = await pages.next();
+  void (async () => {
+    try {
+      while (!page.done) {
+        for (const row of page.value) sheet.addRow(columns.map((column) => column.value(row))).commit();
+        page = await pages.next();
+      }
+      sheet.commit();
+      await writer.commit();
+    } catch (error) {
+      body.destroy(error as Error);
+    }
+  })();
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${fileName}.xlsx`)}`)
+    .send(body);
+}
+
+/** A template: the headers (required ones marked *) and one example row. */
+export function sendTemplate<K extends string>(
+  reply: FastifyReply,
+  fileName: string,
+  columns: ImportColumn<K>[],
+  example: Partial<Record<K, string | number>>,
+): Promise<FastifyReply> {
+  async function* one() {
+    yield [example];
+  }
+  return sendWorkbook(
+    reply,
+    fileName,
+    columns.map((column) => ({
+      header: `${column.header}${column.required ? '*' : ''}`,
+      value: (row: Partial<Record<K, string | number>>) => row[column.key] ?? null,
+    })),
+    one(),
+  );
+}

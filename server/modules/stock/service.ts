@@ -1,0 +1,930 @@
+// Warehouses, stock lots and movements (DOMAIN §1.6). A lot's balance is never edited on its own: every
+// command writes movement rows and moves the balance in the same transaction, the lot row locked (FOR
+// UPDATE) so two commands on one lot queue up, and a CHECK (qty_on_hand >= 0) as the last guard.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  FRESHNESS_CLASS,
+  LOT_STATUS,
+  MOVEMENT_TYPE,
+  STORAGE_CONDITION,
+  WAREHOUSE_OWNER_TYPE,
+  ENABLED_STATUS,
+  codesOf,
+} from '../../../common/businessEnums';
+import { formatQuantity, toBaseQty } from '../../../common/quantity';
+import { isoDate, shanghaiDateTime } from '../../db/dates';
+import { newId } from '../../db/ids';
+import type {
+  DB,
+  EnabledStatus,
+  LotStatus,
+  MovementType,
+  StorageCondition,
+  WarehouseOwnerType,
+} from '../../db/schema';
+import { BusinessError } from '../../http/envelope';
+import {
+  containsPattern,
+  offsetOf,
+  pageOf,
+  parseListQuery,
+  type ListSpec,
+  type RawQuery,
+} from '../../http/listQuery';
+import { logOperation, type Actor, type Caller } from '../shared/actor';
+import {
+  changedMeanwhile,
+  notFound,
+  transitionTo,
+  withUniqueKeys,
+  type Transition,
+} from '../shared/commands';
+import { dataScopeOf, inScope, orgCodeInScope, type DataScope } from '../shared/dataScope';
+import { nextDocumentNo } from '../shared/documentNumbers';
+import { SUPPLIER_TYPES } from '../customers/service';
+import { bucketListProblem, bucketSql, DEFAULT_AGE_BUCKETS, freshnessSql, type AgeBucket } from './stockAge';
+
+// ---- Warehouses ----
+
+export interface WarehouseInput {
+  code: string;
+  name: string;
+  ownerType: WarehouseOwnerType;
+  ownerId?: string | null;
+  storageType?: StorageCondition;
+  address?: string | null;
+  orgCode?: string;
+  erpWarehouseCode?: string | null;
+  status?: EnabledStatus;
+}
+
+const warehouseSpec: ListSpec = {
+  filters: {
+    code: { column: 'warehouses.code', kind: 'text' },
+    name: { column: 'warehouses.name', kind: 'text' },
+    ownerType: { column: 'warehouses.owner_type', kind: 'enum', values: codesOf(WAREHOUSE_OWNER_TYPE) },
+    ownerId: { column: 'warehouses.owner_id', kind: 'text' },
+    status: { column: 'warehouses.status', kind: 'enum', values: codesOf(ENABLED_STATUS) },
+  },
+  sorts: { code: 'warehouses.code', name: 'warehouses.name', createTime: 'warehouses.created_at' },
+  defaultSort: [['warehouses.code', 'asc']],
+};
+
+export async function listWarehouses(db: Kysely<DB>, actor: Caller, query: RawQuery) {
+  const list = parseListQuery(query, warehouseSpec);
+  const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
+  const base = db
+    .selectFrom('warehouses')
+    .leftJoin('customers as owner', 'owner.id', 'warehouses.owner_id')
+    .where('warehouses.tenant_id', '=', actor.tenantId)
+    .where(inScope(scope, 'warehouses.org_code'))
+    .where(list.where);
+  const { total } = await base.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select([
+      'warehouses.id',
+      'warehouses.code',
+      'warehouses.name',
+      'warehouses.owner_type as ownerType',
+      'warehouses.owner_id as ownerId',
+      'owner.name as ownerName',
+      'warehouses.storage_type as storageType',
+      'warehouses.address',
+      'warehouses.org_code as orgCode',
+      'warehouses.erp_warehouse_code as erpWarehouseCode',
+      'warehouses.status',
+      shanghaiDateTime('warehouses.created_at').as('createTime'),
+    ])
+    .orderBy(list.orderBy)
+    .limit(list.pageSize)
+    .offset(offsetOf(list))
+    .execute();
+  return pageOf(
+    rows.map((row) => ({
+      ...row,
+      ownerType_dictText: WAREHOUSE_OWNER_TYPE[row.ownerType],
+      storageType_dictText: STORAGE_CONDITION[row.storageType],
+      status_dictText: ENABLED_STATUS[row.status],
+    })),
+    total,
+    list,
+  );
+}
+
+export async function saveWarehouse(db: Kysely<DB>, actor: Actor, input: WarehouseInput, id?: string) {
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    if (input.ownerType === 'DEALER') {
+      if (!input.ownerId) throw new BusinessError(400, '经销商仓须指定经销商');
+      const dealer = await trx
+        .selectFrom('customers')
+        .select('customer_type')
+        .where('id', '=', input.ownerId)
+        .where('tenant_id', '=', actor.tenantId)
+        .executeTakeFirst();
+      if (!dealer) throw notFound('经销商');
+      if (!SUPPLIER_TYPES.includes(dealer.customer_type))
+        throw new BusinessError(400, '经销商仓的所有者须是经销商');
+    }
+    const orgCode = input.orgCode ?? scope.orgCodes[0];
+    if (!orgCode || !orgCodeInScope(scope, orgCode))
+      throw new BusinessError(400, '所选部门不在您的数据权限范围内');
+    const values = {
+      code: input.code,
+      name: input.name,
+      owner_type: input.ownerType,
+      owner_id: input.ownerType === 'DEALER' ? (input.ownerId ?? null) : null,
+      storage_type: input.storageType ?? 'AMBIENT',
+      address: input.address ?? null,
+      org_code: orgCode,
+      erp_warehouse_code: input.erpWarehouseCode ?? null,
+      status: input.status ?? 'ACTIVE',
+      updated_by: actor.userId,
+    };
+    const saved = await withUniqueKeys({ warehouses_tenant_code_key: `仓库编码 ${input.code} 已存在` }, () =>
+      id === undefined
+        ? trx
+            .insertInto('warehouses')
+            .values({ ...values, id: newId(), tenant_id: actor.tenantId, created_by: actor.userId })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        : trx
+            .updateTable('warehouses')
+            .set({ ...values, updated_at: new Date() })
+            .where('id', '=', id)
+            .where('tenant_id', '=', actor.tenantId)
+            .where(inScope(scope, 'org_code'))
+            .returning('id')
+            .executeTakeFirst(),
+    );
+    if (!saved) throw notFound('仓库');
+    await logOperation(
+      trx,
+      actor,
+      id === undefined ? 'add' : 'update',
+      `${id === undefined ? '新增' : '编辑'}仓库 ${input.code} ${input.name}`,
+    );
+    return saved;
+  });
+}
+
+async function warehouseInScope(trx: Kysely<DB>, tenantId: string, scope: DataScope, id: string) {
+  const warehouse = await trx
+    .selectFrom('warehouses')
+    .select(['id', 'code', 'name', 'status'])
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .where(inScope(scope, 'org_code'))
+    .executeTakeFirst();
+  if (!warehouse) throw notFound('仓库');
+  if (warehouse.status !== 'ACTIVE') throw new BusinessError(409, `仓库 ${warehouse.name} 已停用`);
+  return warehouse;
+}
+
+async function skuOf(trx: Kysely<DB>, tenantId: string, id: string) {
+  const sku = await trx
+    .selectFrom('skus')
+    .select(['id', 'sku_code', 'name', 'units_per_case', 'shelf_life_days', 'base_unit', 'sale_unit'])
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!sku) throw notFound('商品');
+  return sku;
+}
+
+type SkuUnits = Awaited<ReturnType<typeof skuOf>>;
+const show = (baseQty: number, sku: SkuUnits) =>
+  formatQuantity(baseQty, {
+    unitsPerCase: sku.units_per_case,
+    caseUnit: sku.sale_unit,
+    baseUnit: sku.base_unit,
+  });
+
+// ---- Movements ----
+
+/** A quantity as the user typed it: cases and loose base units. */
+export interface QuantityInput {
+  cases?: number;
+  units?: number;
+}
+
+function baseQtyOf(
+  quantity: QuantityInput,
+  sku: SkuUnits,
+): { baseQty: number; unit: 'CASE' | 'BASE' | 'MIXED' } {
+  const cases = quantity.cases ?? 0;
+  const units = quantity.units ?? 0;
+  const baseQty = toBaseQty(cases, units, sku.units_per_case);
+  if (baseQty <= 0) throw new BusinessError(400, '数量必须大于 0');
+  return { baseQty, unit: cases > 0 && units > 0 ? 'MIXED' : cases > 0 ? 'CASE' : 'BASE' };
+}
+
+interface LotRow {
+  id: string;
+  warehouse_id: string;
+  sku_id: string;
+  batch_no: string;
+  production_date: string;
+  qty_on_hand: number;
+  qty_locked: number;
+  unit_cost: string;
+  lot_status: LotStatus;
+}
+
+async function lockedLots(
+  trx: Transaction<DB>,
+  tenantId: string,
+  where: { lotId?: string; warehouseId?: string; skuId?: string },
+) {
+  let query = trx
+    .selectFrom('stock_lots')
+    .select([
+      'id',
+      'warehouse_id',
+      'sku_id',
+      'batch_no',
+      isoDate('production_date').as('production_date'),
+      'qty_on_hand',
+      'qty_locked',
+      'unit_cost',
+      'lot_status',
+    ])
+    .where('tenant_id', '=', tenantId);
+  if (where.lotId) query = query.where('id', '=', where.lotId);
+  if (where.warehouseId) query = query.where('warehouse_id', '=', where.warehouseId);
+  if (where.skuId) query = query.where('sku_id', '=', where.skuId);
+  // First expiry, first out (FEFO); the lock makes a concurrent command on the same lots wait its turn.
+  return (await query
+    .orderBy('expiry_date')
+    .orderBy('production_date')
+    .orderBy('batch_no')
+    .forUpdate()
+    .execute()) as LotRow[];
+}
+
+interface MovementContext {
+  actor: Actor;
+  movementNo: string;
+  sourceDocType?: string | null;
+  sourceDocNo?: string | null;
+  remark?: string | null;
+}
+
+/** Moves a lot's balance by ±qty and writes the movement row with the balance after it. */
+async function post(
+  trx: Transaction<DB>,
+  context: MovementContext,
+  lot: LotRow,
+  type: MovementType,
+  qty: number,
+  unit: 'CASE' | 'BASE' | 'MIXED',
+): Promise<number> {
+  const direction = ['PURCHASE_IN', 'RETURN_IN', 'TRANSFER_IN', 'COUNT_GAIN'].includes(type) ? 'IN' : 'OUT';
+  const { qty_on_hand: balance } = await trx
+    .updateTable('stock_lots')
+    .set({
+      qty_on_hand: sql`qty_on_hand + ${direction === 'IN' ? qty : -qty}`,
+      updated_at: new Date(),
+      updated_by: context.actor.userId,
+    })
+    .where('id', '=', lot.id)
+    .returning('qty_on_hand')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('stock_movements')
+    .values({
+      id: newId(),
+      tenant_id: context.actor.tenantId,
+      movement_no: context.movementNo,
+      warehouse_id: lot.warehouse_id,
+      sku_id: lot.sku_id,
+      lot_id: lot.id,
+      batch_no: lot.batch_no,
+      production_date: lot.production_date,
+      direction,
+      movement_type: type,
+      base_qty: qty,
+      unit,
+      unit_cost: lot.unit_cost,
+      balance_after: balance,
+      source_doc_type: context.sourceDocType ?? null,
+      source_doc_no: context.sourceDocNo ?? null,
+      remark: context.remark ?? null,
+      operator_id: context.actor.userId,
+    })
+    .execute();
+  return balance;
+}
+
+/** The lot of a batch in a warehouse, created empty the first time the batch arrives there. */
+async function lotForInbound(
+  trx: Transaction<DB>,
+  actor: Actor,
+  sku: SkuUnits,
+  warehouseId: string,
+  batch: { batchNo: string; productionDate: string; unitCost?: number | string },
+): Promise<LotRow> {
+  const today = await sql<{
+    today: string;
+  }>`select to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as today`
+    .execute(trx)
+    .then((result) => result.rows[0].today);
+  if (batch.productionDate > today) throw new BusinessError(400, '生产日期不能晚于今天');
+  await trx
+    .insertInto('stock_lots')
+    .values({
+      id: newId(),
+      tenant_id: actor.tenantId,
+      warehouse_id: warehouseId,
+      sku_id: sku.id,
+      batch_no: batch.batchNo,
+      production_date: batch.productionDate,
+      expiry_date: sql<string>`${batch.productionDate}::date + ${sku.shelf_life_days}::integer`,
+      first_inbound_date: today,
+      unit_cost: batch.unitCost ?? 0,
+      created_by: actor.userId,
+      updated_by: actor.userId,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['tenant_id', 'warehouse_id', 'sku_id', 'batch_no']).doNothing(),
+    )
+    .execute();
+  const [lot] = await lockedLots(trx, actor.tenantId, { warehouseId, skuId: sku.id }).then((lots) =>
+    lots.filter((each) => each.batch_no === batch.batchNo),
+  );
+  if (lot.production_date !== batch.productionDate) {
+    throw new BusinessError(
+      409,
+      `批号 ${batch.batchNo} 已存在，生产日期为 ${lot.production_date}，与填写的不一致`,
+    );
+  }
+  return lot;
+}
+
+export interface StockInInput extends QuantityInput {
+  warehouseId: string;
+  skuId: string;
+  batchNo: string;
+  productionDate: string;
+  unitCost?: number;
+  movementType?: 'PURCHASE_IN' | 'RETURN_IN';
+  sourceDocNo?: string | null;
+  remark?: string | null;
+}
+
+export async function stockIn(db: Kysely<DB>, actor: Actor, input: StockInInput) {
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const warehouse = await warehouseInScope(trx, actor.tenantId, scope, input.warehouseId);
+    const sku = await skuOf(trx, actor.tenantId, input.skuId);
+    const { baseQty, unit } = baseQtyOf(input, sku);
+    const lot = await lotForInbound(trx, actor, sku, warehouse.id, input);
+    const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
+    const type = input.movementType ?? 'PURCHASE_IN';
+    const balance = await post(
+      trx,
+      { actor, movementNo, sourceDocNo: input.sourceDocNo, remark: input.remark },
+      lot,
+      type,
+      baseQty,
+      unit,
+    );
+    await logOperation(
+      trx,
+      actor,
+      'add',
+      `${MOVEMENT_TYPE[type]} ${movementNo}：${warehouse.name} ${sku.name} 批号 ${input.batchNo} ${show(baseQty, sku)}`,
+    );
+    return { movementNo, lotId: lot.id, balance, balanceText: show(balance, sku) };
+  });
+}
+
+export type OutboundType = 'SALES_OUT' | 'EXCHANGE_OUT' | 'DAMAGE' | 'GIFT_OUT' | 'EXPIRED_DESTROY';
+
+export interface StockOutInput extends QuantityInput {
+  warehouseId: string;
+  skuId: string;
+  /** A given lot; without it, the oldest-expiring NORMAL lots first (FEFO). */
+  lotId?: string;
+  movementType: OutboundType;
+  sourceDocNo?: string | null;
+  remark?: string | null;
+}
+
+/** Takes `qty` from lots in order; refuses when their available stock is short. */
+function allocate(lots: LotRow[], qty: number, sku: SkuUnits, allowExpiredLots: boolean) {
+  const usable = lots.filter(
+    (lot) => lot.lot_status === 'NORMAL' || (allowExpiredLots && lot.lot_status === 'EXPIRED'),
+  );
+  const available = usable.reduce((total, lot) => total + lot.qty_on_hand - lot.qty_locked, 0);
+  if (available < qty) {
+    throw new BusinessError(409, `库存不足：可用 ${show(available, sku)}，需要 ${show(qty, sku)}`);
+  }
+  const takes: Array<{ lot: LotRow; qty: number }> = [];
+  let left = qty;
+  for (const lot of usable) {
+    const take = Math.min(left, lot.qty_on_hand - lot.qty_locked);
+    if (take > 0) takes.push({ lot, qty: take });
+    left -= take;
+    if (left === 0) break;
+  }
+  return takes;
+}
+
+export async function stockOut(db: Kysely<DB>, actor: Actor, input: StockOutInput) {
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const warehouse = await warehouseInScope(trx, actor.tenantId, scope, input.warehouseId);
+    const sku = await skuOf(trx, actor.tenantId, input.skuId);
+    const { baseQty, unit } = baseQtyOf(input, sku);
+    const lots = await lockedLots(trx, actor.tenantId, {
+      warehouseId: warehouse.id,
+      skuId: sku.id,
+      lotId: input.lotId,
+    });
+    if (input.lotId && lots.length === 0) throw notFound('批次');
+    if (input.lotId && lots[0].lot_status === 'FROZEN')
+      throw new BusinessError(409, `批次 ${lots[0].batch_no} 已冻结，不能出库`);
+    const takes = allocate(lots, baseQty, sku, input.movementType === 'EXPIRED_DESTROY');
+    const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
+    for (const take of takes) {
+      await post(
+        trx,
+        { actor, movementNo, sourceDocNo: input.sourceDocNo, remark: input.remark },
+        take.lot,
+        input.movementType,
+        take.qty,
+        unit,
+      );
+    }
+    await logOperation(
+      trx,
+      actor,
+      'add',
+      `${MOVEMENT_TYPE[input.movementType]} ${movementNo}：${warehouse.name} ${sku.name} ${show(baseQty, sku)}`,
+    );
+    return {
+      movementNo,
+      lots: takes.map((take) => ({ lotId: take.lot.id, batchNo: take.lot.batch_no, baseQty: take.qty })),
+    };
+  });
+}
+
+export interface TransferInput extends QuantityInput {
+  lotId: string;
+  toWarehouseId: string;
+  remark?: string | null;
+}
+
+/** 调拨: out of a lot, into the same batch in another warehouse (created there if new), one movement number. */
+export async function transferStock(db: Kysely<DB>, actor: Actor, input: TransferInput) {
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const [source] = await lockedLots(trx, actor.tenantId, { lotId: input.lotId });
+    if (!source) throw notFound('批次');
+    const from = await warehouseInScope(trx, actor.tenantId, scope, source.warehouse_id);
+    const to = await warehouseInScope(trx, actor.tenantId, scope, input.toWarehouseId);
+    if (from.id === to.id) throw new BusinessError(400, '调入仓库不能与调出仓库相同');
+    if (source.lot_status !== 'NORMAL')
+      throw new BusinessError(
+        409,
+        `批次 ${source.batch_no} 状态为${LOT_STATUS[source.lot_status]}，不能调拨`,
+      );
+    const sku = await skuOf(trx, actor.tenantId, source.sku_id);
+    const { baseQty, unit } = baseQtyOf(input, sku);
+    allocate([source], baseQty, sku, false);
+    const target = await lotForInbound(trx, actor, sku, to.id, {
+      batchNo: source.batch_no,
+      productionDate: source.production_date,
+      unitCost: source.unit_cost,
+    });
+    const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
+    const context = { actor, movementNo, sourceDocType: 'TRANSFER', remark: input.remark };
+    await post(trx, context, source, 'TRANSFER_OUT', baseQty, unit);
+    await post(trx, context, target, 'TRANSFER_IN', baseQty, unit);
+    await logOperation(
+      trx,
+      actor,
+      'add',
+      `调拨 ${movementNo}：${from.name} → ${to.name} ${sku.name} 批号 ${source.batch_no} ${show(baseQty, sku)}`,
+    );
+    return { movementNo, targetLotId: target.id };
+  });
+}
+
+export interface AdjustInput {
+  lotId: string;
+  countedCases: number;
+  countedUnits: number;
+  reason: string;
+}
+
+/** 盘点调整: the counted quantity of a lot; the difference becomes a COUNT_GAIN or COUNT_LOSS movement. */
+export async function adjustStock(db: Kysely<DB>, actor: Actor, input: AdjustInput) {
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const [lot] = await lockedLots(trx, actor.tenantId, { lotId: input.lotId });
+    if (!lot) throw notFound('批次');
+    const warehouse = await warehouseInScope(trx, actor.tenantId, scope, lot.warehouse_id);
+    const sku = await skuOf(trx, actor.tenantId, lot.sku_id);
+    const counted = toBaseQty(input.countedCases, input.countedUnits, sku.units_per_case);
+    const diff = counted - lot.qty_on_hand;
+    if (diff === 0) throw new BusinessError(409, '盘点数量与账面一致，无需调整');
+    if (counted < lot.qty_locked) {
+      throw new BusinessError(409, `盘点数量少于已锁定数量 ${show(lot.qty_locked, sku)}，请先处理锁定的订单`);
+    }
+    const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
+    const type = diff > 0 ? 'COUNT_GAIN' : 'COUNT_LOSS';
+    const balance = await post(
+      trx,
+      { actor, movementNo, sourceDocType: 'COUNT', remark: input.reason },
+      lot,
+      type,
+      Math.abs(diff),
+      'MIXED',
+    );
+    await logOperation(
+      trx,
+      actor,
+      'update',
+      `${MOVEMENT_TYPE[type]} ${movementNo}：${warehouse.name} ${sku.name} 批号 ${lot.batch_no} ${show(diff, sku)}（${input.reason}）`,
+    );
+    return { movementNo, balance, diff };
+  });
+}
+
+export const LOT_TRANSITIONS: readonly Transition<LotStatus>[] = [
+  { from: ['NORMAL'], to: 'FROZEN', action: '冻结' },
+  { from: ['FROZEN'], to: 'NORMAL', action: '解冻' },
+];
+
+export async function changeLotStatus(db: Kysely<DB>, actor: Actor, lotId: string, to: LotStatus) {
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const [lot] = await lockedLots(trx, actor.tenantId, { lotId });
+    if (!lot) throw notFound('批次');
+    await warehouseInScope(trx, actor.tenantId, scope, lot.warehouse_id);
+    const transition = transitionTo(LOT_TRANSITIONS, LOT_STATUS, lot.lot_status, to);
+    const changed = await trx
+      .updateTable('stock_lots')
+      .set({ lot_status: to, updated_at: new Date(), updated_by: actor.userId })
+      .where('id', '=', lotId)
+      .where('lot_status', '=', lot.lot_status)
+      .returning('id')
+      .executeTakeFirst();
+    if (!changed) throw changedMeanwhile('批次');
+    await logOperation(trx, actor, 'update', `批次${transition.action} ${lot.batch_no}`);
+    return { id: lotId, lotStatus: to };
+  });
+}
+
+// ---- Stock-age buckets ----
+
+export async function ageBucketsOf(db: Kysely<DB>, tenantId: string): Promise<AgeBucket[]> {
+  const rows = await db
+    .selectFrom('stock_age_buckets')
+    .select(['code', 'label', 'min_days as minDays', 'max_days as maxDays', 'color'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('sort')
+    .execute();
+  return rows.length > 0 ? rows : DEFAULT_AGE_BUCKETS;
+}
+
+export async function saveAgeBuckets(db: Kysely<DB>, actor: Actor, buckets: AgeBucket[]) {
+  const problem = bucketListProblem(buckets);
+  if (problem) throw new BusinessError(400, problem);
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('stock_age_buckets').where('tenant_id', '=', actor.tenantId).execute();
+    await trx
+      .insertInto('stock_age_buckets')
+      .values(
+        buckets.map((bucket, sort) => ({
+          tenant_id: actor.tenantId,
+          code: bucket.code,
+          label: bucket.label,
+          min_days: bucket.minDays,
+          max_days: bucket.maxDays,
+          color: bucket.color,
+          sort,
+        })),
+      )
+      .execute();
+    await logOperation(
+      trx,
+      actor,
+      'update',
+      `库龄段配置：${buckets.map((bucket) => bucket.label).join('、')}`,
+    );
+    return buckets;
+  });
+}
+
+// ---- Stock detail, age summary, dealer stock, movement list ----
+
+const today = sql<string>`(now() at time zone 'Asia/Shanghai')::date`;
+const ageDays = sql<number>`(${today} - stock_lots.production_date)`;
+const remainingDays = sql<number>`(stock_lots.expiry_date - ${today})`;
+const freshness = freshnessSql(remainingDays, sql<number>`skus.shelf_life_days`);
+
+const stockSpec: ListSpec = {
+  filters: {
+    warehouseId: { column: 'stock_lots.warehouse_id', kind: 'text' },
+    skuId: { column: 'stock_lots.sku_id', kind: 'text' },
+    brandId: { column: 'skus.brand_id', kind: 'text' },
+    categoryId: { column: 'skus.category_id', kind: 'text' },
+    dealerId: { column: 'warehouses.owner_id', kind: 'text' },
+    ownerType: { column: 'warehouses.owner_type', kind: 'enum', values: codesOf(WAREHOUSE_OWNER_TYPE) },
+    batchNo: { column: 'stock_lots.batch_no', kind: 'text' },
+    lotStatus: { column: 'stock_lots.lot_status', kind: 'enum', values: codesOf(LOT_STATUS) },
+    productionDate: { column: 'stock_lots.production_date', kind: 'date' },
+    expiryDate: { column: 'stock_lots.expiry_date', kind: 'date' },
+    stockAgeDays: { column: ageDays, kind: 'integer' },
+    freshness: { column: freshness, kind: 'enum', values: codesOf(FRESHNESS_CLASS) },
+  },
+  sorts: {
+    batchNo: 'stock_lots.batch_no',
+    productionDate: 'stock_lots.production_date',
+    expiryDate: 'stock_lots.expiry_date',
+    qtyOnHand: 'stock_lots.qty_on_hand',
+    skuCode: 'skus.sku_code',
+    warehouseName: 'warehouses.name',
+  },
+  defaultSort: [
+    ['stock_lots.expiry_date', 'asc'],
+    ['stock_lots.id', 'asc'],
+  ],
+  // ageBucket: a bucket code; nearExpiryOnly=true: NEAR_EXPIRY and EXPIRED lots; includeEmpty=true: lots at 0 too.
+  extras: ['keyword', 'ageBucket', 'nearExpiryOnly', 'includeEmpty'],
+};
+
+async function stockQuery(db: Kysely<DB>, actor: Caller, query: RawQuery) {
+  const list = parseListQuery(query, stockSpec);
+  const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
+  const buckets = await ageBucketsOf(db, actor.tenantId);
+  const bucket = bucketSql(ageDays, buckets);
+  let base = db
+    .selectFrom('stock_lots')
+    .innerJoin('warehouses', 'warehouses.id', 'stock_lots.warehouse_id')
+    .innerJoin('skus', 'skus.id', 'stock_lots.sku_id')
+    .innerJoin('brands', 'brands.id', 'skus.brand_id')
+    .leftJoin('customers as dealer', 'dealer.id', 'warehouses.owner_id')
+    .where('stock_lots.tenant_id', '=', actor.tenantId)
+    .where(inScope(scope, 'warehouses.org_code'))
+    .where(list.where);
+  const { keyword, ageBucket, nearExpiryOnly, includeEmpty } = list.extras;
+  if (includeEmpty !== 'true') base = base.where('stock_lots.qty_on_hand', '>', 0);
+  if (keyword?.trim()) {
+    const pattern = containsPattern(keyword.trim());
+    base = base.where((eb) =>
+      eb.or([
+        eb('skus.sku_code', 'ilike', pattern),
+        eb('skus.name', 'ilike', pattern),
+        eb('stock_lots.batch_no', 'ilike', pattern),
+      ]),
+    );
+  }
+  if (ageBucket) {
+    if (!buckets.some((each) => each.code === ageBucket))
+      throw new BusinessError(400, `库龄段 ${ageBucket} 不存在`);
+    base = base.where(sql<boolean>`${bucket} = ${ageBucket}`);
+  }
+  if (nearExpiryOnly === 'true') base = base.where(sql<boolean>`${freshness} in ('NEAR_EXPIRY', 'EXPIRED')`);
+  return { list, base, bucket, buckets };
+}
+
+const amount = sql<string>`round(stock_lots.qty_on_hand * stock_lots.unit_cost, 2)`;
+
+export async function stockDetail(db: Kysely<DB>, actor: Caller, query: RawQuery) {
+  const { list, base, bucket, buckets } = await stockQuery(db, actor, query);
+  const totals = await base
+    .select([
+      sql<number>`count(*)::integer`.as('lots'),
+      sql<number>`coalesce(sum(stock_lots.qty_on_hand), 0)::integer`.as('qtyOnHand'),
+      sql<number>`coalesce(sum(stock_lots.qty_locked), 0)::integer`.as('qtyLocked'),
+      sql<number>`coalesce(sum(stock_lots.qty_on_hand - stock_lots.qty_locked), 0)::integer`.as(
+        'qtyAvailable',
+      ),
+      sql<number>`coalesce(sum(stock_lots.qty_on_hand::numeric / skus.units_per_case), 0)::float8`.as(
+        'cases',
+      ),
+      sql<string>`coalesce(sum(${amount}), 0)::numeric(14, 2)::text`.as('amount'),
+    ])
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .select([
+      'stock_lots.id',
+      'stock_lots.warehouse_id as warehouseId',
+      'warehouses.name as warehouseName',
+      'warehouses.owner_type as ownerType',
+      'warehouses.owner_id as dealerId',
+      'dealer.name as dealerName',
+      'stock_lots.sku_id as skuId',
+      'skus.sku_code as skuCode',
+      'skus.name as skuName',
+      'brands.name as brandName',
+      'skus.units_per_case as unitsPerCase',
+      'skus.base_unit as baseUnit',
+      'skus.sale_unit as saleUnit',
+      'skus.shelf_life_days as shelfLifeDays',
+      'stock_lots.batch_no as batchNo',
+      isoDate('stock_lots.production_date').as('productionDate'),
+      isoDate('stock_lots.expiry_date').as('expiryDate'),
+      isoDate('stock_lots.first_inbound_date').as('firstInboundDate'),
+      ageDays.as('stockAgeDays'),
+      sql<number>`(${today} - stock_lots.first_inbound_date)`.as('warehouseAgeDays'),
+      remainingDays.as('remainingDays'),
+      sql<number>`round(greatest(${remainingDays}, 0)::numeric * 100 / skus.shelf_life_days, 1)::float8`.as(
+        'remainingPercent',
+      ),
+      bucket.as('ageBucket'),
+      freshness.as('freshness'),
+      'stock_lots.qty_on_hand as qtyOnHand',
+      'stock_lots.qty_locked as qtyLocked',
+      sql<number>`stock_lots.qty_on_hand - stock_lots.qty_locked`.as('qtyAvailable'),
+      'stock_lots.unit_cost as unitCost',
+      amount.as('amount'),
+      'stock_lots.lot_status as lotStatus',
+    ])
+    .orderBy(list.orderBy)
+    .limit(list.pageSize)
+    .offset(offsetOf(list))
+    .execute();
+  const labels = Object.fromEntries(buckets.map((each) => [each.code, each.label]));
+  const records = rows.map((row) => {
+    const pack = { unitsPerCase: row.unitsPerCase, caseUnit: row.saleUnit, baseUnit: row.baseUnit };
+    return {
+      ...row,
+      qtyOnHandText: formatQuantity(row.qtyOnHand, pack),
+      qtyAvailableText: formatQuantity(row.qtyAvailable, pack),
+      ageBucket_dictText: labels[row.ageBucket],
+      freshness_dictText: FRESHNESS_CLASS[row.freshness],
+      lotStatus_dictText: LOT_STATUS[row.lotStatus],
+      ownerType_dictText: WAREHOUSE_OWNER_TYPE[row.ownerType],
+    };
+  });
+  return { ...pageOf(records, totals.lots, list), totals };
+}
+
+/** 库龄分析: per bucket, the quantity (in cases), the amount and the share, over the same filters as the detail. */
+export async function stockAgeSummary(db: Kysely<DB>, actor: Caller, query: RawQuery) {
+  const { base, bucket, buckets } = await stockQuery(db, actor, {
+    ...query,
+    pageNo: undefined,
+    pageSize: undefined,
+  });
+  const rows = await base
+    .select([
+      bucket.as('code'),
+      sql<number>`count(*)::integer`.as('lots'),
+      sql<number>`sum(stock_lots.qty_on_hand::numeric / skus.units_per_case)::float8`.as('cases'),
+      sql<string>`sum(${amount})::numeric(14, 2)::text`.as('amount'),
+    ])
+    .groupBy(sql`1`)
+    .execute();
+  const totalCases = rows.reduce((total, row) => total + row.cases, 0);
+  return buckets.map((each) => {
+    const row = rows.find((candidate) => candidate.code === each.code);
+    const cases = row ? Math.round(row.cases * 100) / 100 : 0;
+    return {
+      ...each,
+      lots: row?.lots ?? 0,
+      cases,
+      amount: row?.amount ?? '0.00',
+      percent: totalCases === 0 ? 0 : Math.round((cases / totalCases) * 1000) / 10,
+    };
+  });
+}
+
+/** /eCustStock: each dealer's stock per SKU, with its oldest batch and what is near expiry. */
+export async function dealerStock(db: Kysely<DB>, actor: Caller, query: RawQuery) {
+  const { list, base } = await stockQuery(db, actor, {
+    ...query,
+    ownerType: 'DEALER',
+    column: undefined,
+    order: undefined,
+  });
+  const grouped = base
+    .select([
+      'warehouses.owner_id as dealerId',
+      'dealer.name as dealerName',
+      'dealer.customer_code as dealerCode',
+      'skus.id as skuId',
+      'skus.sku_code as skuCode',
+      'skus.name as skuName',
+      'skus.units_per_case as unitsPerCase',
+      'skus.base_unit as baseUnit',
+      'skus.sale_unit as saleUnit',
+      sql<number>`sum(stock_lots.qty_on_hand)::integer`.as('qtyOnHand'),
+      sql<number>`count(*)::integer`.as('lots'),
+      sql<string>`to_char(min(stock_lots.production_date), 'YYYY-MM-DD')`.as('oldestProductionDate'),
+      sql<number>`max(${ageDays})`.as('maxStockAgeDays'),
+      sql<number>`coalesce(sum(stock_lots.qty_on_hand) filter (where ${freshness} in ('NEAR_EXPIRY', 'EXPIRED')), 0)::integer`.as(
+        'nearExpiryQty',
+      ),
+    ])
+    .groupBy([
+      'warehouses.owner_id',
+      'dealer.name',
+      'dealer.customer_code',
+      'skus.id',
+      'skus.sku_code',
+      'skus.name',
+      'skus.units_per_case',
+      'skus.base_unit',
+      'skus.sale_unit',
+    ]);
+  const { total } = await db
+    .selectFrom(grouped.as('grouped'))
+    .select(sql<number>`count(*)::integer`.as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await grouped
+    .orderBy('dealer.customer_code')
+    .orderBy('skus.sku_code')
+    .limit(list.pageSize)
+    .offset(offsetOf(list))
+    .execute();
+  return pageOf(
+    rows.map((row) => {
+      const pack = { unitsPerCase: row.unitsPerCase, caseUnit: row.saleUnit, baseUnit: row.baseUnit };
+      return {
+        ...row,
+        qtyOnHandText: formatQuantity(row.qtyOnHand, pack),
+        nearExpiryQtyText: formatQuantity(row.nearExpiryQty, pack),
+      };
+    }),
+    total,
+    list,
+  );
+}
+
+const movementSpec: ListSpec = {
+  filters: {
+    movementNo: { column: 'stock_movements.movement_no', kind: 'text' },
+    warehouseId: { column: 'stock_movements.warehouse_id', kind: 'text' },
+    skuId: { column: 'stock_movements.sku_id', kind: 'text' },
+    lotId: { column: 'stock_movements.lot_id', kind: 'text' },
+    batchNo: { column: 'stock_movements.batch_no', kind: 'text' },
+    direction: { column: 'stock_movements.direction', kind: 'enum', values: ['IN', 'OUT'] },
+    movementType: { column: 'stock_movements.movement_type', kind: 'enum', values: codesOf(MOVEMENT_TYPE) },
+    occurredAt: { column: 'stock_movements.occurred_at', kind: 'datetime' },
+  },
+  sorts: { occurredAt: 'stock_movements.occurred_at', movementNo: 'stock_movements.movement_no' },
+  defaultSort: [
+    ['stock_movements.occurred_at', 'desc'],
+    ['stock_movements.id', 'desc'],
+  ],
+};
+
+export async function listMovements(db: Kysely<DB>, actor: Caller, query: RawQuery) {
+  const list = parseListQuery(query, movementSpec);
+  const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
+  const base = db
+    .selectFrom('stock_movements')
+    .innerJoin('warehouses', 'warehouses.id', 'stock_movements.warehouse_id')
+    .innerJoin('skus', 'skus.id', 'stock_movements.sku_id')
+    .leftJoin('users as operator', 'operator.id', 'stock_movements.operator_id')
+    .where('stock_movements.tenant_id', '=', actor.tenantId)
+    .where(inScope(scope, 'warehouses.org_code'))
+    .where(list.where);
+  const { total } = await base.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select([
+      'stock_movements.id',
+      'stock_movements.movement_no as movementNo',
+      'warehouses.name as warehouseName',
+      'skus.sku_code as skuCode',
+      'skus.name as skuName',
+      'skus.units_per_case as unitsPerCase',
+      'skus.base_unit as baseUnit',
+      'skus.sale_unit as saleUnit',
+      'stock_movements.lot_id as lotId',
+      'stock_movements.batch_no as batchNo',
+      isoDate('stock_movements.production_date').as('productionDate'),
+      'stock_movements.direction',
+      'stock_movements.movement_type as movementType',
+      'stock_movements.base_qty as baseQty',
+      'stock_movements.balance_after as balanceAfter',
+      'stock_movements.source_doc_type as sourceDocType',
+      'stock_movements.source_doc_no as sourceDocNo',
+      'stock_movements.remark',
+      'operator.realname as operatorName',
+      shanghaiDateTime('stock_movements.occurred_at').as('occurredAt'),
+    ])
+    .orderBy(list.orderBy)
+    .limit(list.pageSize)
+    .offset(offsetOf(list))
+    .execute();
+  return pageOf(
+    rows.map((row) => {
+      const pack = { unitsPerCase: row.unitsPerCase, caseUnit: row.saleUnit, baseUnit: row.baseUnit };
+      return {
+        ...row,
+        baseQtyText: formatQuantity(row.baseQty, pack),
+        balanceAfterText: formatQuantity(row.balanceAfter, pack),
+        movementType_dictText: MOVEMENT_TYPE[row.movementType],
+      };
+    }),
+    total,
+    list,
+  );
+}

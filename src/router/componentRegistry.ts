@@ -30,6 +30,11 @@ const menuPages = new Map<string, ComponentType>([
     'dashboard/Analysis',
     lazyPage(() => import(/* webpackChunkName: "dashboard-analysis" */ '../pages/dashboard/AnalysisPage')),
   ],
+  // System administration (issue #6).
+  [
+    'system/UserList',
+    lazyPage(() => import(/* webpackChunkName: "system-user" */ '../pages/system/user/UserListPage')),
+  ],
 ]);
 
 const unavailableViews = new Map<string, ComponentType>();

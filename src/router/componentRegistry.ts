@@ -35,6 +35,17 @@ const menuPages = new Map<string, ComponentType>([
     'system/UserList',
     lazyPage(() => import(/* webpackChunkName: "system-user" */ '../pages/system/user/UserListPage')),
   ],
+  [
+    'system/RoleList',
+    lazyPage(() => import(/* webpackChunkName: "system-role" */ '../pages/system/role/RoleListPage')),
+  ],
+  [
+    'system/PermissionList',
+    lazyPage(
+      () =>
+        import(/* webpackChunkName: "system-permission" */ '../pages/system/permission/PermissionListPage'),
+    ),
+  ],
 ]);
 
 const unavailableViews = new Map<string, ComponentType>();

@@ -46,6 +46,10 @@ const menuPages = new Map<string, ComponentType>([
         import(/* webpackChunkName: "system-permission" */ '../pages/system/permission/PermissionListPage'),
     ),
   ],
+  [
+    'system/DepartList',
+    lazyPage(() => import(/* webpackChunkName: "system-depart" */ '../pages/system/depart/DepartListPage')),
+  ],
 ]);
 
 const unavailableViews = new Map<string, ComponentType>();

@@ -225,6 +225,7 @@ export default function DepartListPage() {
                   <HasPermission code="depart:delete">
                     <Button
                       danger
+                      // Deleting needs depart:delete only, even when the form is read-only.
                       disabled={false}
                       onClick={() => remove([selected.id], `部门“${selected.departName}”`)}
                     >

@@ -17,6 +17,7 @@ import { resolveSession } from './modules/auth/sessions';
 import { devRoutes } from './modules/dev/routes';
 import { erpSyncRoutes } from './modules/erpSync/routes';
 import { healthRoutes } from './modules/health/routes';
+import { userRoutes } from './modules/system/users/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +34,7 @@ export interface AppDeps {
 }
 
 /** Route plugins of the API, each registered under /api. */
-const API_MODULES = [healthRoutes, authRoutes, accountRoutes, selfServiceRoutes, erpSyncRoutes];
+const API_MODULES = [healthRoutes, authRoutes, accountRoutes, selfServiceRoutes, erpSyncRoutes, userRoutes];
 
 export function buildApp({ database, config, logStream }: AppDeps): FastifyInstance {
   const app = Fastify({

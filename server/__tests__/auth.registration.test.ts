@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import { verifyPassword } from '../modules/auth/passwords';
+import { DEFAULT_DICTS, DEFAULT_MENUS, type MenuDefinition } from '../modules/auth/tenantOrganisation';
 import {
   apiClient,
   latestSmsCode,
@@ -17,6 +18,9 @@ import { startTestServer, type TestServer } from './support/server';
 
 const CODE_INVALID = '手机验证码错误或已失效';
 const PASSWORD = 'Company-Pa55';
+
+const buttonCount = (menus: MenuDefinition[]): number =>
+  menus.reduce((count, menu) => count + (menu.buttons?.length ?? 0) + buttonCount(menu.children ?? []), 0);
 
 interface RegisterBody {
   companyName?: string;
@@ -325,7 +329,16 @@ describe.each(testBackends())('registering a company on %s', (backend) => {
       expect(sortedByAction(registered.body.result.allAuth)).toEqual(
         sortedByAction(demo.body.result.allAuth),
       );
-      expect(registered.body.result.auth).toHaveLength(20);
+      expect(registered.body.result.auth).toHaveLength(buttonCount(DEFAULT_MENUS));
+      // The company starts with the product's dictionaries, its own rows.
+      const dicts = await database.db
+        .selectFrom('dicts')
+        .select('dict_code')
+        .where('tenant_id', '=', tenantId)
+        .execute();
+      expect(dicts.map((dict) => dict.dict_code).sort()).toEqual(
+        DEFAULT_DICTS.map((dict) => dict.code).sort(),
+      );
       // The ids are the new tenant's own rows.
       const menuIds = registered.body.result.menu.map((node) => node.id);
       const owners = await database.db

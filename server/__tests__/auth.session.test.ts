@@ -29,26 +29,42 @@ interface PermissionPayload {
 }
 
 const ALL_BUTTONS = [
+  'user:list',
   'user:add',
   'user:edit',
   'user:delete',
+  'user:deleteBatch',
   'user:frozen',
+  'user:password',
+  'role:list',
   'role:add',
   'role:edit',
   'role:delete',
+  'role:deleteBatch',
   'role:authorize',
+  'permission:list',
   'permission:add',
   'permission:edit',
   'permission:delete',
+  'permission:deleteBatch',
+  'depart:list',
   'depart:add',
   'depart:edit',
   'depart:delete',
+  'depart:deleteBatch',
+  'dict:list',
   'dict:add',
   'dict:edit',
   'dict:delete',
+  'dict:deleteBatch',
+  'dictItem:add',
+  'dictItem:edit',
+  'dictItem:delete',
   'annountCement:add',
   'annountCement:release',
+  'log:list',
   'log:delete',
+  'log:deleteBatch',
 ];
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -445,7 +461,13 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
     it('gives zhangwei the menus and buttons of his role', async () => {
       const { menu, auth, allAuth } = await permissionsOf('zhangwei');
       expect(titles(menu)).toEqual(['首页', ['系统管理', ['用户管理', '部门管理']]]);
-      expect(auth.map((button) => button.action).sort()).toEqual(['user:add', 'user:edit']);
+      expect(auth.map((button) => button.action).sort()).toEqual([
+        'depart:list',
+        'role:list',
+        'user:add',
+        'user:edit',
+        'user:list',
+      ]);
       expect(allAuth).toHaveLength(ALL_BUTTONS.length);
     });
 

@@ -50,6 +50,10 @@ const menuPages = new Map<string, ComponentType>([
     'system/DepartList',
     lazyPage(() => import(/* webpackChunkName: "system-depart" */ '../pages/system/depart/DepartListPage')),
   ],
+  [
+    'system/DictList',
+    lazyPage(() => import(/* webpackChunkName: "system-dict" */ '../pages/system/dict/DictListPage')),
+  ],
 ]);
 
 const unavailableViews = new Map<string, ComponentType>();

@@ -5,6 +5,7 @@ import * as foundation from './0001_foundation';
 import * as auth from './0002_auth';
 import * as erpSyncTasks from './0003_erp_sync_tasks';
 import * as accountSelfService from './0004_account_self_service';
+import * as systemAdmin from './0006_system_admin';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '0002_auth': auth,
   '0003_erp_sync_tasks': erpSyncTasks,
   '0004_account_self_service': accountSelfService,
+  '0006_system_admin': systemAdmin,
 };
 
 export class MigrationError extends Error {

@@ -4,6 +4,7 @@ import { hashPassword } from '../../modules/auth/passwords';
 import {
   ADMIN_ROLE,
   insertAccount,
+  insertDefaultDictionaries,
   insertDefaultMenus,
   insertDepart,
   insertRole,
@@ -43,8 +44,12 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         '/isystem',
         '/isystem/user',
         '/isystem/depart',
+        'user:list',
         'user:add',
         'user:edit',
+        'depart:list',
+        // The user form chooses roles; the role page itself stays the administrator's.
+        'role:list',
       ],
     },
     { code: 'sales', name: '业务代表', level: 5, grants: ['/dashboard/analysis'] },
@@ -154,6 +159,7 @@ export const seedOrganisation: SeedStep = async (trx, { adminPassword }) => {
       });
     }
     const permissions = await insertDefaultMenus(trx, tenantId);
+    await insertDefaultDictionaries(trx, tenantId);
     for (const role of DEMO_ROLES[tenantId]) {
       await insertRole(trx, { ...role, id: demoRoleId(tenantId, role.code), tenantId }, permissions);
     }

@@ -1,0 +1,18 @@
+// Request schemas shared by the system-administration routes. Fields are optional where the service answers
+// a missing one with its own Chinese message; the schema only bounds types and lengths.
+export const text = (maxLength = 255) => ({ type: 'string', maxLength }) as const;
+export const nullableText = (maxLength = 255) => ({ type: ['string', 'null'], maxLength }) as const;
+
+export const idQuerySchema = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: text(64) },
+} as const;
+
+export const idsQuerySchema = {
+  type: 'object',
+  properties: { ids: text(20_000) },
+} as const;
+
+/** List routes read their parameters themselves (listQuery.ts), so any name may arrive. */
+export const listQuerySchema = { type: 'object', additionalProperties: true } as const;

@@ -49,9 +49,9 @@ export function notFound(message: string = NOT_FOUND): BusinessError {
   return new BusinessError(400, message);
 }
 
-/** `a,b,c,` (the reference client adds a trailing comma) → ['a', 'b', 'c']; throws `emptyMessage` when empty. */
-export function idList(raw: string | undefined, emptyMessage: string): string[] {
-  const ids = [
+/** `a,b,c,` (the reference client adds a trailing comma) → ['a', 'b', 'c'], without repeats. */
+export function splitIds(raw: string | undefined): string[] {
+  return [
     ...new Set(
       (raw ?? '')
         .split(',')
@@ -59,6 +59,11 @@ export function idList(raw: string | undefined, emptyMessage: string): string[] 
         .filter(Boolean),
     ),
   ];
+}
+
+/** The ids of a batch request; throws `emptyMessage` when there are none. */
+export function idList(raw: string | undefined, emptyMessage: string): string[] {
+  const ids = splitIds(raw);
   if (ids.length === 0) throw new BusinessError(400, emptyMessage);
   return ids;
 }

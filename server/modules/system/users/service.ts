@@ -21,6 +21,7 @@ import {
   OperateType,
   optionalText,
   requiredText,
+  splitIds,
   type Actor,
 } from '../commands';
 import { dictTextOf } from '../dicts/dictText';
@@ -247,14 +248,7 @@ async function requireTenantIds(
   raw: string | undefined,
   message: string,
 ): Promise<string[]> {
-  const ids = [
-    ...new Set(
-      (raw ?? '')
-        .split(',')
-        .map((id) => id.trim())
-        .filter(Boolean),
-    ),
-  ];
+  const ids = splitIds(raw);
   if (ids.length === 0) return [];
   const found = await db
     .selectFrom(table)

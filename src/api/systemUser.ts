@@ -55,8 +55,8 @@ export const frozenUsers = (ids: readonly string[], status: string) =>
 export const queryUserRole = (userid: string) => getAction<string[]>('/sys/user/queryUserRole', { userid });
 export const userDepartList = (userId: string) =>
   getAction<DepartIdModel[]>('/sys/user/userDepartList', { userId });
-/** Whether a username / phone / email is still free; `id` excludes the user being edited. */
-export const checkOnlyUser = (params: { id?: string; username?: string; phone?: string; email?: string }) =>
+/** Whether a username or a mobile number is still free in the tenant. */
+export const checkOnlyUser = (params: { username?: string; phone?: string }) =>
   getAction<boolean>('/sys/user/checkOnlyUser', params);
 /** An administrator sets a user's password (API.md §6.2 changePassword). */
 export const changeUserPassword = (body: { username: string; password: string; confirmpassword: string }) =>

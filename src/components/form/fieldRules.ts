@@ -16,7 +16,7 @@ export function required(label: string, verb: '输入' | '选择' = '输入'): R
 }
 
 export const mobileRule: RuleObject = { pattern: MAINLAND_MOBILE_PATTERN, message: messages.mobileInvalid };
-export const emailRule: RuleObject = { pattern: EMAIL_PATTERN, message: '请输入正确格式的电子邮件!' };
+export const emailRule: RuleObject = { pattern: EMAIL_PATTERN, message: '请输入正确格式的邮箱!' };
 export const landlineRule: RuleObject = { pattern: LANDLINE_PATTERN, message: '请输入正确的座机号码!' };
 
 export const passwordPolicyRule: RuleObject = {

@@ -11,11 +11,13 @@ export function uniqueRule(
   check: (value: string) => Promise<Envelope<unknown>>,
   /** Replaces the server's message (a shared check answers one text for several fields). */
   takenMessage?: string,
+  /** The value the record has now (editing): keeping it needs no check. */
+  current?: string | null,
 ): RuleObject {
   return {
     validateTrigger: 'onBlur',
     validator: async (_rule, value: unknown) => {
-      if (!hasText(value)) return;
+      if (!hasText(value) || value.trim() === current) return;
       let answer: Envelope<unknown>;
       try {
         answer = await check(value.trim());

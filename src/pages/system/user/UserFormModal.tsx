@@ -12,6 +12,7 @@ import {
   userDepartList,
   type SysUser,
 } from '../../../api/systemUser';
+import { duplicateCheck } from '../../../api/systemDuplicate';
 import { DictSelect } from '../../../components/DictSelect';
 import {
   emailRule,
@@ -44,6 +45,9 @@ export function toUserPayload(values: UserFormValues, id?: string) {
   const { roleIds = [], departIds = [], ...fields } = values;
   return { ...fields, id, selectedroles: roleIds.join(','), selecteddeparts: departIds.join(',') };
 }
+
+/** The server's rule for account names. */
+const USERNAME_PATTERN = /^\w{3,32}$/;
 
 function useChoices(open: boolean) {
   const [roles, setRoles] = useState<SysRole[]>([]);
@@ -127,7 +131,8 @@ export function UserFormModal({
         validateTrigger={CHECK_ON_BLUR}
         rules={[
           required('用户账号'),
-          uniqueRule((username) => checkOnlyUser({ username, id }), '用户账号已存在'),
+          { pattern: USERNAME_PATTERN, message: '用户账号应为3到32位字母、数字或下划线' },
+          uniqueRule((username) => checkOnlyUser({ username }), '用户账号已存在', user?.username),
         ]}
       >
         <Input placeholder="请输入用户账号" disabled={editing} />
@@ -147,7 +152,11 @@ export function UserFormModal({
           </Form.Item>
         </>
       )}
-      <Form.Item name="realname" label="用户姓名" rules={[required('用户姓名')]}>
+      <Form.Item
+        name="realname"
+        label="用户姓名"
+        rules={[{ required: true, whitespace: true, message: '请输入真实姓名' }]}
+      >
         <Input placeholder="请输入用户姓名" />
       </Form.Item>
       <Form.Item name="roleIds" label="角色分配">
@@ -178,7 +187,7 @@ export function UserFormModal({
         rules={[
           required('手机号码'),
           mobileRule,
-          uniqueRule((phone) => checkOnlyUser({ phone, id }), '手机号码已存在'),
+          uniqueRule((phone) => checkOnlyUser({ phone }), '手机号已存在', user?.phone),
         ]}
       >
         <Input placeholder="请输入手机号码" />
@@ -187,7 +196,14 @@ export function UserFormModal({
         name="email"
         label="邮箱"
         validateTrigger={CHECK_ON_BLUR}
-        rules={[emailRule, uniqueRule((email) => checkOnlyUser({ email, id }), '邮箱已存在')]}
+        rules={[
+          emailRule,
+          uniqueRule(
+            (fieldVal) => duplicateCheck({ tableName: 'sys_user', fieldName: 'email', fieldVal, dataId: id }),
+            '邮箱已存在',
+            user?.email,
+          ),
+        ]}
       >
         <Input placeholder="请输入邮箱" />
       </Form.Item>

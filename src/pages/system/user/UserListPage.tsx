@@ -130,6 +130,8 @@ export default function UserListPage() {
             <Button type="link" size="small" onClick={() => openForm(user)}>
               编辑
             </Button>
+          </HasPermission>
+          <HasPermission code="user:password">
             <Button type="link" size="small" onClick={() => setPasswordOf(user)}>
               密码
             </Button>
@@ -195,7 +197,7 @@ export default function UserListPage() {
                   解冻
                 </Button>
               </HasPermission>
-              <HasPermission code="user:delete">
+              <HasPermission code="user:deleteBatch">
                 <Button size="small" danger onClick={() => remove(selected, done)}>
                   批量删除
                 </Button>

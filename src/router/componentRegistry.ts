@@ -54,6 +54,10 @@ const menuPages = new Map<string, ComponentType>([
     'system/DictList',
     lazyPage(() => import(/* webpackChunkName: "system-dict" */ '../pages/system/dict/DictListPage')),
   ],
+  [
+    'system/LogList',
+    lazyPage(() => import(/* webpackChunkName: "system-log" */ '../pages/system/log/LogListPage')),
+  ],
 ]);
 
 const unavailableViews = new Map<string, ComponentType>();

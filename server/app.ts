@@ -17,6 +17,8 @@ import { resolveSession } from './modules/auth/sessions';
 import { devRoutes } from './modules/dev/routes';
 import { erpSyncRoutes } from './modules/erpSync/routes';
 import { healthRoutes } from './modules/health/routes';
+import { permissionRoutes } from './modules/system/permissions/routes';
+import { roleRoutes } from './modules/system/roles/routes';
 import { userRoutes } from './modules/system/users/routes';
 
 declare module 'fastify' {
@@ -34,7 +36,16 @@ export interface AppDeps {
 }
 
 /** Route plugins of the API, each registered under /api. */
-const API_MODULES = [healthRoutes, authRoutes, accountRoutes, selfServiceRoutes, erpSyncRoutes, userRoutes];
+const API_MODULES = [
+  healthRoutes,
+  authRoutes,
+  accountRoutes,
+  selfServiceRoutes,
+  erpSyncRoutes,
+  userRoutes,
+  roleRoutes,
+  permissionRoutes,
+];
 
 export function buildApp({ database, config, logStream }: AppDeps): FastifyInstance {
   const app = Fastify({

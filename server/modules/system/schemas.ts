@@ -1,5 +1,7 @@
 // Request schemas shared by the system-administration routes. Fields are optional where the service answers
-// a missing one with its own Chinese message; the schema only bounds types and lengths.
+// a missing one with its own Chinese message; the schema only bounds types and lengths. Numbers of a form
+// (sex, status, sortNo ...) are declared as text: Ajv turns a JSON number into text (coerceTypes) and the
+// service reads the number, answering a bad one with its own message.
 export const text = (maxLength = 255) => ({ type: 'string', maxLength }) as const;
 export const nullableText = (maxLength = 255) => ({ type: ['string', 'null'], maxLength }) as const;
 

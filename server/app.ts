@@ -17,6 +17,7 @@ import { resolveSession } from './modules/auth/sessions';
 import { devRoutes } from './modules/dev/routes';
 import { erpSyncRoutes } from './modules/erpSync/routes';
 import { healthRoutes } from './modules/health/routes';
+import { departRoutes } from './modules/system/departs/routes';
 import { permissionRoutes } from './modules/system/permissions/routes';
 import { roleRoutes } from './modules/system/roles/routes';
 import { userRoutes } from './modules/system/users/routes';
@@ -45,6 +46,7 @@ const API_MODULES = [
   userRoutes,
   roleRoutes,
   permissionRoutes,
+  departRoutes,
 ];
 
 export function buildApp({ database, config, logStream }: AppDeps): FastifyInstance {

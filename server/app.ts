@@ -18,6 +18,7 @@ import { devRoutes } from './modules/dev/routes';
 import { erpSyncRoutes } from './modules/erpSync/routes';
 import { healthRoutes } from './modules/health/routes';
 import { departRoutes } from './modules/system/departs/routes';
+import { dictRoutes } from './modules/system/dicts/routes';
 import { permissionRoutes } from './modules/system/permissions/routes';
 import { roleRoutes } from './modules/system/roles/routes';
 import { userRoutes } from './modules/system/users/routes';
@@ -47,6 +48,7 @@ const API_MODULES = [
   roleRoutes,
   permissionRoutes,
   departRoutes,
+  dictRoutes,
 ];
 
 export function buildApp({ database, config, logStream }: AppDeps): FastifyInstance {

@@ -12,6 +12,7 @@ import {
   userDepartList,
   type SysUser,
 } from '../../../api/systemUser';
+import { messages } from '../../../../common/messages';
 import { duplicateCheck } from '../../../api/systemDuplicate';
 import { DictSelect } from '../../../components/DictSelect';
 import {
@@ -139,7 +140,11 @@ export function UserFormModal({
       </Form.Item>
       {!editing && (
         <>
-          <Form.Item name="password" label="登录密码" rules={[required('登录密码'), passwordPolicyRule]}>
+          <Form.Item
+            name="password"
+            label="登录密码"
+            rules={[{ required: true, message: messages.passwordRequired }, passwordPolicyRule]}
+          >
             <Input.Password placeholder="请输入登录密码" autoComplete="new-password" />
           </Form.Item>
           <Form.Item

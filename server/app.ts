@@ -19,6 +19,7 @@ import { erpSyncRoutes } from './modules/erpSync/routes';
 import { healthRoutes } from './modules/health/routes';
 import { departRoutes } from './modules/system/departs/routes';
 import { dictRoutes } from './modules/system/dicts/routes';
+import { logRoutes } from './modules/system/logs/routes';
 import { permissionRoutes } from './modules/system/permissions/routes';
 import { roleRoutes } from './modules/system/roles/routes';
 import { userRoutes } from './modules/system/users/routes';
@@ -49,6 +50,7 @@ const API_MODULES = [
   permissionRoutes,
   departRoutes,
   dictRoutes,
+  logRoutes,
 ];
 
 export function buildApp({ database, config, logStream }: AppDeps): FastifyInstance {

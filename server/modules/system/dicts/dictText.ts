@@ -2,7 +2,10 @@
 // renames an item sees its own words in every list.
 import { sql, type RawBuilder } from 'kysely';
 
-/** The item text of `valueColumn` in dictionary `dictCode` of the tenant in `tenantColumn`; null when none. */
+/**
+ * The item text of `valueColumn` in dictionary `dictCode` of the tenant in `tenantColumn`; null when none. Both
+ * columns must be qualified with their table ('users.sex'): the subquery has tenant ids of its own.
+ */
 export function dictTextOf(
   dictCode: string,
   valueColumn: string,

@@ -4,7 +4,7 @@ import { landlineRule, required } from '../../../components/form/fieldRules';
 
 export const ORG_CATEGORIES = [
   { value: '1', label: '公司' },
-  { value: '2', label: '部门' },
+  { value: '2', label: '组织机构' },
   { value: '3', label: '岗位' },
 ];
 

@@ -97,12 +97,13 @@ export default function DepartListPage() {
     setSaving(false);
   };
 
-  const remove = (ids: string[], names: string) =>
+  // One department by its own endpoint, the checked ones by the batch endpoint (each has its code).
+  const remove = (ids: string[], names: string, batch = false) =>
     confirm({
       title: `确定删除${names}吗？`,
       content: '其下级部门也会一并删除，部门与用户、角色的关联随之解除。',
       okText: '删除',
-      action: () => (ids.length === 1 ? deleteDepart(ids[0]) : deleteDeparts(ids)),
+      action: () => (batch ? deleteDeparts(ids) : deleteDepart(ids[0])),
       onDone: () => {
         setChecked([]);
         if (selectedId && ids.includes(selectedId)) setSelectedId(null);
@@ -129,12 +130,12 @@ export default function DepartListPage() {
                   一级部门
                 </Button>
               </HasPermission>
-              <HasPermission code="depart:delete">
+              <HasPermission code="depart:deleteBatch">
                 <Button
                   size="small"
                   danger
                   disabled={checked.length === 0}
-                  onClick={() => remove(checked, `所选的 ${checked.length} 个部门`)}
+                  onClick={() => remove(checked, `所选的 ${checked.length} 个部门`, true)}
                 >
                   批量删除
                 </Button>

@@ -62,11 +62,13 @@ function DictItems({ dict }: { dict: SysDict }) {
       title: '操作',
       key: 'actions',
       render: (_value, item) => (
-        <HasPermission code="dict:edit">
-          <Space size={0}>
+        <Space size={0}>
+          <HasPermission code="dictItem:edit">
             <Button type="link" size="small" onClick={() => open(item)}>
               编辑
             </Button>
+          </HasPermission>
+          <HasPermission code="dictItem:delete">
             <Button
               type="link"
               size="small"
@@ -82,8 +84,8 @@ function DictItems({ dict }: { dict: SysDict }) {
             >
               删除
             </Button>
-          </Space>
-        </HasPermission>
+          </HasPermission>
+        </Space>
       ),
     },
   ];
@@ -99,7 +101,7 @@ function DictItems({ dict }: { dict: SysDict }) {
           </Form.Item>
         }
         toolbar={
-          <HasPermission code="dict:edit">
+          <HasPermission code="dictItem:add">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
               新增字典项
             </Button>

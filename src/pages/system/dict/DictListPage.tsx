@@ -23,7 +23,7 @@ export default function DictListPage() {
   const list = useListPage<SysDict>({
     filterKeys: ['dictName', 'dictCode'],
     sortKeys: ['dictName', 'dictCode', 'createTime'],
-    defaultSort: { column: 'createTime', order: 'desc' },
+    defaultSort: { column: 'dictCode', order: 'asc' },
     fetch: (params) =>
       listDicts({
         ...params,
@@ -39,7 +39,8 @@ export default function DictListPage() {
     setEditing(dict);
     setFormOpen(true);
   };
-  const remove = (dicts: SysDict[], onDone: () => void) =>
+  // One row by its own endpoint, the selected rows by the batch endpoint (each has its code).
+  const remove = (dicts: SysDict[], onDone: () => void, batch = false) =>
     confirm({
       title:
         dicts.length === 1
@@ -47,8 +48,7 @@ export default function DictListPage() {
           : `确定删除所选的 ${dicts.length} 个字典吗？`,
       content: '字典项随之删除，使用该字典的下拉框将没有选项。',
       okText: '删除',
-      action: () =>
-        dicts.length === 1 ? deleteDict(dicts[0].id) : deleteDicts(dicts.map((dict) => dict.id)),
+      action: () => (batch ? deleteDicts(dicts.map((dict) => dict.id)) : deleteDict(dicts[0].id)),
       onDone: () => {
         dicts.forEach((dict) => forgetDictItems(dict.dictCode));
         onDone();
@@ -106,15 +106,19 @@ export default function DictListPage() {
           </HasPermission>
         }
         batchActions={(selected, clear) => (
-          <HasPermission code="dict:delete">
+          <HasPermission code="dict:deleteBatch">
             <Button
               size="small"
               danger
               onClick={() =>
-                remove(selected, () => {
-                  clear();
-                  list.reload();
-                })
+                remove(
+                  selected,
+                  () => {
+                    clear();
+                    list.reload();
+                  },
+                  true,
+                )
               }
             >
               批量删除
@@ -140,7 +144,7 @@ export default function DictListPage() {
           validateTrigger={CHECK_ON_BLUR}
           rules={[
             required('字典编码'),
-            { pattern: /^[A-Za-z][\w]*$/, message: '字典编码以字母开头，只能包含字母、数字和下划线' },
+            { pattern: /^\w{1,64}$/, message: '字典编码应为字母、数字或下划线，最多64位' },
             uniqueRule((fieldVal) =>
               duplicateCheck({ tableName: 'sys_dict', fieldName: 'dict_code', fieldVal, dataId: id }),
             ),

@@ -48,12 +48,13 @@ function LogTable({ logType }: { logType: LogType }) {
     fetch: (params) => listLogs(params),
   });
   const confirm = useConfirmAction();
-  const remove = (logs: SysLog[], onDone: () => void) =>
+  // One row by its own endpoint, the selected rows by the batch endpoint (each has its code).
+  const remove = (logs: SysLog[], onDone: () => void, batch = false) =>
     confirm({
       title: logs.length === 1 ? '确定删除这条日志吗？' : `确定删除所选的 ${logs.length} 条日志吗？`,
       content: '删除后无法恢复；删除操作本身会记入操作日志。',
       okText: '删除',
-      action: () => (logs.length === 1 ? deleteLog(logs[0].id) : deleteLogs(logs.map((log) => log.id))),
+      action: () => (batch ? deleteLogs(logs.map((log) => log.id)) : deleteLog(logs[0].id)),
       onDone,
     });
 
@@ -110,10 +111,14 @@ function LogTable({ logType }: { logType: LogType }) {
             size="small"
             danger
             onClick={() =>
-              remove(selected, () => {
-                clear();
-                list.reload();
-              })
+              remove(
+                selected,
+                () => {
+                  clear();
+                  list.reload();
+                },
+                true,
+              )
             }
           >
             批量删除

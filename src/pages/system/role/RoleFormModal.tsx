@@ -11,7 +11,8 @@ interface RoleValues {
   description?: string;
 }
 
-const ROLE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_:-]*$/;
+/** The server's rule for role codes. */
+const ROLE_CODE_PATTERN = /^\w{2,64}$/;
 
 export function RoleFormModal({
   open,
@@ -53,7 +54,7 @@ export function RoleFormModal({
           required('角色编码'),
           {
             pattern: ROLE_CODE_PATTERN,
-            message: '角色编码以字母开头，只能包含字母、数字、下划线、冒号和横线',
+            message: '角色编码应为2到64位字母、数字或下划线',
           },
           uniqueRule((roleCode) => checkRoleCode(roleCode, id)),
         ]}

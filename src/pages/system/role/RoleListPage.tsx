@@ -34,7 +34,8 @@ export default function RoleListPage() {
     setEditing(role);
     setFormOpen(true);
   };
-  const remove = (roles: SysRole[], onDone: () => void) =>
+  // One row by its own endpoint, the selected rows by the batch endpoint (each has its code).
+  const remove = (roles: SysRole[], onDone: () => void, batch = false) =>
     confirm({
       title:
         roles.length === 1
@@ -42,8 +43,7 @@ export default function RoleListPage() {
           : `确定删除所选的 ${roles.length} 个角色吗？`,
       content: '删除后，拥有这些角色的用户将失去相应的菜单和按钮权限。',
       okText: '删除',
-      action: () =>
-        roles.length === 1 ? deleteRole(roles[0].id) : deleteRoles(roles.map((role) => role.id)),
+      action: () => (batch ? deleteRoles(roles.map((role) => role.id)) : deleteRole(roles[0].id)),
       onDone,
     });
 
@@ -100,15 +100,19 @@ export default function RoleListPage() {
           </HasPermission>
         }
         batchActions={(selected, clear) => (
-          <HasPermission code="role:delete">
+          <HasPermission code="role:deleteBatch">
             <Button
               size="small"
               danger
               onClick={() =>
-                remove(selected, () => {
-                  clear();
-                  list.reload();
-                })
+                remove(
+                  selected,
+                  () => {
+                    clear();
+                    list.reload();
+                  },
+                  true,
+                )
               }
             >
               批量删除

@@ -89,7 +89,8 @@ export default function UserListPage() {
         ),
       onDone,
     });
-  const remove = (users: SysUser[], onDone: () => void) =>
+  // One row by its own endpoint, the selected rows by the batch endpoint (each has its code).
+  const remove = (users: SysUser[], onDone: () => void, batch = false) =>
     confirm({
       title:
         users.length === 1
@@ -97,8 +98,7 @@ export default function UserListPage() {
           : `确定删除所选的 ${users.length} 个用户吗？`,
       content: '删除后无法恢复，这些用户将无法再登录。',
       okText: '删除',
-      action: () =>
-        users.length === 1 ? deleteUser(users[0].id) : deleteUsers(users.map((user) => user.id)),
+      action: () => (batch ? deleteUsers(users.map((user) => user.id)) : deleteUser(users[0].id)),
       onDone,
     });
 
@@ -198,7 +198,7 @@ export default function UserListPage() {
                 </Button>
               </HasPermission>
               <HasPermission code="user:deleteBatch">
-                <Button size="small" danger onClick={() => remove(selected, done)}>
+                <Button size="small" danger onClick={() => remove(selected, done, true)}>
                   批量删除
                 </Button>
               </HasPermission>

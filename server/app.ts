@@ -19,6 +19,7 @@ import { erpSyncRoutes } from './modules/erpSync/routes';
 import { healthRoutes } from './modules/health/routes';
 import { departRoutes } from './modules/system/departs/routes';
 import { dictRoutes } from './modules/system/dicts/routes';
+import { duplicateRoutes } from './modules/system/duplicate/routes';
 import { logRoutes } from './modules/system/logs/routes';
 import { permissionRoutes } from './modules/system/permissions/routes';
 import { roleRoutes } from './modules/system/roles/routes';
@@ -51,6 +52,7 @@ const API_MODULES = [
   departRoutes,
   dictRoutes,
   logRoutes,
+  duplicateRoutes,
 ];
 
 export function buildApp({ database, config, logStream }: AppDeps): FastifyInstance {

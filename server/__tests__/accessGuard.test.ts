@@ -143,7 +143,7 @@ describe.each(testBackends())('the access gate on %s', (backend) => {
       tenantId: 'A01',
       username: 'zhangwei',
       tokenHash: expect.stringMatching(/^[0-9a-f]{64}$/),
-      permissions: ['user:add', 'user:edit'],
+      permissions: ['depart:list', 'role:list', 'user:add', 'user:edit', 'user:list'],
     });
   });
 

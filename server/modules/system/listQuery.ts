@@ -61,6 +61,9 @@ function positiveInteger(name: string, raw: unknown, fallback: number, max: numb
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/** An ilike pattern matching text that contains `value` (its % and _ taken literally). */
+export const containing = (value: string) => `%${escapeLike(value)}%`;
+
 function integerValue(name: string, raw: string): number {
   const value = Number(raw);
   if (raw.trim() === '' || !Number.isInteger(value)) throw new InvalidQueryError(`参数 ${name} 应为整数`);

@@ -18,3 +18,6 @@ export const idsQuerySchema = {
 
 /** List routes read their parameters themselves (listQuery.ts), so any name may arrive. */
 export const listQuerySchema = { type: 'object', additionalProperties: true } as const;
+
+/** The route config of an endpoint that needs a permission code (http/access.ts). */
+export const can = (permission: string) => ({ access: { permission } }) as const;

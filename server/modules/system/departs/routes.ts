@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../../http/access';
 import { ok } from '../../../http/envelope';
 import { actorOf } from '../commands';
-import { idQuerySchema, idsQuerySchema, nullableText, text } from '../schemas';
+import { can, idQuerySchema, idsQuerySchema, nullableText, text } from '../schemas';
 import {
   addDepart,
   deleteDeparts,
@@ -19,7 +19,6 @@ import {
   type DepartForm,
 } from './service';
 
-const can = (permission: string) => ({ access: { permission } }) as const;
 const READ = can('depart:list');
 
 const departFormSchema = {

@@ -16,6 +16,7 @@ import {
   requiredText,
   type Actor,
 } from '../commands';
+import { containing } from '../listQuery';
 import { nest } from '../tree';
 import { nextOrgCode } from './orgCode';
 
@@ -155,11 +156,8 @@ export async function departParentName(db: Kysely<DB>, tenantId: string, departI
 }
 
 export async function searchDeparts(db: Kysely<DB>, tenantId: string, keyWord: string | undefined) {
-  const word = requiredText(keyWord, departMessages.keywordRequired).replace(
-    /[\\%_]/g,
-    (char) => `\\${char}`,
-  );
-  const rows = await tenantDeparts(db, tenantId).where('depart_name', 'ilike', `%${word}%`).execute();
+  const word = requiredText(keyWord, departMessages.keywordRequired);
+  const rows = await tenantDeparts(db, tenantId).where('depart_name', 'ilike', containing(word)).execute();
   return rows.map((row) => ({ ...row, key: row.id, value: row.id, title: row.departName, isLeaf: true }));
 }
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../../http/access';
 import { BusinessError, ok } from '../../../http/envelope';
 import { actorOf } from '../commands';
-import { idQuerySchema, idsQuerySchema, listQuerySchema, nullableText, text } from '../schemas';
+import { can, idQuerySchema, idsQuerySchema, listQuerySchema, nullableText, text } from '../schemas';
 import {
   addDict,
   addDictItem,
@@ -23,7 +23,6 @@ import {
   type DictItemForm,
 } from './service';
 
-const can = (permission: string) => ({ access: { permission } }) as const;
 const READ = can('dict:list');
 const AUTHENTICATED = { access: 'authenticated' } as const;
 

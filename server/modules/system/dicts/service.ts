@@ -16,7 +16,7 @@ import {
   requiredText,
   type Actor,
 } from '../commands';
-import { countAll, pageOf, parseListQuery, type ListSpec } from '../listQuery';
+import { containing, countAll, pageOf, parseListQuery, type ListSpec } from '../listQuery';
 
 export const dictMessages = {
   added: '保存成功！',
@@ -103,8 +103,7 @@ export async function listDicts(db: Kysely<DB>, tenantId: string, query: unknown
 export async function dictTreeList(db: Kysely<DB>, tenantId: string, dictName: string | undefined) {
   let query = withDictColumns(tenantDicts(db, tenantId)).orderBy('dict_code');
   const part = optionalText(dictName);
-  if (part !== null)
-    query = query.where('dict_name', 'ilike', `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (part !== null) query = query.where('dict_name', 'ilike', containing(part));
   const rows = await query.execute();
   return rows.map((row) => ({ ...row, key: row.id, value: row.dictCode, title: row.dictName, isLeaf: true }));
 }

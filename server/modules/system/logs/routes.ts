@@ -5,10 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../../http/access';
 import { ok } from '../../../http/envelope';
 import { actorOf } from '../commands';
-import { idQuerySchema, idsQuerySchema, listQuerySchema } from '../schemas';
+import { can, idQuerySchema, idsQuerySchema, listQuerySchema } from '../schemas';
 import { deleteLogs, listLogs, loginInfo, logMessages, visitInfo } from './service';
 
-const can = (permission: string) => ({ access: { permission } }) as const;
 const AUTHENTICATED = { access: 'authenticated' } as const;
 
 export async function logRoutes(app: FastifyInstance): Promise<void> {

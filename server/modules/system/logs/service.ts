@@ -6,7 +6,7 @@ import type { DB } from '../../../db/schema';
 import { BusinessError } from '../../../http/envelope';
 import { audit, idList, inTransaction, notFound, OperateType, optionalText, type Actor } from '../commands';
 import { dictTextOf } from '../dicts/dictText';
-import { countAll, pageOf, parseListQuery, type ListSpec } from '../listQuery';
+import { containing, countAll, pageOf, parseListQuery, type ListSpec } from '../listQuery';
 
 export const logMessages = {
   deleted: '删除成功!',
@@ -41,7 +41,7 @@ export async function listLogs(db: Kysely<DB>, tenantId: string, query: unknown)
   let base = db.selectFrom('sys_log').where('tenant_id', '=', tenantId).where(list.where);
   const keyWord = optionalText(list.extras.keyWord);
   if (keyWord !== null) {
-    base = base.where('log_content', 'ilike', `%${keyWord.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    base = base.where('log_content', 'ilike', containing(keyWord));
   }
   const { total } = await base.select(countAll).executeTakeFirstOrThrow();
   const records = await base

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../../http/access';
 import { ok } from '../../../http/envelope';
 import { actorOf } from '../commands';
-import { idQuerySchema, idsQuerySchema, nullableText, text } from '../schemas';
+import { can, idQuerySchema, idsQuerySchema, nullableText, text } from '../schemas';
 import {
   addPermission,
   deletePermissions,
@@ -19,7 +19,6 @@ import {
   type RolePermissionChange,
 } from './service';
 
-const can = (permission: string) => ({ access: { permission } }) as const;
 const READ = can('permission:list');
 
 const flag = { type: 'boolean' } as const;

@@ -4,7 +4,7 @@ import { sessionOf } from '../../../http/access';
 import { BusinessError, ok } from '../../../http/envelope';
 import { actorOf } from '../commands';
 import { permissionTree } from '../permissions/service';
-import { idQuerySchema, idsQuerySchema, listQuerySchema, nullableText, text } from '../schemas';
+import { can, idQuerySchema, idsQuerySchema, listQuerySchema, nullableText, text } from '../schemas';
 import {
   addRole,
   allRoles,
@@ -17,7 +17,6 @@ import {
   type RoleForm,
 } from './service';
 
-const can = (permission: string) => ({ access: { permission } }) as const;
 const READ = can('role:list');
 
 const roleFormSchema = {

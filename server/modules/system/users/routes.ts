@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../../http/access';
 import { ok } from '../../../http/envelope';
 import { actorOf } from '../commands';
-import { idQuerySchema, idsQuerySchema, listQuerySchema, nullableText, text } from '../schemas';
+import { can, idQuerySchema, idsQuerySchema, listQuerySchema, nullableText, text } from '../schemas';
 import { userMessages } from './messages';
 import {
   addUser,
@@ -21,7 +21,6 @@ import {
   type UserForm,
 } from './service';
 
-const can = (permission: string) => ({ access: { permission } }) as const;
 const READ = can('user:list');
 
 const userFormSchema = {

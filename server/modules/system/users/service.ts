@@ -25,7 +25,7 @@ import {
   type Actor,
 } from '../commands';
 import { dictTextOf } from '../dicts/dictText';
-import { countAll, pageOf, parseListQuery, type ListSpec } from '../listQuery';
+import { containing, countAll, pageOf, parseListQuery, type ListSpec } from '../listQuery';
 import { userMessages } from './messages';
 
 export interface UserRecord {
@@ -517,8 +517,7 @@ export async function usersOfDepart(
     ),
   );
   const part = optionalText(realname);
-  if (part !== null)
-    query = query.where('users.realname', 'ilike', `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (part !== null) query = query.where('users.realname', 'ilike', containing(part));
   return withUserColumns(query).orderBy('users.username').execute();
 }
 

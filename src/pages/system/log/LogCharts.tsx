@@ -21,7 +21,8 @@ function VisitChart({ days }: { days: ChartDay[] }) {
     const chart = echarts.init(element.current);
     chart.setOption({
       tooltip: { trigger: 'axis' },
-      legend: { data: ['登录次数', '登录IP数'] },
+      // echarts 6 puts the legend at the bottom by default; above the grid it does not cover the axis.
+      legend: { data: ['登录次数', '登录IP数'], top: 0 },
       grid: { left: 40, right: 24, top: 40, bottom: 28 },
       xAxis: { type: 'category', data: days.map((day) => day.label) },
       yAxis: { type: 'value', minInterval: 1 },

@@ -1,9 +1,9 @@
 // 用户管理 (system/UserList): the tenant's users with filters, paging and sort in the URL; add/edit,
 // password, roles, freeze/unfreeze and delete, one by one or for the selected rows.
 import { useState } from 'react';
-import { App, Button, Form, Input, Space, Tag } from 'antd';
+import { App, Button, Dropdown, Form, Input, Space, Tag, type MenuProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { queryAllRoles } from '../../../api/systemRole';
 import {
   deleteUser,
@@ -16,7 +16,7 @@ import {
 } from '../../../api/systemUser';
 import { DictSelect } from '../../../components/DictSelect';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
-import { HasPermission } from '../../../components/HasPermission';
+import { HasPermission, useHasPermission } from '../../../components/HasPermission';
 import { contains } from '../../../components/table/listQuery';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
@@ -68,6 +68,12 @@ export default function UserListPage() {
       }),
   });
   const confirm = useConfirmAction();
+  // The row menu's entries, each by its code (HasPermission cannot wrap menu items).
+  const can = {
+    password: useHasPermission('user:password'),
+    frozen: useHasPermission('user:frozen'),
+    delete: useHasPermission('user:delete'),
+  };
   const viewRoles = useRolesViewer();
   const [editing, setEditing] = useState<SysUser | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -105,10 +111,9 @@ export default function UserListPage() {
   const columns: ColumnsType<SysUser> = [
     { title: '用户账号', dataIndex: 'username', key: 'username', sorter: true },
     { title: '用户姓名', dataIndex: 'realname', key: 'realname', sorter: true },
-    { title: '性别', dataIndex: 'sex_dictText', key: 'sex' },
     { title: '手机号码', dataIndex: 'phone', key: 'phone' },
-    { title: '邮箱', dataIndex: 'email', key: 'email' },
-    { title: '部门', dataIndex: 'orgCodeTxt', key: 'orgCodeTxt' },
+    { title: '邮箱', dataIndex: 'email', key: 'email', ellipsis: true, width: 190 },
+    { title: '部门', dataIndex: 'orgCodeTxt', key: 'orgCodeTxt', ellipsis: true, width: 160 },
     {
       title: '状态',
       dataIndex: 'status',
@@ -124,33 +129,37 @@ export default function UserListPage() {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      render: (_value, user) => (
-        <Space size={0} wrap>
-          <HasPermission code="user:edit">
-            <Button type="link" size="small" onClick={() => openForm(user)}>
-              编辑
-            </Button>
-          </HasPermission>
-          <HasPermission code="user:password">
-            <Button type="link" size="small" onClick={() => setPasswordOf(user)}>
-              密码
-            </Button>
-          </HasPermission>
-          <Button type="link" size="small" onClick={() => viewRoles(user)}>
-            角色
-          </Button>
-          <HasPermission code="user:frozen">
-            <Button type="link" size="small" onClick={() => freeze([user], !isFrozen(user), list.reload)}>
-              {isFrozen(user) ? '解冻' : '冻结'}
-            </Button>
-          </HasPermission>
-          <HasPermission code="user:delete">
-            <Button type="link" size="small" danger onClick={() => remove([user], list.reload)}>
-              删除
-            </Button>
-          </HasPermission>
-        </Space>
-      ),
+      render: (_value, user) => {
+        const more: MenuProps['items'] = [
+          can.password && { key: 'password', label: '密码', onClick: () => setPasswordOf(user) },
+          { key: 'roles', label: '角色', onClick: () => viewRoles(user) },
+          can.frozen && {
+            key: 'frozen',
+            label: isFrozen(user) ? '解冻' : '冻结',
+            onClick: () => freeze([user], !isFrozen(user), list.reload),
+          },
+          can.delete && {
+            key: 'delete',
+            label: '删除',
+            danger: true,
+            onClick: () => remove([user], list.reload),
+          },
+        ].filter((item) => item !== false);
+        return (
+          <Space size={0}>
+            <HasPermission code="user:edit">
+              <Button type="link" size="small" onClick={() => openForm(user)}>
+                编辑
+              </Button>
+            </HasPermission>
+            <Dropdown menu={{ items: more }} trigger={['click']}>
+              <Button type="link" size="small">
+                更多 <DownOutlined />
+              </Button>
+            </Dropdown>
+          </Space>
+        );
+      },
     },
   ];
 

@@ -1,5 +1,5 @@
 import type { Page } from '../../common/contract';
-import { demoPermissionId, demoRoleId } from '../db/seed/ids';
+import { demoPermissionId, demoRoleId, demoUserId } from '../db/seed/ids';
 import { loginAs } from './support/auth';
 import { testBackends } from './support/database';
 import { useTestServer } from './support/useTestServer';
@@ -158,6 +158,79 @@ describe.each(testBackends())('/sys/role and /sys/permission on %s', (backend) =
         (await context.client.get<Role>(`/sys/role/queryById?id=${demoRoleId('A01', 'mes')}`, await admin()))
           .body.success,
       ).toBe(true);
+    });
+  });
+
+  describe('users of a role', () => {
+    it('lists, adds and removes the users of a role', async () => {
+      const token = await admin();
+      const mes = demoRoleId('A01', 'mes');
+      const users = async () =>
+        (
+          await context.client.get<Page<{ username: string }>>(
+            `/sys/user/userRoleList?roleId=${mes}&column=username&order=asc`,
+            token,
+          )
+        ).body.result.records.map((user) => user.username);
+      expect(await users()).toEqual(['mes_wxg', 'mes_zg']);
+      const added = await context.client.post(
+        '/sys/user/addSysUserRole',
+        { roleId: mes, userIdList: [demoUserId('liuyang'), demoUserId('mes_zg')] },
+        token,
+      );
+      expect(added.body).toMatchObject({ success: true, message: '添加成功!' });
+      expect(await users()).toEqual(['liuyang', 'mes_wxg', 'mes_zg']);
+      expect(
+        (
+          await context.client.delete(
+            `/sys/user/deleteUserRole?roleId=${mes}&userId=${demoUserId('liuyang')}`,
+            token,
+          )
+        ).body.success,
+      ).toBe(true);
+      expect(
+        (
+          await context.client.delete(
+            `/sys/user/deleteUserRoleBatch?roleId=${mes}&userIds=${demoUserId('mes_zg')},`,
+            token,
+          )
+        ).body.success,
+      ).toBe(true);
+      expect(await users()).toEqual(['mes_wxg']);
+      await context.client.post(
+        '/sys/user/addSysUserRole',
+        { roleId: mes, userIdList: [demoUserId('mes_zg')] },
+        token,
+      );
+      expect(await logCount('角色添加用户: liuyang,mes_zg')).toBe(1);
+    });
+
+    it('refuses another tenant’s users or roles, and callers without role:edit', async () => {
+      const token = await admin();
+      const foreignUser = await context.client.post(
+        '/sys/user/addSysUserRole',
+        { roleId: demoRoleId('A01', 'mes'), userIdList: [demoUserId('t2admin')] },
+        token,
+      );
+      expect(foreignUser.body).toMatchObject({ success: false, message: '未找到对应实体' });
+      const foreignRole = await context.client.post(
+        '/sys/user/addSysUserRole',
+        { roleId: demoRoleId('B01', 'admin'), userIdList: [demoUserId('liuyang')] },
+        token,
+      );
+      expect(foreignRole.body).toMatchObject({ success: false, message: '所选角色不存在' });
+      expect(
+        (
+          await context.client.post(
+            '/sys/user/addSysUserRole',
+            { roleId: demoRoleId('A01', 'mes'), userIdList: [] },
+            token,
+          )
+        ).body.message,
+      ).toBe('请选择用户');
+      expect(
+        (await context.client.post('/sys/user/addSysUserRole', {}, await context.tokenOf('zhangwei'))).status,
+      ).toBe(403);
     });
   });
 

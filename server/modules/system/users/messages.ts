@@ -22,4 +22,7 @@ export const userMessages = {
   userNotFound: '用户不存在！',
   departRequired: '请选择部门',
   userIdRequired: '请选择用户',
+  roleRequired: '请选择角色',
+  roleUsersAdded: '添加成功!',
+  roleUsersRemoved: '删除成功!',
 } as const;

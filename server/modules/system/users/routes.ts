@@ -7,17 +7,20 @@ import { can, idQuerySchema, idsQuerySchema, listQuerySchema, nullableText, text
 import { userMessages } from './messages';
 import {
   addUser,
+  addUsersToRole,
   deleteUsers,
   departsOfUser,
   editUser,
   freezeUsers,
   listUsers,
+  removeUsersFromRole,
   roleIdsOfUser,
   setUserPassword,
   userById,
   userRoleMap,
   usersOfDepart,
   type AdminPasswordChange,
+  type RoleUsersChange,
   type UserForm,
 } from './service';
 
@@ -155,6 +158,52 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(await usersOfDepart(db, sessionOf(request).tenantId, request.query.id, request.query.realname)),
   );
+
+  // The users of a role (the role page's drawer): the user list narrowed by roleId, for role administrators.
+  app.get(
+    '/sys/user/userRoleList',
+    {
+      config: can('role:list'),
+      schema: { querystring: { type: 'object', required: ['roleId'], additionalProperties: true } },
+    },
+    async (request) => ok(await listUsers(db, sessionOf(request).tenantId, request.query)),
+  );
+
+  app.post<{ Body: RoleUsersChange }>(
+    '/sys/user/addSysUserRole',
+    {
+      config: can('role:edit'),
+      schema: {
+        body: {
+          type: 'object',
+          properties: { roleId: text(64), userIdList: { type: 'array', maxItems: 1000, items: text(64) } },
+        },
+      },
+    },
+    async (request, reply) => {
+      await addUsersToRole(db, actorOf(request, reply), request.body);
+      return ok(null, userMessages.roleUsersAdded);
+    },
+  );
+
+  for (const [path, idsParam] of [
+    ['/sys/user/deleteUserRole', 'userId'],
+    ['/sys/user/deleteUserRoleBatch', 'userIds'],
+  ] as const) {
+    app.delete<{ Querystring: Record<string, string | undefined> }>(
+      path,
+      {
+        config: can('role:edit'),
+        schema: {
+          querystring: { type: 'object', properties: { roleId: text(64), [idsParam]: text(20_000) } },
+        },
+      },
+      async (request, reply) => {
+        await removeUsersFromRole(db, actorOf(request, reply), request.query.roleId, request.query[idsParam]);
+        return ok(null, userMessages.roleUsersRemoved);
+      },
+    );
+  }
 
   app.get('/sys/user/queryUserRoleMap', { config: READ }, async (request) =>
     ok(await userRoleMap(db, sessionOf(request).tenantId)),

@@ -73,8 +73,8 @@ const USER_LIST: ListSpec = {
   },
   sortable: ['createTime', 'updateTime', 'username', 'realname', 'sex', 'status', 'workNo', 'phone'],
   defaultSort: { field: 'createTime', order: 'desc' },
-  // Users of a department and everything under it (the department tree beside the list).
-  extras: ['departId'],
+  // Users of a department and everything under it (the department tree beside the list), users of a role.
+  extras: ['departId', 'roleId'],
 };
 
 /** The tenant's users that are not deleted. */
@@ -129,6 +129,17 @@ export async function listUsers(db: Kysely<DB>, tenantId: string, query: unknown
           .select('user_departs.user_id')
           .whereRef('user_departs.user_id', '=', 'users.id')
           .where('chosen.id', '=', departId),
+      ),
+    );
+  }
+  const roleId = optionalText(list.extras.roleId);
+  if (roleId !== null) {
+    base = base.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('user_roles')
+          .select('user_roles.user_id')
+          .whereRef('user_roles.user_id', '=', 'users.id')
+          .where('user_roles.role_id', '=', roleId),
       ),
     );
   }
@@ -547,4 +558,58 @@ export async function departsOfUser(db: Kysely<DB>, tenantId: string, userId: st
     .where('departs.tenant_id', '=', tenantId)
     .orderBy('departs.org_code')
     .execute();
+}
+
+export interface RoleUsersChange {
+  roleId?: string;
+  userIdList?: string[];
+}
+
+/** Gives a role of the tenant to users of the tenant (those who have it already keep it once). */
+export async function addUsersToRole(db: Kysely<DB>, actor: Actor, change: RoleUsersChange): Promise<void> {
+  const roleId = requiredText(change.roleId, userMessages.roleRequired);
+  const userIds = [...new Set(change.userIdList ?? [])];
+  if (userIds.length === 0) throw new BusinessError(400, userMessages.noneSelected);
+  await inTransaction(db, async (trx) => {
+    const [role] = await requireTenantIds(trx, 'roles', actor.tenantId, roleId, userMessages.rolesInvalid);
+    const users = await requireUsers(trx, actor.tenantId, userIds);
+    await trx
+      .insertInto('user_roles')
+      .values(userIds.map((userId) => ({ tenant_id: actor.tenantId, user_id: userId, role_id: role })))
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    await audit(
+      trx,
+      actor,
+      OperateType.update,
+      `角色添加用户: ${users.map((user) => user.username).join(',')}`,
+    );
+  });
+}
+
+/** Takes a role of the tenant away from users of the tenant. */
+export async function removeUsersFromRole(
+  db: Kysely<DB>,
+  actor: Actor,
+  roleId: string | undefined,
+  rawUserIds: string | undefined,
+): Promise<void> {
+  const userIds = idList(rawUserIds, userMessages.noneSelected);
+  await inTransaction(db, async (trx) => {
+    const [role] = await requireTenantIds(
+      trx,
+      'roles',
+      actor.tenantId,
+      requiredText(roleId, userMessages.roleRequired),
+      userMessages.rolesInvalid,
+    );
+    const users = await requireUsers(trx, actor.tenantId, userIds);
+    await trx.deleteFrom('user_roles').where('role_id', '=', role).where('user_id', 'in', userIds).execute();
+    await audit(
+      trx,
+      actor,
+      OperateType.update,
+      `角色移除用户: ${users.map((user) => user.username).join(',')}`,
+    );
+  });
 }

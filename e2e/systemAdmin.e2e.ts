@@ -180,7 +180,17 @@ test('every system page shows its data to the administrator', async () => {
     .locator('.ant-table-row', { hasText: '用户管理' })
     .getByRole('button', { name: buttonName('编辑') })
     .click();
-  await dialog(page, '编辑菜单').getByPlaceholder('如 system/UserList 或 layouts/RouteView').waitFor();
+  // The lazy rows carry no component: the form reads the node's every field.
+  const component = dialog(page, '编辑菜单').getByPlaceholder('如 system/UserList 或 layouts/RouteView');
+  await page.waitForFunction(
+    () =>
+      (
+        document.querySelector(
+          'input[placeholder="如 system/UserList 或 layouts/RouteView"]',
+        ) as HTMLInputElement | null
+      )?.value === 'system/UserList',
+  );
+  expect(await component.inputValue()).toBe('system/UserList');
   await screenshot(page, 'system-permission-form');
   await dialog(page, '编辑菜单')
     .getByRole('button', { name: buttonName('取消') })

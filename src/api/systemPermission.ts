@@ -1,5 +1,6 @@
 // Menus and buttons (API.md §6.3).
 import { deleteAction, getAction, postAction, putAction } from './http';
+import type { TreeModel } from './systemTypes';
 
 /** 0 top-level menu, 1 sub-menu, 2 button (dict menu_type). */
 export const MENU_TYPE = { topMenu: 0, subMenu: 1, button: 2 } as const;
@@ -40,11 +41,16 @@ export interface PermissionTreeNode extends SysPermission {
 
 export type PermissionPayload = Omit<SysPermission, 'id' | 'leaf'> & { id?: string };
 
-/** Top-level menus only; their children load on expansion. */
-export const getSystemMenuList = () => getAction<PermissionTreeNode[]>('/sys/permission/getSystemMenuList');
-export const getSystemSubmenu = (parentId: string) =>
-  getAction<PermissionTreeNode[]>('/sys/permission/getSystemSubmenu', { parentId });
-/** The whole tree (for the parent picker). */
+/** A node of the lazily loaded tree: `TreeModel` with the menu type and the permission code. */
+export interface PermissionTreeModel extends TreeModel {
+  menuType: MenuType;
+  perms?: string | null;
+}
+
+/** The children of `pid`; the top level without it. */
+export const queryListAsync = (pid?: string) =>
+  getAction<PermissionTreeModel[]>('/sys/permission/queryListAsync', { pid });
+/** The whole tree with every field (the parent picker, the node being edited). */
 export const listPermissionTree = () => getAction<PermissionTreeNode[]>('/sys/permission/list');
 export const addPermission = (body: PermissionPayload) => postAction<null>('/sys/permission/add', body);
 export const editPermission = (body: PermissionPayload) => putAction<null>('/sys/permission/edit', body);

@@ -1,4 +1,4 @@
-import type { PermissionTreeNode } from '../../../src/api/systemPermission';
+import type { PermissionTreeModel } from '../../../src/api/systemPermission';
 import { loadMenuTree, toRows, withChildren } from '../../../src/pages/system/permission/lazyTree';
 import { filtersToRange, rangeToFilters } from '../../../src/pages/system/log/LogListPage';
 import { lastSevenDays } from '../../../src/pages/system/log/visitDays';
@@ -73,17 +73,20 @@ describe('log time range ↔ URL fields', () => {
 });
 
 describe('lazy menu tree', () => {
-  const node = (id: string, isLeaf: boolean): PermissionTreeNode => ({
-    id,
+  const node = (id: string, isLeaf: boolean): PermissionTreeModel => ({
     key: id,
-    title: id,
-    name: id,
+    value: id,
+    title: `菜单${id}`,
     menuType: 1,
+    perms: null,
     isLeaf,
   });
 
   it('gives non-leaves an empty children list (an expander) and leaves none', () => {
-    expect(toRows([node('m', false), node('b', true)]).map((row) => row.children)).toEqual([[], undefined]);
+    expect(toRows([node('m', false), node('b', true)])).toEqual([
+      { id: 'm', name: '菜单m', menuType: 1, icon: undefined, perms: null, children: [] },
+      { id: 'b', name: '菜单b', menuType: 1, icon: undefined, perms: null, children: undefined },
+    ]);
   });
 
   it('puts loaded children under their parent; no children means a leaf', () => {
@@ -95,17 +98,15 @@ describe('lazy menu tree', () => {
   });
 
   it('a reload opens again the levels that were expanded', async () => {
-    const children: Record<string, PermissionTreeNode[]> = {
+    const levels: Record<string, PermissionTreeModel[]> = {
+      top: [node('sys', false), node('home', true)],
       sys: [node('user', false), node('role', false)],
       user: [node('user:add', true)],
       role: [node('role:add', true)],
     };
-    const loadChildren = jest.fn(async (id: string) => children[id] ?? []);
-    const rows = await loadMenuTree(async () => [node('sys', false), node('home', true)], loadChildren, [
-      'sys',
-      'user',
-    ]);
-    expect(loadChildren.mock.calls.map(([id]) => id)).toEqual(['sys', 'user']);
+    const loadLevel = jest.fn(async (parentId?: string) => levels[parentId ?? 'top'] ?? []);
+    const rows = await loadMenuTree(loadLevel, ['sys', 'user']);
+    expect(loadLevel.mock.calls.map(([id]) => id)).toEqual([undefined, 'sys', 'user']);
     expect(rows[0].children?.[0].children?.map((row) => row.id)).toEqual(['user:add']);
     expect(rows[0].children?.[1].children).toEqual([]);
   });

@@ -14,7 +14,7 @@ import {
 } from '../../../api/systemPermission';
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
-import { withoutEmptyChildren, type Pruned } from '../../../components/tree/treeKeys';
+import { findNode, withoutEmptyChildren, type Pruned } from '../../../components/tree/treeKeys';
 
 type Values = Omit<PermissionPayload, 'id'>;
 
@@ -38,8 +38,8 @@ function menusOnly(nodes: readonly Pruned<PermissionTreeNode>[]): Pruned<Permiss
 }
 
 export interface PermissionFormTarget {
-  /** The node being edited; none to add one. */
-  node: SysPermission | null;
+  /** The id of the node being edited; null to add one. */
+  id: string | null;
   /** The parent of a new node ("添加下级"). */
   parentId?: string;
 }
@@ -56,27 +56,38 @@ export function PermissionFormModal({
   const [form] = Form.useForm<Values>();
   const [parents, setParents] = useState<Pruned<PermissionTreeNode>[]>([]);
   const open = target !== null;
-  const node = target?.node ?? null;
+  const id = target?.id ?? null;
   const menuType = Form.useWatch('menuType', form) as MenuType | undefined;
   const isButton = menuType === MENU_TYPE.button;
 
+  // The whole tree: the parent picker, and every field of the node being edited (the lazy table rows
+  // carry only name, type, icon and code).
   useEffect(() => {
     if (!open) return;
     listPermissionTree().then(
-      (answer) => setParents(answer.success ? menusOnly(withoutEmptyChildren(answer.result)) : []),
+      (answer) => {
+        if (!answer.success) return;
+        const tree = withoutEmptyChildren(answer.result);
+        setParents(menusOnly(tree));
+        const editing = id ? findNode(tree, id) : undefined;
+        if (editing) {
+          const { children: _children, key: _key, title: _title, isLeaf: _isLeaf, ...fields } = editing;
+          form.setFieldsValue({ ...DEFAULTS, ...(fields as Partial<SysPermission>) });
+        }
+      },
       () => undefined,
     );
-  }, [open]);
+  }, [open, id, form]);
 
-  const initialValues: Partial<Values> = node
-    ? { ...DEFAULTS, ...node }
+  const initialValues: Partial<Values> = id
+    ? DEFAULTS
     : target?.parentId
       ? { ...DEFAULTS, menuType: MENU_TYPE.subMenu, parentId: target.parentId }
       : DEFAULTS;
 
   return (
     <ModalForm<Values>
-      title={node ? '编辑菜单' : '新增菜单'}
+      title={id ? '编辑菜单' : '新增菜单'}
       open={open}
       onClose={onClose}
       onSaved={onSaved}
@@ -89,7 +100,7 @@ export function PermissionFormModal({
           ...values,
           parentId: values.menuType === MENU_TYPE.topMenu ? null : values.parentId,
         };
-        return node ? editPermission({ ...body, id: node.id }) : addPermission(body);
+        return id ? editPermission({ ...body, id }) : addPermission(body);
       }}
     >
       <Form.Item name="menuType" label="菜单类型">

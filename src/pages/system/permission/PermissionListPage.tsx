@@ -4,13 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import {
-  deletePermission,
-  getSystemMenuList,
-  getSystemSubmenu,
-  MENU_TYPE,
-  type PermissionTreeNode,
-} from '../../../api/systemPermission';
+import { deletePermission, MENU_TYPE, queryListAsync } from '../../../api/systemPermission';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission } from '../../../components/HasPermission';
 import { loadMenuTree, toRows, withChildren, type MenuRow } from './lazyTree';
@@ -22,8 +16,8 @@ const MENU_TYPE_TAGS: Record<number, { text: string; color: string }> = {
   [MENU_TYPE.button]: { text: '按钮/权限', color: 'orange' },
 };
 
-async function resultOf(call: Promise<{ success: boolean; result: PermissionTreeNode[] }>) {
-  const answer = await call;
+async function loadLevel(parentId?: string) {
+  const answer = await queryListAsync(parentId);
   return answer.success ? (answer.result ?? []) : [];
 }
 
@@ -36,11 +30,7 @@ export default function PermissionListPage() {
 
   const reload = useCallback((keepOpen: readonly string[]) => {
     setLoading(true);
-    loadMenuTree(
-      () => resultOf(getSystemMenuList()),
-      (parentId) => resultOf(getSystemSubmenu(parentId)),
-      keepOpen,
-    )
+    loadMenuTree(loadLevel, keepOpen)
       .then(setRows)
       .catch(() => undefined)
       .finally(() => setLoading(false));
@@ -51,7 +41,7 @@ export default function PermissionListPage() {
     setExpanded((keys) => (open ? [...keys, row.id] : keys.filter((key) => key !== row.id)));
     if (!open || (row.children && row.children.length > 0)) return;
     try {
-      const children = toRows(await resultOf(getSystemSubmenu(row.id)));
+      const children = toRows(await loadLevel(row.id));
       setRows((current) => withChildren(current, row.id, children));
     } catch {
       // shown by the HTTP error saga
@@ -81,23 +71,20 @@ export default function PermissionListPage() {
       ),
     },
     { title: '图标', dataIndex: 'icon', key: 'icon' },
-    { title: '组件', dataIndex: 'component', key: 'component' },
-    { title: '路径', dataIndex: 'url', key: 'url' },
     { title: '授权标识', dataIndex: 'perms', key: 'perms' },
-    { title: '排序', dataIndex: 'sortNo', key: 'sortNo' },
     {
       title: '操作',
       key: 'actions',
       render: (_value, row) => (
         <Space size={0}>
           <HasPermission code="permission:edit">
-            <Button type="link" size="small" onClick={() => setTarget({ node: row })}>
+            <Button type="link" size="small" onClick={() => setTarget({ id: row.id })}>
               编辑
             </Button>
           </HasPermission>
           {row.menuType !== MENU_TYPE.button && (
             <HasPermission code="permission:add">
-              <Button type="link" size="small" onClick={() => setTarget({ node: null, parentId: row.id })}>
+              <Button type="link" size="small" onClick={() => setTarget({ id: null, parentId: row.id })}>
                 添加下级
               </Button>
             </HasPermission>
@@ -116,7 +103,7 @@ export default function PermissionListPage() {
     <>
       <Space style={{ marginBottom: 16 }}>
         <HasPermission code="permission:add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ node: null })}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: null })}>
             新增菜单
           </Button>
         </HasPermission>

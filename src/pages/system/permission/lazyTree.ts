@@ -1,15 +1,26 @@
-// The menu tree of the permission page loads level by level: a node that is not a leaf starts with an
-// empty children list (so the table shows its expander) and gets its children when expanded.
-import type { PermissionTreeNode } from '../../../api/systemPermission';
+// The menu tree of the permission page loads level by level (GET /sys/permission/queryListAsync?pid=): a
+// node that is not a leaf starts with an empty children list (so the table shows its expander) and gets
+// its children when expanded.
+import type { MenuType, PermissionTreeModel } from '../../../api/systemPermission';
 
-export type MenuRow = Omit<PermissionTreeNode, 'children'> & { children?: MenuRow[] };
+export interface MenuRow {
+  id: string;
+  name: string;
+  menuType: MenuType;
+  icon?: string | null;
+  perms?: string | null;
+  children?: MenuRow[];
+}
 
 /** Rows of one level: non-leaves get `children: []` until loaded. */
-export function toRows(nodes: readonly PermissionTreeNode[]): MenuRow[] {
-  return nodes.map(({ children: _children, ...node }) => ({
-    ...node,
-    key: node.key ?? node.id,
-    children: node.isLeaf || node.leaf ? undefined : [],
+export function toRows(nodes: readonly PermissionTreeModel[]): MenuRow[] {
+  return nodes.map((node) => ({
+    id: node.key,
+    name: node.title,
+    menuType: node.menuType,
+    icon: node.icon,
+    perms: node.perms,
+    children: node.isLeaf ? undefined : [],
   }));
 }
 
@@ -21,17 +32,16 @@ export function withChildren(rows: readonly MenuRow[], id: string, children: Men
   });
 }
 
-/** Loads the roots, then again the children of every row in `expanded` that is still in the tree. */
+/** Loads the top level, then again the children of every row in `expanded` that is still in the tree. */
 export async function loadMenuTree(
-  loadRoots: () => Promise<PermissionTreeNode[]>,
-  loadChildren: (parentId: string) => Promise<PermissionTreeNode[]>,
+  loadLevel: (parentId?: string) => Promise<PermissionTreeModel[]>,
   expanded: readonly string[],
 ): Promise<MenuRow[]> {
-  let rows = toRows(await loadRoots());
+  let rows = toRows(await loadLevel());
   let level = rows.filter((row) => expanded.includes(row.id));
   while (level.length > 0) {
     const loaded = await Promise.all(
-      level.map(async (row) => [row.id, toRows(await loadChildren(row.id))] as const),
+      level.map(async (row) => [row.id, toRows(await loadLevel(row.id))] as const),
     );
     const next: MenuRow[] = [];
     for (const [id, children] of loaded) {

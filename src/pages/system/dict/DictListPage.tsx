@@ -11,7 +11,7 @@ import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { CHECK_ON_BLUR, uniqueRule } from '../../../components/form/uniqueRule';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
-import { HasPermission } from '../../../components/HasPermission';
+import { HasPermission, useHasPermission } from '../../../components/HasPermission';
 import { contains } from '../../../components/table/listQuery';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
@@ -32,6 +32,8 @@ export default function DictListPage() {
       }),
   });
   const confirm = useConfirmAction();
+  // Rows are selectable only for someone who may act on a selection.
+  const canBatch = useHasPermission('dict:deleteBatch');
   const [editing, setEditing] = useState<SysDict | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [itemsOf, setItemsOf] = useState<SysDict | null>(null);
@@ -105,26 +107,30 @@ export default function DictListPage() {
             </Button>
           </HasPermission>
         }
-        batchActions={(selected, clear) => (
-          <HasPermission code="dict:deleteBatch">
-            <Button
-              size="small"
-              danger
-              onClick={() =>
-                remove(
-                  selected,
-                  () => {
-                    clear();
-                    list.reload();
-                  },
-                  true,
-                )
-              }
-            >
-              批量删除
-            </Button>
-          </HasPermission>
-        )}
+        batchActions={
+          canBatch
+            ? (selected, clear) => (
+                <HasPermission code="dict:deleteBatch">
+                  <Button
+                    size="small"
+                    danger
+                    onClick={() =>
+                      remove(
+                        selected,
+                        () => {
+                          clear();
+                          list.reload();
+                        },
+                        true,
+                      )
+                    }
+                  >
+                    批量删除
+                  </Button>
+                </HasPermission>
+              )
+            : undefined
+        }
       />
       <ModalForm<DictValues>
         title={editing ? '编辑字典' : '新增字典'}

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import { deleteLog, deleteLogs, listLogs, LOG_TYPE, type LogType, type SysLog } from '../../../api/systemLog';
 import { DictSelect } from '../../../components/DictSelect';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
-import { HasPermission } from '../../../components/HasPermission';
+import { HasPermission, useHasPermission } from '../../../components/HasPermission';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
 
@@ -48,6 +48,8 @@ function LogTable({ logType }: { logType: LogType }) {
     fetch: (params) => listLogs(params),
   });
   const confirm = useConfirmAction();
+  // Rows are selectable only for someone who may act on a selection.
+  const canBatch = useHasPermission('log:delete');
   // One row by its own endpoint, the selected rows by the batch endpoint (each has its code).
   const remove = (logs: SysLog[], onDone: () => void, batch = false) =>
     confirm({
@@ -105,26 +107,30 @@ function LogTable({ logType }: { logType: LogType }) {
           </Form.Item>
         </>
       }
-      batchActions={(selected, clear) => (
-        <HasPermission code="log:delete">
-          <Button
-            size="small"
-            danger
-            onClick={() =>
-              remove(
-                selected,
-                () => {
-                  clear();
-                  list.reload();
-                },
-                true,
-              )
-            }
-          >
-            批量删除
-          </Button>
-        </HasPermission>
-      )}
+      batchActions={
+        canBatch
+          ? (selected, clear) => (
+              <HasPermission code="log:delete">
+                <Button
+                  size="small"
+                  danger
+                  onClick={() =>
+                    remove(
+                      selected,
+                      () => {
+                        clear();
+                        list.reload();
+                      },
+                      true,
+                    )
+                  }
+                >
+                  批量删除
+                </Button>
+              </HasPermission>
+            )
+          : undefined
+      }
     />
   );
 }

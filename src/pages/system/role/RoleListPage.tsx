@@ -6,7 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { deleteRole, deleteRoles, listRoles, type SysRole } from '../../../api/systemRole';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
-import { HasPermission } from '../../../components/HasPermission';
+import { HasPermission, useHasPermission } from '../../../components/HasPermission';
 import { contains } from '../../../components/table/listQuery';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
@@ -26,6 +26,8 @@ export default function RoleListPage() {
       }),
   });
   const confirm = useConfirmAction();
+  // Rows are selectable only for someone who may act on a selection.
+  const canBatch = useHasPermission('role:deleteBatch');
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<SysRole | null>(null);
   const [authorizing, setAuthorizing] = useState<SysRole | null>(null);
@@ -99,26 +101,30 @@ export default function RoleListPage() {
             </Button>
           </HasPermission>
         }
-        batchActions={(selected, clear) => (
-          <HasPermission code="role:deleteBatch">
-            <Button
-              size="small"
-              danger
-              onClick={() =>
-                remove(
-                  selected,
-                  () => {
-                    clear();
-                    list.reload();
-                  },
-                  true,
-                )
-              }
-            >
-              批量删除
-            </Button>
-          </HasPermission>
-        )}
+        batchActions={
+          canBatch
+            ? (selected, clear) => (
+                <HasPermission code="role:deleteBatch">
+                  <Button
+                    size="small"
+                    danger
+                    onClick={() =>
+                      remove(
+                        selected,
+                        () => {
+                          clear();
+                          list.reload();
+                        },
+                        true,
+                      )
+                    }
+                  >
+                    批量删除
+                  </Button>
+                </HasPermission>
+              )
+            : undefined
+        }
       />
       <RoleFormModal
         open={formOpen}

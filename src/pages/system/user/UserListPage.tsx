@@ -73,6 +73,7 @@ export default function UserListPage() {
     password: useHasPermission('user:password'),
     frozen: useHasPermission('user:frozen'),
     delete: useHasPermission('user:delete'),
+    deleteBatch: useHasPermission('user:deleteBatch'),
   };
   const viewRoles = useRolesViewer();
   const [editing, setEditing] = useState<SysUser | null>(null);
@@ -191,29 +192,34 @@ export default function UserListPage() {
             </Button>
           </HasPermission>
         }
-        batchActions={(selected, clear) => {
-          const done = () => {
-            clear();
-            list.reload();
-          };
-          return (
-            <>
-              <HasPermission code="user:frozen">
-                <Button size="small" onClick={() => freeze(selected, true, done)}>
-                  冻结
-                </Button>
-                <Button size="small" onClick={() => freeze(selected, false, done)}>
-                  解冻
-                </Button>
-              </HasPermission>
-              <HasPermission code="user:deleteBatch">
-                <Button size="small" danger onClick={() => remove(selected, done, true)}>
-                  批量删除
-                </Button>
-              </HasPermission>
-            </>
-          );
-        }}
+        // Rows are selectable only for someone who may act on a selection.
+        batchActions={
+          can.frozen || can.deleteBatch
+            ? (selected, clear) => {
+                const done = () => {
+                  clear();
+                  list.reload();
+                };
+                return (
+                  <>
+                    <HasPermission code="user:frozen">
+                      <Button size="small" onClick={() => freeze(selected, true, done)}>
+                        冻结
+                      </Button>
+                      <Button size="small" onClick={() => freeze(selected, false, done)}>
+                        解冻
+                      </Button>
+                    </HasPermission>
+                    <HasPermission code="user:deleteBatch">
+                      <Button size="small" danger onClick={() => remove(selected, done, true)}>
+                        批量删除
+                      </Button>
+                    </HasPermission>
+                  </>
+                );
+              }
+            : undefined
+        }
       />
       <UserFormModal
         open={formOpen}

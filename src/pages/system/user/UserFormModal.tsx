@@ -215,7 +215,19 @@ export function UserFormModal({
       <Form.Item name="sex" label="性别">
         <DictSelect dictCode="sex" />
       </Form.Item>
-      <Form.Item name="workNo" label="工号">
+      <Form.Item
+        name="workNo"
+        label="工号"
+        validateTrigger={CHECK_ON_BLUR}
+        rules={[
+          uniqueRule(
+            (fieldVal) =>
+              duplicateCheck({ tableName: 'sys_user', fieldName: 'work_no', fieldVal, dataId: id }),
+            '工号已存在',
+            user?.workNo,
+          ),
+        ]}
+      >
         <Input placeholder="请输入工号" />
       </Form.Item>
       <Form.Item name="telephone" label="座机" rules={[landlineRule]}>

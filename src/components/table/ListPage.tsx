@@ -21,8 +21,8 @@ export interface ListPageProps<T> {
   toFilters?: (values: FormValues) => Record<string, string | undefined>;
   /** Buttons above the table (add, ...). */
   toolbar?: ReactNode;
-  /** Actions for the selected rows; without it the rows are not selectable. */
-  batchActions?: (selected: T[], clear: () => void) => ReactNode;
+  /** Actions for the selected rows (`done` clears the selection and reloads); without it no selection. */
+  batchActions?: (selected: T[], done: () => void) => ReactNode;
   expandable?: TableProps<T>['expandable'];
   /** The table's own paging off (a tree of all rows). */
   paged?: boolean;
@@ -159,7 +159,10 @@ export function ListPage<T extends object>({
               <Button size="small" type="link" onClick={clear}>
                 清空
               </Button>
-              {batchActions(selected, clear)}
+              {batchActions(selected, () => {
+                clear();
+                list.reload();
+              })}
             </Space>
           }
         />

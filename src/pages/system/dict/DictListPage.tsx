@@ -10,11 +10,11 @@ import { forgetDictItems } from '../../../components/dictCache';
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { CHECK_ON_BLUR, uniqueRule } from '../../../components/form/uniqueRule';
-import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission, useHasPermission } from '../../../components/HasPermission';
 import { contains } from '../../../components/table/listQuery';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
+import { BatchDeleteButton, useRemoveRows } from '../../../components/table/useRemoveRows';
 import { DictItemsDrawer } from './DictItemsDrawer';
 
 type DictValues = Pick<SysDict, 'dictName' | 'dictCode' | 'description'>;
@@ -31,7 +31,6 @@ export default function DictListPage() {
         dictCode: contains(params.dictCode as string | undefined),
       }),
   });
-  const confirm = useConfirmAction();
   // Rows are selectable only for someone who may act on a selection.
   const canBatch = useHasPermission('dict:deleteBatch');
   const [editing, setEditing] = useState<SysDict | null>(null);
@@ -41,21 +40,16 @@ export default function DictListPage() {
     setEditing(dict);
     setFormOpen(true);
   };
-  // One row by its own endpoint, the selected rows by the batch endpoint (each has its code).
-  const remove = (dicts: SysDict[], onDone: () => void, batch = false) =>
-    confirm({
-      title:
-        dicts.length === 1
-          ? `确定删除字典“${dicts[0].dictName}”吗？`
-          : `确定删除所选的 ${dicts.length} 个字典吗？`,
-      content: '字典项随之删除，使用该字典的下拉框将没有选项。',
-      okText: '删除',
-      action: () => (batch ? deleteDicts(dicts.map((dict) => dict.id)) : deleteDict(dicts[0].id)),
-      onDone: () => {
-        dicts.forEach((dict) => forgetDictItems(dict.dictCode));
-        onDone();
-      },
-    });
+  const remove = useRemoveRows<SysDict>({
+    noun: '字典',
+    unit: '个',
+    nameOf: (dict) => dict.dictName,
+    content: '字典项随之删除，使用该字典的下拉框将没有选项。',
+    idOf: (dict) => dict.id,
+    deleteOne: deleteDict,
+    deleteMany: deleteDicts,
+    onDeleted: (dicts) => dicts.forEach((dict) => forgetDictItems(dict.dictCode)),
+  });
 
   const columns: ColumnsType<SysDict> = [
     { title: '字典名称', dataIndex: 'dictName', key: 'dictName', sorter: true },
@@ -109,25 +103,8 @@ export default function DictListPage() {
         }
         batchActions={
           canBatch
-            ? (selected, clear) => (
-                <HasPermission code="dict:deleteBatch">
-                  <Button
-                    size="small"
-                    danger
-                    onClick={() =>
-                      remove(
-                        selected,
-                        () => {
-                          clear();
-                          list.reload();
-                        },
-                        true,
-                      )
-                    }
-                  >
-                    批量删除
-                  </Button>
-                </HasPermission>
+            ? (selected, done) => (
+                <BatchDeleteButton code="dict:deleteBatch" onClick={() => remove(selected, done, true)} />
               )
             : undefined
         }

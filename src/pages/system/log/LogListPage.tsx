@@ -8,10 +8,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { deleteLog, deleteLogs, listLogs, LOG_TYPE, type LogType, type SysLog } from '../../../api/systemLog';
 import { DictSelect } from '../../../components/DictSelect';
-import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission, useHasPermission } from '../../../components/HasPermission';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
+import { BatchDeleteButton, useRemoveRows } from '../../../components/table/useRemoveRows';
 
 const LogCharts = lazy(() => import(/* webpackChunkName: "system-log-charts" */ './LogCharts'));
 
@@ -47,18 +47,16 @@ function LogTable({ logType }: { logType: LogType }) {
     fixedParams: { logType },
     fetch: (params) => listLogs(params),
   });
-  const confirm = useConfirmAction();
   // Rows are selectable only for someone who may act on a selection.
   const canBatch = useHasPermission('log:delete');
-  // One row by its own endpoint, the selected rows by the batch endpoint (each has its code).
-  const remove = (logs: SysLog[], onDone: () => void, batch = false) =>
-    confirm({
-      title: logs.length === 1 ? '确定删除这条日志吗？' : `确定删除所选的 ${logs.length} 条日志吗？`,
-      content: '删除后无法恢复；删除操作本身会记入操作日志。',
-      okText: '删除',
-      action: () => (batch ? deleteLogs(logs.map((log) => log.id)) : deleteLog(logs[0].id)),
-      onDone,
-    });
+  const remove = useRemoveRows<SysLog>({
+    noun: '日志',
+    unit: '条',
+    content: '删除后无法恢复；删除操作本身会记入操作日志。',
+    idOf: (log) => log.id,
+    deleteOne: deleteLog,
+    deleteMany: deleteLogs,
+  });
 
   const columns: ColumnsType<SysLog> = [
     { title: '日志内容', dataIndex: 'logContent', key: 'logContent', ellipsis: true, width: 320 },
@@ -109,25 +107,8 @@ function LogTable({ logType }: { logType: LogType }) {
       }
       batchActions={
         canBatch
-          ? (selected, clear) => (
-              <HasPermission code="log:delete">
-                <Button
-                  size="small"
-                  danger
-                  onClick={() =>
-                    remove(
-                      selected,
-                      () => {
-                        clear();
-                        list.reload();
-                      },
-                      true,
-                    )
-                  }
-                >
-                  批量删除
-                </Button>
-              </HasPermission>
+          ? (selected, done) => (
+              <BatchDeleteButton code="log:delete" onClick={() => remove(selected, done, true)} />
             )
           : undefined
       }

@@ -5,11 +5,11 @@ import { Button, Form, Input, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { deleteRole, deleteRoles, listRoles, type SysRole } from '../../../api/systemRole';
-import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission, useHasPermission } from '../../../components/HasPermission';
 import { contains } from '../../../components/table/listQuery';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
+import { BatchDeleteButton, useRemoveRows } from '../../../components/table/useRemoveRows';
 import { RoleFormModal } from './RoleFormModal';
 import { RolePermissionDrawer } from './RolePermissionDrawer';
 
@@ -25,7 +25,6 @@ export default function RoleListPage() {
         roleCode: contains(params.roleCode as string | undefined),
       }),
   });
-  const confirm = useConfirmAction();
   // Rows are selectable only for someone who may act on a selection.
   const canBatch = useHasPermission('role:deleteBatch');
   const [formOpen, setFormOpen] = useState(false);
@@ -36,18 +35,15 @@ export default function RoleListPage() {
     setEditing(role);
     setFormOpen(true);
   };
-  // One row by its own endpoint, the selected rows by the batch endpoint (each has its code).
-  const remove = (roles: SysRole[], onDone: () => void, batch = false) =>
-    confirm({
-      title:
-        roles.length === 1
-          ? `确定删除角色“${roles[0].roleName}”吗？`
-          : `确定删除所选的 ${roles.length} 个角色吗？`,
-      content: '删除后，拥有这些角色的用户将失去相应的菜单和按钮权限。',
-      okText: '删除',
-      action: () => (batch ? deleteRoles(roles.map((role) => role.id)) : deleteRole(roles[0].id)),
-      onDone,
-    });
+  const remove = useRemoveRows<SysRole>({
+    noun: '角色',
+    unit: '个',
+    nameOf: (role) => role.roleName,
+    content: '删除后，拥有这些角色的用户将失去相应的菜单和按钮权限。',
+    idOf: (role) => role.id,
+    deleteOne: deleteRole,
+    deleteMany: deleteRoles,
+  });
 
   const columns: ColumnsType<SysRole> = [
     { title: '角色名称', dataIndex: 'roleName', key: 'roleName', sorter: true },
@@ -103,25 +99,8 @@ export default function RoleListPage() {
         }
         batchActions={
           canBatch
-            ? (selected, clear) => (
-                <HasPermission code="role:deleteBatch">
-                  <Button
-                    size="small"
-                    danger
-                    onClick={() =>
-                      remove(
-                        selected,
-                        () => {
-                          clear();
-                          list.reload();
-                        },
-                        true,
-                      )
-                    }
-                  >
-                    批量删除
-                  </Button>
-                </HasPermission>
+            ? (selected, done) => (
+                <BatchDeleteButton code="role:deleteBatch" onClick={() => remove(selected, done, true)} />
               )
             : undefined
         }

@@ -20,6 +20,7 @@ import { HasPermission, useHasPermission } from '../../../components/HasPermissi
 import { contains } from '../../../components/table/listQuery';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
+import { BatchDeleteButton, useRemoveRows } from '../../../components/table/useRemoveRows';
 import { UserFormModal } from './UserFormModal';
 import { UserPasswordModal } from './UserPasswordModal';
 
@@ -96,18 +97,15 @@ export default function UserListPage() {
         ),
       onDone,
     });
-  // One row by its own endpoint, the selected rows by the batch endpoint (each has its code).
-  const remove = (users: SysUser[], onDone: () => void, batch = false) =>
-    confirm({
-      title:
-        users.length === 1
-          ? `确定删除用户“${users[0].username}”吗？`
-          : `确定删除所选的 ${users.length} 个用户吗？`,
-      content: '删除后无法恢复，这些用户将无法再登录。',
-      okText: '删除',
-      action: () => (batch ? deleteUsers(users.map((user) => user.id)) : deleteUser(users[0].id)),
-      onDone,
-    });
+  const remove = useRemoveRows<SysUser>({
+    noun: '用户',
+    unit: '个',
+    nameOf: (user) => user.username,
+    content: '删除后无法恢复，这些用户将无法再登录。',
+    idOf: (user) => user.id,
+    deleteOne: deleteUser,
+    deleteMany: deleteUsers,
+  });
 
   const columns: ColumnsType<SysUser> = [
     { title: '用户账号', dataIndex: 'username', key: 'username', sorter: true },
@@ -195,29 +193,19 @@ export default function UserListPage() {
         // Rows are selectable only for someone who may act on a selection.
         batchActions={
           can.frozen || can.deleteBatch
-            ? (selected, clear) => {
-                const done = () => {
-                  clear();
-                  list.reload();
-                };
-                return (
-                  <>
-                    <HasPermission code="user:frozen">
-                      <Button size="small" onClick={() => freeze(selected, true, done)}>
-                        冻结
-                      </Button>
-                      <Button size="small" onClick={() => freeze(selected, false, done)}>
-                        解冻
-                      </Button>
-                    </HasPermission>
-                    <HasPermission code="user:deleteBatch">
-                      <Button size="small" danger onClick={() => remove(selected, done, true)}>
-                        批量删除
-                      </Button>
-                    </HasPermission>
-                  </>
-                );
-              }
+            ? (selected, done) => (
+                <>
+                  <HasPermission code="user:frozen">
+                    <Button size="small" onClick={() => freeze(selected, true, done)}>
+                      冻结
+                    </Button>
+                    <Button size="small" onClick={() => freeze(selected, false, done)}>
+                      解冻
+                    </Button>
+                  </HasPermission>
+                  <BatchDeleteButton code="user:deleteBatch" onClick={() => remove(selected, done, true)} />
+                </>
+              )
             : undefined
         }
       />

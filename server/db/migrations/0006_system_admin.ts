@@ -1,8 +1,87 @@
 // System administration (API.md §6): dictionaries and their items per tenant, and the fields of users,
 // departments and permissions that the admin pages edit but sign-in did not need.
 import { sql, type Kysely } from 'kysely';
+import { dictIdOf, insertDefaultDictionaries, permissionIdOf } from '../../modules/auth/tenantOrganisation';
+import type { DB } from '../schema';
 
 const now = sql`now()`;
+
+/** The buttons this issue adds to the default menus: [menu url, code, name]. */
+const NEW_BUTTONS: Array<[string, string, string]> = [
+  ['/isystem/user', 'user:list', '查询用户'],
+  ['/isystem/user', 'user:deleteBatch', '批量删除用户'],
+  ['/isystem/user', 'user:password', '修改用户密码'],
+  ['/isystem/role', 'role:list', '查询角色'],
+  ['/isystem/role', 'role:deleteBatch', '批量删除角色'],
+  ['/isystem/permission', 'permission:list', '查询菜单'],
+  ['/isystem/permission', 'permission:deleteBatch', '批量删除菜单'],
+  ['/isystem/depart', 'depart:list', '查询部门'],
+  ['/isystem/depart', 'depart:deleteBatch', '批量删除部门'],
+  ['/isystem/dict', 'dict:list', '查询字典'],
+  ['/isystem/dict', 'dict:deleteBatch', '批量删除字典'],
+  ['/isystem/dict', 'dictItem:add', '新增字典项'],
+  ['/isystem/dict', 'dictItem:edit', '编辑字典项'],
+  ['/isystem/dict', 'dictItem:delete', '删除字典项'],
+  ['/isystem/log', 'log:list', '查询日志'],
+  ['/isystem/log', 'log:deleteBatch', '批量删除日志'],
+];
+
+/**
+ * Tenants that existed before this migration (a kept ./data directory) get what new tenants start with: the
+ * new buttons, granted to their administrator role, and the default dictionaries. A fresh database has no
+ * tenant yet: the seed writes all of it.
+ */
+export async function upgradeExistingTenants(db: Kysely<DB>): Promise<void> {
+  const tenants = await db.selectFrom('tenants').select('tenant_id').execute();
+  for (const { tenant_id: tenantId } of tenants) {
+    for (const [menuUrl, perms, name] of NEW_BUTTONS) {
+      const parentId = permissionIdOf(tenantId, menuUrl);
+      const parent = await db
+        .selectFrom('permissions')
+        .select('id')
+        .where('id', '=', parentId)
+        .executeTakeFirst();
+      const id = permissionIdOf(tenantId, perms);
+      const existing = await db
+        .selectFrom('permissions')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!parent || existing) continue;
+      await db
+        .insertInto('permissions')
+        .values({
+          id,
+          tenant_id: tenantId,
+          parent_id: parentId,
+          name,
+          menu_type: 2,
+          perms,
+          is_route: false,
+          sort_no: 9,
+        })
+        .execute();
+      await db.updateTable('permissions').set({ is_leaf: false }).where('id', '=', parentId).execute();
+      await db
+        .insertInto('role_permissions')
+        .columns(['tenant_id', 'role_id', 'permission_id'])
+        .expression(
+          db
+            .selectFrom('roles')
+            .select([sql.lit(tenantId).as('tenant_id'), 'id', sql.lit(id).as('permission_id')])
+            .where('tenant_id', '=', tenantId)
+            .where('role_code', '=', 'admin'),
+        )
+        .execute();
+    }
+    const dicts = await db
+      .selectFrom('dicts')
+      .select('id')
+      .where('id', '=', dictIdOf(tenantId, 'sex'))
+      .executeTakeFirst();
+    if (!dicts) await insertDefaultDictionaries(db, tenantId);
+  }
+}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -101,6 +180,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('sys_log')
     .columns(['tenant_id', 'created_at'])
     .execute();
+
+  await upgradeExistingTenants(db as Kysely<DB>);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

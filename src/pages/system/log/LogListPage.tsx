@@ -59,14 +59,13 @@ function LogTable({ logType }: { logType: LogType }) {
   });
 
   const columns: ColumnsType<SysLog> = [
-    { title: '日志内容', dataIndex: 'logContent', key: 'logContent', ellipsis: true, width: 320 },
+    { title: '日志内容', dataIndex: 'logContent', key: 'logContent', ellipsis: true, width: 280 },
     { title: '操作人', dataIndex: 'username', key: 'username' },
     { title: 'IP', dataIndex: 'ip', key: 'ip' },
     ...(operation
       ? ([
           { title: '操作类型', dataIndex: 'operateType_dictText', key: 'operateType' },
-          { title: '请求方式', dataIndex: 'requestType', key: 'requestType' },
-          { title: '请求地址', dataIndex: 'requestUrl', key: 'requestUrl', ellipsis: true, width: 240 },
+          { title: '请求地址', dataIndex: 'requestUrl', key: 'requestUrl', ellipsis: true, width: 220 },
         ] satisfies ColumnsType<SysLog>)
       : []),
     { title: '耗时(毫秒)', dataIndex: 'costTime', key: 'costTime', sorter: true },

@@ -71,6 +71,10 @@ const SAMPLES: Record<string, Sample> = {
   'DELETE /api/sys/role/delete': { query: { id: A01.role } },
   'DELETE /api/sys/role/deleteBatch': { query: { ids: A01.role } },
   'GET /api/sys/permission/queryListAsync': { query: { pid: A01.permission } },
+  'GET /api/sys/permission/getSystemSubmenu': { query: { parentId: A01.permission } },
+  'GET /api/sys/permission/getSystemSubmenuBatch': {
+    query: { parentIds: `${A01.permission},${demoPermissionId('A01', '/isystem')}` },
+  },
   'POST /api/sys/permission/add': {
     body: { name: '巡检', menuType: 2, parentId: A01.permission, perms: 'walk:x' },
   },

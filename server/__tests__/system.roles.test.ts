@@ -235,6 +235,31 @@ describe.each(testBackends())('/sys/role and /sys/permission on %s', (backend) =
   });
 
   describe('menus and buttons', () => {
+    it('loads the menu list level by level', async () => {
+      const token = await admin();
+      const top = await context.client.get<PermissionNode[]>('/sys/permission/getSystemMenuList', token);
+      expect(top.body.result.map((node) => node.name)).toEqual(['首页', '系统管理', '我的消息']);
+      expect(top.body.result.map((node) => node.isLeaf)).toEqual([true, false, true]);
+      const system = demoPermissionId('A01', '/isystem');
+      const users = demoPermissionId('A01', '/isystem/user');
+      const sub = await context.client.get<PermissionNode[]>(
+        `/sys/permission/getSystemSubmenu?parentId=${system}`,
+        token,
+      );
+      expect(sub.body.result[0]).toMatchObject({ name: '用户管理', url: '/isystem/user', isLeaf: false });
+      const batch = await context.client.get<Record<string, PermissionNode[]>>(
+        `/sys/permission/getSystemSubmenuBatch?parentIds=${system},${users}`,
+        token,
+      );
+      expect(Object.keys(batch.body.result)).toEqual([system, users]);
+      expect(batch.body.result[users].map((node) => node.perms)).toContain('user:list');
+      const foreign = await context.client.get<PermissionNode[]>(
+        `/sys/permission/getSystemSubmenu?parentId=${system}`,
+        await context.tokenOf('t2admin'),
+      );
+      expect(foreign.body.result).toEqual([]);
+    });
+
     it('serves the tree, the role tree with every id, and lazy children', async () => {
       const token = await admin();
       const list = await context.client.get<PermissionNode[]>('/sys/permission/list', token);

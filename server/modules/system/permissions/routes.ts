@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../../http/access';
 import { ok } from '../../../http/envelope';
-import { actorOf } from '../commands';
+import { actorOf, idList } from '../commands';
 import { can, idQuerySchema, idsQuerySchema, nullableText, text } from '../schemas';
 import {
   addPermission,
@@ -11,6 +11,8 @@ import {
   editPermission,
   permissionChildren,
   permissionList,
+  permissionNodesByParent,
+  permissionNodesUnder,
   permissionMessages,
   permissionTree,
   rolePermissionIds,
@@ -56,6 +58,29 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sys/permission/queryTreeList', { config: READ }, async (request) =>
     ok(await permissionTree(db, sessionOf(request).tenantId)),
+  );
+
+  app.get('/sys/permission/getSystemMenuList', { config: READ }, async (request) =>
+    ok(await permissionNodesUnder(db, sessionOf(request).tenantId, null)),
+  );
+
+  app.get<{ Querystring: { parentId: string } }>(
+    '/sys/permission/getSystemSubmenu',
+    {
+      config: READ,
+      schema: { querystring: { type: 'object', required: ['parentId'], properties: { parentId: text(64) } } },
+    },
+    async (request) =>
+      ok(await permissionNodesUnder(db, sessionOf(request).tenantId, [request.query.parentId])),
+  );
+
+  app.get<{ Querystring: { parentIds?: string } }>(
+    '/sys/permission/getSystemSubmenuBatch',
+    { config: READ, schema: { querystring: { type: 'object', properties: { parentIds: text(20_000) } } } },
+    async (request) => {
+      const parentIds = idList(request.query.parentIds, permissionMessages.parentRequired);
+      return ok(await permissionNodesByParent(db, sessionOf(request).tenantId, parentIds));
+    },
   );
 
   app.get<{ Querystring: { pid?: string } }>(

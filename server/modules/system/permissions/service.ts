@@ -112,6 +112,33 @@ export async function permissionList(db: Kysely<DB>, tenantId: string) {
   return nest(rows, (row) => ({ ...row, key: row.id, title: row.name, isLeaf: !parents.has(row.id) }));
 }
 
+/**
+ * The lazily loaded variant of the list (getSystemMenuList / getSystemSubmenu[Batch]): the entity nodes whose
+ * parent is one of `parentIds` (the top-level menus for null), each with isLeaf, grouped by parent.
+ */
+export async function permissionNodesUnder(db: Kysely<DB>, tenantId: string, parentIds: string[] | null) {
+  const rows = await tenantPermissions(db, tenantId)
+    .where((eb) => (parentIds === null ? eb('menu_type', '=', 0) : eb('parent_id', 'in', parentIds)))
+    .select(
+      sql<boolean>`not exists (select 1 from permissions c where c.parent_id = permissions.id)`.as('isLeaf'),
+    )
+    .execute();
+  return rows.map((row) => ({ ...row, key: row.id, title: row.name }));
+}
+
+/** `{parentId: nodes}` for the parents among `parentIds` that are the tenant's (others are left out, not echoed). */
+export async function permissionNodesByParent(db: Kysely<DB>, tenantId: string, parentIds: string[]) {
+  const parents = await db
+    .selectFrom('permissions')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', parentIds)
+    .execute();
+  const known = parentIds.filter((id) => parents.some((parent) => parent.id === id));
+  const nodes = known.length === 0 ? [] : await permissionNodesUnder(db, tenantId, known);
+  return Object.fromEntries(known.map((id) => [id, nodes.filter((node) => node.parentId === id)]));
+}
+
 /** The TreeModel node of API.md §6.1. */
 function treeModel(row: PermissionRecord, isLeaf: boolean) {
   return {

@@ -26,7 +26,14 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     cache: { type: 'filesystem', cacheDirectory: path.resolve(__dirname, '.cache/webpack') },
     module: {
       rules: [
-        { test: /\.[jt]sx?$/, exclude: /node_modules/, use: 'babel-loader' },
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          // Not NODE_ENV: a build started from Jest (the e2e set-up) inherits NODE_ENV=test, whose CommonJS
+          // transform turns every import() into require() and so puts every lazy page into the entry chunk.
+          // Loader options are part of webpack's cache key, so such entries are not reused either.
+          use: { loader: 'babel-loader', options: { envName: production ? 'production' : 'development' } },
+        },
         {
           test: /\.css$/,
           use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],

@@ -127,7 +127,6 @@ export default function UserListPage() {
     {
       title: '操作',
       key: 'actions',
-      fixed: 'right',
       render: (_value, user) => {
         const more: MenuProps['items'] = [
           can.password && { key: 'password', label: '密码', onClick: () => setPasswordOf(user) },

@@ -111,8 +111,7 @@ export default function UserListPage() {
     { title: '用户账号', dataIndex: 'username', key: 'username', sorter: true },
     { title: '用户姓名', dataIndex: 'realname', key: 'realname', sorter: true },
     { title: '手机号码', dataIndex: 'phone', key: 'phone' },
-    { title: '邮箱', dataIndex: 'email', key: 'email', ellipsis: true, width: 190 },
-    { title: '部门', dataIndex: 'orgCodeTxt', key: 'orgCodeTxt', ellipsis: true, width: 160 },
+    { title: '部门', dataIndex: 'orgCodeTxt', key: 'orgCodeTxt' },
     {
       title: '状态',
       dataIndex: 'status',

@@ -96,3 +96,8 @@ export function checkConfirmPassword(
   if (!hasText(confirm)) return messages.confirmPasswordRequired;
   return confirm === password ? undefined : messages.passwordMismatch;
 }
+
+/** The policy for a new password (the server's too): 8–64 characters with at least one letter and one digit. */
+export function isStrongPassword(value: string): boolean {
+  return value.length >= 8 && value.length <= 64 && /[A-Za-z]/.test(value) && /\d/.test(value);
+}

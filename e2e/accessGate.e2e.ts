@@ -50,7 +50,7 @@ test('after signing in from a redirected deep link the user lands on that link',
   await modal.getByPlaceholder('密码').fill(E2E_PASSWORD);
   await modal.getByRole('button', { name: /^登\s*录$/ }).click();
   await page.waitForURL(`${baseUrl()}/isystem/role?tab=2`);
-  await page.getByText('组件 system/RoleList 尚未提供').waitFor();
+  await page.getByRole('columnheader', { name: '角色编码' }).waitFor();
   expect(await saw404()).toBe(false);
 });
 
@@ -58,11 +58,11 @@ test('a refresh on a deep route shows the spinner, never the 404 page, and lands
   await loginWithPassword(page, 'admin');
   await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
   await page.goto(`${baseUrl()}/isystem/depart?x=1`);
-  await page.getByText('组件 system/DepartList 尚未提供').waitFor();
+  await page.getByText('组织机构', { exact: true }).waitFor();
 
   const visited = visitedPaths(page);
   await page.reload();
-  await page.getByText('组件 system/DepartList 尚未提供').waitFor();
+  await page.getByText('组织机构', { exact: true }).waitFor();
   expect(page.url()).toBe(`${baseUrl()}/isystem/depart?x=1`);
   expect(visited.filter((path) => path !== '/isystem/depart')).toEqual([]);
   expect(await saw404()).toBe(false);
@@ -98,7 +98,7 @@ test('the side menu navigates, the breadcrumbs follow, and the home page shows t
   await menu.getByText('系统管理').click();
   await menu.getByText('用户管理').click();
   await page.waitForURL(`${baseUrl()}/isystem/user`);
-  await page.getByText('组件 system/UserList 尚未提供').waitFor();
+  await page.getByRole('columnheader', { name: '用户账号' }).waitFor();
   const crumbs = await page.locator('.ant-breadcrumb li').allInnerTexts();
   expect(crumbs.filter((text) => text.trim() !== '/')).toEqual(['首页', '系统管理', '用户管理']);
   expect(await menu.getByText('我的消息').count()).toBe(0);

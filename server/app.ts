@@ -26,6 +26,13 @@ import {
 import { thirdPartyRoutes } from './modules/thirdParty/routes';
 import { productRoutes } from './modules/products/routes';
 import { stockRoutes } from './modules/stock/routes';
+import { departRoutes } from './modules/system/departs/routes';
+import { dictRoutes } from './modules/system/dicts/routes';
+import { duplicateRoutes } from './modules/system/duplicate/routes';
+import { logRoutes } from './modules/system/logs/routes';
+import { permissionRoutes } from './modules/system/permissions/routes';
+import { roleRoutes } from './modules/system/roles/routes';
+import { userRoutes } from './modules/system/users/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +60,13 @@ const API_MODULES = [
   productRoutes,
   customerRoutes,
   stockRoutes,
+  userRoutes,
+  roleRoutes,
+  permissionRoutes,
+  departRoutes,
+  dictRoutes,
+  logRoutes,
+  duplicateRoutes,
 ];
 
 export function buildApp({ database, config, logStream }: AppDeps): FastifyInstance {

@@ -71,13 +71,13 @@ it('opens the menu level of the current route, selects its entry and shows the b
   expect(selected.closest('li') ?? selected).toHaveClass('ant-menu-item-selected');
   expect(screen.getByRole('menuitem', { name: '角色管理' })).toBeVisible();
   expect(breadcrumbTexts()).toEqual(['首页', '系统管理', '用户管理']);
-  expect(screen.getByText('组件 system/UserList 尚未提供')).toBeInTheDocument();
+  expect(screen.getByText('组件 fixture/UserList 尚未提供')).toBeInTheDocument();
 });
 
 it('a menu click navigates; the breadcrumbs and page follow', async () => {
   const { location } = await renderFrame('/isystem/user');
   await userEvent.click(await screen.findByRole('menuitem', { name: '角色管理' }));
-  expect(await screen.findByText('组件 system/RoleList 尚未提供', {}, LAZY)).toBeInTheDocument();
+  expect(await screen.findByText('组件 fixture/RoleList 尚未提供', {}, LAZY)).toBeInTheDocument();
   expect(location.current).toBe('/isystem/role');
   expect(breadcrumbTexts()).toEqual(['首页', '系统管理', '角色管理']);
 });

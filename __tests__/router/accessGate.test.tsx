@@ -130,7 +130,7 @@ describe('with a token', () => {
     expect(screen.queryByText('抱歉，你访问的页面不存在')).not.toBeInTheDocument();
 
     answer.resolve(permissionsOf(seededMenu()));
-    expect(await screen.findByText('组件 system/UserList 尚未提供', {}, LAZY)).toBeInTheDocument();
+    expect(await screen.findByText('组件 fixture/UserList 尚未提供', {}, LAZY)).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: '正在加载' })).not.toBeInTheDocument();
     expect(visited).toEqual(['/isystem/user']);
     expect(permissionRequests()).toHaveLength(1);
@@ -181,7 +181,7 @@ describe('with a token', () => {
         },
       }),
     );
-    expect(await screen.findByText('组件 system/RoleList 尚未提供', {}, LAZY)).toBeInTheDocument();
+    expect(await screen.findByText('组件 fixture/RoleList 尚未提供', {}, LAZY)).toBeInTheDocument();
     expect(store.getState().failedOrders).toEqual({ failOrder0: 0, failOrder1: 0 });
   });
 
@@ -224,7 +224,7 @@ describe('signing in on the login page', () => {
       store.getState().session.token,
       store.getState().permissions,
     );
-    expect(await screen.findByText('组件 system/RoleList 尚未提供', {}, LAZY)).toBeInTheDocument();
+    expect(await screen.findByText('组件 fixture/RoleList 尚未提供', {}, LAZY)).toBeInTheDocument();
     expect(visited.at(-1)).toBe('/isystem/role');
     expect(permissionRequests()[0].token).toBe('tok-2');
   });

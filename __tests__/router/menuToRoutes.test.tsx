@@ -96,8 +96,8 @@ describe('menuToRoutes', () => {
     expect(resolveMenuComponent('layouts/TabLayout')).toBe(basicLayout);
   });
 
-  it.each(['system/UserList', 'system/RoleList', 'system/UserAnnouncementList'])(
-    'a seeded system page not built yet (%s) shows 页面暂不可用 with its name',
+  it.each(['fixture/UserList', 'fixture/RoleList', 'system/UserAnnouncementList'])(
+    'a menu page not built (%s) shows 页面暂不可用 with its name',
     (componentName) => {
       const routes = menuToRoutes(seededMenu(), noCodes);
       const components = [...routes, ...(routes[1].children ?? [])].map((route) => route.component);

@@ -13,7 +13,10 @@ export function menuNode(path: string, title: string, overrides: Partial<MenuNod
   };
 }
 
-/** 首页, 系统管理 › 用户管理 / 角色管理, and the hidden 我的消息. */
+/**
+ * 首页, 系统管理 › 用户管理 / 角色管理, and the hidden 我的消息. The two system pages name components no page
+ * registers (fixture/…), so the frame's and the gate's tests show the placeholder, not the real pages.
+ */
 export function seededMenu(): MenuNode[] {
   return [
     menuNode('/dashboard/analysis', '首页', {
@@ -26,8 +29,8 @@ export function seededMenu(): MenuNode[] {
       redirect: null,
       meta: { keepAlive: false, internalOrExternal: false, title: '系统管理', icon: 'setting' },
       children: [
-        menuNode('/isystem/user', '用户管理', { component: 'system/UserList' }),
-        menuNode('/isystem/role', '角色管理', { component: 'system/RoleList' }),
+        menuNode('/isystem/user', '用户管理', { component: 'fixture/UserList' }),
+        menuNode('/isystem/role', '角色管理', { component: 'fixture/RoleList' }),
       ],
     }),
     menuNode('/isps/userAnnouncement', '我的消息', {

@@ -1,5 +1,6 @@
 import { messages } from '../messages';
 import {
+  isStrongPassword,
   captchaMatches,
   checkCaptcha,
   checkConfirmPassword,
@@ -199,5 +200,17 @@ describe('checkConfirmPassword', () => {
     expect(checkConfirmPassword('secret1', 'secret2')).toBe('两次输入的密码不一样！');
     expect(checkConfirmPassword('secret1', 'Secret1')).toBe('两次输入的密码不一样！');
     expect(checkConfirmPassword('secret1', 'secret1')).toBeUndefined();
+  });
+});
+
+describe('isStrongPassword', () => {
+  it('wants 8 to 64 characters with a letter and a digit', () => {
+    expect(isStrongPassword('abc12345')).toBe(true);
+    expect(isStrongPassword('Keeper2026')).toBe(true);
+    expect(isStrongPassword('abc1234')).toBe(false);
+    expect(isStrongPassword('abcdefgh')).toBe(false);
+    expect(isStrongPassword('12345678')).toBe(false);
+    expect(isStrongPassword(`a1${'x'.repeat(62)}`)).toBe(true);
+    expect(isStrongPassword(`a1${'x'.repeat(63)}`)).toBe(false);
   });
 });

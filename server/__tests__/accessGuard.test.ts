@@ -143,7 +143,17 @@ describe.each(testBackends())('the access gate on %s', (backend) => {
       tenantId: 'A01',
       username: 'zhangwei',
       tokenHash: expect.stringMatching(/^[0-9a-f]{64}$/),
-      permissions: ['customer:add', 'customer:edit', 'customer:list', 'stock:list', 'user:add', 'user:edit'],
+      permissions: [
+        'customer:add',
+        'customer:edit',
+        'customer:list',
+        'depart:list',
+        'role:list',
+        'stock:list',
+        'user:add',
+        'user:edit',
+        'user:list',
+      ],
     });
   });
 

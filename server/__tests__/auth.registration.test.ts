@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import { verifyPassword } from '../modules/auth/passwords';
+import { DEFAULT_DICTS, DEFAULT_MENUS, type MenuDefinition } from '../modules/auth/tenantOrganisation';
 import {
   apiClient,
   latestSmsCode,
@@ -14,7 +15,6 @@ import {
 } from './support/auth';
 import { testBackends, type TestDatabase } from './support/database';
 import { startTestServer, type TestServer } from './support/server';
-import { DEFAULT_MENUS, type MenuDefinition } from '../modules/auth/tenantOrganisation';
 
 /** Every button of a menu tree: a new tenant's admin gets them all. */
 const buttonCount = (menus: MenuDefinition[]): number =>
@@ -331,6 +331,15 @@ describe.each(testBackends())('registering a company on %s', (backend) => {
         sortedByAction(demo.body.result.allAuth),
       );
       expect(registered.body.result.auth).toHaveLength(buttonCount(DEFAULT_MENUS));
+      // The company starts with the product's dictionaries, its own rows.
+      const dicts = await database.db
+        .selectFrom('dicts')
+        .select('dict_code')
+        .where('tenant_id', '=', tenantId)
+        .execute();
+      expect(dicts.map((dict) => dict.dict_code).sort()).toEqual(
+        DEFAULT_DICTS.map((dict) => dict.code).sort(),
+      );
       // The ids are the new tenant's own rows.
       const menuIds = registered.body.result.menu.map((node) => node.id);
       const owners = await database.db

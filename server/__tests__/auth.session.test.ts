@@ -29,25 +29,40 @@ interface PermissionPayload {
 }
 
 const ALL_BUTTONS = [
+  'user:list',
   'user:add',
   'user:edit',
   'user:delete',
+  'user:deleteBatch',
   'user:frozen',
+  'user:password',
+  'role:list',
   'role:add',
   'role:edit',
   'role:delete',
+  'role:deleteBatch',
   'role:authorize',
+  'permission:list',
   'permission:add',
   'permission:edit',
   'permission:delete',
+  'permission:deleteBatch',
+  'depart:list',
   'depart:add',
   'depart:edit',
   'depart:delete',
+  'depart:deleteBatch',
+  'dict:list',
   'dict:add',
   'dict:edit',
   'dict:delete',
+  'dict:deleteBatch',
+  'dictItem:add',
+  'dictItem:edit',
+  'dictItem:delete',
   'annountCement:add',
   'annountCement:release',
+  'log:list',
   'log:delete',
   'product:list',
   'product:add',
@@ -78,6 +93,7 @@ const ALL_BUTTONS = [
   'warehouse:add',
   'warehouse:edit',
   'custStock:list',
+  'log:deleteBatch',
 ];
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -483,7 +499,17 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['库存管理', ['仓库库存']],
       ]);
       expect(auth.map((button) => button.action).sort()).toEqual(
-        ['customer:add', 'customer:edit', 'customer:list', 'stock:list', 'user:add', 'user:edit'].sort(),
+        [
+          'customer:add',
+          'customer:edit',
+          'customer:list',
+          'depart:list',
+          'role:list',
+          'stock:list',
+          'user:add',
+          'user:edit',
+          'user:list',
+        ].sort(),
       );
       expect(allAuth).toHaveLength(ALL_BUTTONS.length);
     });

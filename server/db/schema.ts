@@ -43,6 +43,17 @@ export interface DepartsTable {
   org_type: string;
   depart_order: Generated<number>;
   status: Generated<ActiveFlag>;
+  depart_name_en: Generated<string | null>;
+  depart_name_abbr: Generated<string | null>;
+  description: Generated<string | null>;
+  /** '1' company, '2' org unit, '3' position. */
+  org_category: Generated<'1' | '2' | '3'>;
+  mobile: Generated<string | null>;
+  fax: Generated<string | null>;
+  address: Generated<string | null>;
+  memo: Generated<string | null>;
+  created_by: Generated<string | null>;
+  updated_by: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -74,6 +85,15 @@ export interface UsersTable {
   /** Consecutive failed logins; reset by a successful one. */
   failed_logins: Generated<number>;
   locked_until: Date | null;
+  /** 'YYYY-MM-DD'. */
+  birthday: ColumnType<string | null, string | null | undefined, string | null>;
+  work_no: Generated<string | null>;
+  post: Generated<string | null>;
+  telephone: Generated<string | null>;
+  /** 1 normal user, 2 department head. */
+  user_identity: Generated<1 | 2>;
+  created_by: Generated<string | null>;
+  updated_by: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -92,6 +112,8 @@ export interface RolesTable {
   /** 9: a role attached to departments (spec §6). */
   role_level: Generated<number>;
   description: string | null;
+  created_by: Generated<string | null>;
+  updated_by: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -133,6 +155,9 @@ export interface PermissionsTable {
   /** Buttons only: '1' the rule is active. */
   status: Generated<ActiveFlag>;
   del_flag: Generated<DelFlag>;
+  description: Generated<string | null>;
+  created_by: Generated<string | null>;
+  updated_by: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -592,6 +617,37 @@ export interface DocumentSequencesTable {
   last_value: number;
 }
 
+/** A dictionary of a tenant: a named list of value/text pairs (API.md §6.5). */
+export interface DictsTable {
+  id: string;
+  tenant_id: string;
+  dict_name: string;
+  dict_code: string;
+  description: string | null;
+  /** 0 text values, 1 numeric values. */
+  type: Generated<0 | 1>;
+  created_by: Generated<string | null>;
+  updated_by: Generated<string | null>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface DictItemsTable {
+  id: string;
+  tenant_id: string;
+  dict_id: string;
+  item_text: string;
+  item_value: string;
+  description: string | null;
+  sort_order: Generated<number>;
+  /** 1 enabled, 0 disabled. */
+  status: Generated<0 | 1>;
+  created_by: Generated<string | null>;
+  updated_by: Generated<string | null>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface DB {
   tenants: TenantsTable;
   deployment_settings: DeploymentSettingsTable;
@@ -609,6 +665,8 @@ export interface DB {
   password_reset_keys: PasswordResetKeysTable;
   sys_log: SysLogTable;
   erp_sync_tasks: ErpSyncTasksTable;
+  dicts: DictsTable;
+  dict_items: DictItemsTable;
   wecom_corps: WecomCorpsTable;
   wecom_users: WecomUsersTable;
   cas_tickets: CasTicketsTable;

@@ -30,6 +30,34 @@ const menuPages = new Map<string, ComponentType>([
     'dashboard/Analysis',
     lazyPage(() => import(/* webpackChunkName: "dashboard-analysis" */ '../pages/dashboard/AnalysisPage')),
   ],
+  // System administration (issue #6).
+  [
+    'system/UserList',
+    lazyPage(() => import(/* webpackChunkName: "system-user" */ '../pages/system/user/UserListPage')),
+  ],
+  [
+    'system/RoleList',
+    lazyPage(() => import(/* webpackChunkName: "system-role" */ '../pages/system/role/RoleListPage')),
+  ],
+  [
+    'system/PermissionList',
+    lazyPage(
+      () =>
+        import(/* webpackChunkName: "system-permission" */ '../pages/system/permission/PermissionListPage'),
+    ),
+  ],
+  [
+    'system/DepartList',
+    lazyPage(() => import(/* webpackChunkName: "system-depart" */ '../pages/system/depart/DepartListPage')),
+  ],
+  [
+    'system/DictList',
+    lazyPage(() => import(/* webpackChunkName: "system-dict" */ '../pages/system/dict/DictListPage')),
+  ],
+  [
+    'system/LogList',
+    lazyPage(() => import(/* webpackChunkName: "system-log" */ '../pages/system/log/LogListPage')),
+  ],
 ]);
 
 const unavailableViews = new Map<string, ComponentType>();

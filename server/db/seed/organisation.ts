@@ -4,6 +4,7 @@ import { hashPassword } from '../../modules/auth/passwords';
 import {
   ADMIN_ROLE,
   insertAccount,
+  insertDefaultDictionaries,
   insertDefaultMenus,
   insertDepart,
   insertRole,
@@ -43,6 +44,7 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         '/isystem',
         '/isystem/user',
         '/isystem/depart',
+        'user:list',
         'user:add',
         'user:edit',
         // Business core: customers of their own departments (the data-scope demo).
@@ -54,6 +56,9 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         '/eprod',
         '/eprod/stock',
         'stock:list',
+        'depart:list',
+        // The user form chooses roles; the role page itself stays the administrator's.
+        'role:list',
       ],
     },
     { code: 'sales', name: '业务代表', level: 5, grants: ['/dashboard/analysis'] },
@@ -163,6 +168,7 @@ export const seedOrganisation: SeedStep = async (trx, { adminPassword }) => {
       });
     }
     const permissions = await insertDefaultMenus(trx, tenantId);
+    await insertDefaultDictionaries(trx, tenantId);
     for (const role of DEMO_ROLES[tenantId]) {
       await insertRole(trx, { ...role, id: demoRoleId(tenantId, role.code), tenantId }, permissions);
     }

@@ -41,6 +41,8 @@ interface Account {
   tenantId: string;
   username: string;
   status: UserStatus;
+  /** The user's company is frozen (tenants.status 0): nobody of it may sign in. */
+  tenantFrozen: boolean;
   passwordHash: string;
   failedLogins: number;
   locked: boolean;
@@ -54,18 +56,20 @@ async function findAccount(
 ): Promise<Account | undefined> {
   const row = await db
     .selectFrom('users')
+    .innerJoin('tenants', 'tenants.tenant_id', 'users.tenant_id')
     .select([
-      'id',
-      'tenant_id as tenantId',
-      'username',
-      'status',
+      'users.id',
+      'users.tenant_id as tenantId',
+      'users.username',
+      'users.status',
+      sql<boolean>`tenants.status = 0`.as('tenantFrozen'),
       'password_hash as passwordHash',
       'failed_logins as failedLogins',
       sql<boolean>`coalesce(locked_until > now(), false)`.as('locked'),
       sql<boolean>`coalesce(locked_until <= now(), false)`.as('lockExpired'),
     ])
-    .where(by, '=', value)
-    .where('del_flag', '=', 0)
+    .where(`users.${by}`, '=', value)
+    .where('users.del_flag', '=', 0)
     .executeTakeFirst();
   if (!row) return undefined;
   const { lockExpired, ...account } = row;
@@ -215,6 +219,7 @@ export async function loginWithPassword(
     return refuseWrongSecret(db, info, known, '密码错误', authMessages.badCredentials);
   }
   if (account.status === 2) return refuse(db, info, known, '账号已冻结', 409, authMessages.accountFrozen);
+  if (account.tenantFrozen) return refuse(db, info, known, '公司已冻结', 409, authMessages.tenantFrozen);
   return admit(db, info, known);
 }
 
@@ -245,6 +250,7 @@ export async function loginWithSmsCode(
   if (!codeMatches)
     return refuseWrongSecret(db, info, known, '手机验证码错误或已失效', authMessages.smsCodeInvalid);
   if (account.status === 2) return refuse(db, info, known, '账号已冻结', 409, authMessages.accountFrozen);
+  if (account.tenantFrozen) return refuse(db, info, known, '公司已冻结', 409, authMessages.tenantFrozen);
   return admit(db, info, known);
 }
 

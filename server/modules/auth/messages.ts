@@ -8,6 +8,7 @@ export const authMessages = {
   badCredentials: '用户名或密码错误',
   accountLocked: '密码错误次数过多，账号已锁定，请10分钟后再试',
   accountFrozen: '该用户已冻结，请联系管理员',
+  tenantFrozen: '该公司已冻结，请联系平台管理员',
   notLoggedIn: '未登录，请先登录',
   captchaExpired: '验证码已失效，请刷新后重试',
   smsSent: '验证码已发送，5分钟内有效',

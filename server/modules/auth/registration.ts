@@ -17,6 +17,7 @@ import { OperateType, writeOperationLog, type RequestInfo } from './sysLog';
 import {
   ADMIN_ROLE,
   insertAccount,
+  insertDefaultDictionaries,
   insertDefaultMenus,
   insertDepart,
   insertRole,
@@ -142,6 +143,7 @@ export async function createTenant(
     order: 0,
   });
   const permissions = await insertDefaultMenus(trx, tenantId);
+  await insertDefaultDictionaries(trx, tenantId);
   const roleId = newId();
   await insertRole(trx, { ...ADMIN_ROLE, id: roleId, tenantId }, permissions);
   const userId = newId();

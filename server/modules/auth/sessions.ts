@@ -47,20 +47,22 @@ export async function createSession(db: Kysely<DB>, session: NewSession): Promis
 }
 
 /**
- * The caller behind a token: the session must be neither expired nor revoked, and its user neither frozen
- * nor deleted.
+ * The caller behind a token: the session must be neither expired nor revoked, its user neither frozen
+ * nor deleted, and its company not frozen.
  */
 export async function resolveSession(db: Kysely<DB>, token: string): Promise<CallerSession | undefined> {
   const tokenHash = hashToken(token);
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('tenants', 'tenants.tenant_id', 'sessions.tenant_id')
     .select(['sessions.user_id', 'sessions.tenant_id', 'sessions.last_seen_at', 'users.username'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', sql<Date>`now()`)
     .where('users.status', '=', 1)
     .where('users.del_flag', '=', 0)
+    .where('tenants.status', '=', 1)
     .executeTakeFirst();
   if (!row) return undefined;
   if (Date.now() - row.last_seen_at.getTime() > LAST_SEEN_RESOLUTION_MS) {

@@ -29,10 +29,13 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
         url: '/isystem/user',
         component: 'system/UserList',
         buttons: [
+          { perms: 'user:list', name: '查询用户' },
           { perms: 'user:add', name: '新增用户' },
           { perms: 'user:edit', name: '编辑用户' },
           { perms: 'user:delete', name: '删除用户' },
+          { perms: 'user:deleteBatch', name: '批量删除用户' },
           { perms: 'user:frozen', name: '冻结用户' },
+          { perms: 'user:password', name: '修改用户密码' },
         ],
       },
       {
@@ -40,9 +43,11 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
         url: '/isystem/role',
         component: 'system/RoleList',
         buttons: [
+          { perms: 'role:list', name: '查询角色' },
           { perms: 'role:add', name: '新增角色' },
           { perms: 'role:edit', name: '编辑角色' },
           { perms: 'role:delete', name: '删除角色' },
+          { perms: 'role:deleteBatch', name: '批量删除角色' },
           { perms: 'role:authorize', name: '角色授权' },
         ],
       },
@@ -51,9 +56,11 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
         url: '/isystem/permission',
         component: 'system/PermissionList',
         buttons: [
+          { perms: 'permission:list', name: '查询菜单' },
           { perms: 'permission:add', name: '新增菜单' },
           { perms: 'permission:edit', name: '编辑菜单' },
           { perms: 'permission:delete', name: '删除菜单' },
+          { perms: 'permission:deleteBatch', name: '批量删除菜单' },
         ],
       },
       {
@@ -61,9 +68,11 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
         url: '/isystem/depart',
         component: 'system/DepartList',
         buttons: [
+          { perms: 'depart:list', name: '查询部门' },
           { perms: 'depart:add', name: '新增部门' },
           { perms: 'depart:edit', name: '编辑部门' },
           { perms: 'depart:delete', name: '删除部门' },
+          { perms: 'depart:deleteBatch', name: '批量删除部门' },
         ],
       },
       {
@@ -71,9 +80,14 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
         url: '/isystem/dict',
         component: 'system/DictList',
         buttons: [
+          { perms: 'dict:list', name: '查询字典' },
           { perms: 'dict:add', name: '新增字典' },
           { perms: 'dict:edit', name: '编辑字典' },
           { perms: 'dict:delete', name: '删除字典' },
+          { perms: 'dict:deleteBatch', name: '批量删除字典' },
+          { perms: 'dictItem:add', name: '新增字典项' },
+          { perms: 'dictItem:edit', name: '编辑字典项' },
+          { perms: 'dictItem:delete', name: '删除字典项' },
         ],
       },
       {
@@ -89,7 +103,11 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
         name: '系统日志',
         url: '/isystem/log',
         component: 'system/LogList',
-        buttons: [{ perms: 'log:delete', name: '删除日志' }],
+        buttons: [
+          { perms: 'log:list', name: '查询日志' },
+          { perms: 'log:delete', name: '删除日志' },
+          { perms: 'log:deleteBatch', name: '批量删除日志' },
+        ],
       },
     ],
   },
@@ -375,4 +393,336 @@ export async function insertAccount(db: Kysely<DB>, account: NewAccount): Promis
       )
       .execute();
   }
+}
+
+export interface DictDefinition {
+  code: string;
+  name: string;
+  /** 0 text values, 1 numeric values. */
+  type: 0 | 1;
+  items: Array<[value: string, text: string]>;
+}
+
+/** The dictionaries every tenant starts with: the enumerations the product's pages show (API.md §6, DOMAIN.md). */
+export const DEFAULT_DICTS: DictDefinition[] = [
+  {
+    code: 'sex',
+    name: '性别',
+    type: 1,
+    items: [
+      ['1', '男'],
+      ['2', '女'],
+    ],
+  },
+  {
+    code: 'user_status',
+    name: '用户状态',
+    type: 1,
+    items: [
+      ['1', '正常'],
+      ['2', '冻结'],
+    ],
+  },
+  {
+    code: 'user_identity',
+    name: '用户身份',
+    type: 1,
+    items: [
+      ['1', '普通用户'],
+      ['2', '上级'],
+    ],
+  },
+  {
+    code: 'valid_status',
+    name: '有效状态',
+    type: 1,
+    items: [
+      ['1', '有效'],
+      ['0', '无效'],
+    ],
+  },
+  {
+    code: 'dict_item_status',
+    name: '字典项状态',
+    type: 1,
+    items: [
+      ['1', '启用'],
+      ['0', '不启用'],
+    ],
+  },
+  {
+    code: 'depart_status',
+    name: '部门状态',
+    type: 0,
+    items: [
+      ['1', '启用'],
+      ['0', '停用'],
+    ],
+  },
+  {
+    code: 'org_category',
+    name: '机构类型',
+    type: 0,
+    items: [
+      ['1', '公司'],
+      ['2', '组织机构'],
+      ['3', '岗位'],
+    ],
+  },
+  {
+    code: 'menu_type',
+    name: '菜单类型',
+    type: 1,
+    items: [
+      ['0', '一级菜单'],
+      ['1', '子菜单'],
+      ['2', '按钮权限'],
+    ],
+  },
+  {
+    code: 'perms_type',
+    name: '按钮权限策略',
+    type: 0,
+    items: [
+      ['1', '显示'],
+      ['2', '可编辑'],
+    ],
+  },
+  {
+    code: 'log_type',
+    name: '日志类型',
+    type: 1,
+    items: [
+      ['1', '登录日志'],
+      ['2', '操作日志'],
+    ],
+  },
+  {
+    code: 'operate_type',
+    name: '操作类型',
+    type: 1,
+    items: [
+      ['1', '查询'],
+      ['2', '添加'],
+      ['3', '更新'],
+      ['4', '删除'],
+      ['5', '导入'],
+      ['6', '导出'],
+    ],
+  },
+  {
+    code: 'priority',
+    name: '优先级',
+    type: 0,
+    items: [
+      ['L', '低'],
+      ['M', '中'],
+      ['H', '高'],
+    ],
+  },
+  {
+    code: 'msg_category',
+    name: '消息类型',
+    type: 0,
+    items: [
+      ['1', '通知公告'],
+      ['2', '系统消息'],
+    ],
+  },
+  {
+    code: 'msg_type',
+    name: '通告对象类型',
+    type: 0,
+    items: [
+      ['USER', '指定用户'],
+      ['ALL', '全体用户'],
+    ],
+  },
+  {
+    code: 'send_status',
+    name: '发布状态',
+    type: 0,
+    items: [
+      ['0', '未发布'],
+      ['1', '已发布'],
+      ['2', '已撤销'],
+    ],
+  },
+  {
+    code: 'order_status',
+    name: '订单状态',
+    type: 0,
+    items: [
+      ['PENDING_AUDIT', '待审核'],
+      ['PENDING_FINANCE', '待财务审核'],
+      ['PENDING_SHIPMENT', '待发货'],
+      ['PARTIALLY_SHIPPED', '部分发货'],
+      ['SHIPPED', '已发货'],
+      ['SIGNED', '已签收'],
+      ['COMPLETED', '已完成'],
+      ['REJECTED', '已驳回'],
+      ['CANCELLED', '已取消'],
+      ['INVALID', '已作废'],
+    ],
+  },
+  {
+    code: 'payment_status',
+    name: '支付状态',
+    type: 0,
+    items: [
+      ['UNPAID', '未支付'],
+      ['PARTIAL', '部分支付'],
+      ['PAID', '已支付'],
+      ['REFUNDING', '退款中'],
+      ['REFUNDED', '已退款'],
+    ],
+  },
+  {
+    code: 'customer_type',
+    name: '客户类型',
+    type: 0,
+    items: [
+      ['DEALER', '经销商'],
+      ['SUB_DISTRIBUTOR', '分销商'],
+      ['WHOLESALER', '批发商(二批)'],
+      ['POSTMAN', '邮差'],
+      ['OUTLET', '终端门店'],
+      ['CHAIN_HQ', '连锁总部'],
+    ],
+  },
+  {
+    code: 'customer_channel',
+    name: '渠道',
+    type: 0,
+    items: [
+      ['TT', '传统'],
+      ['MT', '现代(商超)'],
+      ['CATERING', '餐饮'],
+      ['SPECIAL', '特通'],
+      ['ONLINE_COMMUNITY', '社区团购'],
+    ],
+  },
+  {
+    code: 'customer_level',
+    name: '客户等级',
+    type: 0,
+    items: [
+      ['A', 'A'],
+      ['B', 'B'],
+      ['C', 'C'],
+      ['D', 'D'],
+    ],
+  },
+  {
+    code: 'audit_status',
+    name: '审核状态',
+    type: 0,
+    items: [
+      ['PENDING', '待审核'],
+      ['APPROVED', '已通过'],
+      ['REJECTED', '已驳回'],
+    ],
+  },
+  {
+    code: 'examine_status',
+    name: '审批状态',
+    type: 1,
+    items: [
+      ['0', '未审核'],
+      ['1', '审核中'],
+      ['2', '通过'],
+      ['3', '驳回'],
+    ],
+  },
+  {
+    code: 'org_unit_type',
+    name: '组织类型',
+    type: 0,
+    items: [
+      ['HQ', '总部'],
+      ['BU', '事业部'],
+      ['REGION', '大区'],
+      ['PROVINCE', '省区'],
+      ['OFFICE', '服务处·办事处'],
+      ['GROUP', '业务组'],
+      ['EXTERNAL', '外联部门'],
+    ],
+  },
+  {
+    code: 'position',
+    name: '岗位',
+    type: 0,
+    items: [
+      ['SR', '业务代表'],
+      ['CM', '主管·城市经理'],
+      ['RM', '大区经理'],
+      ['AUD', '稽查'],
+      ['FIN', '财务'],
+      ['WH', '仓管'],
+      ['AM', '资产管理员'],
+      ['BA', '运营'],
+      ['DSR', '经销商业务员'],
+    ],
+  },
+  {
+    code: 'employment_status',
+    name: '在职状态',
+    type: 0,
+    items: [
+      ['ON_JOB', '在职'],
+      ['LEFT', '离职'],
+    ],
+  },
+  {
+    code: 'erp_sync_status',
+    name: 'ERP同步状态',
+    type: 0,
+    items: [
+      ['PENDING', '待同步'],
+      ['RUNNING', '同步中'],
+      ['SUCCESS', '成功'],
+      ['FAILED', '失败'],
+      ['IGNORED', '已忽略'],
+      ['MANUAL_DONE', '人工已处理'],
+    ],
+  },
+];
+
+/** The id of a tenant's default dictionary (or of one of its items): known in advance, different per tenant. */
+export const dictIdOf = (tenantId: string, dictCode: string, itemValue?: string) =>
+  itemValue === undefined
+    ? stableId('dict', tenantId, dictCode)
+    : stableId('dictItem', tenantId, dictCode, itemValue);
+
+/** Writes the default dictionaries and their items of a tenant. */
+export async function insertDefaultDictionaries(db: Kysely<DB>, tenantId: string): Promise<void> {
+  await db
+    .insertInto('dicts')
+    .values(
+      DEFAULT_DICTS.map((dict) => ({
+        id: dictIdOf(tenantId, dict.code),
+        tenant_id: tenantId,
+        dict_name: dict.name,
+        dict_code: dict.code,
+        description: null,
+        type: dict.type,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('dict_items')
+    .values(
+      DEFAULT_DICTS.flatMap((dict) =>
+        dict.items.map(([value, text], index) => ({
+          id: dictIdOf(tenantId, dict.code, value),
+          tenant_id: tenantId,
+          dict_id: dictIdOf(tenantId, dict.code),
+          item_text: text,
+          item_value: value,
+          description: null,
+          sort_order: index + 1,
+        })),
+      ),
+    )
+    .execute();
 }

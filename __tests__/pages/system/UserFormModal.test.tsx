@@ -1,0 +1,154 @@
+// The user form's validation: required fields with their Chinese messages, the password rules, the
+// uniqueness checks when a field loses focus, and the add body.
+import { screen, waitFor } from '@testing-library/react';
+import * as departApi from '../../../src/api/systemDepart';
+import * as dictApi from '../../../src/api/systemDict';
+import * as duplicateApi from '../../../src/api/systemDuplicate';
+import * as roleApi from '../../../src/api/systemRole';
+import * as userApi from '../../../src/api/systemUser';
+import { forgetDictItems } from '../../../src/components/dictCache';
+import { UserFormModal } from '../../../src/pages/system/user/UserFormModal';
+import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
+import { renderSystemPage } from '../../support/systemPage';
+
+jest.mock('../../../src/api/systemUser');
+jest.mock('../../../src/api/systemRole');
+jest.mock('../../../src/api/systemDepart');
+jest.mock('../../../src/api/systemDict');
+jest.mock('../../../src/api/systemDuplicate');
+
+const users = jest.mocked(userApi);
+const roles = jest.mocked(roleApi);
+const departs = jest.mocked(departApi);
+const dicts = jest.mocked(dictApi);
+const duplicates = jest.mocked(duplicateApi);
+
+const errorsOf = (dialog: HTMLElement) =>
+  [...dialog.querySelectorAll('.ant-form-item-explain-error')].map((element) => element.textContent);
+
+beforeEach(() => {
+  forgetDictItems();
+  roles.queryAllRoles.mockResolvedValue(ok([{ id: 'r1', roleName: '销售经理', roleCode: 'sales' }]));
+  departs.queryDepartTree.mockResolvedValue(ok([]));
+  dicts.getDictItems.mockResolvedValue(ok([{ value: '1', text: '男' }]));
+  users.checkOnlyUser.mockResolvedValue(ok(true));
+  duplicates.duplicateCheck.mockResolvedValue(ok(null));
+  users.addUser.mockResolvedValue(ok(null, '添加成功！'));
+});
+
+afterEach(() => jest.clearAllMocks());
+
+async function openAddForm() {
+  const onSaved = jest.fn();
+  const onClose = jest.fn();
+  await renderSystemPage(<UserFormModal open user={null} onClose={onClose} onSaved={onSaved} />);
+  return { dialog: await findDialog('新增用户'), onSaved, onClose };
+}
+
+it('saving an empty form names every required field and sends nothing', async () => {
+  const user = setupUser();
+  const { dialog } = await openAddForm();
+  await user.click(buttonByText(/保\s*存/, dialog));
+  await waitFor(() =>
+    expect(errorsOf(dialog)).toEqual([
+      '请输入用户账号!',
+      '请输入密码!',
+      '请重新输入登录密码!',
+      '请输入真实姓名',
+      '请输入手机号码!',
+    ]),
+  );
+  expect(users.addUser).not.toHaveBeenCalled();
+});
+
+it('checks the account name, mobile and e-mail for uniqueness when the field loses focus', async () => {
+  const user = setupUser();
+  users.checkOnlyUser.mockImplementation(async (params) =>
+    params.username === 'admin' ? refused('用户账号已存在', 409) : ok(true),
+  );
+  duplicates.duplicateCheck.mockResolvedValue(refused('该值不可用，系统中已存在！', 409));
+  const { dialog } = await openAddForm();
+
+  await user.type(screen.getByPlaceholderText('请输入用户账号'), 'admin');
+  expect(users.checkOnlyUser).not.toHaveBeenCalled();
+  await user.tab();
+  expect(await screen.findByText('用户账号已存在')).toBeInTheDocument();
+  expect(users.checkOnlyUser).toHaveBeenCalledWith({ username: 'admin' });
+
+  await user.type(screen.getByPlaceholderText('请输入手机号码'), '13800000009');
+  await user.tab();
+  await waitFor(() => expect(users.checkOnlyUser).toHaveBeenCalledWith({ phone: '13800000009' }));
+
+  await user.type(screen.getByPlaceholderText('请输入邮箱'), 'a@b.com');
+  await user.tab();
+  expect(await screen.findByText('邮箱已存在')).toBeInTheDocument();
+  expect(duplicates.duplicateCheck).toHaveBeenCalledWith({
+    tableName: 'sys_user',
+    fieldName: 'email',
+    fieldVal: 'a@b.com',
+    dataId: undefined,
+  });
+  expect(errorsOf(dialog)).toEqual(['用户账号已存在', '邮箱已存在']);
+});
+
+it('enforces the account-name, password, confirmation, mobile and e-mail formats', async () => {
+  const user = setupUser();
+  const { dialog } = await openAddForm();
+  await user.type(screen.getByPlaceholderText('请输入用户账号'), 'a b');
+  await user.type(screen.getByPlaceholderText('请输入登录密码'), 'abcdefgh');
+  await user.type(screen.getByPlaceholderText('请重新输入登录密码'), 'abcdefgx');
+  await user.type(screen.getByPlaceholderText('请输入用户姓名'), '李四');
+  await user.type(screen.getByPlaceholderText('请输入手机号码'), '12345678901');
+  await user.type(screen.getByPlaceholderText('请输入邮箱'), 'not-an-email');
+  await user.click(buttonByText(/保\s*存/, dialog));
+  await waitFor(() =>
+    expect(errorsOf(dialog)).toEqual([
+      '用户账号应为3到32位字母、数字或下划线',
+      '密码至少8位，且须包含字母和数字',
+      '两次输入的密码不一样！',
+      '您的手机号码格式不正确!',
+      '请输入正确格式的邮箱!',
+    ]),
+  );
+  expect(users.addUser).not.toHaveBeenCalled();
+});
+
+it('a valid form sends the user with roles and departments comma-joined, then closes and reloads', async () => {
+  const user = setupUser();
+  const { dialog, onSaved, onClose } = await openAddForm();
+  await user.type(screen.getByPlaceholderText('请输入用户账号'), 'lisi');
+  await user.type(screen.getByPlaceholderText('请输入登录密码'), 'abc12345');
+  await user.type(screen.getByPlaceholderText('请重新输入登录密码'), 'abc12345');
+  await user.type(screen.getByPlaceholderText('请输入用户姓名'), '李四');
+  await user.type(screen.getByPlaceholderText('请输入手机号码'), '13800000009');
+  await user.click(screen.getByText('请选择角色'));
+  await user.click(await screen.findByText('销售经理', { selector: '.ant-select-item-option-content' }));
+  await user.click(buttonByText(/保\s*存/, dialog));
+  await waitFor(() => expect(users.addUser).toHaveBeenCalled());
+  expect(users.addUser.mock.calls[0][0]).toMatchObject({
+    username: 'lisi',
+    password: 'abc12345',
+    confirmpassword: 'abc12345',
+    realname: '李四',
+    phone: '13800000009',
+    selectedroles: 'r1',
+    selecteddeparts: '',
+  });
+  await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  expect(onClose).toHaveBeenCalled();
+});
+
+it('a refusal from the server stays in the modal with everything typed', async () => {
+  const user = setupUser();
+  users.addUser.mockResolvedValue(refused('所选角色不存在'));
+  const { dialog, onSaved } = await openAddForm();
+  await user.type(screen.getByPlaceholderText('请输入用户账号'), 'lisi');
+  await user.type(screen.getByPlaceholderText('请输入登录密码'), 'abc12345');
+  await user.type(screen.getByPlaceholderText('请重新输入登录密码'), 'abc12345');
+  await user.type(screen.getByPlaceholderText('请输入用户姓名'), '李四');
+  await user.type(screen.getByPlaceholderText('请输入手机号码'), '13800000009');
+  await user.click(buttonByText(/保\s*存/, dialog));
+  expect(await screen.findByText('所选角色不存在')).toBeInTheDocument();
+  expect(screen.getByPlaceholderText('请输入用户账号')).toHaveValue('lisi');
+  expect(onSaved).not.toHaveBeenCalled();
+});

@@ -1,0 +1,238 @@
+// Add or edit a user (API.md §6.2): roles multi-select, departments tree-select, username / mobile /
+// e-mail checked for uniqueness when the field loses focus.
+import { useEffect, useState } from 'react';
+import { Form, Input, Select, TreeSelect } from 'antd';
+import { queryDepartTree, type DepartTreeNode } from '../../../api/systemDepart';
+import { queryAllRoles, type SysRole } from '../../../api/systemRole';
+import {
+  addUser,
+  checkOnlyUser,
+  editUser,
+  queryUserRole,
+  userDepartList,
+  type SysUser,
+} from '../../../api/systemUser';
+import { messages } from '../../../../common/messages';
+import { duplicateCheck } from '../../../api/systemDuplicate';
+import { DictSelect } from '../../../components/DictSelect';
+import {
+  emailRule,
+  landlineRule,
+  mobileRule,
+  passwordPolicyRule,
+  required,
+  samePasswordRule,
+} from '../../../components/form/fieldRules';
+import { ModalForm } from '../../../components/form/ModalForm';
+import { CHECK_ON_BLUR, uniqueRule } from '../../../components/form/uniqueRule';
+import { withoutEmptyChildren, type Pruned } from '../../../components/tree/treeKeys';
+
+export interface UserFormValues {
+  username: string;
+  realname: string;
+  password?: string;
+  confirmpassword?: string;
+  roleIds?: string[];
+  departIds?: string[];
+  phone?: string;
+  email?: string;
+  sex?: string;
+  workNo?: string;
+  telephone?: string;
+}
+
+/** The body of add/edit: roles and departments comma-joined as the contract names them. */
+export function toUserPayload(values: UserFormValues, id?: string) {
+  const { roleIds = [], departIds = [], ...fields } = values;
+  return { ...fields, id, selectedroles: roleIds.join(','), selecteddeparts: departIds.join(',') };
+}
+
+/** The server's rule for account names. */
+const USERNAME_PATTERN = /^\w{3,32}$/;
+
+function useChoices(open: boolean) {
+  const [roles, setRoles] = useState<SysRole[]>([]);
+  const [departs, setDeparts] = useState<Pruned<DepartTreeNode>[]>([]);
+  useEffect(() => {
+    if (!open) return;
+    queryAllRoles().then(
+      (answer) => setRoles(answer.success ? answer.result : []),
+      () => undefined,
+    );
+    queryDepartTree().then(
+      (answer) => setDeparts(answer.success ? withoutEmptyChildren(answer.result) : []),
+      () => undefined,
+    );
+  }, [open]);
+  return { roles, departs };
+}
+
+export function UserFormModal({
+  open,
+  user,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  /** The user being edited; none to add one. */
+  user: SysUser | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [form] = Form.useForm<UserFormValues>();
+  const { roles, departs } = useChoices(open);
+  const editing = user !== null;
+  const id = user?.id;
+
+  // Editing: the user's current roles and departments arrive after the modal opens.
+  useEffect(() => {
+    if (!open || !id) return;
+    queryUserRole(id).then(
+      (answer) => form.setFieldValue('roleIds', answer.success ? answer.result : []),
+      () => undefined,
+    );
+    userDepartList(id).then(
+      (answer) => {
+        if (answer.success)
+          form.setFieldValue(
+            'departIds',
+            answer.result.map((depart) => depart.key),
+          );
+      },
+      () => undefined,
+    );
+  }, [open, id, form]);
+
+  const initialValues: Partial<UserFormValues> | undefined = user
+    ? {
+        username: user.username,
+        realname: user.realname,
+        phone: user.phone ?? undefined,
+        email: user.email ?? undefined,
+        sex: user.sex == null ? undefined : String(user.sex),
+        workNo: user.workNo ?? undefined,
+        telephone: user.telephone ?? undefined,
+      }
+    : undefined;
+
+  return (
+    <ModalForm<UserFormValues>
+      title={editing ? '编辑用户' : '新增用户'}
+      open={open}
+      onClose={onClose}
+      onSaved={onSaved}
+      form={form}
+      initialValues={initialValues}
+      width={720}
+      onSubmit={(values) => (editing ? editUser(toUserPayload(values, id)) : addUser(toUserPayload(values)))}
+    >
+      <Form.Item
+        name="username"
+        label="用户账号"
+        validateTrigger={CHECK_ON_BLUR}
+        rules={[
+          required('用户账号'),
+          { pattern: USERNAME_PATTERN, message: '用户账号应为3到32位字母、数字或下划线' },
+          uniqueRule((username) => checkOnlyUser({ username }), '用户账号已存在', user?.username),
+        ]}
+      >
+        <Input placeholder="请输入用户账号" disabled={editing} />
+      </Form.Item>
+      {!editing && (
+        <>
+          <Form.Item
+            name="password"
+            label="登录密码"
+            rules={[{ required: true, message: messages.passwordRequired }, passwordPolicyRule]}
+          >
+            <Input.Password placeholder="请输入登录密码" autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirmpassword"
+            label="确认密码"
+            dependencies={['password']}
+            rules={[{ required: true, message: '请重新输入登录密码!' }, samePasswordRule]}
+          >
+            <Input.Password placeholder="请重新输入登录密码" autoComplete="new-password" />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item
+        name="realname"
+        label="用户姓名"
+        rules={[{ required: true, whitespace: true, message: '请输入真实姓名' }]}
+      >
+        <Input placeholder="请输入用户姓名" />
+      </Form.Item>
+      <Form.Item name="roleIds" label="角色分配">
+        <Select
+          mode="multiple"
+          placeholder="请选择角色"
+          optionFilterProp="label"
+          options={roles.map((role) => ({ value: role.id, label: role.roleName }))}
+        />
+      </Form.Item>
+      <Form.Item name="departIds" label="所属部门">
+        <TreeSelect
+          multiple
+          treeCheckable
+          showCheckedStrategy={TreeSelect.SHOW_ALL}
+          treeCheckStrictly={false}
+          treeDefaultExpandAll
+          placeholder="请选择部门"
+          treeNodeFilterProp="title"
+          treeData={departs}
+          fieldNames={{ label: 'title', value: 'value', children: 'children' }}
+        />
+      </Form.Item>
+      <Form.Item
+        name="phone"
+        label="手机号码"
+        validateTrigger={CHECK_ON_BLUR}
+        rules={[
+          required('手机号码'),
+          mobileRule,
+          uniqueRule((phone) => checkOnlyUser({ phone }), '手机号已存在', user?.phone),
+        ]}
+      >
+        <Input placeholder="请输入手机号码" />
+      </Form.Item>
+      <Form.Item
+        name="email"
+        label="邮箱"
+        validateTrigger={CHECK_ON_BLUR}
+        rules={[
+          emailRule,
+          uniqueRule(
+            (fieldVal) => duplicateCheck({ tableName: 'sys_user', fieldName: 'email', fieldVal, dataId: id }),
+            '邮箱已存在',
+            user?.email,
+          ),
+        ]}
+      >
+        <Input placeholder="请输入邮箱" />
+      </Form.Item>
+      <Form.Item name="sex" label="性别">
+        <DictSelect dictCode="sex" />
+      </Form.Item>
+      <Form.Item
+        name="workNo"
+        label="工号"
+        validateTrigger={CHECK_ON_BLUR}
+        rules={[
+          uniqueRule(
+            (fieldVal) =>
+              duplicateCheck({ tableName: 'sys_user', fieldName: 'work_no', fieldVal, dataId: id }),
+            '工号已存在',
+            user?.workNo,
+          ),
+        ]}
+      >
+        <Input placeholder="请输入工号" />
+      </Form.Item>
+      <Form.Item name="telephone" label="座机" rules={[landlineRule]}>
+        <Input placeholder="请输入座机号码" />
+      </Form.Item>
+    </ModalForm>
+  );
+}

@@ -1,0 +1,219 @@
+// 用户管理 (system/UserList): the tenant's users with filters, paging and sort in the URL; add/edit,
+// password, roles, freeze/unfreeze and delete, one by one or for the selected rows.
+import { useState } from 'react';
+import { App, Button, Dropdown, Form, Input, Space, Tag, type MenuProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { queryAllRoles } from '../../../api/systemRole';
+import {
+  deleteUser,
+  deleteUsers,
+  frozenUsers,
+  listUsers,
+  queryUserRole,
+  USER_STATUS,
+  type SysUser,
+} from '../../../api/systemUser';
+import { DictSelect } from '../../../components/DictSelect';
+import { useConfirmAction } from '../../../components/form/useConfirmAction';
+import { HasPermission, useHasPermission } from '../../../components/HasPermission';
+import { contains } from '../../../components/table/listQuery';
+import { ListPage } from '../../../components/table/ListPage';
+import { useListPage } from '../../../components/table/useListPage';
+import { BatchDeleteButton, useRemoveRows } from '../../../components/table/useRemoveRows';
+import { UserFormModal } from './UserFormModal';
+import { UserPasswordModal } from './UserPasswordModal';
+
+const isFrozen = (user: SysUser) => String(user.status) === USER_STATUS.frozen;
+
+function useRolesViewer() {
+  const { modal } = App.useApp();
+  return async (user: SysUser) => {
+    try {
+      const [own, all] = await Promise.all([queryUserRole(user.id), queryAllRoles()]);
+      const ids = own.success ? own.result : [];
+      const names = (all.success ? all.result : []).filter((role) => ids.includes(role.id));
+      modal.info({
+        title: `${user.realname}（${user.username}）的角色`,
+        okText: '关闭',
+        content:
+          names.length > 0 ? (
+            <Space wrap>
+              {names.map((role) => (
+                <Tag key={role.id} color="blue">
+                  {role.roleName}
+                </Tag>
+              ))}
+            </Space>
+          ) : (
+            '该用户尚未分配角色'
+          ),
+      });
+    } catch {
+      // shown by the HTTP error saga
+    }
+  };
+}
+
+export default function UserListPage() {
+  const list = useListPage<SysUser>({
+    filterKeys: ['username', 'realname', 'phone', 'status'],
+    sortKeys: ['username', 'realname', 'createTime'],
+    defaultSort: { column: 'createTime', order: 'desc' },
+    fetch: (params) =>
+      listUsers({
+        ...params,
+        username: contains(params.username as string | undefined),
+        realname: contains(params.realname as string | undefined),
+        phone: contains(params.phone as string | undefined),
+      }),
+  });
+  const confirm = useConfirmAction();
+  // The row menu's entries, each by its code (HasPermission cannot wrap menu items).
+  const can = {
+    password: useHasPermission('user:password'),
+    frozen: useHasPermission('user:frozen'),
+    delete: useHasPermission('user:delete'),
+    deleteBatch: useHasPermission('user:deleteBatch'),
+  };
+  const viewRoles = useRolesViewer();
+  const [editing, setEditing] = useState<SysUser | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [passwordOf, setPasswordOf] = useState<SysUser | null>(null);
+
+  const openForm = (user: SysUser | null) => {
+    setEditing(user);
+    setFormOpen(true);
+  };
+  const freeze = (users: SysUser[], frozen: boolean, onDone: () => void) =>
+    confirm({
+      title: frozen ? '确定冻结所选用户吗？' : '确定解冻所选用户吗？',
+      content: frozen ? '冻结后这些用户将无法登录，已登录的会话立即失效。' : undefined,
+      danger: frozen,
+      action: () =>
+        frozenUsers(
+          users.map((user) => user.id),
+          frozen ? USER_STATUS.frozen : USER_STATUS.normal,
+        ),
+      onDone,
+    });
+  const remove = useRemoveRows<SysUser>({
+    noun: '用户',
+    unit: '个',
+    nameOf: (user) => user.username,
+    content: '删除后无法恢复，这些用户将无法再登录。',
+    idOf: (user) => user.id,
+    deleteOne: deleteUser,
+    deleteMany: deleteUsers,
+  });
+
+  const columns: ColumnsType<SysUser> = [
+    { title: '用户账号', dataIndex: 'username', key: 'username', sorter: true },
+    { title: '用户姓名', dataIndex: 'realname', key: 'realname', sorter: true },
+    { title: '手机号码', dataIndex: 'phone', key: 'phone' },
+    { title: '部门', dataIndex: 'orgCodeTxt', key: 'orgCodeTxt' },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      key: 'status',
+      render: (_value, user) => (
+        <Tag color={isFrozen(user) ? 'red' : 'green'}>
+          {user.status_dictText ?? (isFrozen(user) ? '冻结' : '正常')}
+        </Tag>
+      ),
+    },
+    { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true },
+    {
+      title: '操作',
+      key: 'actions',
+      render: (_value, user) => {
+        const more: MenuProps['items'] = [
+          can.password && { key: 'password', label: '密码', onClick: () => setPasswordOf(user) },
+          { key: 'roles', label: '角色', onClick: () => viewRoles(user) },
+          can.frozen && {
+            key: 'frozen',
+            label: isFrozen(user) ? '解冻' : '冻结',
+            onClick: () => freeze([user], !isFrozen(user), list.reload),
+          },
+          can.delete && {
+            key: 'delete',
+            label: '删除',
+            danger: true,
+            onClick: () => remove([user], list.reload),
+          },
+        ].filter((item) => item !== false);
+        return (
+          <Space size={0}>
+            <HasPermission code="user:edit">
+              <Button type="link" size="small" onClick={() => openForm(user)}>
+                编辑
+              </Button>
+            </HasPermission>
+            <Dropdown menu={{ items: more }} trigger={['click']}>
+              <Button type="link" size="small">
+                更多 <DownOutlined />
+              </Button>
+            </Dropdown>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<SysUser>
+        list={list}
+        columns={columns}
+        searchFields={
+          <>
+            <Form.Item name="username" label="用户账号">
+              <Input placeholder="请输入用户账号" allowClear />
+            </Form.Item>
+            <Form.Item name="realname" label="用户姓名">
+              <Input placeholder="请输入用户姓名" allowClear />
+            </Form.Item>
+            <Form.Item name="phone" label="手机号码">
+              <Input placeholder="请输入手机号码" allowClear />
+            </Form.Item>
+            <Form.Item name="status" label="状态">
+              <DictSelect dictCode="user_status" />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <HasPermission code="user:add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+              新增
+            </Button>
+          </HasPermission>
+        }
+        // Rows are selectable only for someone who may act on a selection.
+        batchActions={
+          can.frozen || can.deleteBatch
+            ? (selected, done) => (
+                <>
+                  <HasPermission code="user:frozen">
+                    <Button size="small" onClick={() => freeze(selected, true, done)}>
+                      冻结
+                    </Button>
+                    <Button size="small" onClick={() => freeze(selected, false, done)}>
+                      解冻
+                    </Button>
+                  </HasPermission>
+                  <BatchDeleteButton code="user:deleteBatch" onClick={() => remove(selected, done, true)} />
+                </>
+              )
+            : undefined
+        }
+      />
+      <UserFormModal
+        open={formOpen}
+        user={editing}
+        onClose={() => setFormOpen(false)}
+        onSaved={list.reload}
+      />
+      <UserPasswordModal user={passwordOf} onClose={() => setPasswordOf(null)} />
+    </>
+  );
+}

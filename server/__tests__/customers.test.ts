@@ -183,6 +183,9 @@ describe.each(testBackends())('customers on %s', (backend) => {
         [outletId, lookAlikeId].sort(),
       );
       expect((await byId(lookAlikeId)).body.result.verifyStatus).toBe('SUSPECT');
+      // Another tenant naming these outlets is refused, not answered "0 checked".
+      const foreign = await bed.post('t2admin', '/eCustomer/systemCustVerifyBatch', { ids: [outletId] });
+      expect(foreign.body).toMatchObject({ success: false, code: 404, message: '客户不存在或无权访问' });
     });
 
     it('approves once, refuses a second approval and a rejection without reason', async () => {

@@ -1,13 +1,18 @@
 // Walks every registered /api route (listRouteAccess), so a route added later joins by itself, and proves the
 // access rules of API.md Part A for each: 401 without a session unless public, 403 for a signed-in user of the
 // same tenant without the route's permission, and nothing of tenant A01 for the administrator of tenant B01 —
-// not in any answer, and never a success when the request names A01's rows.
+// not in any answer (JSON or a downloaded workbook), and never a success when the request names A01's rows.
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import type { Envelope } from '../../common/contract';
 import type { RouteAccessEntry } from '../http/access';
 import { listRouteAccess } from '../http/access';
 import { demoDepartId, demoPermissionId, demoRoleId, demoUserId } from '../db/seed/ids';
 import { dictIdOf, insertAccount } from '../modules/auth/tenantOrganisation';
 import { hashPassword } from '../modules/auth/passwords';
-import { DEMO_PASSWORD, loginAs, type ApiAnswer } from './support/auth';
+import { DEFAULT_AGE_BUCKETS } from '../modules/stock/stockAge';
+import type { DB } from '../db/schema';
+import { DEMO_PASSWORD, loginAs } from './support/auth';
 import { testBackends } from './support/database';
 import { useTestServer } from './support/useTestServer';
 
@@ -37,7 +42,7 @@ const A01 = {
  * Sample input of the routes that need some (every route with a path parameter or a body, and every GET that
  * needs parameters). The samples name A01's rows, so the B01 administrator's calls must all fail.
  */
-const SAMPLES: Record<string, Sample> = {
+const SYSTEM_SAMPLES: Record<string, Sample> = {
   'GET /api/kingdee/sync/orders/status': { query: { direction: '0' } },
   'PUT /api/sys/selectDepart': { body: { orgCode: 'A01A01' } },
   'PUT /api/sys/user/updatePassword': {
@@ -117,6 +122,235 @@ const SAMPLES: Record<string, Sample> = {
   },
 };
 
+/** Rows of A01's business demo the business samples name (their ids are generated, so they are looked up). */
+async function a01BusinessRows(db: Kysely<DB>) {
+  const first = <T extends 'brands' | 'product_categories' | 'warehouses'>(table: T) =>
+    db
+      .selectFrom(table as 'brands')
+      .select(['id', 'code'])
+      .where('tenant_id', '=', 'A01')
+      .orderBy('code')
+      .executeTakeFirstOrThrow();
+  const sku = await db
+    .selectFrom('skus')
+    .select(['id', 'sku_code'])
+    .where('tenant_id', '=', 'A01')
+    .where('status', '=', 'ON_SALE')
+    .orderBy('sku_code')
+    .executeTakeFirstOrThrow();
+  const customerOf = (type: 'DEALER' | 'OUTLET') =>
+    db
+      .selectFrom('customers')
+      .select('id')
+      .where('tenant_id', '=', 'A01')
+      .where('customer_type', '=', type)
+      .where('audit_status', '=', 'APPROVED')
+      .where('lng', 'is not', null)
+      .orderBy('customer_code')
+      .executeTakeFirstOrThrow();
+  const outlet = await customerOf('OUTLET');
+  const labelOf = (type: 'MANUAL' | 'RULE') =>
+    db
+      .selectFrom('customer_labels')
+      .select(['id', 'code'])
+      .where('tenant_id', '=', 'A01')
+      .where('label_type', '=', type)
+      .orderBy('code')
+      .executeTakeFirstOrThrow();
+  return {
+    brand: await first('brands'),
+    category: await first('product_categories'),
+    warehouse: await first('warehouses'),
+    sku,
+    priceList: await db
+      .selectFrom('price_lists')
+      .select('id')
+      .where('tenant_id', '=', 'A01')
+      .orderBy('code')
+      .executeTakeFirstOrThrow(),
+    dealer: await customerOf('DEALER'),
+    outlet,
+    teamMember: await db
+      .selectFrom('customer_team_members')
+      .select('id')
+      .where('customer_id', '=', outlet.id)
+      .executeTakeFirstOrThrow(),
+    manualLabel: await labelOf('MANUAL'),
+    ruleLabel: await labelOf('RULE'),
+    lot: await db
+      .selectFrom('stock_lots')
+      .select('id')
+      .where('tenant_id', '=', 'A01')
+      .where('qty_on_hand', '>', 0)
+      .orderBy('batch_no')
+      .executeTakeFirstOrThrow(),
+  };
+}
+
+/** Samples of the business routes (docs/business-api.md), naming A01's rows. */
+function businessSamples(a: Awaited<ReturnType<typeof a01BusinessRows>>): Record<string, Sample> {
+  const sku = {
+    skuCode: a.sku.sku_code,
+    name: '巡检',
+    brandId: a.brand.id,
+    categoryId: a.category.id,
+    packageType: 'PET',
+    baseUnit: '瓶',
+    saleUnit: '箱',
+    unitsPerCase: 12,
+    shelfLifeDays: 365,
+  };
+  const priceList = {
+    code: 'WALK',
+    name: '巡检',
+    priceType: 'SUPPLY',
+    validFrom: '2026-01-01',
+    items: [{ skuId: a.sku.id, unit: 'CASE', price: 50 }],
+    scopes: [],
+  };
+  const outletId = a.outlet.id;
+  return {
+    'POST /api/eMaterial/brand/add': { body: { code: 'WALK', name: '巡检品牌' }, own: true },
+    'PUT /api/eMaterial/brand/edit': { body: { id: a.brand.id, code: a.brand.code, name: '改名' } },
+    'POST /api/eMaterial/category/add': { body: { code: 'WALK', name: '巡检', parentId: a.category.id } },
+    'PUT /api/eMaterial/category/edit': { body: { id: a.category.id, code: a.category.code, name: '改名' } },
+    'GET /api/eMaterial/sku/queryById': { query: { id: a.sku.id } },
+    'POST /api/eMaterial/sku/add': { body: { ...sku, skuCode: 'WALK-1' } },
+    'PUT /api/eMaterial/sku/edit': { body: { ...sku, id: a.sku.id } },
+    'PUT /api/eMaterial/sku/changeStatus': { body: { id: a.sku.id, status: 'SUSPENDED' } },
+    // Not multipart: refused before reading; the import itself only ever writes the caller's tenant.
+    'POST /api/eMaterial/sku/importExcel': { body: {} },
+    'GET /api/eMaterial/priceList/queryById': { query: { id: a.priceList.id } },
+    'POST /api/eMaterial/priceList/add': { body: priceList },
+    'PUT /api/eMaterial/priceList/edit': { body: { ...priceList, id: a.priceList.id } },
+    'PUT /api/eMaterial/priceList/changeStatus': { body: { id: a.priceList.id, status: 'DISABLED' } },
+    'POST /api/eMaterial/priceList/copy': {
+      body: { id: a.priceList.id, code: 'WALK-COPY', validFrom: '2026-01-01' },
+    },
+    'GET /api/eMaterial/price/resolve': {
+      query: { customerId: outletId, skuId: a.sku.id, priceType: 'SUPPLY' },
+    },
+    'GET /api/eCustomer/queryById': { query: { id: outletId } },
+    'POST /api/eCustomer/add': {
+      body: { name: '巡检门店', customerType: 'OUTLET', servingDealerId: a.dealer.id },
+    },
+    'PUT /api/eCustomer/edit': { body: { id: outletId, name: '改名', customerType: 'OUTLET' } },
+    'POST /api/eCustomer/audit': { body: { id: outletId, action: 'REJECT', reason: '巡检' } },
+    'GET /api/eCustomer/custAuditByMapPoi': { query: { id: outletId } },
+    'POST /api/eCustomer/systemCustVerifyBatch': { body: { ids: [outletId] } },
+    'PUT /api/eCustomer/changeVerifyStatus': {
+      body: { ids: [outletId], verifyStatus: 'SUSPECT', reason: '巡检' },
+    },
+    'PUT /api/eCustomer/changeStatus': { body: { id: outletId, status: 'FROZEN', reason: '巡检' } },
+    'PUT /api/eCustomer/link': { body: { customerId: outletId, dealerId: a.dealer.id } },
+    'PUT /api/eCustomer/linkBatch': { body: { customerIds: [outletId], dealerId: a.dealer.id } },
+    'GET /api/eCustomer/queryTeamList': { query: { customerId: outletId } },
+    'POST /api/eCustomer/team/add': { body: { customerId: outletId, userId: A01.user, role: 'ASSIST' } },
+    'PUT /api/eCustomer/team/end': { body: { id: a.teamMember.id } },
+    'GET /api/eCustomer/slideshow': { query: { id: outletId } },
+    'POST /api/eCustomer/photo/add': { body: { customerId: outletId, kind: 'DOOR', url: '/walk.jpg' } },
+    'POST /api/eCustomer/importExcel': { body: {} },
+    'POST /api/eCustLabel/add': { body: { code: 'WALK', name: '巡检', labelType: 'MANUAL' }, own: true },
+    'PUT /api/eCustLabel/edit': {
+      body: { id: a.manualLabel.id, code: a.manualLabel.code, name: '改名', labelType: 'MANUAL' },
+    },
+    'POST /api/eCustLabel/tag': { body: { labelId: a.manualLabel.id, customerIds: [outletId] } },
+    'POST /api/eCustLabel/untag': { body: { labelId: a.manualLabel.id, customerIds: [outletId] } },
+    // A count over the caller's own customers.
+    'POST /api/eCustLabel/previewRule': {
+      body: { rule: { conditions: [{ field: 'customerType', op: 'eq', value: 'OUTLET' }] } },
+      own: true,
+    },
+    'POST /api/eCustLabel/refresh': { body: { id: a.ruleLabel.id } },
+    'POST /api/eprod/warehouse/add': {
+      body: { code: 'WALK', name: '巡检仓', ownerType: 'DEALER', ownerId: a.dealer.id },
+    },
+    'PUT /api/eprod/warehouse/edit': {
+      body: { id: a.warehouse.id, code: a.warehouse.code, name: '改名', ownerType: 'BRAND' },
+    },
+    // The caller's own tenant's age buckets.
+    'PUT /api/eprod/stockAge/buckets': { body: { buckets: DEFAULT_AGE_BUCKETS }, own: true },
+    'POST /api/eprod/stock/in': {
+      body: {
+        warehouseId: a.warehouse.id,
+        skuId: a.sku.id,
+        batchNo: 'WALK',
+        productionDate: '2026-01-01',
+        cases: 1,
+      },
+    },
+    'POST /api/eprod/stock/out': {
+      body: {
+        warehouseId: a.warehouse.id,
+        skuId: a.sku.id,
+        lotId: a.lot.id,
+        units: 1,
+        movementType: 'DAMAGE',
+      },
+    },
+    'POST /api/eprod/stock/transfer': { body: { lotId: a.lot.id, toWarehouseId: a.warehouse.id, units: 1 } },
+    'POST /api/eprod/stock/adjust': {
+      body: { lotId: a.lot.id, countedCases: 0, countedUnits: 0, reason: '巡检' },
+    },
+    'PUT /api/eprod/stockLot/changeStatus': { body: { id: a.lot.id, status: 'FROZEN' } },
+  };
+}
+
+/**
+ * A01's business rows as they may appear in an answer: their ids, and the codes B01 does not share (both
+ * tenants' demos number their customers the same way and sell some of the same SKUs).
+ */
+async function a01BusinessMarkers(db: Kysely<DB>): Promise<string[]> {
+  const idTables = [
+    'brands',
+    'product_categories',
+    'skus',
+    'price_lists',
+    'customers',
+    'customer_labels',
+    'warehouses',
+    'stock_lots',
+  ] as const;
+  const ids = await Promise.all(
+    idTables.map((table) =>
+      db
+        .selectFrom(table as 'skus')
+        .select('id')
+        .where('tenant_id', '=', 'A01')
+        .execute(),
+    ),
+  );
+  const codesOnlyOfA01 = async (table: 'skus' | 'customers', column: 'sku_code' | 'customer_code') => {
+    const rows = await db
+      .selectFrom(table as 'skus')
+      .select([`${column} as code` as 'sku_code as code', 'tenant_id'])
+      .where('tenant_id', 'in', ['A01', 'B01'])
+      .execute();
+    const ofB01 = new Set(rows.filter((row) => row.tenant_id === 'B01').map((row) => row.code));
+    return rows.filter((row) => row.tenant_id === 'A01' && !ofB01.has(row.code)).map((row) => row.code);
+  };
+  return [
+    ...ids.flat().map((row) => row.id),
+    ...(await codesOnlyOfA01('skus', 'sku_code')),
+    ...(await codesOnlyOfA01('customers', 'customer_code')),
+  ];
+}
+
+/** An answer of the walk: the envelope, or the text of every cell when the route answered a workbook. */
+interface Answer {
+  status: number;
+  body: Envelope<unknown> | undefined;
+  file: string | undefined;
+}
+
+async function workbookText(bytes: ArrayBuffer): Promise<string> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes);
+  const cells: string[] = [];
+  book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell.text))));
+  return cells.join('\n');
+}
+
 const keyOf = (route: RouteAccessEntry) => `${route.method} ${route.url}`;
 
 function pathOf(route: RouteAccessEntry, sample: Sample | undefined): string {
@@ -126,24 +360,29 @@ function pathOf(route: RouteAccessEntry, sample: Sample | undefined): string {
 }
 
 describe.each(testBackends())('every /api route on %s', (backend) => {
-  const context = useTestServer(backend);
+  const context = useTestServer(backend, { businessData: true });
   let routes: RouteAccessEntry[];
   let nobody: string;
   let markers: string[];
+  let SAMPLES: Record<string, Sample>;
 
-  const call = (route: RouteAccessEntry, token: string | undefined): Promise<ApiAnswer<unknown>> => {
+  const call = async (route: RouteAccessEntry, token: string | undefined): Promise<Answer> => {
     const sample = SAMPLES[keyOf(route)];
-    const path = pathOf(route, sample);
-    switch (route.method) {
-      case 'GET':
-        return context.client.get(path, token);
-      case 'DELETE':
-        return context.client.delete(path, token);
-      case 'PUT':
-        return context.client.put(path, sample?.body ?? {}, token);
-      default:
-        return context.client.post(path, sample?.body ?? {}, token);
-    }
+    const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+    const headers: Record<string, string> = withBody ? { 'content-type': 'application/json' } : {};
+    if (token !== undefined) headers['x-access-token'] = token;
+    const response = await fetch(`${context.server.baseUrl}/api${pathOf(route, sample)}`, {
+      method: route.method,
+      headers,
+      body: withBody ? JSON.stringify(sample?.body ?? {}) : undefined,
+    });
+    if (response.headers.get('content-type')?.includes('application/json'))
+      return { status: response.status, body: (await response.json()) as Envelope<unknown>, file: undefined };
+    return {
+      status: response.status,
+      body: undefined,
+      file: await workbookText(await response.arrayBuffer()),
+    };
   };
 
   beforeAll(async () => {
@@ -173,7 +412,9 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
         db.selectFrom(table).select('id').where('tenant_id', '=', 'A01').execute(),
       ),
     );
+    SAMPLES = { ...SYSTEM_SAMPLES, ...businessSamples(await a01BusinessRows(db)) };
     markers = [
+      ...(await a01BusinessMarkers(db)),
       ...ids.flat().map((row) => row.id),
       'zhangwei',
       'liuyang',
@@ -209,11 +450,16 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
     // slip through without them.
     const admin = await context.tokenOf('admin');
     const failing: string[] = [];
+    let files = 0;
     for (const route of guarded.filter((each) => each.method === 'GET')) {
-      const { status, body } = await call(route, admin);
-      if (status !== 200 || !body.success) failing.push(`${keyOf(route)} → ${status} ${body.message}`);
+      const { status, body, file } = await call(route, admin);
+      if (file !== undefined) files += 1;
+      if (status !== 200 || (body && !body.success))
+        failing.push(`${keyOf(route)} → ${status} ${body?.message}`);
     }
     expect(failing).toEqual([]);
+    // The walk reads the workbooks too (templates and exports).
+    expect(files).toBeGreaterThanOrEqual(4);
   });
 
   it('answers 401 without a session on every route that is not public', async () => {
@@ -231,7 +477,7 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
     const wrong: string[] = [];
     for (const route of guarded) {
       const { status, body } = await call(route, nobody);
-      if (status !== 403 || body.message !== '没有权限，请联系管理员授权')
+      if (status !== 403 || body?.message !== '没有权限，请联系管理员授权')
         wrong.push(`${keyOf(route)} → ${status}`);
     }
     expect(wrong).toEqual([]);
@@ -241,12 +487,12 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
     const t2admin = await context.tokenOf('t2admin');
     const leaks: string[] = [];
     for (const route of routes.filter((each) => each.access !== 'public')) {
-      const { body } = await call(route, t2admin);
-      const text = JSON.stringify(body);
+      const { body, file } = await call(route, t2admin);
+      const text = file ?? JSON.stringify(body);
       const seen = markers.filter((marker) => text.includes(marker));
-      if (seen.length > 0) leaks.push(`${keyOf(route)} shows ${seen.join(', ')}`);
+      if (seen.length > 0) leaks.push(`${keyOf(route)} shows ${seen.slice(0, 5).join(', ')}`);
       const sample = SAMPLES[keyOf(route)];
-      if (route.method !== 'GET' && !sample?.own && body.success) leaks.push(`${keyOf(route)} succeeded`);
+      if (route.method !== 'GET' && !sample?.own && body?.success) leaks.push(`${keyOf(route)} succeeded`);
     }
     expect(leaks).toEqual([]);
     // A01 is as it was.

@@ -13,10 +13,13 @@ export interface TestServerContext {
   tokenOf(username: string): Promise<string>;
 }
 
-/** Registers beforeAll/afterAll of the enclosing describe; the context's fields are there from beforeAll on. */
+/**
+ * Registers beforeAll/afterAll of the enclosing describe; the context's fields are there from beforeAll on.
+ * `businessData` adds the business demo (products, customers, stock) to the seed.
+ */
 export function useTestServer(
   backend: DatabaseKind,
-  options: Omit<TestServerOptions, 'database'> = {},
+  { businessData = false, ...options }: Omit<TestServerOptions, 'database'> & { businessData?: boolean } = {},
 ): TestServerContext {
   let testDatabase: TestDatabase | undefined;
   const tokens = new Map<string, Promise<string>>();
@@ -31,7 +34,7 @@ export function useTestServer(
     },
   } as TestServerContext;
   beforeAll(async () => {
-    testDatabase = await openSeededDatabase(backend);
+    testDatabase = await openSeededDatabase(backend, { businessData });
     context.database = testDatabase.database;
     context.server = await startTestServer({ ...options, database: context.database });
     context.client = apiClient(context.server.baseUrl);

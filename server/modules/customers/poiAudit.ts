@@ -159,11 +159,13 @@ export async function auditByMapPoi(db: Kysely<DB>, actor: Caller, id: string, r
 
 /**
  * systemCustVerifyBatch: runs the checks on the given outlets (or every UNVERIFIED/VERIFIED outlet in the
- * caller's scope) and marks the failing ones SUSPECT, with the reasons as the remark.
+ * caller's scope) and marks the failing ones SUSPECT, with the reasons as the remark. A given id of another
+ * tenant or outside the scope is refused (404), not skipped, like every other command on named customers.
  */
 export async function systemVerifyBatch(db: Kysely<DB>, actor: Actor, ids: string[] | undefined) {
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    for (const id of ids ?? []) await customerInScope(trx, actor.tenantId, scope, id);
     let query = trx
       .selectFrom('customers')
       .selectAll()

@@ -1,8 +1,11 @@
 import type { Page } from '../../common/contract';
 import { demoPermissionId, demoRoleId, demoUserId } from '../db/seed/ids';
+import { DEFAULT_MENUS } from '../modules/auth/tenantOrganisation';
 import { loginAs } from './support/auth';
 import { testBackends } from './support/database';
 import { useTestServer } from './support/useTestServer';
+
+const TOP_MENUS = DEFAULT_MENUS.map((menu) => menu.name);
 
 interface Role {
   id: string;
@@ -238,8 +241,12 @@ describe.each(testBackends())('/sys/role and /sys/permission on %s', (backend) =
     it('loads the menu list level by level', async () => {
       const token = await admin();
       const top = await context.client.get<PermissionNode[]>('/sys/permission/getSystemMenuList', token);
-      expect(top.body.result.map((node) => node.name)).toEqual(['首页', '系统管理', '我的消息']);
-      expect(top.body.result.map((node) => node.isLeaf)).toEqual([true, false, true]);
+      // Every area's top menu in the seed's order (the business menus sit between 系统管理 and 我的消息).
+      expect(top.body.result.map((node) => node.name)).toEqual(TOP_MENUS);
+      expect(top.body.result.map((node) => node.isLeaf)).toEqual(
+        DEFAULT_MENUS.map((menu) => menu.children === undefined),
+      );
+      expect(TOP_MENUS.slice(0, 2)).toEqual(['首页', '系统管理']);
       const system = demoPermissionId('A01', '/isystem');
       const users = demoPermissionId('A01', '/isystem/user');
       const sub = await context.client.get<PermissionNode[]>(
@@ -285,7 +292,7 @@ describe.each(testBackends())('/sys/role and /sys/permission on %s', (backend) =
       expect(tree.body.result.ids).toContain(demoPermissionId('A01', 'user:add'));
       expect(tree.body.result.ids).not.toContain(demoPermissionId('B01', 'user:add'));
       const roots = await context.client.get<TreeNode[]>('/sys/permission/queryListAsync', token);
-      expect(roots.body.result.map((node) => node.title)).toEqual(['首页', '系统管理', '我的消息']);
+      expect(roots.body.result.map((node) => node.title)).toEqual(TOP_MENUS);
       const children = await context.client.get<TreeNode[]>(
         `/sys/permission/queryListAsync?pid=${demoPermissionId('A01', '/isystem/user')}`,
         token,

@@ -78,10 +78,10 @@ describe.each(testBackends())('/sys/user on %s', (backend) => {
       const token = await admin();
       const filter = await context.client.get('/sys/user/list?password_hash=x', token);
       expect(filter.status).toBe(400);
-      expect(filter.body.message).toBe('不支持按 password_hash 查询');
+      expect(filter.body.message).toBe('不支持按字段 password_hash 筛选');
       const sort = await context.client.get('/sys/user/list?column=password_hash', token);
       expect(sort.status).toBe(400);
-      expect(sort.body.message).toBe('不支持按 password_hash 排序');
+      expect(sort.body.message).toBe('不支持按字段 password_hash 排序');
       expect((await context.client.get('/sys/user/list?pageSize=201', token)).status).toBe(400);
       expect((await context.client.get('/sys/user/list?sex=abc', token)).body.message).toBe(
         '参数 sex 应为整数',

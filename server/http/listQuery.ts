@@ -2,7 +2,8 @@
 // sorting on whitelisted fields, filters by field name with the reference contract's value forms (`*x*`
 // contains, `x*` starts with, `a,b` in, `!x` not equal, `> x` comparisons) and `<field>_begin/_end` ranges.
 // Every field is looked up in the list's own whitelist and bound as a parameter: nothing from the query
-// string is spliced into SQL, and an unknown filter or sort field is a 400.
+// string is spliced into SQL, and an unknown filter or sort field is a 400. The one parser of every list
+// (business and system administration).
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../common/constants';
 import type { Page } from '../../common/contract';
@@ -31,6 +32,8 @@ export interface ListSpec {
 export interface ListQuery {
   pageNo: number;
   pageSize: number;
+  /** The row offset of the page. */
+  offset: number;
   /** Every filter, ANDed; `sql\`true\`` when there are none. */
   where: Expression<SqlBool>;
   orderBy: RawBuilder<unknown>;
@@ -81,7 +84,7 @@ function typedValue(name: string, field: FilterField, text: string): unknown {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return invalid(`参数 ${name} 应为日期（YYYY-MM-DD）`);
       return text;
     case 'datetime':
-      if (!/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(text)) {
+      if (!/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/.test(text)) {
         return invalid(`参数 ${name} 应为时间（YYYY-MM-DD HH:mm:ss）`);
       }
       return text;
@@ -175,7 +178,8 @@ function orderOf(spec: ListSpec, query: RawQuery): RawBuilder<unknown> {
 }
 
 /** Reads a list's query string; throws InvalidRequestError (400) for anything outside its whitelist. */
-export function parseListQuery(query: RawQuery, spec: ListSpec): ListQuery {
+export function parseListQuery(rawQuery: unknown, spec: ListSpec): ListQuery {
+  const query = (rawQuery ?? {}) as RawQuery;
   const conditions: RawBuilder<SqlBool>[] = [];
   const extras: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) {
@@ -194,9 +198,12 @@ export function parseListQuery(query: RawQuery, spec: ListSpec): ListQuery {
         : condition(key, filter.field, text),
     );
   }
+  const pageNo = positiveInteger('pageNo', query.pageNo, 1, MAX_PAGE_NO);
+  const pageSize = positiveInteger('pageSize', query.pageSize, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX);
   return {
-    pageNo: positiveInteger('pageNo', query.pageNo, 1, MAX_PAGE_NO),
-    pageSize: positiveInteger('pageSize', query.pageSize, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX),
+    pageNo,
+    pageSize,
+    offset: (pageNo - 1) * pageSize,
     where: conditions.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(conditions, sql` and `)}`,
     orderBy: orderOf(spec, query),
     extras,
@@ -218,5 +225,5 @@ export function pageOf<T>(
   };
 }
 
-/** The row offset of a page. */
-export const offsetOf = (list: Pick<ListQuery, 'pageNo' | 'pageSize'>) => (list.pageNo - 1) * list.pageSize;
+/** `count(*)` as an integer, for the total of a page. */
+export const countAll = sql<number>`count(*)::integer`.as('total');

@@ -17,7 +17,7 @@ import { shanghaiDateTime } from '../../db/dates';
 import { newId } from '../../db/ids';
 import type { DB, EnabledStatus, LabelType } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
-import { offsetOf, pageOf, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
+import { pageOf, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
 import { logOperation, type Actor } from '../shared/actor';
 import { notFound, withUniqueKeys } from '../shared/commands';
 import { dataScopeOf } from '../shared/dataScope';
@@ -197,7 +197,7 @@ export async function listLabels(db: Kysely<DB>, tenantId: string, query: RawQue
     ])
     .orderBy(list.orderBy)
     .limit(list.pageSize)
-    .offset(offsetOf(list))
+    .offset(list.offset)
     .execute();
   return pageOf(
     rows.map((row) => ({

@@ -32,7 +32,6 @@ import type {
 import { BusinessError } from '../../http/envelope';
 import {
   containsPattern,
-  offsetOf,
   pageOf,
   parseListQuery,
   type ListQuery,
@@ -290,7 +289,7 @@ export async function listCustomers(db: Kysely<DB>, actor: Caller, query: RawQue
   const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
   const base = applyExtras(customerBase(db, actor.tenantId, scope).where(list.where), list);
   const { total } = await base.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow();
-  const rows = await selectCustomers(base.orderBy(list.orderBy).limit(list.pageSize).offset(offsetOf(list)));
+  const rows = await selectCustomers(base.orderBy(list.orderBy).limit(list.pageSize).offset(list.offset));
   return pageOf(rows.map(customerRecord), total, list);
 }
 

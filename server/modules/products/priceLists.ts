@@ -16,14 +16,7 @@ import { shanghaiDateTime } from '../../db/dates';
 import { newId } from '../../db/ids';
 import type { DB, PriceListStatus, PriceScopeType, PriceType, PriceUnit } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
-import {
-  containsPattern,
-  offsetOf,
-  pageOf,
-  parseListQuery,
-  type ListSpec,
-  type RawQuery,
-} from '../../http/listQuery';
+import { containsPattern, pageOf, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
 import { logOperation, type Actor } from '../shared/actor';
 import {
   changedMeanwhile,
@@ -192,7 +185,7 @@ export async function listPriceLists(db: Kysely<DB>, tenantId: string, query: Ra
     ])
     .orderBy(list.orderBy)
     .limit(list.pageSize)
-    .offset(offsetOf(list))
+    .offset(list.offset)
     .execute();
   return pageOf(
     rows.map((row) => ({

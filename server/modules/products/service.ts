@@ -21,14 +21,7 @@ import type {
 } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { BusinessError } from '../../http/envelope';
-import {
-  containsPattern,
-  offsetOf,
-  pageOf,
-  parseListQuery,
-  type ListSpec,
-  type RawQuery,
-} from '../../http/listQuery';
+import { containsPattern, pageOf, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
 import { logOperation, type Actor } from '../shared/actor';
 import {
   changedMeanwhile,
@@ -81,7 +74,7 @@ export async function listBrands(db: Kysely<DB>, tenantId: string, query: RawQue
     ])
     .orderBy(list.orderBy)
     .limit(list.pageSize)
-    .offset(offsetOf(list))
+    .offset(list.offset)
     .execute();
   return pageOf(
     records.map((record) => ({ ...record, status_dictText: ENABLED_STATUS[record.status] })),
@@ -154,7 +147,7 @@ export async function listCategories(db: Kysely<DB>, tenantId: string, query: Ra
     ])
     .orderBy(list.orderBy)
     .limit(list.pageSize)
-    .offset(offsetOf(list))
+    .offset(list.offset)
     .execute();
   return pageOf(
     records.map((record) => ({ ...record, status_dictText: ENABLED_STATUS[record.status] })),
@@ -389,7 +382,7 @@ export async function listSkus(db: Kysely<DB>, tenantId: string, query: RawQuery
   }
   if (list.extras.erpUnmapped === 'true') base = base.where('skus.erp_material_code', 'is', null);
   const { total } = await base.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow();
-  const rows = await selectSkus(base.orderBy(list.orderBy).limit(list.pageSize).offset(offsetOf(list)));
+  const rows = await selectSkus(base.orderBy(list.orderBy).limit(list.pageSize).offset(list.offset));
   return pageOf(rows.map(skuRecord), total, list);
 }
 

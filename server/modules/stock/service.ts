@@ -23,14 +23,7 @@ import type {
   WarehouseOwnerType,
 } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
-import {
-  containsPattern,
-  offsetOf,
-  pageOf,
-  parseListQuery,
-  type ListSpec,
-  type RawQuery,
-} from '../../http/listQuery';
+import { containsPattern, pageOf, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import {
   changedMeanwhile,
@@ -97,7 +90,7 @@ export async function listWarehouses(db: Kysely<DB>, actor: Caller, query: RawQu
     ])
     .orderBy(list.orderBy)
     .limit(list.pageSize)
-    .offset(offsetOf(list))
+    .offset(list.offset)
     .execute();
   return pageOf(
     rows.map((row) => ({
@@ -747,7 +740,7 @@ export async function stockDetail(db: Kysely<DB>, actor: Caller, query: RawQuery
     ])
     .orderBy(list.orderBy)
     .limit(list.pageSize)
-    .offset(offsetOf(list))
+    .offset(list.offset)
     .execute();
   const labels = Object.fromEntries(buckets.map((each) => [each.code, each.label]));
   const records = rows.map((row) => {
@@ -841,7 +834,7 @@ export async function dealerStock(db: Kysely<DB>, actor: Caller, query: RawQuery
     .orderBy('dealer.customer_code')
     .orderBy('skus.sku_code')
     .limit(list.pageSize)
-    .offset(offsetOf(list))
+    .offset(list.offset)
     .execute();
   return pageOf(
     rows.map((row) => {
@@ -912,7 +905,7 @@ export async function listMovements(db: Kysely<DB>, actor: Caller, query: RawQue
     ])
     .orderBy(list.orderBy)
     .limit(list.pageSize)
-    .offset(offsetOf(list))
+    .offset(list.offset)
     .execute();
   return pageOf(
     rows.map((row) => {

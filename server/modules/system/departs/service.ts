@@ -16,7 +16,7 @@ import {
   requiredText,
   type Actor,
 } from '../commands';
-import { containing } from '../listQuery';
+import { containsPattern } from '../../../http/listQuery';
 import { nest } from '../tree';
 import { nextOrgCode } from './orgCode';
 
@@ -157,7 +157,9 @@ export async function departParentName(db: Kysely<DB>, tenantId: string, departI
 
 export async function searchDeparts(db: Kysely<DB>, tenantId: string, keyWord: string | undefined) {
   const word = requiredText(keyWord, departMessages.keywordRequired);
-  const rows = await tenantDeparts(db, tenantId).where('depart_name', 'ilike', containing(word)).execute();
+  const rows = await tenantDeparts(db, tenantId)
+    .where('depart_name', 'ilike', containsPattern(word))
+    .execute();
   return rows.map((row) => ({ ...row, key: row.id, value: row.id, title: row.departName, isLeaf: true }));
 }
 

@@ -16,7 +16,7 @@ import {
   requiredText,
   type Actor,
 } from '../commands';
-import { containing, countAll, pageOf, parseListQuery, type ListSpec } from '../listQuery';
+import { containsPattern, countAll, pageOf, parseListQuery, type ListSpec } from '../../../http/listQuery';
 
 export const dictMessages = {
   added: '保存成功！',
@@ -42,7 +42,7 @@ export const dictMessages = {
 } as const;
 
 const DICT_LIST: ListSpec = {
-  fields: {
+  filters: {
     dictName: { column: 'dict_name', kind: 'text' },
     dictCode: { column: 'dict_code', kind: 'text' },
     description: { column: 'description', kind: 'text' },
@@ -50,20 +50,31 @@ const DICT_LIST: ListSpec = {
     createTime: { column: 'created_at', kind: 'datetime' },
     updateTime: { column: 'updated_at', kind: 'datetime' },
   },
-  sortable: ['createTime', 'updateTime', 'dictName', 'dictCode'],
-  defaultSort: { field: 'dictCode', order: 'asc' },
+  sorts: { createTime: 'created_at', updateTime: 'updated_at', dictName: 'dict_name', dictCode: 'dict_code' },
+  defaultSort: [
+    ['dict_code', 'asc'],
+    ['id', 'asc'],
+  ],
 };
 
 const ITEM_LIST: ListSpec = {
-  fields: {
+  filters: {
     itemText: { column: 'item_text', kind: 'text' },
     itemValue: { column: 'item_value', kind: 'text' },
     status: { column: 'status', kind: 'integer' },
     sortOrder: { column: 'sort_order', kind: 'integer' },
     createTime: { column: 'created_at', kind: 'datetime' },
   },
-  sortable: ['sortOrder', 'itemText', 'itemValue', 'createTime'],
-  defaultSort: { field: 'sortOrder', order: 'asc' },
+  sorts: {
+    sortOrder: 'sort_order',
+    itemText: 'item_text',
+    itemValue: 'item_value',
+    createTime: 'created_at',
+  },
+  defaultSort: [
+    ['sort_order', 'asc'],
+    ['id', 'asc'],
+  ],
   extras: ['dictId'],
 };
 
@@ -92,7 +103,6 @@ export async function listDicts(db: Kysely<DB>, tenantId: string, query: unknown
   const { total } = await base.select(countAll).executeTakeFirstOrThrow();
   const records = await withDictColumns(base)
     .orderBy(list.orderBy)
-    .orderBy('id')
     .limit(list.pageSize)
     .offset(list.offset)
     .execute();
@@ -103,7 +113,7 @@ export async function listDicts(db: Kysely<DB>, tenantId: string, query: unknown
 export async function dictTreeList(db: Kysely<DB>, tenantId: string, dictName: string | undefined) {
   let query = withDictColumns(tenantDicts(db, tenantId)).orderBy('dict_code');
   const part = optionalText(dictName);
-  if (part !== null) query = query.where('dict_name', 'ilike', containing(part));
+  if (part !== null) query = query.where('dict_name', 'ilike', containsPattern(part));
   const rows = await query.execute();
   return rows.map((row) => ({ ...row, key: row.id, value: row.dictCode, title: row.dictName, isLeaf: true }));
 }
@@ -255,7 +265,6 @@ export async function listDictItems(db: Kysely<DB>, tenantId: string, query: unk
       shanghaiDateTime('updated_at').as('updateTime'),
     ])
     .orderBy(list.orderBy)
-    .orderBy('id')
     .limit(list.pageSize)
     .offset(list.offset)
     .execute();

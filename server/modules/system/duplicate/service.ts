@@ -3,8 +3,7 @@
 // the caller's tenant, except user names and mobiles, which name one account across all tenants.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../db/schema';
-import { BusinessError } from '../../../http/envelope';
-import { InvalidQueryError } from '../listQuery';
+import { BusinessError, InvalidRequestError } from '../../../http/envelope';
 import { requiredText } from '../commands';
 
 interface CheckedField {
@@ -42,7 +41,7 @@ export interface DuplicateCheck {
 /** The pair's permission, or throws a 400 for a pair that is not on the list. */
 export function permissionForCheck(check: DuplicateCheck): string {
   const field = CHECKED_FIELDS[`${check.tableName ?? ''}.${check.fieldName ?? ''}`];
-  if (!field) throw new InvalidQueryError(`不支持校验 ${check.tableName ?? ''}.${check.fieldName ?? ''}`);
+  if (!field) throw new InvalidRequestError(`不支持校验 ${check.tableName ?? ''}.${check.fieldName ?? ''}`);
   return field.permission;
 }
 

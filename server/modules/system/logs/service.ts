@@ -6,7 +6,7 @@ import type { DB } from '../../../db/schema';
 import { BusinessError } from '../../../http/envelope';
 import { audit, idList, inTransaction, notFound, OperateType, optionalText, type Actor } from '../commands';
 import { dictTextOf } from '../dicts/dictText';
-import { containing, countAll, pageOf, parseListQuery, type ListSpec } from '../listQuery';
+import { containsPattern, countAll, pageOf, parseListQuery, type ListSpec } from '../../../http/listQuery';
 
 export const logMessages = {
   deleted: '删除成功!',
@@ -19,7 +19,7 @@ export const logMessages = {
 export const CLEAR_ALL = 'allclear';
 
 const LOG_LIST: ListSpec = {
-  fields: {
+  filters: {
     logType: { column: 'log_type', kind: 'integer' },
     operateType: { column: 'operate_type', kind: 'integer' },
     username: { column: 'username', kind: 'text' },
@@ -31,8 +31,11 @@ const LOG_LIST: ListSpec = {
     costTime: { column: 'cost_time', kind: 'integer' },
     createTime: { column: 'created_at', kind: 'datetime' },
   },
-  sortable: ['createTime', 'costTime', 'username', 'ip'],
-  defaultSort: { field: 'createTime', order: 'desc' },
+  sorts: { createTime: 'created_at', costTime: 'cost_time', username: 'username', ip: 'ip' },
+  defaultSort: [
+    ['created_at', 'desc'],
+    ['id', 'desc'],
+  ],
   extras: ['keyWord'],
 };
 
@@ -41,7 +44,7 @@ export async function listLogs(db: Kysely<DB>, tenantId: string, query: unknown)
   let base = db.selectFrom('sys_log').where('tenant_id', '=', tenantId).where(list.where);
   const keyWord = optionalText(list.extras.keyWord);
   if (keyWord !== null) {
-    base = base.where('log_content', 'ilike', containing(keyWord));
+    base = base.where('log_content', 'ilike', containsPattern(keyWord));
   }
   const { total } = await base.select(countAll).executeTakeFirstOrThrow();
   const records = await base

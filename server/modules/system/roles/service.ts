@@ -17,7 +17,7 @@ import {
   requiredText,
   type Actor,
 } from '../commands';
-import { countAll, pageOf, parseListQuery, type ListSpec } from '../listQuery';
+import { countAll, pageOf, parseListQuery, type ListSpec } from '../../../http/listQuery';
 
 export const roleMessages = {
   added: '添加成功！',
@@ -48,7 +48,7 @@ export interface RoleRecord {
 }
 
 const ROLE_LIST: ListSpec = {
-  fields: {
+  filters: {
     roleName: { column: 'role_name', kind: 'text' },
     roleCode: { column: 'role_code', kind: 'text' },
     roleLevel: { column: 'role_level', kind: 'integer' },
@@ -56,8 +56,17 @@ const ROLE_LIST: ListSpec = {
     createTime: { column: 'created_at', kind: 'datetime' },
     updateTime: { column: 'updated_at', kind: 'datetime' },
   },
-  sortable: ['createTime', 'updateTime', 'roleName', 'roleCode', 'roleLevel'],
-  defaultSort: { field: 'createTime', order: 'desc' },
+  sorts: {
+    createTime: 'created_at',
+    updateTime: 'updated_at',
+    roleName: 'role_name',
+    roleCode: 'role_code',
+    roleLevel: 'role_level',
+  },
+  defaultSort: [
+    ['created_at', 'desc'],
+    ['id', 'asc'],
+  ],
 };
 
 function tenantRoles(db: Kysely<DB>, tenantId: string) {
@@ -84,7 +93,6 @@ export async function listRoles(db: Kysely<DB>, tenantId: string, query: unknown
   const { total } = await base.select(countAll).executeTakeFirstOrThrow();
   const records = await withRoleColumns(base)
     .orderBy(list.orderBy)
-    .orderBy('id')
     .limit(list.pageSize)
     .offset(list.offset)
     .execute();

@@ -25,7 +25,7 @@ import {
   type Actor,
 } from '../commands';
 import { dictTextOf } from '../dicts/dictText';
-import { containing, countAll, pageOf, parseListQuery, type ListSpec } from '../listQuery';
+import { containsPattern, countAll, pageOf, parseListQuery, type ListSpec } from '../../../http/listQuery';
 import { userMessages } from './messages';
 
 export interface UserRecord {
@@ -57,7 +57,7 @@ export interface UserRecord {
 }
 
 const USER_LIST: ListSpec = {
-  fields: {
+  filters: {
     username: { column: 'users.username', kind: 'text' },
     realname: { column: 'users.realname', kind: 'text' },
     sex: { column: 'users.sex', kind: 'integer' },
@@ -71,8 +71,20 @@ const USER_LIST: ListSpec = {
     createTime: { column: 'users.created_at', kind: 'datetime' },
     updateTime: { column: 'users.updated_at', kind: 'datetime' },
   },
-  sortable: ['createTime', 'updateTime', 'username', 'realname', 'sex', 'status', 'workNo', 'phone'],
-  defaultSort: { field: 'createTime', order: 'desc' },
+  sorts: {
+    createTime: 'users.created_at',
+    updateTime: 'users.updated_at',
+    username: 'users.username',
+    realname: 'users.realname',
+    sex: 'users.sex',
+    status: 'users.status',
+    workNo: 'users.work_no',
+    phone: 'users.phone',
+  },
+  defaultSort: [
+    ['users.created_at', 'desc'],
+    ['users.id', 'asc'],
+  ],
   // Users of a department and everything under it (the department tree beside the list), users of a role.
   extras: ['departId', 'roleId'],
 };
@@ -146,7 +158,6 @@ export async function listUsers(db: Kysely<DB>, tenantId: string, query: unknown
   const { total } = await base.select(countAll).executeTakeFirstOrThrow();
   const records = await withUserColumns(base)
     .orderBy(list.orderBy)
-    .orderBy('users.id')
     .limit(list.pageSize)
     .offset(list.offset)
     .execute();
@@ -528,7 +539,7 @@ export async function usersOfDepart(
     ),
   );
   const part = optionalText(realname);
-  if (part !== null) query = query.where('users.realname', 'ilike', containing(part));
+  if (part !== null) query = query.where('users.realname', 'ilike', containsPattern(part));
   return withUserColumns(query).orderBy('users.username').execute();
 }
 

@@ -1,11 +1,10 @@
-// Password hashing (argon2id, memory-hard) and the policy for new passwords.
+// Password hashing (argon2id, memory-hard) and the checks of a new password (the policy itself is
+// common/validators' isStrongPassword, shared with the pages' form rules).
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { isStrongPassword } from '../../../common/validators';
 import { BusinessError } from '../../http/envelope';
 import { authMessages } from './messages';
-
-const MIN_LENGTH = 8;
-const MAX_LENGTH = 64;
 
 /**
  * argon2id with the library's defaults (19 MiB, 2 passes, 1 lane): OWASP's recommended minimum, about
@@ -32,20 +31,10 @@ export async function verifyPassword(storedHash: string | undefined, password: s
   return verify(storedHash, password);
 }
 
-/** The rule for a new password: 8–64 characters with at least one letter and one digit. */
-export function meetsPasswordPolicy(password: string): boolean {
-  return (
-    password.length >= MIN_LENGTH &&
-    password.length <= MAX_LENGTH &&
-    /[A-Za-z]/.test(password) &&
-    /\d/.test(password)
-  );
-}
-
 /** The new password of a change or a reset, or the BusinessError saying what is wrong with it. */
 export function requireNewPassword(password: string | undefined, confirmation: string | undefined): string {
   if (!password) throw new BusinessError(400, authMessages.newPasswordEmpty);
   if (password !== confirmation) throw new BusinessError(400, authMessages.passwordsDiffer);
-  if (!meetsPasswordPolicy(password)) throw new BusinessError(400, authMessages.passwordPolicy);
+  if (!isStrongPassword(password)) throw new BusinessError(400, authMessages.passwordPolicy);
   return password;
 }

@@ -4,14 +4,14 @@
 // phone decide between two registrations racing for the same ones.
 import { sql, type Kysely } from 'kysely';
 import { messages } from '../../../common/messages';
-import { hasText } from '../../../common/validators';
+import { hasText, isStrongPassword } from '../../../common/validators';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { newId } from '../../db/ids';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
 import { isTaken } from './accounts';
 import { authMessages } from './messages';
-import { hashPassword, meetsPasswordPolicy } from './passwords';
+import { hashPassword } from './passwords';
 import { consumeSmsCode, requireValidMobile } from './smsCodes';
 import { OperateType, writeOperationLog, type RequestInfo } from './sysLog';
 import {
@@ -94,7 +94,7 @@ function validRegistration(form: Registration): ValidRegistration {
   const realname = form.realname?.trim() ?? '';
   if (!realname) throw new BusinessError(400, authMessages.realnameRequired);
   if (!password) throw new BusinessError(400, messages.passwordRequired);
-  if (!meetsPasswordPolicy(password)) throw new BusinessError(400, authMessages.registrationPasswordPolicy);
+  if (!isStrongPassword(password)) throw new BusinessError(400, authMessages.registrationPasswordPolicy);
   const phone = requireValidMobile(form.phone);
   if (!hasText(smscode)) throw new BusinessError(400, messages.captchaRequired);
   return { companyName, username, realname, password, phone, smscode: smscode.trim() };

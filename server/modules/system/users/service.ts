@@ -4,14 +4,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { Page } from '../../../../common/contract';
 import { messages } from '../../../../common/messages';
-import { EMAIL_PATTERN, isMainlandMobile } from '../../../../common/validators';
+import { EMAIL_PATTERN, isMainlandMobile, isStrongPassword } from '../../../../common/validators';
 import { shanghaiDateTime } from '../../../db/dates';
 import { violatedUniqueConstraint } from '../../../db/errors';
 import { newId } from '../../../db/ids';
 import type { DB, Sex } from '../../../db/schema';
 import { BusinessError } from '../../../http/envelope';
 import { authMessages } from '../../auth/messages';
-import { hashPassword, meetsPasswordPolicy, requireNewPassword } from '../../auth/passwords';
+import { hashPassword, requireNewPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/sessions';
 import {
   audit,
@@ -340,8 +340,7 @@ export async function addUser(db: Kysely<DB>, actor: Actor, form: UserForm): Pro
   if (form.confirmpassword !== undefined && form.confirmpassword !== form.password) {
     throw new BusinessError(400, messages.passwordMismatch);
   }
-  if (!meetsPasswordPolicy(form.password))
-    throw new BusinessError(400, authMessages.registrationPasswordPolicy);
+  if (!isStrongPassword(form.password)) throw new BusinessError(400, authMessages.registrationPasswordPolicy);
   const passwordHash = await hashPassword(form.password);
   const id = newId();
   return inTransaction(db, async (trx) => {

@@ -1,9 +1,12 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { failedOrdersReducer } from '../features/failedOrders/slice';
+import { layoutPersistedFields, layoutReducer } from '../features/layout/slice';
+import { userMenuReducer } from '../features/layout/userMenuSlice';
 import { permissionsPersistedFields, permissionsReducer } from '../features/permissions/slice';
 import { accountReducer } from '../features/session/accountSlice';
 import { sessionPersistedFields, sessionReducer } from '../features/session/slice';
 import { verificationReducer } from '../features/session/verificationSlice';
+import { tabsReducer } from '../features/tabs/slice';
 import { workplaceReducer } from '../features/workplace/slice';
 import { persistFields, sessionJsonArea } from './persistence';
 
@@ -14,4 +17,7 @@ export const rootReducer = combineReducers({
   workplace: workplaceReducer,
   verification: verificationReducer,
   account: accountReducer,
+  layout: persistFields('layout', layoutReducer, layoutPersistedFields),
+  userMenu: userMenuReducer,
+  tabs: tabsReducer,
 });

@@ -1,10 +1,21 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { httpErrorsSaga } from '../features/httpErrors/sagas';
+import { layoutSaga } from '../features/layout/sagas';
+import { userMenuSaga } from '../features/layout/userMenuSagas';
 import { permissionsSaga } from '../features/permissions/sagas';
 import { sessionSaga } from '../features/session/sagas';
+import { tabsSaga } from '../features/tabs/sagas';
 import { workplaceSaga } from '../features/workplace/sagas';
 
 export function* rootSaga(): SagaIterator {
-  yield all([fork(httpErrorsSaga), fork(sessionSaga), fork(permissionsSaga), fork(workplaceSaga)]);
+  yield all([
+    fork(httpErrorsSaga),
+    fork(sessionSaga),
+    fork(permissionsSaga),
+    fork(workplaceSaga),
+    fork(layoutSaga),
+    fork(userMenuSaga),
+    fork(tabsSaga),
+  ]);
 }

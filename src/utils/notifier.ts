@@ -42,3 +42,12 @@ export function notify(kind: NoticeKind, title: string, description?: string): v
 export function toast(kind: NoticeKind, text: string): void {
   show(({ message }) => message[kind](text));
 }
+
+/** A loading message that stays until closeToast(key): a change the user waits for. */
+export function loadingToast(key: string, text: string): void {
+  show(({ message }) => message.open({ key, type: 'loading', content: text, duration: 0 }));
+}
+
+export function closeToast(key: string): void {
+  show(({ message }) => message.destroy(key));
+}

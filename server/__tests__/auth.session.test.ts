@@ -46,8 +46,12 @@ const ALL_BUTTONS = [
   'dict:add',
   'dict:edit',
   'dict:delete',
+  'annountCement:list',
   'annountCement:add',
+  'annountCement:edit',
+  'annountCement:delete',
   'annountCement:release',
+  'annountCement:revoke',
   'log:delete',
 ];
 

@@ -26,6 +26,7 @@ export interface ApiClient {
   get<T = unknown>(path: string, token?: string): Promise<ApiAnswer<T>>;
   post<T = unknown>(path: string, body?: unknown, token?: string): Promise<ApiAnswer<T>>;
   put<T = unknown>(path: string, body?: unknown, token?: string): Promise<ApiAnswer<T>>;
+  delete<T = unknown>(path: string, token?: string): Promise<ApiAnswer<T>>;
 }
 
 /** Calls `/api<path>` of a test server; `token` goes in X-Access-Token. */
@@ -45,6 +46,7 @@ export function apiClient(baseUrl: string): ApiClient {
     get: (path, token) => call('GET', path, undefined, token),
     post: (path, body, token) => call('POST', path, body, token),
     put: (path, body, token) => call('PUT', path, body, token),
+    delete: (path, token) => call('DELETE', path, undefined, token),
   };
 }
 

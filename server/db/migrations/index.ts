@@ -5,6 +5,7 @@ import * as foundation from './0001_foundation';
 import * as auth from './0002_auth';
 import * as erpSyncTasks from './0003_erp_sync_tasks';
 import * as accountSelfService from './0004_account_self_service';
+import * as announcements from './0005_announcements';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '0002_auth': auth,
   '0003_erp_sync_tasks': erpSyncTasks,
   '0004_account_self_service': accountSelfService,
+  '0005_announcements': announcements,
 };
 
 export class MigrationError extends Error {

@@ -7,6 +7,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { HOME_TAB_PATH, PRODUCT_NAME } from '../../common/constants';
 import {
   selectDevice,
+  selectDrawerMenu,
   selectLayoutSettings,
   selectSidebarOpened,
   selectTabsActive,
@@ -57,23 +58,24 @@ export default function BasicLayout() {
   const topMenu = useAppSelector(selectTopMenu);
   const footerShown = useFooterShown();
   const mobile = device === 'mobile';
-  // The drawer starts closed on every visit: on a phone an open menu would cover the page.
+  const drawerMenu = useAppSelector(selectDrawerMenu);
+  // The drawer starts closed on every visit: on a tablet or phone an open menu would cover the page.
   const [drawerOpen, setDrawerOpen] = useState(false);
   const fixedWidth = topMenu && settings.contentWidth === 'Fixed';
 
-  const toggle = () => (mobile ? setDrawerOpen((open) => !open) : dispatch(sidebarToggled()));
-  const collapsed = mobile ? !drawerOpen : !sidebarOpened;
+  const toggle = () => (drawerMenu ? setDrawerOpen((open) => !open) : dispatch(sidebarToggled()));
+  const collapsed = drawerMenu ? !drawerOpen : !sidebarOpened;
 
   return (
     <Layout className={`basic-layout basic-layout-${device}`}>
-      {mobile ? (
+      {drawerMenu ? (
         <Drawer
           placement="left"
           size={DRAWER_WIDTH}
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           closable={false}
-          className={`basic-drawer basic-drawer-${settings.theme}`}
+          rootClassName={`basic-drawer basic-drawer-${settings.theme}`}
           styles={{ body: { padding: 0 } }}
         >
           <div className={`basic-sider-brand basic-sider-brand-${settings.theme}`}>
@@ -104,6 +106,7 @@ export default function BasicLayout() {
           settings={settings}
           topMenu={topMenu}
           mobile={mobile}
+          drawerMenu={drawerMenu}
           collapsed={collapsed}
           onToggle={toggle}
         />

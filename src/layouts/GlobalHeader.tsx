@@ -35,11 +35,20 @@ export interface GlobalHeaderProps {
   settings: LayoutSettings;
   topMenu: boolean;
   mobile: boolean;
+  /** The menu is in the drawer (tablets and phones). */
+  drawerMenu: boolean;
   collapsed: boolean;
   onToggle: () => void;
 }
 
-export function GlobalHeader({ settings, topMenu, mobile, collapsed, onToggle }: GlobalHeaderProps) {
+export function GlobalHeader({
+  settings,
+  topMenu,
+  mobile,
+  drawerMenu,
+  collapsed,
+  onToggle,
+}: GlobalHeaderProps) {
   const hidden = useScrolledAway(settings.fixedHeader && settings.autoHideHeader);
   const classes = [
     'basic-header',
@@ -62,7 +71,7 @@ export function GlobalHeader({ settings, topMenu, mobile, collapsed, onToggle }:
           </>
         ) : (
           <>
-            {mobile && <Logo showTitle={false} />}
+            {drawerMenu && <Logo showTitle={!mobile} />}
             <span
               className="header-action header-trigger"
               role="button"

@@ -4,7 +4,15 @@
 // tab unmounts it.
 import { Activity, useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Dropdown, Tabs, type MenuProps } from 'antd';
-import { useLocation, useNavigate, useRoutes, type Location, type RouteObject } from 'react-router';
+import {
+  Outlet,
+  UNSAFE_RouteContext as RouteContext,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type Location,
+  type RouteObject,
+} from 'react-router';
 import { HOME_TAB_PATH } from '../../common/constants';
 import { isHomeTab, type CloseScope, type Tab } from '../features/tabs/closing';
 import { selectTabs } from '../features/tabs/selectors';
@@ -26,6 +34,9 @@ function locationOf(key: string): Location {
   const url = new URL(key, 'http://tab');
   return { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key };
 }
+
+/** No enclosing route: a tab's routes match its whole path, as the top-level routes do. */
+const TOP_LEVEL = { outlet: null, matches: [], isDataRoute: false };
 
 /** One tab's page, matched against the tab's own location. */
 function TabPane({ routes, location }: { routes: RouteObject[]; location: Location }) {
@@ -62,9 +73,11 @@ export function TabLayout({ header }: { header?: ReactNode }) {
   const title = trail.at(-1)?.meta?.title ?? location.pathname;
   const hasHome = useMemo(() => routeTrail(menuRoutes ?? [], HOME_TAB_PATH).length > 0, [menuRoutes]);
 
+  // A path of no menu route (the index redirect of '/') is not a page: it gets no tab.
+  const isPage = trail.length > 0;
   useEffect(() => {
-    dispatch(pageShown({ tab: { key: activeKey, title }, home: hasHome ? HOME_TAB : null }));
-  }, [dispatch, activeKey, title, hasHome]);
+    if (isPage) dispatch(pageShown({ tab: { key: activeKey, title }, home: hasHome ? HOME_TAB : null }));
+  }, [dispatch, isPage, activeKey, title, hasHome]);
   useScrollPerTab(activeKey);
 
   // The page being opened shows before its tab is recorded.
@@ -73,6 +86,8 @@ export function TabLayout({ header }: { header?: ReactNode }) {
     [tabs, activeKey, title],
   );
   const hiddenLocations = useMemo(() => new Map(shown.map((tab) => [tab.key, locationOf(tab.key)])), [shown]);
+
+  if (!isPage) return <Outlet />;
 
   const close = (key: string, scope: CloseScope) => dispatch(closeRequested({ key, scope }));
   const items = shown.map((tab) => ({
@@ -118,10 +133,12 @@ export function TabLayout({ header }: { header?: ReactNode }) {
       {shown.map((tab) => (
         <Activity key={tab.key} mode={tab.key === activeKey ? 'visible' : 'hidden'}>
           <div className="tab-pane basic-page" data-tab={tab.key}>
-            <TabPane
-              routes={routes}
-              location={tab.key === activeKey ? location : (hiddenLocations.get(tab.key) as Location)}
-            />
+            <RouteContext.Provider value={TOP_LEVEL}>
+              <TabPane
+                routes={routes}
+                location={tab.key === activeKey ? location : (hiddenLocations.get(tab.key) as Location)}
+              />
+            </RouteContext.Provider>
           </div>
         </Activity>
       ))}

@@ -42,6 +42,12 @@ export const selectLayoutSettings = createSelector(
 export const selectTabsActive = (state: RootState) =>
   state.layout.multipage && state.layout.device !== 'mobile';
 
-/** The top menu is in use (a phone always gets the side drawer). */
+/**
+ * Tablets and phones (up to 1087.99 px) get the menu in a 200 px drawer: a fixed side bar would take
+ * a quarter of a portrait tablet (spec §2 "a drawer on mobile", §9 breakpoints).
+ */
+export const selectDrawerMenu = (state: RootState) => state.layout.device !== 'desktop';
+
+/** The top menu is in use (on a tablet or phone the menu is in the drawer instead). */
 export const selectTopMenu = (state: RootState) =>
-  state.layout.layout === 'topmenu' && state.layout.device !== 'mobile';
+  state.layout.layout === 'topmenu' && state.layout.device === 'desktop';

@@ -20,7 +20,7 @@ export function* closeTabs({
     return;
   }
   if (plan.keys.length === 0) return;
-  yield put(tabsClosed(plan));
+  yield put(tabsClosed({ keys: plan.keys, nextActive: plan.nextActive }));
   if (plan.nextActive !== activeKey) yield call(navigateTo, plan.nextActive);
 }
 

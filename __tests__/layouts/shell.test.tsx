@@ -17,7 +17,7 @@ import { setupUser } from '../support/signIn';
 import { rehydrated } from '../support/store';
 
 /** A page with input of its own: what the tabs must keep. */
-function mockFilterPage() {
+function MockFilterPage() {
   const [keyword, setKeyword] = useState('');
   return <input aria-label="关键字" value={keyword} onChange={(event) => setKeyword(event.target.value)} />;
 }
@@ -27,7 +27,7 @@ jest.mock('../../src/router/componentRegistry', () => {
   return {
     ...actual,
     resolveMenuComponent: (name: string | null) =>
-      name === 'test/FilterPage' ? mockFilterPage : actual.resolveMenuComponent(name),
+      name === 'test/FilterPage' ? MockFilterPage : actual.resolveMenuComponent(name),
   };
 });
 

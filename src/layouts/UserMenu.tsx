@@ -10,6 +10,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { settingsDrawerToggled } from '../features/layout/slice';
+import { NoticeBell } from '../features/notices/NoticeBell';
 import { departDialogRequested, passwordDialogRequested } from '../features/layout/userMenuSlice';
 import { selectUserInfo } from '../features/session/selectors';
 import { useLogout } from '../features/session/useLogout';
@@ -52,7 +53,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           <QuestionCircleOutlined />
         </a>
       </Tooltip>
-      {/* The notice bell (features/notices) sits here. */}
+      <NoticeBell />
       <Dropdown menu={{ items, onClick }} placement="bottomRight">
         <span className="header-action header-account" role="button" tabIndex={0} aria-label="用户菜单">
           <Avatar size="small" src={userInfo?.avatar || undefined} icon={<UserOutlined />} />

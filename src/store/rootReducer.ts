@@ -2,6 +2,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { failedOrdersReducer } from '../features/failedOrders/slice';
 import { layoutPersistedFields, layoutReducer } from '../features/layout/slice';
 import { userMenuReducer } from '../features/layout/userMenuSlice';
+import { noticesReducer } from '../features/notices/slice';
 import { permissionsPersistedFields, permissionsReducer } from '../features/permissions/slice';
 import { accountReducer } from '../features/session/accountSlice';
 import { sessionPersistedFields, sessionReducer } from '../features/session/slice';
@@ -14,6 +15,7 @@ export const rootReducer = combineReducers({
   session: persistFields('session', sessionReducer, sessionPersistedFields),
   permissions: persistFields('permissions', permissionsReducer, permissionsPersistedFields, sessionJsonArea),
   failedOrders: failedOrdersReducer,
+  notices: noticesReducer,
   workplace: workplaceReducer,
   verification: verificationReducer,
   account: accountReducer,

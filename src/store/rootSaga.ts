@@ -3,6 +3,7 @@ import { all, fork } from 'redux-saga/effects';
 import { httpErrorsSaga } from '../features/httpErrors/sagas';
 import { layoutSaga } from '../features/layout/sagas';
 import { userMenuSaga } from '../features/layout/userMenuSagas';
+import { noticesSaga } from '../features/notices/sagas';
 import { permissionsSaga } from '../features/permissions/sagas';
 import { sessionSaga } from '../features/session/sagas';
 import { tabsSaga } from '../features/tabs/sagas';
@@ -17,5 +18,6 @@ export function* rootSaga(): SagaIterator {
     fork(layoutSaga),
     fork(userMenuSaga),
     fork(tabsSaga),
+    fork(noticesSaga),
   ]);
 }

@@ -23,10 +23,21 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx'] },
     devtool: production ? false : 'eval-cheap-module-source-map',
-    cache: { type: 'filesystem', cacheDirectory: path.resolve(__dirname, '.cache/webpack') },
+    cache: {
+      type: 'filesystem',
+      cacheDirectory: path.resolve(__dirname, '.cache/webpack'),
+      buildDependencies: { config: [__filename, path.resolve(__dirname, 'babel.config.js')] },
+    },
     module: {
       rules: [
-        { test: /\.[jt]sx?$/, exclude: /node_modules/, use: 'babel-loader' },
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          // Fixed here, not taken from NODE_ENV: a build started under Jest (e2e set-up, NODE_ENV=test)
+          // would otherwise get the CommonJS test preset, lose code splitting and tree shaking, and
+          // leave those results in the filesystem cache for later builds.
+          use: { loader: 'babel-loader', options: { envName: production ? 'production' : 'development' } },
+        },
         {
           test: /\.css$/,
           use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],

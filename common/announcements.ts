@@ -28,6 +28,18 @@ export const CONTENT_MAX_LENGTH = 200_000;
 /** How many users one announcement may target by name. */
 export const TARGET_USERS_MAX = 1000;
 
+/** The ids of a comma list as the contract sends it ('a,b,' with a trailing comma), each once. */
+export function splitIds(list: string | null | undefined): string[] {
+  return [
+    ...new Set(
+      (list ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
 /** An announcement as the API answers it (`titile` spelled as the contract spells it). */
 export interface Announcement {
   id: string;

@@ -448,14 +448,14 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
 
     it('gives zhangwei the menus and buttons of his role', async () => {
       const { menu, auth, allAuth } = await permissionsOf('zhangwei');
-      expect(titles(menu)).toEqual(['首页', ['系统管理', ['用户管理', '部门管理']]]);
+      expect(titles(menu)).toEqual(['首页', ['系统管理', ['用户管理', '部门管理']], '我的消息']);
       expect(auth.map((button) => button.action).sort()).toEqual(['user:add', 'user:edit']);
       expect(allAuth).toHaveLength(ALL_BUTTONS.length);
     });
 
-    it('gives wangfang the home page only, no buttons, and every button rule of the tenant', async () => {
+    it('gives wangfang the home page and her messages only, no buttons, and every button rule of the tenant', async () => {
       const { menu, auth, allAuth } = await permissionsOf('wangfang');
-      expect(titles(menu)).toEqual(['首页']);
+      expect(titles(menu)).toEqual(['首页', '我的消息']);
       expect(auth).toEqual([]);
       expect(allAuth.map((button) => button.action).sort()).toEqual([...ALL_BUTTONS].sort());
     });
@@ -467,7 +467,10 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         .where('permission_id', '=', demoPermissionId('A01', '/dashboard/analysis'))
         .execute();
       const { menu } = await permissionsOf('wangfang');
-      expect(menu.map((node) => node.id)).toEqual([demoPermissionId('A01', '/dashboard/analysis')]);
+      expect(menu.map((node) => node.id)).toEqual([
+        demoPermissionId('A01', '/dashboard/analysis'),
+        demoPermissionId('A01', '/isps/userAnnouncement'),
+      ]);
     });
 
     it("gives t2admin tenant B01's rows only, and an inactive button rule stays out of auth", async () => {

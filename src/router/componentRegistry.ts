@@ -35,6 +35,18 @@ const menuPages = new Map<string, ComponentType>([
     'dashboard/Analysis',
     lazyPage(() => import(/* webpackChunkName: "dashboard-analysis" */ '../pages/dashboard/AnalysisPage')),
   ],
+  [
+    'system/UserAnnouncementList',
+    lazyPage(
+      () => import(/* webpackChunkName: "user-announcements" */ '../pages/system/UserAnnouncementListPage'),
+    ),
+  ],
+  [
+    'system/SysAnnouncementList',
+    lazyPage(
+      () => import(/* webpackChunkName: "sys-announcements" */ '../pages/system/SysAnnouncementListPage'),
+    ),
+  ],
 ]);
 
 const unavailableViews = new Map<string, ComponentType>();

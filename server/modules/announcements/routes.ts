@@ -5,6 +5,7 @@ import {
   ABSTRACT_MAX_LENGTH,
   CONTENT_MAX_LENGTH,
   TARGET_USERS_MAX,
+  splitIds,
   TITLE_MAX_LENGTH,
   type AnnouncementInput,
 } from '../../../common/announcements';
@@ -27,7 +28,6 @@ import {
   releaseAnnouncement,
   revokeAnnouncement,
   SORTABLE_COLUMNS,
-  splitIds,
   targetUsers,
   type Actor,
   type AnnouncementListQuery,

@@ -9,6 +9,7 @@ import {
   SEND_STATUS_LABELS,
   TARGET_LABELS,
   NOTICE_LIST_LIMIT,
+  splitIds,
   type Announcement,
   type AnnouncementCategory,
   type AnnouncementInput,
@@ -119,18 +120,6 @@ function textFilter(column: string, value: string): Expression<SqlBool> {
 /** 'YYYY-MM-DD HH:mm:ss' is Asia/Shanghai time (API.md Part A). */
 function shanghaiTime(text: string | null | undefined): Date | null {
   return text ? new Date(`${text.replace(' ', 'T')}+08:00`) : null;
-}
-
-/** The ids of a comma list ('a,b,' as the contract sends it), each once. */
-export function splitIds(list: string | null | undefined): string[] {
-  return [
-    ...new Set(
-      (list ?? '')
-        .split(',')
-        .map((id) => id.trim())
-        .filter(Boolean),
-    ),
-  ];
 }
 
 // ————— The administrator's side —————

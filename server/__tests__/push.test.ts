@@ -203,6 +203,14 @@ describe.each(testBackends())('the push socket on %s', (backend) => {
       expect(chosen.pending()).toEqual([]);
     });
 
+    it('closes the socket of a session that has ended (logout elsewhere)', async () => {
+      const token = await loginAs(client, 'liuyang');
+      const socket = await open('liuyang', token);
+      const closed = new Promise<number>((resolve) => socket.socket.once('close', (code) => resolve(code)));
+      await client.post('/sys/logout', undefined, token);
+      await expect(closed).resolves.toBe(4401);
+    });
+
     it('closes the sockets when the server closes', async () => {
       const other = await startTestServer({ database });
       const socket = await openSocket(other.baseUrl, demoUserId('admin'), admin);

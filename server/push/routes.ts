@@ -11,6 +11,8 @@ import type { PushHub } from './hub';
 
 /** A ping every 30 s; a socket that has not answered the previous one by then is dropped. */
 export const DEFAULT_PING_INTERVAL_MS = 30_000;
+/** Close code (application range) when the socket's session has ended. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
 /** Clients send only the heartbeat: anything longer is refused by ws itself. */
 const MAX_CLIENT_FRAME_BYTES = 1024;
 
@@ -51,14 +53,22 @@ export async function pushSocketRoutes(
     },
     (socket, request) => {
       const { tenantId, userId } = request.session!;
+      const token = socketTokenOf(request)!;
       hub.attach(tenantId, userId, socket);
       let answeredPing = true;
       socket.on('pong', () => {
         answeredPing = true;
       });
-      const pinger = setInterval(() => {
+      const pinger = setInterval(async () => {
         if (!answeredPing) {
           socket.terminate();
+          return;
+        }
+        // A session ended elsewhere (logout, password change, freeze) stops hearing pushes.
+        const live = await resolveSession(token).catch(() => 'unknown' as const);
+        if (socket.readyState !== socket.OPEN) return;
+        if (!live) {
+          socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
           return;
         }
         answeredPing = false;

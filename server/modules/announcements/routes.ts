@@ -233,9 +233,9 @@ export async function announcementRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const newId = await addAnnouncement(db, actorOf(request), request.body);
-      await logOperation(request, reply, OperateType.add, `添加系统公告：${request.body.titile}`);
-      return ok(newId, ANNOUNCEMENT_MESSAGES.added);
+      const added = await addAnnouncement(db, actorOf(request), request.body);
+      await logOperation(request, reply, OperateType.add, `添加系统公告：${added.titile}`);
+      return ok(added.id, ANNOUNCEMENT_MESSAGES.added);
     },
   );
 

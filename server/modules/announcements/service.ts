@@ -283,8 +283,12 @@ async function setCopies(db: Db, actor: Actor, anntId: string, userIds: string[]
     .execute();
 }
 
-/** Saves a draft; returns its id. */
-export async function addAnnouncement(db: Db, actor: Actor, input: AnnouncementInput): Promise<string> {
+/** Saves a draft; returns its id and its title as saved. */
+export async function addAnnouncement(
+  db: Db,
+  actor: Actor,
+  input: AnnouncementInput,
+): Promise<{ id: string; titile: string }> {
   const { values, userIds } = await cleanInput(db, actor, input);
   const id = newId();
   await db.transaction().execute(async (trx) => {
@@ -294,7 +298,7 @@ export async function addAnnouncement(db: Db, actor: Actor, input: AnnouncementI
       .execute();
     await setCopies(trx, actor, id, userIds);
   });
-  return id;
+  return { id, titile: values.titile };
 }
 
 /** Changes a draft or a revoked announcement; a released one must be revoked first. Returns its title. */

@@ -2,7 +2,7 @@ import { channel, END, type EventChannel } from 'redux-saga';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
-import type { Announcement, UserAnnouncementLists } from '../../../common/announcements';
+import type { UserAnnouncementLists } from '../../../common/announcements';
 import { NOTICE_POLL_INTERVAL_MS } from '../../../common/constants';
 import type { Envelope } from '../../../common/contract';
 import type { PushFrame } from '../../../common/push';
@@ -37,39 +37,11 @@ import { selectToken, selectUserInfo } from '../../../src/features/session/selec
 import { loggedOut, tokenInvalidated } from '../../../src/features/session/slice';
 import type { RootState } from '../../../src/store';
 import { notify, notifyWithAction } from '../../../src/utils/notifier';
+import { announcement } from '../../support/announcements';
 
 function envelope<T>(result: T, success = true, message = ''): Envelope<T> {
   return { success, message, code: success ? 200 : 500, result, timestamp: 0 };
 }
-
-const announcement = (id: string, titile = `公告${id}`): Announcement => ({
-  id,
-  titile,
-  msgContent: '<p>正文</p>',
-  msgAbstract: null,
-  startTime: null,
-  endTime: null,
-  sender: 'admin',
-  priority: 'H',
-  priority_dictText: '紧急',
-  msgCategory: '1',
-  msgCategory_dictText: '通知公告',
-  msgType: 'ALL',
-  msgType_dictText: '全体用户',
-  sendStatus: '1',
-  sendStatus_dictText: '已发布',
-  sendTime: '2026-11-21 10:00:00',
-  cancelTime: null,
-  delFlag: '0',
-  createBy: 'admin',
-  createTime: '2026-11-21 09:00:00',
-  updateBy: null,
-  updateTime: '2026-11-21 09:00:00',
-  busType: null,
-  busId: null,
-  openType: null,
-  openPage: null,
-});
 
 const lists: UserAnnouncementLists = {
   anntMsgList: [announcement('a1')],

@@ -325,7 +325,7 @@ describe.each(testBackends())('registering a company on %s', (backend) => {
       expect(sortedByAction(registered.body.result.allAuth)).toEqual(
         sortedByAction(demo.body.result.allAuth),
       );
-      expect(registered.body.result.auth).toHaveLength(20);
+      expect(registered.body.result.auth).toHaveLength(24);
       // The ids are the new tenant's own rows.
       const menuIds = registered.body.result.menu.map((node) => node.id);
       const owners = await database.db

@@ -7,6 +7,7 @@ import { NO_PERMISSION_MESSAGE, TOKEN_EXPIRED_MESSAGE } from '../../common/const
 import { HEARTBEAT_ANSWER, HEARTBEAT_TEXT, PUSH_SOCKET_PATH } from '../../common/push';
 import { NOT_LOGGED_IN_MESSAGE, type SessionResolver } from '../http/access';
 import { sendFailure } from '../http/envelope';
+import { NOT_FOUND_MESSAGE } from '../http/errors';
 import type { PushHub } from './hub';
 
 /** A ping every 30 s; a socket that has not answered the previous one by then is dropped. */
@@ -42,6 +43,10 @@ export async function pushSocketRoutes(
       websocket: true,
       // Before the upgrade: a refused caller gets an HTTP answer, never a socket.
       preValidation: async (request, reply) => {
+        // A plain GET is no socket: the path does not exist for it, like any unknown path.
+        if (request.headers.upgrade?.toLowerCase() !== 'websocket') {
+          return sendFailure(reply, 404, NOT_FOUND_MESSAGE);
+        }
         const token = socketTokenOf(request);
         if (token === undefined) return sendFailure(reply, 401, NOT_LOGGED_IN_MESSAGE);
         const session = await resolveSession(token);

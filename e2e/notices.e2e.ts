@@ -1,15 +1,16 @@
 // An administrator writes and releases an announcement for one user in one browser; it arrives in that
 // user's other browser as a bottom-right push notice and in the bell; opening it marks it read.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from './support/chromium';
+import { launchBrowser, newPage, screenshot, TABLET } from './support/chromium';
+import { E2E_PASSWORD } from './support/server';
 import { baseUrl, loginWithPassword } from './support/signIn';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const errors: string[][] = [];
 
-async function signedIn(username: string): Promise<Page> {
-  const opened = await newPage(browser);
+async function signedIn(username: string, viewport?: typeof TABLET): Promise<Page> {
+  const opened = await newPage(browser, viewport);
   contexts.push(opened.context);
   errors.push(opened.errors);
   await loginWithPassword(opened.page, username);
@@ -97,4 +98,57 @@ test('a released announcement reaches the targeted user as a push and in the bel
   const mine = user.locator('.ant-table-row').filter({ hasText: title });
   await mine.getByText('已读').waitFor();
   await screenshot(user, 'notices-user-messages');
+});
+
+/** Calls the API as the administrator would, without a browser. */
+async function adminApi(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token && { 'x-access-token': init.token }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return (await response.json()) as { success: boolean; result: unknown; message: string };
+}
+
+test('on a tablet, a release to everyone arrives as a push and in the bell', async () => {
+  const title = `全员安全提示 ${Date.now()}`;
+  const user = await signedIn('liuyang', TABLET);
+  const socketOpened = user.waitForEvent('websocket', (socket) => socket.url().includes('/websocket/'));
+  await user.reload();
+  await socketOpened;
+
+  const login = await adminApi('/sys/login', {
+    method: 'POST',
+    body: { username: 'admin', password: E2E_PASSWORD },
+  });
+  const token = (login.result as { token: string }).token;
+  const added = await adminApi('/sys/annountCement/add', {
+    method: 'POST',
+    token,
+    body: {
+      titile: title,
+      msgContent: '<p>雨天路滑，注意安全。</p>',
+      priority: 'M',
+      msgCategory: '2',
+      msgType: 'ALL',
+    },
+  });
+  expect(
+    (await adminApi(`/sys/annountCement/doReleaseData?id=${added.result as string}`, { token })).success,
+  ).toBe(true);
+
+  await user
+    .locator('.ant-notification-bottomRight .ant-notification-notice')
+    .filter({ hasText: title })
+    .waitFor();
+  await user.locator('.notice-bell').click();
+  await user
+    .locator('.ant-popover')
+    .getByText(/系统消息\(\d+\)/)
+    .click();
+  await user.locator('.ant-popover').getByText(title).waitFor();
+  await screenshot(user, 'notices-tablet-push-and-bell');
 });

@@ -1,17 +1,29 @@
 // The header's notice bell (spec §2): the unread count, and a popover with two tabs, 通知 and 系统消息,
 // each with its newest unread items and 查看更多 → /isps/userAnnouncement. Opening an item shows it in the
 // detail modal and marks it read (the saga).
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Empty, Popover, Result, Spin, Tabs, Typography } from 'antd';
 import './notices.css';
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { Announcement } from '../../../common/announcements';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { AnnouncementModal } from './AnnouncementModal';
 import { PriorityTag } from './PriorityTag';
-import { selectNoticeLists, selectNoticesLoaded, selectNoticesStatus, selectUnreadCount } from './selectors';
+import {
+  selectAnnouncementDetail,
+  selectNoticeLists,
+  selectNoticesLoaded,
+  selectNoticesStatus,
+  selectUnreadCount,
+} from './selectors';
 import { announcementOpened, noticesPollRequested } from './slice';
+
+// The modal and DOMPurify load when an announcement is first opened, not with the frame.
+const AnnouncementModal = lazy(() =>
+  import(/* webpackChunkName: "announcement-modal" */ './AnnouncementModal').then((module) => ({
+    default: module.AnnouncementModal,
+  })),
+);
 
 export const USER_ANNOUNCEMENT_PATH = '/isps/userAnnouncement';
 
@@ -60,6 +72,10 @@ export function NoticeBell() {
   const status = useAppSelector(selectNoticesStatus);
   const unread = useAppSelector(selectUnreadCount);
   const [open, setOpen] = useState(false);
+  const detailOpen = useAppSelector(selectAnnouncementDetail).open;
+  // Mounted from the first opening on, so it can animate its closing.
+  const [modalWanted, setModalWanted] = useState(false);
+  if (detailOpen && !modalWanted) setModalWanted(true);
 
   const openItem = (item: Announcement) => {
     setOpen(false);
@@ -121,7 +137,11 @@ export function NoticeBell() {
           </Badge>
         </span>
       </Popover>
-      <AnnouncementModal />
+      {modalWanted && (
+        <Suspense fallback={null}>
+          <AnnouncementModal />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -100,7 +100,12 @@ export function AnnouncementFormModal({ open, editing, onClose, onSaved }: Annou
   }, [open, editing, form]);
 
   const save = async () => {
-    const values = await form.validateFields();
+    let values: FormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // The form shows what is missing.
+    }
     setSaving(true);
     try {
       const input = toInput(values);

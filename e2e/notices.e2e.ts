@@ -27,16 +27,31 @@ afterAll(async () => {
   expect(errors.flat()).toEqual([]);
 });
 
-const bellCount = (page: Page) => page.locator('.notice-bell .ant-badge-count').innerText();
+/** The bell's unread count (0 when it shows none). */
+const bellCount = (page: Page) =>
+  page.evaluate(() => Number(document.querySelector('.notice-bell sup')?.getAttribute('title') ?? 0));
+
+/** Waits until the bell shows `count` unread. */
+const bellShows = (page: Page, count: number) =>
+  page.waitForFunction(
+    (expected) => Number(document.querySelector('.notice-bell sup')?.getAttribute('title') ?? 0) === expected,
+    count,
+  );
 
 test('a released announcement reaches the targeted user as a push and in the bell; opening it marks it read', async () => {
   const title = `仓库盘点通知 ${Date.now()}`;
   // The user first, so their socket is open before the release.
   const user = await signedIn('liuyang');
   const socketOpened = user.waitForEvent('websocket', (socket) => socket.url().includes('/websocket/'));
+  const firstLoad = user.waitForResponse((response) =>
+    response.url().includes('/sys/annountCement/listByUser'),
+  );
   await user.reload();
   await socketOpened;
+  await firstLoad;
   await user.locator('.notice-bell').waitFor();
+  // The seeded welcome notice may still be unread.
+  const unreadBefore = await bellCount(user);
 
   const admin = await signedIn('admin');
   await admin.goto(`${baseUrl()}/isystem/annountCement`);
@@ -72,8 +87,7 @@ test('a released announcement reaches the targeted user as a push and in the bel
     .locator('.ant-notification-bottomRight .ant-notification-notice')
     .filter({ hasText: title });
   await push.waitFor({ timeout: 15_000 });
-  await user.waitForFunction(() => document.querySelector('.notice-bell .ant-badge-count') !== null);
-  expect(await bellCount(user)).toContain('1');
+  await bellShows(user, unreadBefore + 1);
   await user.locator('.notice-bell').click();
   await user.locator('.ant-popover').getByText(title).waitFor();
   await screenshot(user, 'notices-user-push-and-bell');
@@ -93,7 +107,7 @@ test('a released announcement reaches the targeted user as a push and in the bel
   await modal.getByRole('button', { name: /^关\s闭$/ }).click();
 
   // Read: the bell has no count left, and the message page says 已读.
-  await user.waitForFunction(() => document.querySelector('.notice-bell .ant-badge-count') === null);
+  await bellShows(user, unreadBefore);
   await user.goto(`${baseUrl()}/isps/userAnnouncement`);
   const mine = user.locator('.ant-table-row').filter({ hasText: title });
   await mine.getByText('已读').waitFor();

@@ -6,7 +6,7 @@ import type {
 } from '../../common/announcements';
 import type { Page } from '../../common/contract';
 import type { Database } from '../db';
-import { demoUserId } from '../db/seed/ids';
+import { demoAnnouncementId, demoUserId } from '../db/seed/ids';
 import { apiClient, loginAs, openSeededDatabase, type ApiClient } from './support/auth';
 import { testBackends, type TestDatabase } from './support/database';
 import { startTestServer, type TestServer } from './support/server';
@@ -334,6 +334,18 @@ describe.each(testBackends())('announcements on %s', (backend) => {
   });
 
   describe("the user's own copies", () => {
+    it('every user of a demo tenant finds the seeded welcome notice, released to everyone', async () => {
+      const welcome = demoAnnouncementId('A01');
+      const { body } = await client.get<Announcement>(`/sys/annountCement/queryById?id=${welcome}`, liuyang);
+      expect(body.result).toMatchObject({
+        titile: '欢迎使用渠道数字化平台',
+        msgType: 'ALL',
+        sendStatus: '1',
+      });
+      const other = await client.get(`/sys/annountCement/queryById?id=${demoAnnouncementId('B01')}`, liuyang);
+      expect(other.body.success).toBe(false);
+    });
+
     it('the bell lists released, unread announcements for everyone or the user, five per category', async () => {
       const before = await bell(liuyang);
       const forAll = await add(draft({ titile: '全员公告', msgCategory: '1' }));

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../schema';
+import { seedAnnouncements } from './announcements';
 import { seedOrganisation } from './organisation';
 import { seedTenants } from './tenants';
 
@@ -13,7 +14,7 @@ export interface SeedContext {
 export type SeedStep = (trx: Transaction<DB>, context: SeedContext) => Promise<void>;
 
 /** In order: later steps may refer to rows of earlier ones. */
-const SEED_STEPS: SeedStep[] = [seedTenants, seedOrganisation];
+const SEED_STEPS: SeedStep[] = [seedTenants, seedOrganisation, seedAnnouncements];
 
 export type SeedOutcome =
   | { seeded: false }

@@ -87,8 +87,10 @@ it('the home page has 首页 as its only breadcrumb', async () => {
     'GET /sys/user/getCurrentUserDeparts': () => ({ list: [], orgCode: null }),
     'GET /user/info': () => ({ userInfo, roles: [], departs: [] }),
   });
-  await renderFrame('/dashboard/analysis');
+  const { store } = await renderFrame('/dashboard/analysis');
   await screen.findByText(/王管理，欢迎回来/, {}, LAZY);
+  // The page's own requests are answered before the fake API stops.
+  await waitFor(() => expect(store.getState().workplace.loading).toBe(false));
   expect(breadcrumbTexts()).toEqual(['首页']);
 });
 

@@ -35,16 +35,22 @@ function isEnvelope(value: unknown): value is Envelope {
 
 /** How long stop() waits for the app's requests in flight to be answered. */
 const STOP_SETTLE_MS = 2000;
+/** The app is taken to be done with the API after this long without a request. */
+const STOP_QUIET_MS = 100;
 
 /** Handlers keyed by 'METHOD /path' (without /api). */
 export function fakeApi(handlers: Record<string, ApiHandler>) {
   const requests: ApiRequest[] = [];
   /** Requests received and not yet answered. */
   let inFlight = 0;
+  /** When the last request arrived or was answered. */
+  let lastActivity = 0;
   const server = http.createServer(async (req, res) => {
     inFlight += 1;
+    lastActivity = Date.now();
     res.on('close', () => {
       inFlight -= 1;
+      lastActivity = Date.now();
     });
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method === 'OPTIONS') {
@@ -90,9 +96,9 @@ export function fakeApi(handlers: Record<string, ApiHandler>) {
      */
     async stop(): Promise<void> {
       const deadline = Date.now() + STOP_SETTLE_MS;
-      // A request the app has just sent may not have arrived yet: settle for a few turns first.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      while (inFlight > 0 && Date.now() < deadline) {
+      // A request the app has just sent may not have arrived yet: wait for a quiet moment too.
+      const settled = () => inFlight === 0 && Date.now() - lastActivity >= STOP_QUIET_MS;
+      while (!settled() && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       if (inFlight > 0) server.closeAllConnections();

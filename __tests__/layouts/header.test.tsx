@@ -6,6 +6,7 @@ import { AppProviders } from '../../src/AppProviders';
 import { menuLoaded } from '../../src/features/permissions/slice';
 import { loggedIn } from '../../src/features/session/slice';
 import { AppRoutes } from '../../src/router/AppRoutes';
+import type { Task } from 'redux-saga';
 import { configureAppStore } from '../../src/store';
 import { envelope, fakeApi, type ApiHandler } from '../support/fakeApi';
 import { seededMenu } from '../support/menu';
@@ -22,8 +23,11 @@ const departs = [
 const LAZY = { timeout: 5000 };
 
 let api: ReturnType<typeof fakeApi>;
+/** The stores' sagas, cancelled after each test so that none calls a stopped API. */
+const runningSagas: Task[] = [];
 
 afterEach(async () => {
+  runningSagas.splice(0).forEach((task) => task.cancel());
   await api.stop();
 });
 
@@ -31,7 +35,8 @@ async function renderHeader(handlers: Record<string, ApiHandler> = {}, username:
   localStorage.clear();
   localStorage.setItem('pro__DEFAULT_MULTI_PAGE', JSON.stringify({ value: false, expire: null }));
   api = fakeApi(handlers);
-  const { store, persistor } = configureAppStore({ baseURL: await api.start() });
+  const { store, persistor, sagaTask } = configureAppStore({ baseURL: await api.start() });
+  runningSagas.push(sagaTask);
   await rehydrated(persistor);
   store.dispatch(loggedIn({ token: 'tok-1', username: username ?? '', userInfo }));
   store.dispatch(menuLoaded({ menu: seededMenu(), landing: '/isystem/user' }));

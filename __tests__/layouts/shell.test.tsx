@@ -1,6 +1,6 @@
 // The main frame's menu, tabs and theme drawer, through the real route table, store and sagas
 // (spec §2 Main layout, Tab mode, Theme settings drawer).
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../../src/AppProviders';
@@ -10,6 +10,7 @@ import { menuLoaded } from '../../src/features/permissions/slice';
 import { loggedIn } from '../../src/features/session/slice';
 import { AppRoutes } from '../../src/router/AppRoutes';
 import { NavigatorBridge } from '../../src/router/NavigatorBridge';
+import type { Task } from 'redux-saga';
 import { configureAppStore } from '../../src/store';
 import { fakeApi } from '../support/fakeApi';
 import { menuNode, seededMenu } from '../support/menu';
@@ -42,6 +43,8 @@ const entry = (name: string) =>
   screen.getByText(name, { selector: '.ant-menu-title-content, .ant-menu-title-content *' });
 
 let api: ReturnType<typeof fakeApi>;
+/** The stores' sagas, cancelled after each test so that none calls a stopped API. */
+const runningSagas: Task[] = [];
 
 beforeEach(() => {
   localStorage.clear();
@@ -53,6 +56,9 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  runningSagas.splice(0).forEach((task) => task.cancel());
+  // The app goes first: a page still mounted would call the API after it has stopped.
+  cleanup();
   await api.stop();
 });
 
@@ -72,7 +78,8 @@ const filterMenu = (): MenuNode[] => [
 ];
 
 async function renderShell(path: string, menu: MenuNode[] = filterMenu()) {
-  const { store, persistor } = configureAppStore({ baseURL: await api.start() });
+  const { store, persistor, sagaTask } = configureAppStore({ baseURL: await api.start() });
+  runningSagas.push(sagaTask);
   await rehydrated(persistor);
   store.dispatch(loggedIn({ token: 'tok-1', username: 'admin', userInfo }));
   store.dispatch(menuLoaded({ menu, landing: path }));

@@ -23,7 +23,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx'] },
     devtool: production ? false : 'eval-cheap-module-source-map',
-    cache: { type: 'filesystem', cacheDirectory: path.resolve(__dirname, '.cache/webpack') },
+    cache: {
+      type: 'filesystem',
+      cacheDirectory: path.resolve(__dirname, '.cache/webpack'),
+      buildDependencies: { config: [__filename, path.resolve(__dirname, 'babel.config.js')] },
+    },
     module: {
       rules: [
         {

@@ -1,8 +1,10 @@
 // `npm run bench [name...]`: runs the named benchmarks (all when none is named) and prints their figures.
 import { bundleBench } from './bundle';
+import { shellBench } from './shell';
 
 const benches: Record<string, () => Promise<void>> = {
   bundle: bundleBench,
+  shell: shellBench,
 };
 
 async function main(): Promise<void> {

@@ -33,18 +33,28 @@ import { logRoutes } from './modules/system/logs/routes';
 import { permissionRoutes } from './modules/system/permissions/routes';
 import { roleRoutes } from './modules/system/roles/routes';
 import { userRoutes } from './modules/system/users/routes';
+import { announcementRoutes } from './modules/announcements/routes';
+import { createPushHub, DEFAULT_PING_INTERVAL_MS, pushSocketRoutes, type PushHub } from './push';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     sms: SmsChannel;
     thirdParty: ThirdPartyChannels;
+    /** Pushes to the users' sockets, on whichever instance they are. */
+    push: PushHub;
   }
 }
 
 export interface AppDeps {
   database: Database;
-  config: Pick<Config, 'staticDir' | 'bodyLimit' | 'logLevel' | 'production' | 'sms'> & ThirdPartyConfig;
+  config: Pick<
+    Config,
+    'staticDir' | 'bodyLimit' | 'logLevel' | 'production' | 'sms' | 'redisUrl' | 'pushChannel'
+  > &
+    ThirdPartyConfig;
+  /** How often the push socket pings its clients; tests shorten it. */
+  pushPingIntervalMs?: number;
   /** Where the JSON log lines go; stdout when absent. */
   logStream?: { write(line: string): void };
 }
@@ -67,9 +77,10 @@ const API_MODULES = [
   dictRoutes,
   logRoutes,
   duplicateRoutes,
+  announcementRoutes,
 ];
 
-export function buildApp({ database, config, logStream }: AppDeps): FastifyInstance {
+export function buildApp({ database, config, logStream, pushPingIntervalMs }: AppDeps): FastifyInstance {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     genReqId: generateRequestId,
@@ -95,6 +106,10 @@ export function buildApp({ database, config, logStream }: AppDeps): FastifyInsta
 
   app.decorate('database', database);
   app.decorate('sms', createSmsChannel(config.sms, database));
+  app.decorate('push', createPushHub(config, app.log));
+  // Listening waits for the broker's subscription, so no push published afterwards is missed.
+  app.addHook('onReady', () => app.push.ready());
+  app.addHook('onClose', () => app.push.close());
   database.onConnectionError((error) => app.log.warn({ err: error }, 'database connection lost'));
 
   let closing = false;
@@ -117,6 +132,11 @@ export function buildApp({ database, config, logStream }: AppDeps): FastifyInsta
   // WeCom, CAS and WeChat; outside production, unconfigured ones are simulated under /sim/….
   app.decorate('thirdParty', registerThirdPartyChannels(app, config));
   for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });
+  app.register(pushSocketRoutes, {
+    hub: app.push,
+    resolveSession: (token) => resolveSession(database.db, token),
+    pingIntervalMs: pushPingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
+  });
   // The SMS outbox would hand out login codes: never in production, never next to a real gateway.
   if (!config.production && app.sms.simulated) app.register(devRoutes, { prefix: API_PREFIX });
   registerSite(app, config.staticDir);

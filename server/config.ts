@@ -11,6 +11,8 @@ export const DEFAULT_PORT = 8080;
 /** Listen on every interface, as a server in a container or behind a load balancer must. */
 export const DEFAULT_HOST = '0.0.0.0';
 
+export const DEFAULT_PUSH_CHANNEL = 'channel-digital:push';
+
 const REPO_ROOT = path.resolve(__dirname, '..');
 
 export interface Config {
@@ -20,6 +22,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   redisUrl: string | undefined;
+  /** The Redis pub/sub channel of the push socket's hub, shared by the instances that serve the same users. */
+  pushChannel: string;
   /** Password given to the seeded accounts; when absent one is generated at the first start. */
   adminPassword: string | undefined;
   logLevel: LogLevel;
@@ -243,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? 'data'),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    pushChannel: read(env, 'PUSH_CHANNEL') ?? DEFAULT_PUSH_CHANNEL,
     adminPassword: readAdminPassword(env),
     logLevel: readLogLevel(env),
     bodyLimit: readInteger(env, 'BODY_LIMIT', DEFAULT_BODY_LIMIT, 1024, 1024 * 1024 * 1024),

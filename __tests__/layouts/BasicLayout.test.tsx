@@ -7,6 +7,7 @@ import type { MenuNode } from '../../src/api/permissions';
 import { menuLoaded } from '../../src/features/permissions/slice';
 import { loggedIn } from '../../src/features/session/slice';
 import { AppRoutes } from '../../src/router/AppRoutes';
+import type { Task } from 'redux-saga';
 import { configureAppStore } from '../../src/store';
 import { fakeApi } from '../support/fakeApi';
 import { menuNode, seededMenu } from '../support/menu';
@@ -16,6 +17,8 @@ const userInfo = { id: 'u1', username: 'admin', realname: '王管理', cpycod: '
 const LAZY = { timeout: 5000 };
 
 let api: ReturnType<typeof fakeApi>;
+/** The stores' sagas, cancelled after each test so that none calls a stopped API. */
+const runningSagas: Task[] = [];
 
 beforeEach(() => {
   localStorage.clear();
@@ -24,11 +27,13 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  runningSagas.splice(0).forEach((task) => task.cancel());
   await api.stop();
 });
 
 async function renderFrame(path: string, menu: MenuNode[] = seededMenu()) {
-  const { store, persistor } = configureAppStore({ baseURL: await api.start() });
+  const { store, persistor, sagaTask } = configureAppStore({ baseURL: await api.start() });
+  runningSagas.push(sagaTask);
   await rehydrated(persistor);
   store.dispatch(loggedIn({ token: 'tok-1', username: 'admin', userInfo }));
   store.dispatch(menuLoaded({ menu, landing: path }));
@@ -87,8 +92,10 @@ it('the home page has 首页 as its only breadcrumb', async () => {
     'GET /sys/user/getCurrentUserDeparts': () => ({ list: [], orgCode: null }),
     'GET /user/info': () => ({ userInfo, roles: [], departs: [] }),
   });
-  await renderFrame('/dashboard/analysis');
+  const { store } = await renderFrame('/dashboard/analysis');
   await screen.findByText(/王管理，欢迎回来/, {}, LAZY);
+  // The page's own requests are answered before the fake API stops.
+  await waitFor(() => expect(store.getState().workplace.loading).toBe(false));
   expect(breadcrumbTexts()).toEqual(['首页']);
 });
 

@@ -217,13 +217,6 @@ describe('signing in on the login page', () => {
 
     // The login flow goes to the route named dashboard; the redirect it came with wins.
     act(() => navigateTo('/'));
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    console.log(
-      visited,
-      api.requests.map((r) => r.path),
-      store.getState().session.token,
-      store.getState().permissions,
-    );
     expect(await screen.findByText('组件 fixture/RoleList 尚未提供', {}, LAZY)).toBeInTheDocument();
     expect(visited.at(-1)).toBe('/isystem/role');
     expect(permissionRequests()[0].token).toBe('tok-2');

@@ -96,7 +96,7 @@ describe('menuToRoutes', () => {
     expect(resolveMenuComponent('layouts/TabLayout')).toBe(basicLayout);
   });
 
-  it.each(['fixture/UserList', 'fixture/RoleList', 'system/UserAnnouncementList'])(
+  it.each(['fixture/UserList', 'fixture/RoleList'])(
     'a menu page not built (%s) shows 页面暂不可用 with its name',
     (componentName) => {
       const routes = menuToRoutes(seededMenu(), noCodes);

@@ -41,12 +41,13 @@ describe('session persistence (vue-ls records under pro__ keys)', () => {
     expect(localStorage.getItem('pro__Login_Username')).toBe(vueLs('admin', expire));
     expect(localStorage.getItem('pro__Login_Userinfo')).toBe(vueLs(userInfo, expire));
     expect(localStorage.getItem('pro__resetLogin')).toBe(vueLs(false, null));
-    expect(Object.keys(localStorage).sort()).toEqual([
-      'pro__Access-Token',
-      'pro__Login_Userinfo',
-      'pro__Login_Username',
-      'pro__resetLogin',
-    ]);
+    // The layout settings have their own keys (features/layout); the session writes only these.
+    const layoutKeys = /^pro__(SIDEBAR_TYPE|DEFAULT_)/;
+    expect(
+      Object.keys(localStorage)
+        .filter((key) => !layoutKeys.test(key))
+        .sort(),
+    ).toEqual(['pro__Access-Token', 'pro__Login_Userinfo', 'pro__Login_Username', 'pro__resetLogin']);
   });
 
   it('restores unexpired values and drops (and deletes) expired ones', async () => {

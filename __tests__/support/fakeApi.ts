@@ -33,10 +33,25 @@ function isEnvelope(value: unknown): value is Envelope {
   return value !== null && typeof value === 'object' && 'success' in value && 'timestamp' in value;
 }
 
+/** How long stop() waits for the app's requests in flight to be answered. */
+const STOP_SETTLE_MS = 2000;
+/** The app is taken to be done with the API after this long without a request. */
+const STOP_QUIET_MS = 100;
+
 /** Handlers keyed by 'METHOD /path' (without /api). */
 export function fakeApi(handlers: Record<string, ApiHandler>) {
   const requests: ApiRequest[] = [];
+  /** Requests received and not yet answered. */
+  let inFlight = 0;
+  /** When the last request arrived or was answered. */
+  let lastActivity = 0;
   const server = http.createServer(async (req, res) => {
+    inFlight += 1;
+    lastActivity = Date.now();
+    res.on('close', () => {
+      inFlight -= 1;
+      lastActivity = Date.now();
+    });
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method === 'OPTIONS') {
       res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '');
@@ -74,8 +89,20 @@ export function fakeApi(handlers: Record<string, ApiHandler>) {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
     },
+    /**
+     * Stops once the app's requests are answered. A connection cut under a request in flight leaves
+     * jsdom's XHR with its 300 s timeout timer running, which kept Jest alive for minutes after the run;
+     * only a request the test never answers (a deferred left pending) is still cut, after a while.
+     */
     async stop(): Promise<void> {
-      server.closeAllConnections();
+      const deadline = Date.now() + STOP_SETTLE_MS;
+      // A request the app has just sent may not have arrived yet: wait for a quiet moment too.
+      const settled = () => inFlight === 0 && Date.now() - lastActivity >= STOP_QUIET_MS;
+      while (!settled() && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      if (inFlight > 0) server.closeAllConnections();
+      else server.closeIdleConnections();
       await new Promise((resolve) => server.close(resolve));
     },
   };

@@ -60,9 +60,13 @@ const ALL_BUTTONS = [
   'dictItem:add',
   'dictItem:edit',
   'dictItem:delete',
+  'annountCement:list',
   'annountCement:add',
+  'annountCement:edit',
+  'annountCement:delete',
   'annountCement:release',
   'log:list',
+  'annountCement:revoke',
   'log:delete',
   'product:list',
   'product:add',
@@ -514,9 +518,9 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
       expect(allAuth).toHaveLength(ALL_BUTTONS.length);
     });
 
-    it('gives wangfang the home page only, no buttons, and every button rule of the tenant', async () => {
+    it('gives wangfang the home page and her messages only, no buttons, and every button rule of the tenant', async () => {
       const { menu, auth, allAuth } = await permissionsOf('wangfang');
-      expect(titles(menu)).toEqual(['首页']);
+      expect(titles(menu)).toEqual(['首页', '我的消息']);
       expect(auth).toEqual([]);
       expect(allAuth.map((button) => button.action).sort()).toEqual([...ALL_BUTTONS].sort());
     });
@@ -528,7 +532,10 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         .where('permission_id', '=', demoPermissionId('A01', '/dashboard/analysis'))
         .execute();
       const { menu } = await permissionsOf('wangfang');
-      expect(menu.map((node) => node.id)).toEqual([demoPermissionId('A01', '/dashboard/analysis')]);
+      expect(menu.map((node) => node.id)).toEqual([
+        demoPermissionId('A01', '/dashboard/analysis'),
+        demoPermissionId('A01', '/isps/userAnnouncement'),
+      ]);
     });
 
     it("gives t2admin tenant B01's rows only, and an inactive button rule stays out of auth", async () => {

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir: path.resolve('data'),
       redisUrl: undefined,
+      pushChannel: 'channel-digital:push',
       adminPassword: undefined,
       logLevel: 'info',
       bodyLimit: DEFAULT_BODY_LIMIT,
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgresql://app:secret@db.internal:5432/channel',
       DATA_DIR: '/var/lib/channel',
       REDIS_URL: 'redis://cache:6379/0',
+      PUSH_CHANNEL: 'staging:push',
       ADMIN_PASSWORD: 'Pa55word!',
       LOG_LEVEL: 'warn',
       BODY_LIMIT: '2048',
@@ -60,6 +62,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgresql://app:secret@db.internal:5432/channel',
       dataDir: '/var/lib/channel',
       redisUrl: 'redis://cache:6379/0',
+      pushChannel: 'staging:push',
       adminPassword: 'Pa55word!',
       logLevel: 'warn',
       bodyLimit: 2048,
@@ -101,6 +104,7 @@ describe('loadConfig', () => {
       port: 8080,
       databaseUrl: undefined,
       redisUrl: undefined,
+      pushChannel: 'channel-digital:push',
       adminPassword: undefined,
     });
   });

@@ -1,5 +1,11 @@
 // The database as Kysely sees it: one interface per table, added to by each issue's migrations.
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type {
+  AnnouncementCategory,
+  AnnouncementPriority,
+  AnnouncementSendStatus,
+  AnnouncementTarget,
+} from '../../common/announcements';
 import type { SmsPurpose } from '../integrations/sms/gateway';
 
 /** Set by the database on insert, never written by the application. */
@@ -648,6 +654,49 @@ export interface DictItemsTable {
   updated_at: UpdatedAt;
 }
 
+/** An announcement (API.md §4.1); `titile` is spelled as the contract spells it. */
+export interface SysAnnouncementTable {
+  tenant_id: string;
+  id: string;
+  titile: string;
+  /** Sanitised HTML. */
+  msg_content: Generated<string>;
+  msg_abstract: string | null;
+  start_time: Date | null;
+  end_time: Date | null;
+  priority: AnnouncementPriority;
+  msg_category: AnnouncementCategory;
+  msg_type: AnnouncementTarget;
+  send_status: Generated<AnnouncementSendStatus>;
+  sender: string | null;
+  send_time: Date | null;
+  cancel_time: Date | null;
+  bus_type: string | null;
+  bus_id: string | null;
+  open_type: string | null;
+  open_page: string | null;
+  del_flag: Generated<DelFlag>;
+  create_by: string | null;
+  update_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A user's copy of an announcement and whether it was read (API.md §4.2). */
+export interface SysAnnouncementSendTable {
+  tenant_id: string;
+  id: string;
+  annt_id: string;
+  user_id: string;
+  /** 0 unread, 1 read. */
+  read_flag: Generated<0 | 1>;
+  read_time: Date | null;
+  create_by: string | null;
+  update_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface DB {
   tenants: TenantsTable;
   deployment_settings: DeploymentSettingsTable;
@@ -665,6 +714,8 @@ export interface DB {
   password_reset_keys: PasswordResetKeysTable;
   sys_log: SysLogTable;
   erp_sync_tasks: ErpSyncTasksTable;
+  sys_announcement: SysAnnouncementTable;
+  sys_announcement_send: SysAnnouncementSendTable;
   dicts: DictsTable;
   dict_items: DictItemsTable;
   wecom_corps: WecomCorpsTable;

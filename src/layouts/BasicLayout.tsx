@@ -1,16 +1,33 @@
-// The main frame of a signed-in user (spec §2 Main layout): side menu, header, breadcrumbs, the
-// current route's page and the footer.
-import { Breadcrumb, Button, Layout, Space, theme, Typography } from 'antd';
-import { LogoutOutlined } from '@ant-design/icons';
-import { Link, Outlet } from 'react-router';
+// The main frame of a signed-in user (spec §2 Main layout): the side menu (a drawer on phones and
+// small tablets, or a top menu), the header with the user area, breadcrumbs, the page (or the tabs of
+// multi-tab mode), the footer and the theme settings drawer, all following the layout settings.
+import { Breadcrumb, Drawer, Layout } from 'antd';
+import { useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { HOME_TAB_PATH, PRODUCT_NAME } from '../../common/constants';
-import { selectUserInfo } from '../features/session/selectors';
-import { useLogout } from '../features/session/useLogout';
+import {
+  selectDevice,
+  selectDrawerMenu,
+  selectLayoutSettings,
+  selectSidebarOpened,
+  selectTabsActive,
+  selectTopMenu,
+} from '../features/layout/selectors';
+import { sidebarToggled } from '../features/layout/slice';
+import { selectMesSystem } from '../features/session/selectors';
 import { useRouteTrail } from '../router/routeTrail';
-import { useAppSelector } from '../store/hooks';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+import './BasicLayout.css';
+import { GlobalHeader } from './GlobalHeader';
+import { Logo } from './Logo';
+import { SettingDrawer } from './SettingDrawer';
 import { SideMenu } from './SideMenu';
+import { TabLayout } from './TabLayout';
+import { useDeviceWatcher } from './useDevice';
 
-const SIDER_WIDTH = 200;
+export const SIDER_WIDTH = 200;
+export const SIDER_COLLAPSED_WIDTH = 80;
+export const DRAWER_WIDTH = 200;
 
 function Breadcrumbs() {
   const trail = useRouteTrail();
@@ -21,48 +38,97 @@ function Breadcrumbs() {
       .filter((route) => route.path !== HOME_TAB_PATH)
       .map((route) => ({ key: route.path, title: route.meta?.title })),
   ];
-  return <Breadcrumb items={items} style={{ margin: '16px 0' }} />;
+  return <Breadcrumb items={items} className="basic-breadcrumb" />;
+}
+
+/** No footer on map pages, which fill the screen, nor in the production system (spec §2). */
+function useFooterShown(): boolean {
+  const { pathname } = useLocation();
+  const productionSystem = useAppSelector(selectMesSystem) === 1;
+  return !pathname.includes('/map') && !productionSystem;
 }
 
 export default function BasicLayout() {
-  const { token: design } = theme.useToken();
-  const realname = useAppSelector(selectUserInfo)?.realname;
-  const logout = useLogout();
+  useDeviceWatcher();
+  const dispatch = useAppDispatch();
+  const settings = useAppSelector(selectLayoutSettings);
+  const device = useAppSelector(selectDevice);
+  const sidebarOpened = useAppSelector(selectSidebarOpened);
+  const tabsActive = useAppSelector(selectTabsActive);
+  const topMenu = useAppSelector(selectTopMenu);
+  const footerShown = useFooterShown();
+  const mobile = device === 'mobile';
+  const drawerMenu = useAppSelector(selectDrawerMenu);
+  // The drawer starts closed on every visit: on a tablet or phone an open menu would cover the page.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const fixedWidth = topMenu && settings.contentWidth === 'Fixed';
+
+  const toggle = () => (drawerMenu ? setDrawerOpen((open) => !open) : dispatch(sidebarToggled()));
+  const collapsed = drawerMenu ? !drawerOpen : !sidebarOpened;
+
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={SIDER_WIDTH} theme="dark">
-        <SideMenu />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            padding: '0 24px',
-            background: design.colorBgContainer,
-          }}
+    <Layout className={`basic-layout basic-layout-${device}`}>
+      {drawerMenu ? (
+        <Drawer
+          placement="left"
+          size={DRAWER_WIDTH}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          closable={false}
+          rootClassName={`basic-drawer basic-drawer-${settings.theme}`}
+          styles={{ body: { padding: 0 } }}
         >
-          <Typography.Text strong style={{ fontSize: 18 }}>
-            {PRODUCT_NAME}
-          </Typography.Text>
-          <Space size="middle">
-            <span>欢迎您，{realname}</span>
-            <Button type="text" icon={<LogoutOutlined />} onClick={logout}>
-              退出登录
-            </Button>
-          </Space>
-        </Layout.Header>
-        <Layout.Content style={{ padding: '0 24px' }}>
-          <Breadcrumbs />
-          <div style={{ padding: 24, minHeight: 360, background: design.colorBgContainer }}>
-            <Outlet />
+          <div className={`basic-sider-brand basic-sider-brand-${settings.theme}`}>
+            <Logo />
           </div>
+          <SideMenu theme={settings.theme} onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      ) : (
+        !topMenu && (
+          <Layout.Sider
+            width={SIDER_WIDTH}
+            collapsedWidth={SIDER_COLLAPSED_WIDTH}
+            collapsible
+            collapsed={!sidebarOpened}
+            trigger={null}
+            theme={settings.theme}
+            className={`basic-sider${settings.fixSiderbar ? ' basic-sider-fixed' : ''}`}
+          >
+            <div className={`basic-sider-brand basic-sider-brand-${settings.theme}`}>
+              <Logo showTitle={sidebarOpened} />
+            </div>
+            <SideMenu theme={settings.theme} collapsed={!sidebarOpened} />
+          </Layout.Sider>
+        )
+      )}
+      <Layout className="basic-main">
+        <GlobalHeader
+          settings={settings}
+          topMenu={topMenu}
+          mobile={mobile}
+          drawerMenu={drawerMenu}
+          collapsed={collapsed}
+          onToggle={toggle}
+        />
+        <Layout.Content className={`basic-content${fixedWidth ? ' basic-width-fixed' : ''}`}>
+          {tabsActive ? (
+            <TabLayout header={<Breadcrumbs />} />
+          ) : (
+            <>
+              <Breadcrumbs />
+              <div className="basic-page">
+                <Outlet />
+              </div>
+            </>
+          )}
         </Layout.Content>
-        <Layout.Footer style={{ textAlign: 'center' }}>
-          Copyright © {new Date().getFullYear()} {PRODUCT_NAME}
-        </Layout.Footer>
+        {footerShown && (
+          <Layout.Footer className="basic-footer">
+            Copyright © {new Date().getFullYear()} {PRODUCT_NAME}
+          </Layout.Footer>
+        )}
       </Layout>
+      <SettingDrawer />
     </Layout>
   );
 }

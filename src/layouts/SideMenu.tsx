@@ -1,8 +1,11 @@
-// The side menu of the main frame (spec §2 Main layout), built from the user's permission menu.
+// The navigation menu of the main frame (spec §2 Main layout), built from the user's permission menu:
+// inline in the side bar or the drawer, horizontal in the top-menu mode.
 import { useMemo, useState } from 'react';
-import { Menu, type MenuProps } from 'antd';
+import { Badge, Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuNode } from '../api/permissions';
+import { FAILED_ORDER_LIST_PATHS, selectFailOrderTotal } from '../features/failedOrders/selectors';
+import type { NavTheme } from '../features/layout/slice';
 import { externalUrlOf, fillUrlPlaceholders, visibleMenu } from '../features/permissions/menu';
 import { selectMenu } from '../features/permissions/selectors';
 import { selectToken, selectUserInfo } from '../features/session/selectors';
@@ -13,16 +16,31 @@ import { menuIcon } from './menuIcons';
 
 /** The tenant of a user without a company code (spec §3). */
 const DEFAULT_TENANT_ID = 'admin';
+export const FAILED_ORDER_DOT_LABEL = '有同步失败的订单';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-function menuItemsOf(nodes: MenuNode[]): MenuItem[] {
-  return nodes.map((node) => ({
-    key: node.path,
-    icon: menuIcon(node.meta.icon),
-    label: node.meta.title,
-    ...(node.children?.length && { children: menuItemsOf(node.children) }),
-  }));
+/** Whether the entry or one below it is a failed-order list. */
+function leadsToFailedOrders(node: MenuNode): boolean {
+  return FAILED_ORDER_LIST_PATHS.includes(node.path) || Boolean(node.children?.some(leadsToFailedOrders));
+}
+
+function menuItemsOf(nodes: MenuNode[], markFailed: boolean): MenuItem[] {
+  return nodes.map((node) => {
+    const dot = markFailed && leadsToFailedOrders(node);
+    return {
+      key: node.path,
+      icon: menuIcon(node.meta.icon),
+      label: dot ? (
+        <Badge dot offset={[6, 2]} className="menu-failed-dot" title={FAILED_ORDER_DOT_LABEL}>
+          <span style={{ color: 'inherit' }}>{node.meta.title}</span>
+        </Badge>
+      ) : (
+        node.meta.title
+      ),
+      ...(node.children?.length && { children: menuItemsOf(node.children, markFailed) }),
+    };
+  });
 }
 
 function entriesByPath(nodes: MenuNode[], entries = new Map<string, MenuNode>()): Map<string, MenuNode> {
@@ -38,13 +56,23 @@ function openKeysOf(trail: AppRoute[], selectedKey: string | undefined): string[
   return selectedKey?.includes(':') ? null : trail.slice(0, -1).map((route) => route.path);
 }
 
-export function SideMenu() {
+export interface SideMenuProps {
+  theme: NavTheme;
+  mode?: 'inline' | 'horizontal';
+  /** The side bar is folded to its icons. */
+  collapsed?: boolean;
+  /** Called after an entry was chosen (the drawer closes). */
+  onNavigate?: () => void;
+}
+
+export function SideMenu({ theme, mode = 'inline', collapsed = false, onNavigate }: SideMenuProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const token = useAppSelector(selectToken);
   const tenantId = useAppSelector(selectUserInfo)?.cpycod ?? DEFAULT_TENANT_ID;
   const menu = useAppSelector(selectMenu);
-  const items = useMemo(() => menuItemsOf(visibleMenu(menu ?? [])), [menu]);
+  const markFailed = useAppSelector(selectFailOrderTotal) > 0;
+  const items = useMemo(() => menuItemsOf(visibleMenu(menu ?? []), markFailed), [menu, markFailed]);
   const entries = useMemo(() => entriesByPath(menu ?? []), [menu]);
   const trail = useRouteTrail();
   // A hidden route (a detail page) highlights the menu entry it belongs to.
@@ -60,20 +88,21 @@ export function SideMenu() {
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const entry = entries.get(key);
+    // The placeholders are filled now, with the token of this moment.
     const url = entry && externalUrlOf(entry.meta);
     if (url) window.open(fillUrlPlaceholders(url, { token: token ?? '', tenantId }), '_blank', 'noopener');
     else navigate(key);
+    onNavigate?.();
   };
 
   return (
-    <nav aria-label="侧边菜单">
+    <nav aria-label={mode === 'inline' ? '侧边菜单' : '顶部菜单'} className={`nav-menu nav-menu-${mode}`}>
       <Menu
-        theme="dark"
-        mode="inline"
+        theme={theme}
+        mode={mode}
         items={items}
         selectedKeys={selectedKey ? [selectedKey] : []}
-        openKeys={openKeys}
-        onOpenChange={setOpenKeys}
+        {...(mode === 'inline' && { openKeys: collapsed ? [] : openKeys, onOpenChange: setOpenKeys })}
         onClick={onClick}
       />
     </nav>

@@ -20,9 +20,14 @@ const layouts = new Map<string, ComponentType>([
   // Lazy like the main frame: both read the route table, which is built from this registry.
   ['PageView', lazyPage(() => import(/* webpackChunkName: "page-view" */ '../layouts/PageView'))],
   ['BasicLayout', basicLayout],
-  // jeecg's TabLayout is its main frame with tabs; here multi-tab mode belongs to the one main frame.
+  // jeecg's TabLayout is its main frame with tabs: here the main frame shows tabs (layouts/TabLayout)
+  // whenever multi-tab mode is on.
   ['TabLayout', basicLayout],
   ['UserLayout', pages.userLayout],
+  [
+    'MobileUserLayout',
+    lazyPage(() => import(/* webpackChunkName: "mobile-user-layout" */ '../layouts/MobileUserLayout')),
+  ],
 ]);
 
 const menuPages = new Map<string, ComponentType>([
@@ -57,6 +62,18 @@ const menuPages = new Map<string, ComponentType>([
   [
     'system/LogList',
     lazyPage(() => import(/* webpackChunkName: "system-log" */ '../pages/system/log/LogListPage')),
+  ],
+  [
+    'system/UserAnnouncementList',
+    lazyPage(
+      () => import(/* webpackChunkName: "user-announcements" */ '../pages/system/UserAnnouncementListPage'),
+    ),
+  ],
+  [
+    'system/SysAnnouncementList',
+    lazyPage(
+      () => import(/* webpackChunkName: "sys-announcements" */ '../pages/system/SysAnnouncementListPage'),
+    ),
   ],
 ]);
 

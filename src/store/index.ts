@@ -27,8 +27,9 @@ export function configureAppStore(http: Pick<HttpOptions, 'baseURL'> = {}) {
   const persistor = persistStore(store);
   configureHttp({ ...http, getToken: () => selectToken(store.getState()), onEvent: store.dispatch });
   sagaMiddleware.setContext({ [PERSISTOR_CONTEXT]: persistor });
-  sagaMiddleware.run(rootSaga);
-  return { store, persistor };
+  // Tests cancel it when they end: the sagas' timers (the notice poll) must not outlive the test.
+  const sagaTask = sagaMiddleware.run(rootSaga);
+  return { store, persistor, sagaTask };
 }
 
 export type AppStore = ReturnType<typeof configureAppStore>['store'];

@@ -1,10 +1,14 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { failedOrdersReducer } from '../features/failedOrders/slice';
+import { layoutPersistedFields, layoutReducer } from '../features/layout/slice';
+import { userMenuReducer } from '../features/layout/userMenuSlice';
+import { noticesReducer } from '../features/notices/slice';
 import { permissionsPersistedFields, permissionsReducer } from '../features/permissions/slice';
 import { accountReducer } from '../features/session/accountSlice';
 import { sessionPersistedFields, sessionReducer } from '../features/session/slice';
 import { verificationReducer } from '../features/session/verificationSlice';
 import { thirdPartyLoginReducer } from '../features/thirdPartyLogin/slice';
+import { tabsReducer } from '../features/tabs/slice';
 import { workplaceReducer } from '../features/workplace/slice';
 import { persistFields, sessionJsonArea } from './persistence';
 
@@ -12,8 +16,12 @@ export const rootReducer = combineReducers({
   session: persistFields('session', sessionReducer, sessionPersistedFields),
   permissions: persistFields('permissions', permissionsReducer, permissionsPersistedFields, sessionJsonArea),
   failedOrders: failedOrdersReducer,
+  notices: noticesReducer,
   workplace: workplaceReducer,
   verification: verificationReducer,
   account: accountReducer,
   thirdPartyLogin: thirdPartyLoginReducer,
+  layout: persistFields('layout', layoutReducer, layoutPersistedFields),
+  userMenu: userMenuReducer,
+  tabs: tabsReducer,
 });

@@ -1,9 +1,13 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { httpErrorsSaga } from '../features/httpErrors/sagas';
+import { layoutSaga } from '../features/layout/sagas';
+import { userMenuSaga } from '../features/layout/userMenuSagas';
+import { noticesSaga } from '../features/notices/sagas';
 import { permissionsSaga } from '../features/permissions/sagas';
 import { sessionSaga } from '../features/session/sagas';
 import { thirdPartyLoginSaga } from '../features/thirdPartyLogin/sagas';
+import { tabsSaga } from '../features/tabs/sagas';
 import { workplaceSaga } from '../features/workplace/sagas';
 
 export function* rootSaga(): SagaIterator {
@@ -13,5 +17,9 @@ export function* rootSaga(): SagaIterator {
     fork(permissionsSaga),
     fork(workplaceSaga),
     fork(thirdPartyLoginSaga),
+    fork(layoutSaga),
+    fork(userMenuSaga),
+    fork(tabsSaga),
+    fork(noticesSaga),
   ]);
 }

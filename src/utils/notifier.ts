@@ -1,5 +1,7 @@
 // The one way for non-React code (sagas) to show antd notices. antd's App.useApp() instances carry
 // the theme and locale, so a component registers them at mount (NotifierBridge); until then notices wait.
+import { createElement } from 'react';
+import { Button } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 
@@ -41,4 +43,49 @@ export function notify(kind: NoticeKind, title: string, description?: string): v
 /** A short message at the top of the page. */
 export function toast(kind: NoticeKind, text: string): void {
   show(({ message }) => message[kind](text));
+}
+
+/** A loading message that stays until closeToast(key): a change the user waits for. */
+export function loadingToast(key: string, text: string): void {
+  show(({ message }) => message.open({ key, type: 'loading', content: text, duration: 0 }));
+}
+
+export function closeToast(key: string): void {
+  show(({ message }) => message.destroy(key));
+}
+
+/**
+ * A notice at the bottom right that stays until closed, with one action button (a push's 查看详情, spec §4);
+ * the action closes it. Notices with the same key replace each other.
+ */
+export function notifyWithAction(
+  title: string,
+  description: string,
+  actionText: string,
+  onAction?: () => void,
+  key: string = title + description,
+): void {
+  show(({ notification }) =>
+    notification.info({
+      key,
+      title,
+      description,
+      placement: 'bottomRight',
+      duration: 0,
+      actions: onAction
+        ? createElement(
+            Button,
+            {
+              type: 'primary',
+              size: 'small',
+              onClick: () => {
+                notification.destroy(key);
+                onAction();
+              },
+            },
+            actionText,
+          )
+        : undefined,
+    }),
+  );
 }

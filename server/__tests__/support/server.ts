@@ -3,7 +3,7 @@ import path from 'node:path';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../app';
-import { DEFAULT_BODY_LIMIT, type LogLevel, type SmsGatewayConfig } from '../../config';
+import { DEFAULT_BODY_LIMIT, DEFAULT_PUSH_CHANNEL, type LogLevel, type SmsGatewayConfig } from '../../config';
 import type { Database } from '../../db';
 import type { ThirdPartyConfig } from '../../modules/thirdParty/channels';
 
@@ -27,6 +27,10 @@ export interface TestServerOptions {
   sms?: SmsGatewayConfig;
   /** Real WeCom, CAS, WeChat settings, the special login's account; by default the simulators. */
   thirdParty?: Omit<ThirdPartyConfig, 'production'>;
+  /** Redis for the push hub (in-process without it) and its channel, unique per test. */
+  redisUrl?: string;
+  pushChannel?: string;
+  pushPingIntervalMs?: number;
   /** Adds test-only routes (or anything else) before the app starts. */
   configure?: (app: FastifyInstance) => void;
 }
@@ -41,8 +45,11 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       production: options.production ?? false,
       sms: options.sms,
       ...options.thirdParty,
+      redisUrl: options.redisUrl,
+      pushChannel: options.pushChannel ?? DEFAULT_PUSH_CHANNEL,
     },
     logStream: options.logStream,
+    pushPingIntervalMs: options.pushPingIntervalMs,
   });
   options.configure?.(app);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

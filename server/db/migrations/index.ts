@@ -5,6 +5,7 @@ import * as foundation from './0001_foundation';
 import * as auth from './0002_auth';
 import * as erpSyncTasks from './0003_erp_sync_tasks';
 import * as accountSelfService from './0004_account_self_service';
+import * as announcements from './0005_announcements';
 import * as systemAdmin from './0006_system_admin';
 import * as thirdParty from './0007_third_party';
 import * as businessCore from './0008_business_core';
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0002_auth': auth,
   '0003_erp_sync_tasks': erpSyncTasks,
   '0004_account_self_service': accountSelfService,
+  '0005_announcements': announcements,
   '0006_system_admin': systemAdmin,
   '0007_third_party': thirdParty,
   '0008_business_core': businessCore,

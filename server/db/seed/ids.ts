@@ -6,3 +6,4 @@ export { permissionIdOf as demoPermissionId } from '../../modules/auth/tenantOrg
 export const demoUserId = (username: string) => stableId('user', username);
 export const demoDepartId = (tenantId: string, orgCode: string) => stableId('depart', tenantId, orgCode);
 export const demoRoleId = (tenantId: string, roleCode: string) => stableId('role', tenantId, roleCode);
+export const demoAnnouncementId = (tenantId: string) => stableId('announcement', tenantId, 'welcome');

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../schema';
 import { seedBusiness } from './business';
+import { seedAnnouncements } from './announcements';
 import { seedOrganisation } from './organisation';
 import { seedTenants } from './tenants';
 import { seedWecom } from './wecom';
@@ -15,7 +16,7 @@ export interface SeedContext {
 export type SeedStep = (trx: Transaction<DB>, context: SeedContext) => Promise<void>;
 
 /** In order: later steps may refer to rows of earlier ones. */
-const SEED_STEPS: SeedStep[] = [seedTenants, seedOrganisation, seedWecom];
+const SEED_STEPS: SeedStep[] = [seedTenants, seedOrganisation, seedWecom, seedAnnouncements];
 /** The business demo (products, customers, stock): a few seconds on PGlite, so tests that do not need it skip it. */
 const BUSINESS_STEPS: SeedStep[] = [seedBusiness];
 

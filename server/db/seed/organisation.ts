@@ -32,6 +32,9 @@ export const DEMO_DEPARTS: Record<string, DemoDepart[]> = {
   B01: [{ orgCode: 'A01', name: '川府饮品' }],
 };
 
+/** 我的消息 (the bell's 查看更多): every signed-in user reads their own announcements. */
+const MY_MESSAGES = '/isps/userAnnouncement';
+
 export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
   A01: [
     ADMIN_ROLE,
@@ -59,10 +62,11 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         'depart:list',
         // The user form chooses roles; the role page itself stays the administrator's.
         'role:list',
+        MY_MESSAGES,
       ],
     },
-    { code: 'sales', name: '业务代表', level: 5, grants: ['/dashboard/analysis'] },
-    { code: 'mes', name: '生产系统', level: 5, grants: ['/dashboard/analysis'] },
+    { code: 'sales', name: '业务代表', level: 5, grants: ['/dashboard/analysis', MY_MESSAGES] },
+    { code: 'mes', name: '生产系统', level: 5, grants: ['/dashboard/analysis', MY_MESSAGES] },
   ],
   B01: [ADMIN_ROLE],
 };

@@ -95,8 +95,12 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
         url: '/isystem/annountCement',
         component: 'system/SysAnnouncementList',
         buttons: [
+          { perms: 'annountCement:list', name: '查看公告' },
           { perms: 'annountCement:add', name: '新增公告' },
+          { perms: 'annountCement:edit', name: '编辑公告' },
+          { perms: 'annountCement:delete', name: '删除公告' },
           { perms: 'annountCement:release', name: '发布公告' },
+          { perms: 'annountCement:revoke', name: '撤销公告' },
         ],
       },
       {

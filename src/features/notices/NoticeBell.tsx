@@ -1,0 +1,147 @@
+// The header's notice bell (spec §2): the unread count, and a popover with two tabs, 通知 and 系统消息,
+// each with its newest unread items and 查看更多 → /isps/userAnnouncement. Opening an item shows it in the
+// detail modal and marks it read (the saga).
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Button, Empty, Popover, Result, Spin, Tabs, Typography } from 'antd';
+import './notices.css';
+import { BellOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import type { Announcement } from '../../../common/announcements';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { PriorityTag } from './PriorityTag';
+import {
+  selectAnnouncementDetail,
+  selectNoticeLists,
+  selectNoticesLoaded,
+  selectNoticesStatus,
+  selectUnreadCount,
+} from './selectors';
+import { announcementOpened, noticesPollRequested } from './slice';
+
+// The modal and DOMPurify load when an announcement is first opened, not with the frame.
+const AnnouncementModal = lazy(() =>
+  import(/* webpackChunkName: "announcement-modal" */ './AnnouncementModal').then((module) => ({
+    default: module.AnnouncementModal,
+  })),
+);
+
+export const USER_ANNOUNCEMENT_PATH = '/isps/userAnnouncement';
+
+interface NoticeListProps {
+  items: Announcement[];
+  onOpen(item: Announcement): void;
+  onMore(): void;
+}
+
+function NoticeList({ items, onOpen, onMore }: NoticeListProps) {
+  return (
+    <>
+      {items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无未读消息" />
+      ) : (
+        <ul className="notice-list">
+          {items.map((item) => (
+            <li key={item.id}>
+              <button type="button" className="notice-item" onClick={() => onOpen(item)}>
+                <span className="notice-item-main">
+                  <Typography.Text ellipsis={{ tooltip: item.titile }}>{item.titile}</Typography.Text>
+                  <Typography.Text type="secondary" className="notice-item-meta">
+                    {item.sender} {item.sendTime}
+                  </Typography.Text>
+                </span>
+                <PriorityTag priority={item.priority} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div style={{ textAlign: 'center', paddingTop: 8 }}>
+        <Button type="link" onClick={onMore}>
+          查看更多
+        </Button>
+      </div>
+    </>
+  );
+}
+
+export function NoticeBell() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const lists = useAppSelector(selectNoticeLists);
+  const loaded = useAppSelector(selectNoticesLoaded);
+  const status = useAppSelector(selectNoticesStatus);
+  const unread = useAppSelector(selectUnreadCount);
+  const [open, setOpen] = useState(false);
+  const detailOpen = useAppSelector(selectAnnouncementDetail).open;
+  // Mounted from the first opening on, so it can animate its closing.
+  const [modalWanted, setModalWanted] = useState(false);
+  if (detailOpen && !modalWanted) setModalWanted(true);
+
+  const openItem = (item: Announcement) => {
+    setOpen(false);
+    dispatch(announcementOpened({ id: item.id, announcement: item }));
+  };
+  const more = () => {
+    setOpen(false);
+    navigate(USER_ANNOUNCEMENT_PATH);
+  };
+
+  const failed = status?.status === 'error';
+  const content = (
+    <div style={{ width: 320 }}>
+      {failed && (
+        <Result
+          status="warning"
+          subTitle={`消息加载失败：${status.message ?? ''}`}
+          extra={
+            <Button size="small" onClick={() => dispatch(noticesPollRequested())}>
+              重新加载
+            </Button>
+          }
+          style={{ padding: 8 }}
+        />
+      )}
+      <Spin spinning={!loaded && !failed}>
+        <Tabs
+          centered
+          items={[
+            {
+              key: 'notices',
+              label: `通知(${lists.anntMsgTotal})`,
+              children: <NoticeList items={lists.anntMsgList} onOpen={openItem} onMore={more} />,
+            },
+            {
+              key: 'system',
+              label: `系统消息(${lists.sysMsgTotal})`,
+              children: <NoticeList items={lists.sysMsgList} onOpen={openItem} onMore={more} />,
+            },
+          ]}
+        />
+      </Spin>
+    </div>
+  );
+
+  return (
+    <>
+      <Popover
+        content={content}
+        trigger="click"
+        placement="bottomRight"
+        open={open}
+        onOpenChange={setOpen}
+        arrow={false}
+      >
+        <span className="header-action notice-bell" role="button" tabIndex={0} aria-label="消息通知">
+          <Badge count={unread} size="small" overflowCount={99}>
+            <BellOutlined style={{ fontSize: 16 }} />
+          </Badge>
+        </span>
+      </Popover>
+      {modalWanted && (
+        <Suspense fallback={null}>
+          <AnnouncementModal />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+// Multi-tab mode of the main frame (spec §2 Tab mode): a tab per opened page, with close, close left,
+// close right and close others. Every open tab's page stays mounted, hidden while another tab shows
+// (React <Activity>), so its filters, form input and scroll position survive a switch; closing the
+// tab unmounts it.
+import { Activity, useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
+import { Dropdown, Tabs, type MenuProps } from 'antd';
+import {
+  Outlet,
+  UNSAFE_RouteContext as RouteContext,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type Location,
+  type RouteObject,
+} from 'react-router';
+import { HOME_TAB_PATH } from '../../common/constants';
+import { isHomeTab, type CloseScope, type Tab } from '../features/tabs/closing';
+import { selectTabs } from '../features/tabs/selectors';
+import { closeRequested, pageShown } from '../features/tabs/slice';
+import { toRouteObjects } from '../router/AppRoutes';
+import { routeTrail, useRouteTrail } from '../router/routeTrail';
+import { selectMenuRoutes } from '../router/routeTable';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+
+const HOME_TAB: Tab = { key: HOME_TAB_PATH, title: '首页' };
+
+const CONTEXT_MENU: MenuProps['items'] = [
+  { key: 'left', label: '关闭左侧' },
+  { key: 'right', label: '关闭右侧' },
+  { key: 'others', label: '关闭其它' },
+];
+
+function locationOf(key: string): Location {
+  const url = new URL(key, 'http://tab');
+  return { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key };
+}
+
+/** No enclosing route: a tab's routes match its whole path, as the top-level routes do. */
+const TOP_LEVEL = { outlet: null, matches: [], isDataRoute: false };
+
+/** One tab's page, matched against the tab's own location. */
+function TabPane({ routes, location }: { routes: RouteObject[]; location: Location }) {
+  return useRoutes(routes, location);
+}
+
+/** Remembers the window's scroll position per tab and restores it when a tab shows again. */
+function useScrollPerTab(activeKey: string): void {
+  const positions = useRef(new Map<string, number>());
+  const current = useRef(activeKey);
+  useEffect(() => {
+    const onScroll = () => positions.current.set(current.current, window.scrollY);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useEffect(() => {
+    current.current = activeKey;
+    // Runs after ScrollToTop has taken a new page to the top.
+    const saved = positions.current.get(activeKey);
+    if (saved) window.scrollTo(0, saved);
+  }, [activeKey]);
+}
+
+/** `header` shows between the tab bar and the page (the breadcrumbs). */
+export function TabLayout({ header }: { header?: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const menuRoutes = useAppSelector(selectMenuRoutes);
+  const routes = useMemo(() => toRouteObjects(menuRoutes ?? []), [menuRoutes]);
+  const trail = useRouteTrail();
+  const tabs = useAppSelector(selectTabs);
+  const activeKey = location.pathname + location.search;
+  const title = trail.at(-1)?.meta?.title ?? location.pathname;
+  const hasHome = useMemo(() => routeTrail(menuRoutes ?? [], HOME_TAB_PATH).length > 0, [menuRoutes]);
+
+  // A path of no menu route (the index redirect of '/') is not a page: it gets no tab.
+  const isPage = trail.length > 0;
+  useEffect(() => {
+    if (isPage) dispatch(pageShown({ tab: { key: activeKey, title }, home: hasHome ? HOME_TAB : null }));
+  }, [dispatch, isPage, activeKey, title, hasHome]);
+  useScrollPerTab(activeKey);
+
+  // The page being opened shows before its tab is recorded.
+  const shown = useMemo(
+    () => (tabs.some((tab) => tab.key === activeKey) ? tabs : [...tabs, { key: activeKey, title }]),
+    [tabs, activeKey, title],
+  );
+  const hiddenLocations = useMemo(() => new Map(shown.map((tab) => [tab.key, locationOf(tab.key)])), [shown]);
+
+  if (!isPage) return <Outlet />;
+
+  const close = (key: string, scope: CloseScope) => dispatch(closeRequested({ key, scope }));
+  const items = shown.map((tab) => ({
+    key: tab.key,
+    closable: true,
+    label: (
+      <Dropdown
+        trigger={['contextMenu']}
+        menu={{
+          items: CONTEXT_MENU,
+          onClick: ({ key, domEvent }) => {
+            domEvent.stopPropagation();
+            close(tab.key, key as CloseScope);
+          },
+        }}
+      >
+        <span
+          className="tab-title"
+          data-home={isHomeTab(tab.key) || undefined}
+          onContextMenu={(event: MouseEvent) => event.preventDefault()}
+        >
+          {tab.title}
+        </span>
+      </Dropdown>
+    ),
+  }));
+
+  return (
+    <div className="tab-layout">
+      <Tabs
+        className="tab-layout-bar"
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={activeKey}
+        items={items}
+        onChange={(key) => navigate(key)}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') close(key, 'self');
+        }}
+      />
+      {header}
+      {shown.map((tab) => (
+        <Activity key={tab.key} mode={tab.key === activeKey ? 'visible' : 'hidden'}>
+          <div className="tab-pane basic-page" data-tab={tab.key}>
+            <RouteContext.Provider value={TOP_LEVEL}>
+              <TabPane
+                routes={routes}
+                location={tab.key === activeKey ? location : (hiddenLocations.get(tab.key) as Location)}
+              />
+            </RouteContext.Provider>
+          </div>
+        </Activity>
+      ))}
+    </div>
+  );
+}

@@ -109,9 +109,9 @@ test('a refresh on a deep menu route lands back on it, and logout asks first and
   await loginWithPassword(page, 'admin');
   await page.waitForURL(HOME());
   await page.goto(`${baseUrl()}/isystem/user`);
-  await page.getByText('页面暂不可用').waitFor();
+  await page.getByRole('columnheader', { name: '用户账号' }).waitFor();
   await page.reload();
-  await page.getByText('页面暂不可用').waitFor();
+  await page.getByRole('columnheader', { name: '用户账号' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/isystem/user');
   await page.goto(`${baseUrl()}/no/such/page`);
   await page.waitForURL(`${baseUrl()}/404`);

@@ -186,7 +186,7 @@ describe('tabs', () => {
 
     await user.click(screen.getByText('系统管理'));
     await user.click(await screen.findByText('用户管理', { selector: '.ant-menu-title-content' }));
-    await screen.findByText('组件 system/UserList 尚未提供', {}, LAZY);
+    await screen.findByText('组件 fixture/UserList 尚未提供', {}, LAZY);
     expect(tabTitles()).toEqual(['首页', '订单列表', '用户管理']);
     // Hidden, not gone.
     expect(input).toBeInTheDocument();

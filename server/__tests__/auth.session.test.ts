@@ -501,6 +501,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['系统管理', ['用户管理', '部门管理']],
         ['客户管理', ['客户列表']],
         ['库存管理', ['仓库库存']],
+        '我的消息',
       ]);
       expect(auth.map((button) => button.action).sort()).toEqual(
         [

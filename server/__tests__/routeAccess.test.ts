@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Envelope } from '../../common/contract';
 import type { RouteAccessEntry } from '../http/access';
 import { listRouteAccess } from '../http/access';
-import { demoDepartId, demoPermissionId, demoRoleId, demoUserId } from '../db/seed/ids';
+import { demoAnnouncementId, demoDepartId, demoPermissionId, demoRoleId, demoUserId } from '../db/seed/ids';
 import { dictIdOf, insertAccount } from '../modules/auth/tenantOrganisation';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEFAULT_AGE_BUCKETS } from '../modules/stock/stockAge';
@@ -36,6 +36,9 @@ const A01 = {
   button: demoPermissionId('A01', 'user:list'),
   dict: dictIdOf('A01', 'sex'),
   dictItem: dictIdOf('A01', 'sex', '1'),
+  announcement: demoAnnouncementId('A01'),
+  /** A draft, written before the walk: the administrator's GET walk releases it, then revokes it. */
+  draftAnnouncement: 'draft000000000000000000000000a01',
 };
 
 /**
@@ -117,6 +120,19 @@ const SYSTEM_SAMPLES: Record<string, Sample> = {
   // Log ids are numbers of one sequence: the B01 administrator names A01's first rows.
   'DELETE /api/sys/log/delete': { query: { id: '1' } },
   'DELETE /api/sys/log/deleteBatch': { query: { ids: '1,2,3' } },
+  'POST /api/sys/annountCement/add': {
+    body: { titile: '巡检通知', priority: 'L', msgCategory: '1', msgType: 'USER', userIds: `${A01.user},` },
+  },
+  'PUT /api/sys/annountCement/edit': {
+    body: { id: A01.announcement, titile: '改名', priority: 'L', msgCategory: '1', msgType: 'ALL' },
+  },
+  'DELETE /api/sys/annountCement/delete': { query: { id: A01.announcement } },
+  'DELETE /api/sys/annountCement/deleteBatch': { query: { ids: `${A01.announcement},` } },
+  'GET /api/sys/annountCement/doReleaseData': { query: { id: A01.draftAnnouncement } },
+  'GET /api/sys/annountCement/doReovkeData': { query: { id: A01.draftAnnouncement } },
+  'GET /api/sys/annountCement/queryById': { query: { id: A01.announcement } },
+  'PUT /api/sys/sysAnnouncementSend/editByAnntIdAndUserId': { body: { anntId: A01.announcement } },
+  'PUT /api/sys/sysAnnouncementSend/readAll': { own: true },
   'GET /api/sys/duplicate/check': {
     query: { tableName: 'sys_user', fieldName: 'email', fieldVal: 'walker@example.com' },
   },
@@ -403,13 +419,25 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       roleIds: [],
       departIds: [],
     });
+    await context.database.db
+      .insertInto('sys_announcement')
+      .values({
+        tenant_id: 'A01',
+        id: A01.draftAnnouncement,
+        titile: '草稿',
+        priority: 'L',
+        msg_category: '1',
+        msg_type: 'ALL',
+        create_by: 'admin',
+      })
+      .execute();
     nobody = await loginAs(context.client, 'nobody');
     await loginAs(context.client, 'zhangwei');
     // Whatever identifies a row of A01 (ids of every kind, user names only A01 has).
     const db = context.database.db;
     const ids = await Promise.all(
-      (['users', 'roles', 'departs', 'permissions', 'dicts', 'dict_items'] as const).map((table) =>
-        db.selectFrom(table).select('id').where('tenant_id', '=', 'A01').execute(),
+      (['users', 'roles', 'departs', 'permissions', 'dicts', 'dict_items', 'sys_announcement'] as const).map(
+        (table) => db.selectFrom(table).select('id').where('tenant_id', '=', 'A01').execute(),
       ),
     );
     SAMPLES = { ...SYSTEM_SAMPLES, ...businessSamples(await a01BusinessRows(db)) };

@@ -58,6 +58,11 @@ const menuPages = new Map<string, ComponentType>([
     'system/LogList',
     lazyPage(() => import(/* webpackChunkName: "system-log" */ '../pages/system/log/LogListPage')),
   ],
+  // Business core (issue #7).
+  [
+    'eMaterial/SkuList',
+    lazyPage(() => import(/* webpackChunkName: "e-sku" */ '../pages/business/product/SkuListPage')),
+  ],
 ]);
 
 const unavailableViews = new Map<string, ComponentType>();

@@ -33,3 +33,8 @@ export const samePasswordRule: RuleRender = ({ getFieldValue }) => ({
       ? Promise.resolve()
       : Promise.reject(new Error(messages.passwordMismatch)),
 });
+
+/** Required for a number input (no whitespace check, which would refuse any number). */
+export function requiredNumber(label: string): RuleObject {
+  return { required: true, type: 'number', message: `请输入${label}!` };
+}

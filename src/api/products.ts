@@ -140,7 +140,7 @@ export const addPriceList = (body: PriceListPayload) =>
   postAction<{ id: string }>('/eMaterial/priceList/add', body);
 export const editPriceList = (body: PriceListPayload) =>
   putAction<{ id: string }>('/eMaterial/priceList/edit', body);
-export const changestring = (id: string, status: 'ACTIVE' | 'DISABLED') =>
+export const changePriceListStatus = (id: string, status: 'ACTIVE' | 'DISABLED') =>
   putAction<null>('/eMaterial/priceList/changeStatus', { id, status });
 export const copyPriceList = (body: {
   id: string;

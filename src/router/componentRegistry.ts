@@ -63,6 +63,10 @@ const menuPages = new Map<string, ComponentType>([
     'eMaterial/SkuList',
     lazyPage(() => import(/* webpackChunkName: "e-sku" */ '../pages/business/product/SkuListPage')),
   ],
+  [
+    'eMaterial/PriceList',
+    lazyPage(() => import(/* webpackChunkName: "e-price" */ '../pages/business/product/PriceListPage')),
+  ],
 ]);
 
 const unavailableViews = new Map<string, ComponentType>();

@@ -34,7 +34,13 @@ export const samePasswordRule: RuleRender = ({ getFieldValue }) => ({
       : Promise.reject(new Error(messages.passwordMismatch)),
 });
 
-/** Required for a number input (no whitespace check, which would refuse any number). */
+// Typed required rules: an untyped rule checks for a string, and its message would replace the type error.
+/** Required for a number input. */
 export function requiredNumber(label: string): RuleObject {
   return { required: true, type: 'number', message: `请输入${label}!` };
+}
+
+/** Required for a date picker (a dayjs value). */
+export function requiredDate(label: string): RuleObject {
+  return { required: true, type: 'object', message: `请选择${label}!` };
 }

@@ -67,6 +67,10 @@ const menuPages = new Map<string, ComponentType>([
     'eMaterial/PriceList',
     lazyPage(() => import(/* webpackChunkName: "e-price" */ '../pages/business/product/PriceListPage')),
   ],
+  [
+    'eprod/ProdStockWhlist',
+    lazyPage(() => import(/* webpackChunkName: "e-stock" */ '../pages/business/stock/ProdStockPage')),
+  ],
 ]);
 
 const unavailableViews = new Map<string, ComponentType>();

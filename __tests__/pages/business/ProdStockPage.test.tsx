@@ -95,7 +95,7 @@ it('sends the URL’s filters and shows lots in cases and units with age and fre
   );
   expect(stock.stockAgeSummary).toHaveBeenCalledWith(expect.objectContaining({ nearExpiryOnly: 'true' }));
   expect(screen.getByText('12箱3瓶')).toBeInTheDocument();
-  expect(screen.getByText('11箱3瓶')).toBeInTheDocument();
+  expect(screen.getByText('可用 11箱3瓶')).toBeInTheDocument();
   expect(screen.getByText('200天')).toBeInTheDocument();
   expect(screen.getByText('临期')).toBeInTheDocument();
   expect(screen.getByText('剩 40 天')).toBeInTheDocument();

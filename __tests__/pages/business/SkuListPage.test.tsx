@@ -61,7 +61,7 @@ it('loads the page the URL names and shows units, shelf life and price', async (
     expect.objectContaining({ status: 'ON_SALE', keyword: '可乐', column: 'shelfLifeDays', order: 'desc' }),
     expect.anything(),
   );
-  expect(screen.getByText('1箱=12瓶')).toBeInTheDocument();
+  expect(screen.getByText('塑瓶 1箱=12瓶')).toBeInTheDocument();
   expect(screen.getByText('365天')).toBeInTheDocument();
   expect(screen.getByText('¥3.50/瓶')).toBeInTheDocument();
   // ON_SALE offers 停售 and 淘汰, not 上架.

@@ -7,6 +7,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  CHANNEL,
+  CUSTOMER_LEVEL,
+  OUTLET_TYPES,
   PRICE_LIST_STATUS,
   PRICE_SCOPE_TYPE,
   PRICE_TYPE,
@@ -242,6 +245,42 @@ export default function PriceListPage() {
   );
 }
 
+/** Known scope values are picked from their labels; org codes, region codes and ids are typed. */
+const SCOPE_VALUES: Record<string, Record<string, string>> = {
+  CHANNEL,
+  LEVEL: CUSTOMER_LEVEL,
+  OUTLET_TYPE: Object.fromEntries(OUTLET_TYPES.map((type) => [type, type])),
+};
+
+function ScopeValueInput({
+  scopeType,
+  value,
+  onChange,
+}: {
+  scopeType?: string;
+  value?: string;
+  onChange?: (value: string) => void;
+}) {
+  const labels = scopeType ? SCOPE_VALUES[scopeType] : undefined;
+  if (scopeType === 'ALL') return null;
+  return labels ? (
+    <EnumSelect
+      labels={labels}
+      value={value}
+      onChange={onChange}
+      placeholder="请选择范围值"
+      style={{ width: 300 }}
+    />
+  ) : (
+    <Input
+      value={value}
+      onChange={(event) => onChange?.(event.target.value)}
+      placeholder="组织编码、行政区编码、标签或客户ID"
+      style={{ width: 300 }}
+    />
+  );
+}
+
 function PriceListFormModal({
   id,
   open,
@@ -255,6 +294,7 @@ function PriceListFormModal({
 }) {
   const [form] = Form.useForm<PriceListValues>();
   const [version, setVersion] = useState<number | undefined>();
+  const scopes = Form.useWatch('scopes', form);
   // An edit loads the list's items and scopes once the modal is open.
   useEffect(() => {
     if (!open || !id) return;
@@ -329,12 +369,21 @@ function PriceListFormModal({
         {(fields, { add, remove }) => (
           <>
             {fields.map((field) => (
-              <Space key={field.key} align="baseline">
+              <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
                 <Form.Item name={[field.name, 'scopeType']} rules={[required('范围类型', '选择')]}>
                   <EnumSelect labels={PRICE_SCOPE_TYPE} placeholder="范围类型" style={{ width: 140 }} />
                 </Form.Item>
-                <Form.Item name={[field.name, 'scopeValue']}>
-                  <Input placeholder="范围值（组织编码、渠道、客户ID…）" style={{ width: 300 }} />
+                <Form.Item
+                  name={[field.name, 'scopeValue']}
+                  dependencies={[['scopes', field.name, 'scopeType']]}
+                  rules={[
+                    ({ getFieldValue }) => ({
+                      required: getFieldValue(['scopes', field.name, 'scopeType']) !== 'ALL',
+                      message: '请填写范围值!',
+                    }),
+                  ]}
+                >
+                  <ScopeValueInput scopeType={scopes?.[field.name]?.scopeType} />
                 </Form.Item>
                 <MinusCircleOutlined aria-label="删除范围" onClick={() => remove(field.name)} />
               </Space>
@@ -362,7 +411,7 @@ function PriceListFormModal({
         {(fields, { add, remove }, { errors }) => (
           <>
             {fields.map((field, index) => (
-              <Space key={field.key} align="baseline" wrap={false}>
+              <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
                 <span style={{ width: 24, display: 'inline-block' }}>{index + 1}</span>
                 <Form.Item name={[field.name, 'skuId']} rules={[required('商品', '选择')]}>
                   <RemoteSelect

@@ -89,18 +89,33 @@ export default function SkuListPage() {
 
   const columns: ColumnsType<Sku> = [
     { title: '商品编码', dataIndex: 'skuCode', key: 'skuCode', sorter: true },
-    { title: '商品名称', dataIndex: 'name', key: 'name', sorter: true },
-    { title: '品牌', dataIndex: 'brandName', key: 'brandName' },
-    { title: '品类', dataIndex: 'categoryName', key: 'categoryName' },
-    { title: '包装', dataIndex: 'packageType_dictText', key: 'packageType' },
     {
-      title: '箱规',
+      title: '商品名称 / 条码',
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      render: (name: string, sku) => (
+        <span>
+          {name}
+          <br />
+          <small style={{ color: '#8c8c8c' }}>{sku.barcode ?? '无条码'}</small>
+        </span>
+      ),
+    },
+    {
+      title: '品牌 / 品类',
+      dataIndex: 'brandName',
+      key: 'brandName',
+      render: (brand: string, sku) => `${brand} / ${sku.categoryName}`,
+    },
+    {
+      title: '包装 / 箱规',
       dataIndex: 'unitsPerCase',
       key: 'unitsPerCase',
       sorter: true,
-      render: (_value, sku) => `1${sku.saleUnit}=${sku.unitsPerCase}${sku.baseUnit}`,
+      render: (_value, sku) =>
+        `${sku.packageType_dictText} 1${sku.saleUnit}=${sku.unitsPerCase}${sku.baseUnit}`,
     },
-    { title: '条码', dataIndex: 'barcode', key: 'barcode' },
     {
       title: '保质期',
       dataIndex: 'shelfLifeDays',

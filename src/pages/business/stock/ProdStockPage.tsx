@@ -109,8 +109,19 @@ export default function ProdStockPage() {
       ),
     },
     { title: '批次号', dataIndex: 'batchNo', key: 'batchNo', sorter: true },
-    { title: '生产日期', dataIndex: 'productionDate', key: 'productionDate', sorter: true },
-    { title: '到期日期', dataIndex: 'expiryDate', key: 'expiryDate', sorter: true },
+    {
+      title: '生产 / 到期',
+      dataIndex: 'expiryDate',
+      key: 'expiryDate',
+      sorter: true,
+      render: (expiry: string, lot) => (
+        <span>
+          {lot.productionDate}
+          <br />
+          {expiry}
+        </span>
+      ),
+    },
     {
       title: '库龄',
       dataIndex: 'stockAgeDays',
@@ -118,7 +129,9 @@ export default function ProdStockPage() {
       render: (days: number, lot) => (
         <Space size={4}>
           <span>{days}天</span>
-          <Tag color={colorOf(lot.ageBucket)}>{lot.ageBucket_dictText}</Tag>
+          <Tag color={colorOf(lot.ageBucket)} style={{ color: '#262626' }}>
+            {lot.ageBucket_dictText}
+          </Tag>
         </Space>
       ),
     },
@@ -141,14 +154,17 @@ export default function ProdStockPage() {
       key: 'qtyOnHand',
       sorter: true,
       align: 'right',
-      render: (qty: number, lot) => formatQuantity(qty, packOf(lot)),
-    },
-    {
-      title: '可用',
-      dataIndex: 'qtyAvailable',
-      key: 'qtyAvailable',
-      align: 'right',
-      render: (qty: number, lot) => formatQuantity(qty, packOf(lot)),
+      render: (qty: number, lot) => (
+        <span>
+          {formatQuantity(qty, packOf(lot))}
+          {lot.qtyLocked > 0 && (
+            <>
+              <br />
+              <small style={{ color: '#8c8c8c' }}>可用 {formatQuantity(lot.qtyAvailable, packOf(lot))}</small>
+            </>
+          )}
+        </span>
+      ),
     },
     {
       title: '金额',

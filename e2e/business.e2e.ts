@@ -4,6 +4,7 @@
 // row shows the server's row report and imports nothing; the corrected file imports every row.
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { buttonName, dialog, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
 import { baseUrl, loginWithPassword, storedValue } from './support/signIn';
 
@@ -30,17 +31,6 @@ afterEach(async () => {
 
 const SKU = { code: 'E2E-COLA-330', name: '端到端可乐 330ml罐' };
 const BATCH = 'E2EB0001';
-
-/** antd puts a space between two CJK characters of a button; an icon adds its name in front. */
-const buttonName = (text: string) => new RegExp(`(^|\\s)${text.split('').join('\\s*')}$`);
-
-function dialog(target: Page, title: string): Locator {
-  return target.locator('.ant-modal').filter({ has: target.locator('.ant-modal-title', { hasText: title }) });
-}
-
-async function toast(target: Page, text: string) {
-  await target.locator('.ant-message-notice').getByText(text).first().waitFor();
-}
 
 /** Opens the select of the form item labelled `label` and picks the option showing `option`. */
 async function pick(scope: Locator, label: string, option: string, search?: string) {

@@ -71,6 +71,18 @@ const menuPages = new Map<string, ComponentType>([
     'eprod/ProdStockWhlist',
     lazyPage(() => import(/* webpackChunkName: "e-stock" */ '../pages/business/stock/ProdStockPage')),
   ],
+  [
+    'eCustomer/CustomerList',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-customer" */ '../pages/business/customer/CustomerListPage'),
+    ),
+  ],
+  [
+    'eCustomer/CustomerAudit',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-customer-audit" */ '../pages/business/customer/CustomerAuditPage'),
+    ),
+  ],
 ]);
 
 const unavailableViews = new Map<string, ComponentType>();

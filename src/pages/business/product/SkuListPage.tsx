@@ -26,6 +26,7 @@ import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission } from '../../../components/HasPermission';
 import { ImportExcelModal } from '../../../components/table/ImportExcelModal';
 import { toListParams } from '../../../components/table/listQuery';
+import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
 
@@ -94,13 +95,7 @@ export default function SkuListPage() {
       dataIndex: 'name',
       key: 'name',
       sorter: true,
-      render: (name: string, sku) => (
-        <span>
-          {name}
-          <br />
-          <small style={{ color: '#8c8c8c' }}>{sku.barcode ?? '无条码'}</small>
-        </span>
-      ),
+      render: (name: string, sku) => <TwoLineCell main={name} sub={sku.barcode ?? '无条码'} />,
     },
     {
       title: '品牌 / 品类',

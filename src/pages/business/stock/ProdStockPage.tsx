@@ -17,6 +17,7 @@ import {
 } from '../../../api/stock';
 import type { ListParams } from '../../../api/systemTypes';
 import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
+import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
 
@@ -100,13 +101,7 @@ export default function ProdStockPage() {
       dataIndex: 'skuCode',
       key: 'skuCode',
       sorter: true,
-      render: (code: string, lot) => (
-        <span>
-          {lot.skuName}
-          <br />
-          <small style={{ color: '#8c8c8c' }}>{code}</small>
-        </span>
-      ),
+      render: (code: string, lot) => <TwoLineCell main={lot.skuName} sub={code} />,
     },
     { title: '批次号', dataIndex: 'batchNo', key: 'batchNo', sorter: true },
     {
@@ -114,13 +109,7 @@ export default function ProdStockPage() {
       dataIndex: 'expiryDate',
       key: 'expiryDate',
       sorter: true,
-      render: (expiry: string, lot) => (
-        <span>
-          {lot.productionDate}
-          <br />
-          {expiry}
-        </span>
-      ),
+      render: (expiry: string, lot) => <TwoLineCell main={lot.productionDate} sub={expiry} />,
     },
     {
       title: '库龄',
@@ -155,15 +144,10 @@ export default function ProdStockPage() {
       sorter: true,
       align: 'right',
       render: (qty: number, lot) => (
-        <span>
-          {formatQuantity(qty, packOf(lot))}
-          {lot.qtyLocked > 0 && (
-            <>
-              <br />
-              <small style={{ color: '#8c8c8c' }}>可用 {formatQuantity(lot.qtyAvailable, packOf(lot))}</small>
-            </>
-          )}
-        </span>
+        <TwoLineCell
+          main={formatQuantity(qty, packOf(lot))}
+          sub={lot.qtyLocked > 0 && `可用 ${formatQuantity(lot.qtyAvailable, packOf(lot))}`}
+        />
       ),
     },
     {

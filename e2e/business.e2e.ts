@@ -236,3 +236,50 @@ test('an import with a bad row shows the row report; the corrected file imports'
   await page.locator('.ant-table-row', { hasText: 'E2E-IMP-2' }).waitFor();
   await screenshot(page, 'business-import-done');
 });
+
+test('customers: the list’s detail drawer, and the POI audit of a look-alike outlet rejected with a reason', async () => {
+  await loginWithPassword(page, 'admin');
+  await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
+  await page.goto(`${baseUrl()}/eCustomer/list?customerType=OUTLET`);
+  const firstRow = page.locator('.ant-table-row').first();
+  await firstRow.waitFor();
+  await screenshot(page, 'business-customers');
+  await firstRow.getByRole('button', { name: buttonName('详情') }).click();
+  const drawer = page.locator('.ant-drawer-section');
+  await drawer.getByText('客户团队').waitFor();
+  await drawer.locator('.ant-table-row').first().waitFor();
+  await screenshot(page, 'business-customer-detail');
+  await drawer.locator('.ant-drawer-close').click();
+
+  // A pending outlet whose audit finds a likely duplicate (the demo data plants some).
+  const token = await storedValue(page, 'Access-Token');
+  const code = await page.evaluate(async (accessToken) => {
+    const headers = { 'X-Access-Token': String(accessToken) };
+    const json = async (url: string) => (await (await fetch(url, { headers })).json()).result;
+    const pending = await json('/api/eCustomer/list?customerType=OUTLET&auditStatus=PENDING&pageSize=200');
+    for (const outlet of pending.records) {
+      const audit = await json(`/api/eCustomer/custAuditByMapPoi?id=${outlet.id}`);
+      if (audit.nearby.some((other: { likelyDuplicate: boolean }) => other.likelyDuplicate))
+        return outlet.customerCode;
+    }
+    return null;
+  }, token);
+  expect(code).not.toBeNull();
+
+  await page.goto(`${baseUrl()}/eCustomer/audit?keyword=${code}`);
+  const row = page.locator('.ant-table-row', { hasText: String(code) });
+  await row.getByRole('button', { name: buttonName('审核') }).click();
+  const auditDialog = page.locator('.ant-modal', { hasText: `门店审核：` });
+  await auditDialog.getByText('疑似重复').first().waitFor();
+  await auditDialog.getByText('需人工判断').waitFor();
+  await screenshot(page, 'business-poi-audit');
+  await auditDialog.getByRole('button', { name: buttonName('驳回') }).click();
+  await auditDialog.getByText('请填写驳回原因').waitFor();
+  await auditDialog.getByPlaceholder('审核意见（驳回时必填）').fill('与已有门店重复');
+  await auditDialog.getByRole('button', { name: buttonName('驳回') }).click();
+  await auditDialog.waitFor({ state: 'hidden' });
+  await page.waitForFunction(() => document.querySelectorAll('.ant-table-row').length === 0);
+
+  await page.goto(`${baseUrl()}/eCustomer/audit?keyword=${code}&auditStatus=REJECTED`);
+  await page.locator('.ant-table-row', { hasText: '已驳回：与已有门店重复' }).waitFor();
+});

@@ -77,9 +77,7 @@ export function CustomerDrawer({ customer, onClose }: { customer: Customer | nul
                   <div key={photo.id}>
                     <div style={{ textAlign: 'center', padding: 8 }}>
                       <Image src={photo.url} alt={photo.title ?? photo.kind} height={240} />
-                      <div>
-                        {photo.kind_dictText ?? photo.kind} {photo.title ?? ''}
-                      </div>
+                      <div>{photo.title ?? photo.kind_dictText ?? photo.kind}</div>
                     </div>
                   </div>
                 ))}

@@ -15,6 +15,7 @@ import { changeCustomerStatus, listCustomers, type Customer } from '../../../api
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission } from '../../../components/HasPermission';
+import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
 import { CustomerDrawer } from './CustomerDrawer';
@@ -95,8 +96,14 @@ export default function CustomerListPage() {
           .join(' / '),
     },
     { title: '等级', dataIndex: 'level', key: 'level', sorter: true },
-    { title: '供货经销商', dataIndex: 'servingDealerName', key: 'servingDealerName' },
-    { title: '负责人', dataIndex: 'ownerName', key: 'ownerName' },
+    {
+      title: '供货经销商 / 负责人',
+      dataIndex: 'servingDealerName',
+      key: 'servingDealerName',
+      render: (dealer: string | null, customer) => (
+        <TwoLineCell main={dealer ?? '—'} sub={customer.ownerName ?? '未分配'} />
+      ),
+    },
     {
       title: '状态',
       dataIndex: 'status',
@@ -109,7 +116,13 @@ export default function CustomerListPage() {
         </Space>
       ),
     },
-    { title: '最近拜访', dataIndex: 'lastVisitTime', key: 'lastVisitTime', sorter: true },
+    {
+      title: '最近拜访',
+      dataIndex: 'lastVisitTime',
+      key: 'lastVisitTime',
+      sorter: true,
+      render: (time: string | null) => time?.slice(0, 10) ?? '—',
+    },
     {
       title: '操作',
       key: 'actions',

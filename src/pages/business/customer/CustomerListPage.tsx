@@ -126,6 +126,7 @@ export default function CustomerListPage() {
     {
       title: '操作',
       key: 'actions',
+      fixed: 'right',
       render: (_value, customer) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setDetail(customer)}>

@@ -111,8 +111,13 @@ export default function CustomerListPage() {
       render: (_value, customer) => (
         <Space size={2} wrap>
           <Tag color={STATUS_COLOR[customer.status]}>{customer.status_dictText}</Tag>
-          <Tag color={STATUS_COLOR[customer.auditStatus]}>{customer.auditStatus_dictText}</Tag>
-          <Tag color={STATUS_COLOR[customer.verifyStatus]}>{customer.verifyStatus_dictText}</Tag>
+          {/* Approved and verified is the normal case: only the exceptions get a tag. */}
+          {customer.auditStatus !== 'APPROVED' && (
+            <Tag color={STATUS_COLOR[customer.auditStatus]}>{customer.auditStatus_dictText}</Tag>
+          )}
+          {customer.verifyStatus !== 'VERIFIED' && (
+            <Tag color={STATUS_COLOR[customer.verifyStatus]}>{customer.verifyStatus_dictText}</Tag>
+          )}
         </Space>
       ),
     },

@@ -108,6 +108,7 @@ export default function CustomerListPage() {
       title: '状态',
       dataIndex: 'status',
       key: 'status',
+      width: 130,
       render: (_value, customer) => (
         <Space size={2} wrap>
           <Tag color={STATUS_COLOR[customer.status]}>{customer.status_dictText}</Tag>

@@ -33,30 +33,23 @@ const SKU = { code: 'E2E-COLA-330', name: '端到端可乐 330ml罐' };
 const BATCH = 'E2EB0001';
 
 /** Opens the select of the form item labelled `label` and picks the option showing `option`. */
-async function pick(scope: Locator, label: string, option: string, search?: string) {
-  const item = scope
-    .locator('.ant-form-item')
-    .filter({ has: scope.page().locator(`label[title="${label}"]`) });
-  await item.locator('.ant-select').click();
-  if (search) await scope.page().keyboard.type(search);
-  await scope
-    .page()
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
-  await dropdownsClosed(scope.page());
+/** Opens `select`, optionally types to search, picks the option showing `option` in the dropdown just opened. */
+async function choose(select: Locator, option: string, search?: string) {
+  const target = select.page();
+  await select.click();
+  if (search) await target.keyboard.type(search);
+  // The newest dropdown is the one just opened; an earlier one may still be fading out.
+  const dropdown = target.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
+  await select.locator('.ant-select-placeholder').waitFor({ state: 'detached' });
 }
 
-/** The last dropdown finished closing: its options no longer catch the next pick. */
-async function dropdownsClosed(target: Page) {
-  await target.waitForFunction(() =>
-    [...document.querySelectorAll('.ant-select-dropdown')].every(
-      (dropdown) =>
-        dropdown.classList.contains('ant-select-dropdown-hidden') ||
-        (dropdown as HTMLElement).offsetParent === null,
-    ),
-  );
-}
+/** The select of the form item labelled `label`. */
+const selectOf = (scope: Locator, label: string) =>
+  scope
+    .locator('.ant-form-item')
+    .filter({ has: scope.page().locator(`label[title="${label}"]`) })
+    .locator('.ant-select');
 
 async function confirmWith(target: Page, text: string) {
   await target
@@ -88,9 +81,9 @@ test('a new SKU is priced, put on sale, and its batch shows its stock age', asyn
   await skuForm.getByText('请输入商品名称!').waitFor();
   await skuForm.getByPlaceholder('EAN-13/EAN-8').fill('6900000001233');
   await skuForm.getByPlaceholder('请输入商品名称').fill(SKU.name);
-  await pick(skuForm, '品牌', '');
-  await pick(skuForm, '品类', '');
-  await pick(skuForm, '包装类型', '罐');
+  await choose(selectOf(skuForm, '品牌'), '');
+  await choose(selectOf(skuForm, '品类'), '');
+  await choose(selectOf(skuForm, '包装类型'), '罐');
   await skuForm.getByPlaceholder('瓶/罐/盒').fill('罐');
   await skuForm.getByPlaceholder('每箱数量').fill('24');
   await skuForm.getByPlaceholder('天数').fill('180');
@@ -113,21 +106,18 @@ test('a new SKU is priced, put on sale, and its batch shows its stock age', asyn
   const listForm = dialog(page, '新增价目表');
   await listForm.getByPlaceholder('请输入编码').fill('E2E-PL-1');
   await listForm.getByPlaceholder('请输入名称').fill('端到端供货价');
-  await pick(listForm, '价格类型', '供货价');
+  await choose(selectOf(listForm, '价格类型'), '供货价');
   await listForm.locator('.ant-form-item').filter({ hasText: '生效时间' }).locator('input').click();
   await page.keyboard.type(`${daysAgo(1)} 00:00:00`);
   await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
-  await listForm.locator('.ant-select').filter({ hasText: '商品' }).click();
-  await page.keyboard.type(SKU.code);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: SKU.code }).click();
-  await dropdownsClosed(page);
+  await choose(listForm.locator('.ant-select').filter({ hasText: '商品' }), SKU.code, SKU.code);
+  await listForm.locator('.ant-select', { hasText: `${SKU.code} ${SKU.name}` }).waitFor();
   await listForm.getByPlaceholder('价格').fill('60');
   await listForm.getByRole('button', { name: '添加范围' }).click();
   await listForm.getByRole('button', { name: buttonName('保存') }).click();
   await listForm.getByText('请填写范围值!').waitFor();
-  await listForm.locator('.ant-select').filter({ hasText: '请选择范围值' }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '传统' }).click();
-  await dropdownsClosed(page);
+  await choose(listForm.locator('.ant-select').filter({ hasText: '请选择范围值' }), '传统');
+  await listForm.locator('.ant-select', { hasText: '传统' }).waitFor();
   await screenshot(page, 'business-price-form');
   await listForm.getByRole('button', { name: buttonName('保存') }).click();
   await toast(page, '添加成功');

@@ -68,7 +68,15 @@ export default function CustomerListPage() {
   const [detail, setDetail] = useState<Customer | null>(null);
 
   const columns: ColumnsType<Customer> = [
-    { title: '客户编码', dataIndex: 'customerCode', key: 'customerCode', sorter: true },
+    {
+      title: '客户编码 / 等级',
+      dataIndex: 'customerCode',
+      key: 'customerCode',
+      sorter: true,
+      render: (code: string, customer) => (
+        <TwoLineCell main={code} sub={customer.level ? `${customer.level}级` : '未分级'} />
+      ),
+    },
     {
       title: '客户名称',
       dataIndex: 'name',
@@ -95,7 +103,6 @@ export default function CustomerListPage() {
           .filter(Boolean)
           .join(' / '),
     },
-    { title: '等级', dataIndex: 'level', key: 'level', sorter: true },
     {
       title: '供货经销商 / 负责人',
       dataIndex: 'servingDealerName',

@@ -69,7 +69,7 @@ export default function CustomerListPage() {
 
   const columns: ColumnsType<Customer> = [
     {
-      title: '客户编码 / 等级',
+      title: '编码',
       dataIndex: 'customerCode',
       key: 'customerCode',
       sorter: true,
@@ -95,7 +95,7 @@ export default function CustomerListPage() {
       ),
     },
     {
-      title: '类型 / 渠道',
+      title: '类型',
       dataIndex: 'customerType',
       key: 'customerType',
       render: (_value, customer) =>
@@ -104,7 +104,7 @@ export default function CustomerListPage() {
           .join(' / '),
     },
     {
-      title: '供货经销商 / 负责人',
+      title: '经销商 / 负责人',
       dataIndex: 'servingDealerName',
       key: 'servingDealerName',
       render: (dealer: string | null, customer) => (

@@ -2,6 +2,7 @@
 // a menu and a button, creates a user with that role, and that user sees exactly that menu and button.
 // A second test walks every system page as the administrator and takes its picture.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { buttonName, dialog, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
 import { baseUrl, loginWithPassword } from './support/signIn';
 
@@ -35,24 +36,13 @@ const NEW_USER = {
   phone: '13700000077',
 };
 
-/** antd puts a space between two CJK characters of a button; an icon adds its name in front. */
-const buttonName = (text: string) => new RegExp(`(^|\\s)${text.split('').join('\\s*')}$`);
-
 async function signInAsAdmin(target: Page) {
   await loginWithPassword(target, 'admin');
   await target.waitForURL(`${baseUrl()}/dashboard/analysis`);
 }
 
-function dialog(target: Page, title: string): Locator {
-  return target.locator('.ant-modal').filter({ has: target.locator('.ant-modal-title', { hasText: title }) });
-}
-
 function treeNode(scope: Locator, title: string): Locator {
   return scope.locator('.ant-tree-treenode').filter({ has: scope.page().getByText(title, { exact: true }) });
-}
-
-async function toast(target: Page, text: string) {
-  await target.locator('.ant-message-notice').getByText(text).first().waitFor();
 }
 
 test('a role with one menu and one button gives its new user exactly that menu and that button', async () => {

@@ -164,13 +164,23 @@ export function httpAction<R = unknown>(url: string, data: unknown, method: Meth
   return sendForBody<R>({ url, method, data });
 }
 
-export function uploadAction<R = unknown>(url: string, formData: FormData): Promise<Envelope<R>> {
+/** Upload progress, 0–100. */
+export type UploadProgress = (percent: number) => void;
+
+export function uploadAction<R = unknown>(
+  url: string,
+  formData: FormData,
+  onProgress?: UploadProgress,
+): Promise<Envelope<R>> {
   return sendForBody<R>({
     url,
     method: 'post',
     data: formData,
     // The browser completes the type with the multipart boundary.
     headers: { 'Content-Type': 'multipart/form-data' },
+    onUploadProgress: onProgress
+      ? (event) => onProgress(event.total ? Math.round((event.loaded / event.total) * 100) : 0)
+      : undefined,
   });
 }
 

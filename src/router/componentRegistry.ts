@@ -75,6 +75,31 @@ const menuPages = new Map<string, ComponentType>([
       () => import(/* webpackChunkName: "sys-announcements" */ '../pages/system/SysAnnouncementListPage'),
     ),
   ],
+  // Business core (issue #7).
+  [
+    'eMaterial/SkuList',
+    lazyPage(() => import(/* webpackChunkName: "e-sku" */ '../pages/business/product/SkuListPage')),
+  ],
+  [
+    'eMaterial/PriceList',
+    lazyPage(() => import(/* webpackChunkName: "e-price" */ '../pages/business/product/PriceListPage')),
+  ],
+  [
+    'eprod/ProdStockWhlist',
+    lazyPage(() => import(/* webpackChunkName: "e-stock" */ '../pages/business/stock/ProdStockPage')),
+  ],
+  [
+    'eCustomer/CustomerList',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-customer" */ '../pages/business/customer/CustomerListPage'),
+    ),
+  ],
+  [
+    'eCustomer/CustomerAudit',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-customer-audit" */ '../pages/business/customer/CustomerAuditPage'),
+    ),
+  ],
 ]);
 
 const unavailableViews = new Map<string, ComponentType>();

@@ -7,31 +7,15 @@ import ExcelJS from 'exceljs';
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../../common/contract';
+import { IMPORT_MAX_BYTES, type ImportError, type ImportReport } from '../../../common/excelImport';
 import { BusinessError, fail, ok } from '../../http/envelope';
 
-/** An upload larger than this is refused (the reference contract's limit). */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export { IMPORT_MAX_BYTES, type ImportError, type ImportReport };
+
 /** Rows beyond this are refused: an import is a day's master data, not a migration. */
 export const IMPORT_MAX_ROWS = 20_000;
 /** The report lists at most this many errors (the count is always exact). */
 const MAX_REPORTED_ERRORS = 500;
-
-export interface ImportError {
-  rowNo: number;
-  column: string;
-  value: string;
-  message: string;
-}
-
-/** What an import answers: imported is 0 whenever errors is not empty. */
-export interface ImportReport {
-  fileName: string;
-  totalRows: number;
-  imported: number;
-  failedRows: number;
-  errorCount: number;
-  errors: ImportError[];
-}
 
 export interface ImportColumn<K extends string> {
   key: K;

@@ -33,3 +33,14 @@ export const samePasswordRule: RuleRender = ({ getFieldValue }) => ({
       ? Promise.resolve()
       : Promise.reject(new Error(messages.passwordMismatch)),
 });
+
+// Typed required rules: an untyped rule checks for a string, and its message would replace the type error.
+/** Required for a number input. */
+export function requiredNumber(label: string): RuleObject {
+  return { required: true, type: 'number', message: `请输入${label}!` };
+}
+
+/** Required for a date picker (a dayjs value). */
+export function requiredDate(label: string): RuleObject {
+  return { required: true, type: 'object', message: `请选择${label}!` };
+}

@@ -1,0 +1,160 @@
+// 商品管理: the list reads its filters and sort from the URL, the form validates before saving, the
+// status commands follow the state machine after a confirmation, and a refused import shows the
+// server's row report.
+import { screen, waitFor, within } from '@testing-library/react';
+import * as productsApi from '../../../src/api/products';
+import SkuListPage from '../../../src/pages/business/product/SkuListPage';
+import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
+import { renderSystemPage } from '../../support/systemPage';
+
+jest.mock('../../../src/api/products');
+
+const api = jest.mocked(productsApi);
+const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
+const ALL_CODES = ['product:list', 'product:add', 'product:edit', 'product:status'];
+
+const sku = (over: Partial<productsApi.Sku> = {}): productsApi.Sku => ({
+  id: 's1',
+  skuCode: 'HY-COLA-500',
+  barcode: '6901234567892',
+  caseBarcode: null,
+  name: '华饮可乐 500ml',
+  shortName: null,
+  brandId: 'b1',
+  brandName: '华饮',
+  categoryId: 'c1',
+  categoryName: '碳酸饮料',
+  spec: '500ml*12',
+  packageType: 'PET',
+  packageType_dictText: '塑瓶',
+  baseUnit: '瓶',
+  saleUnit: '箱',
+  unitsPerCase: 12,
+  shelfLifeDays: 365,
+  storageCondition: 'AMBIENT',
+  taxRate: '0.13',
+  suggestedRetailPrice: '3.50',
+  lifecycleTag: 'CORE',
+  status: 'ON_SALE',
+  status_dictText: '在售',
+  version: 1,
+  createTime: '2026-01-01 10:00:00',
+  ...over,
+});
+
+beforeEach(() => {
+  api.listBrands.mockResolvedValue(page([{ id: 'b1', code: 'HY', name: '华饮', status: 'ACTIVE' }]));
+  api.listCategories.mockResolvedValue(
+    page([{ id: 'c1', code: 'CSD', name: '碳酸饮料', status: 'ACTIVE', parentId: null, level: 1 }]),
+  );
+});
+afterEach(() => jest.clearAllMocks());
+
+it('loads the page the URL names and shows units, shelf life and price', async () => {
+  api.listSkus.mockResolvedValue(page([sku()]));
+  await renderSystemPage(<SkuListPage />, {
+    path: '/eMaterial/sku?status=ON_SALE&keyword=可乐&column=shelfLifeDays&order=desc',
+    codes: ALL_CODES,
+  });
+  expect(await screen.findByText('华饮可乐 500ml')).toBeInTheDocument();
+  expect(api.listSkus).toHaveBeenCalledWith(
+    expect.objectContaining({ status: 'ON_SALE', keyword: '可乐', column: 'shelfLifeDays', order: 'desc' }),
+    expect.anything(),
+  );
+  expect(screen.getByText('塑瓶 1箱=12瓶')).toBeInTheDocument();
+  expect(screen.getByText('365天')).toBeInTheDocument();
+  expect(screen.getByText('¥3.50/瓶')).toBeInTheDocument();
+  // ON_SALE offers 停售 and 淘汰, not 上架.
+  expect(buttonByText(/停\s*售/)).toBeInTheDocument();
+  expect(screen.queryByText(/^上\s*架$/)).not.toBeInTheDocument();
+});
+
+it('hides every command without its permission code', async () => {
+  api.listSkus.mockResolvedValue(page([sku()]));
+  await renderSystemPage(<SkuListPage />, { codes: ['product:list'] });
+  await screen.findByText('华饮可乐 500ml');
+  expect(screen.queryByText('新增商品')).not.toBeInTheDocument();
+  expect(screen.queryByText('导入')).not.toBeInTheDocument();
+  expect(screen.queryByText(/^编\s*辑$/)).not.toBeInTheDocument();
+  expect(screen.queryByText(/^停\s*售$/)).not.toBeInTheDocument();
+  expect(buttonByText('导出')).toBeInTheDocument();
+});
+
+it('the form names what is missing or malformed and sends nothing until it is right', async () => {
+  const user = setupUser();
+  api.listSkus.mockResolvedValue(page([]));
+  api.addSku.mockResolvedValue(ok({ id: 'new' }, '添加成功！'));
+  await renderSystemPage(<SkuListPage />, { codes: ALL_CODES });
+  await user.click(buttonByText('新增商品'));
+  const dialog = await findDialog('新增商品');
+  await user.type(within(dialog).getByPlaceholderText('请输入商品编码'), 'bad code!');
+  await user.type(within(dialog).getByPlaceholderText('EAN-13/EAN-8'), '12345');
+  await user.click(buttonByText(/保\s*存/, dialog));
+  expect(await within(dialog).findByText('商品编码只能是字母、数字、- 或 _，最多32位')).toBeInTheDocument();
+  expect(await within(dialog).findByText('条码应为 8 位或 13 位数字（EAN-8/EAN-13）')).toBeInTheDocument();
+  expect(await within(dialog).findByText('请输入商品名称!')).toBeInTheDocument();
+  expect(await within(dialog).findByText('请选择品牌!')).toBeInTheDocument();
+  expect(await within(dialog).findByText('请输入箱规!')).toBeInTheDocument();
+  expect(api.addSku).not.toHaveBeenCalled();
+});
+
+it('a refused save keeps the modal and its values with the server’s message', async () => {
+  const user = setupUser();
+  api.listSkus.mockResolvedValue(page([sku()]));
+  api.editSku.mockResolvedValue(refused('商品已被他人修改，请刷新后重试', 409));
+  await renderSystemPage(<SkuListPage />, { codes: ALL_CODES });
+  await screen.findByText('华饮可乐 500ml');
+  await user.click(buttonByText(/编\s*辑/));
+  const dialog = await findDialog('编辑商品');
+  const name = within(dialog).getByPlaceholderText('请输入商品名称');
+  await user.clear(name);
+  await user.type(name, '华饮可乐 新装');
+  await user.click(buttonByText(/保\s*存/, dialog));
+  expect(await within(dialog).findByText('商品已被他人修改，请刷新后重试')).toBeInTheDocument();
+  expect(api.editSku).toHaveBeenCalledWith(
+    expect.objectContaining({ id: 's1', version: 1, name: '华饮可乐 新装', unitsPerCase: 12 }),
+  );
+  expect(name).toHaveValue('华饮可乐 新装');
+});
+
+it('停售 asks first, then changes the status and reloads', async () => {
+  const user = setupUser();
+  api.listSkus.mockResolvedValue(page([sku()]));
+  api.changeSkuStatus.mockResolvedValue(ok(null, '停售成功'));
+  await renderSystemPage(<SkuListPage />, { codes: ALL_CODES });
+  await user.click(buttonByText(/停\s*售/, (await screen.findByText('华饮可乐 500ml')).closest('tr')!));
+  const confirm = (
+    await screen.findByText('确定停售商品“华饮可乐 500ml”吗？', { selector: '.ant-modal-title' })
+  ).closest('.ant-modal') as HTMLElement;
+  await user.click(buttonByText(/停\s*售/, confirm));
+  await waitFor(() => expect(api.changeSkuStatus).toHaveBeenCalledWith('s1', 'SUSPENDED'));
+  await waitFor(() => expect(api.listSkus).toHaveBeenCalledTimes(2));
+});
+
+it('a refused import lists every bad row and imports nothing', async () => {
+  const user = setupUser();
+  api.listSkus.mockResolvedValue(page([]));
+  api.importSkus.mockImplementation(async (_file, onProgress) => {
+    onProgress?.(100);
+    return {
+      ...refused('导入失败：1 行有误（共 1 处），未导入任何数据'),
+      result: {
+        totalRows: 2,
+        failedRows: 1,
+        errorCount: 1,
+        errors: [{ rowNo: 3, column: '箱规*', value: 'abc', message: '箱规必须是正整数' }],
+      },
+    };
+  });
+  await renderSystemPage(<SkuListPage />, { codes: ALL_CODES });
+  await user.click(buttonByText('导入'));
+  const dialog = await findDialog('导入商品');
+  const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+  await user.upload(input, new File(['x'], 'skus.xlsx'));
+  expect(
+    await within(dialog).findByText('导入失败：1 行有误（共 1 处），未导入任何数据'),
+  ).toBeInTheDocument();
+  expect(within(dialog).getByText('箱规必须是正整数')).toBeInTheDocument();
+  expect(within(dialog).getByText('abc')).toBeInTheDocument();
+  expect(api.listSkus).toHaveBeenCalledTimes(1);
+});

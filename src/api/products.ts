@@ -1,0 +1,151 @@
+// Products and prices of the business core (docs/business-api.md "Products and prices").
+import type { Page } from '../../common/contract';
+import { downloadFile, getAction, postAction, putAction, uploadAction, type UploadProgress } from './http';
+import type { ImportReport } from '../../common/excelImport';
+import type { ListParams } from './systemTypes';
+
+export interface Brand {
+  id: string;
+  code: string;
+  name: string;
+  status: string;
+}
+
+export interface Category extends Brand {
+  parentId: string | null;
+  level: number;
+}
+
+export interface Sku {
+  id: string;
+  skuCode: string;
+  barcode: string | null;
+  caseBarcode: string | null;
+  name: string;
+  shortName: string | null;
+  brandId: string;
+  brandName: string;
+  categoryId: string;
+  categoryName: string;
+  spec: string | null;
+  packageType: string;
+  packageType_dictText: string;
+  baseUnit: string;
+  saleUnit: string;
+  unitsPerCase: number;
+  shelfLifeDays: number;
+  storageCondition: string;
+  taxRate: number | string;
+  suggestedRetailPrice: number | string | null;
+  lifecycleTag: string;
+  status: string;
+  status_dictText: string;
+  version: number;
+  createTime: string;
+}
+
+export type SkuPayload = Pick<
+  Sku,
+  | 'skuCode'
+  | 'name'
+  | 'brandId'
+  | 'categoryId'
+  | 'packageType'
+  | 'baseUnit'
+  | 'saleUnit'
+  | 'unitsPerCase'
+  | 'shelfLifeDays'
+> &
+  Partial<Pick<Sku, 'barcode' | 'spec' | 'storageCondition'>> & {
+    suggestedRetailPrice?: number | null;
+    id?: string;
+    version?: number;
+  };
+
+export const listBrands = (params: ListParams) => getAction<Page<Brand>>('/eMaterial/brand/list', params);
+export const listCategories = (params: ListParams) =>
+  getAction<Page<Category>>('/eMaterial/category/list', params);
+
+export const listSkus = (params: ListParams) => getAction<Page<Sku>>('/eMaterial/sku/list', params);
+export const addSku = (body: SkuPayload) => postAction<{ id: string }>('/eMaterial/sku/add', body);
+export const editSku = (body: SkuPayload) => putAction<{ id: string }>('/eMaterial/sku/edit', body);
+export const changeSkuStatus = (id: string, status: string) =>
+  putAction<null>('/eMaterial/sku/changeStatus', { id, status });
+export const importSkus = (file: File, onProgress?: UploadProgress) => {
+  const form = new FormData();
+  form.append('file', file);
+  return uploadAction<Partial<ImportReport>>('/eMaterial/sku/importExcel', form, onProgress);
+};
+export const downloadSkuTemplate = () => downloadFile('/eMaterial/sku/importTemplate', '商品导入模板.xlsx');
+export const exportSkus = (params: ListParams) =>
+  downloadFile('/eMaterial/sku/exportXls', '商品.xlsx', params);
+
+export interface PriceItem {
+  skuId: string;
+  skuCode?: string;
+  skuName?: string;
+  unit: 'CASE' | 'BASE';
+  price: number | string;
+  minQty?: number | null;
+  maxQty?: number | null;
+  floorPrice?: number | string | null;
+  ceilingPrice?: number | string | null;
+}
+
+export interface PriceScope {
+  scopeType: string;
+  scopeValue: string;
+}
+
+export interface PriceList {
+  id: string;
+  code: string;
+  name: string;
+  priceType: string;
+  priceType_dictText: string;
+  validFrom: string;
+  validTo: string | null;
+  priority: number;
+  status: string;
+  displayStatus: string;
+  itemCount: number;
+  remark: string | null;
+  version: number;
+}
+
+export interface PriceListDetail extends PriceList {
+  items: PriceItem[];
+  scopes: PriceScope[];
+}
+
+export interface PriceListPayload {
+  id?: string;
+  version?: number;
+  code: string;
+  name: string;
+  priceType: string;
+  validFrom: string;
+  validTo?: string | null;
+  priority?: number;
+  remark?: string | null;
+  items: PriceItem[];
+  scopes: PriceScope[];
+}
+
+export const listPriceLists = (params: ListParams) =>
+  getAction<Page<PriceList>>('/eMaterial/priceList/list', params);
+export const priceListById = (id: string) =>
+  getAction<PriceListDetail>('/eMaterial/priceList/queryById', { id });
+export const addPriceList = (body: PriceListPayload) =>
+  postAction<{ id: string }>('/eMaterial/priceList/add', body);
+export const editPriceList = (body: PriceListPayload) =>
+  putAction<{ id: string }>('/eMaterial/priceList/edit', body);
+export const changePriceListStatus = (id: string, status: 'ACTIVE' | 'DISABLED') =>
+  putAction<null>('/eMaterial/priceList/changeStatus', { id, status });
+export const copyPriceList = (body: {
+  id: string;
+  code: string;
+  name?: string;
+  validFrom: string;
+  validTo?: string;
+}) => postAction<{ id: string }>('/eMaterial/priceList/copy', body);

@@ -1,0 +1,107 @@
+// A customer's detail: the record, its photos as a slideshow, its team and its labels.
+import { useEffect, useState } from 'react';
+import { Carousel, Descriptions, Drawer, Empty, Image, Space, Table, Tag, Typography } from 'antd';
+import {
+  customerPhotos,
+  customerTeam,
+  type Customer,
+  type CustomerPhoto,
+  type TeamMember,
+} from '../../../api/customers';
+
+export function CustomerDrawer({ customer, onClose }: { customer: Customer | null; onClose: () => void }) {
+  const [photos, setPhotos] = useState<CustomerPhoto[] | null>(null);
+  const [team, setTeam] = useState<TeamMember[] | null>(null);
+  const id = customer?.id;
+  useEffect(() => {
+    if (!id) return;
+    let current = true;
+    setPhotos(null);
+    setTeam(null);
+    customerPhotos(id)
+      .then((answer) => current && setPhotos(answer.success ? answer.result : []))
+      .catch(() => current && setPhotos([]));
+    customerTeam(id)
+      .then((answer) => current && setTeam(answer.success ? answer.result : []))
+      .catch(() => current && setTeam([]));
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  return (
+    <Drawer
+      title={customer ? `客户详情：${customer.name}（${customer.customerCode}）` : ''}
+      open={customer !== null}
+      onClose={onClose}
+      size={720}
+      destroyOnHidden
+    >
+      {customer && (
+        <Space orientation="vertical" size={24} style={{ width: '100%' }}>
+          <Descriptions column={2} size="small" bordered>
+            <Descriptions.Item label="客户类型">{customer.customerType_dictText}</Descriptions.Item>
+            <Descriptions.Item label="渠道 / 业态">
+              {[customer.channel_dictText, customer.outletType].filter(Boolean).join(' / ') || '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label="等级">{customer.level ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="状态">
+              {customer.status_dictText} · {customer.auditStatus_dictText} · {customer.verifyStatus_dictText}
+            </Descriptions.Item>
+            <Descriptions.Item label="联系人">
+              {customer.contactName ?? '—'} {customer.contactMobile ?? ''}
+            </Descriptions.Item>
+            <Descriptions.Item label="供货经销商">{customer.servingDealerName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="地址" span={2}>
+              {customer.address ?? '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label="冰柜数">{customer.freezerCount}</Descriptions.Item>
+            <Descriptions.Item label="最近拜访">{customer.lastVisitTime ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="标签" span={2}>
+              {customer.labels.length
+                ? customer.labels.map((label) => (
+                    <Tag key={label.id} color={label.color ?? undefined}>
+                      {label.name}
+                    </Tag>
+                  ))
+                : '—'}
+            </Descriptions.Item>
+          </Descriptions>
+          <div>
+            <Typography.Title level={5}>门店照片</Typography.Title>
+            {photos === null ? null : photos.length === 0 ? (
+              <Empty description="暂无照片" />
+            ) : (
+              <Carousel arrows dots style={{ background: '#f5f5f5' }}>
+                {photos.map((photo) => (
+                  <div key={photo.id}>
+                    <div style={{ textAlign: 'center', padding: 8 }}>
+                      <Image src={photo.url} alt={photo.title ?? photo.kind} height={240} />
+                      <div>{photo.title ?? photo.kind_dictText ?? photo.kind}</div>
+                    </div>
+                  </div>
+                ))}
+              </Carousel>
+            )}
+          </div>
+          <div>
+            <Typography.Title level={5}>客户团队</Typography.Title>
+            <Table<TeamMember>
+              size="small"
+              rowKey="id"
+              loading={team === null}
+              dataSource={team ?? []}
+              pagination={false}
+              columns={[
+                { title: '姓名', dataIndex: 'realname' },
+                { title: '手机', dataIndex: 'phone' },
+                { title: '角色', dataIndex: 'role_dictText' },
+                { title: '开始日期', dataIndex: 'fromDate' },
+              ]}
+            />
+          </div>
+        </Space>
+      )}
+    </Drawer>
+  );
+}

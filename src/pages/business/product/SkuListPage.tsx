@@ -1,0 +1,324 @@
+// 商品管理 (eMaterial/SkuList): SKUs filtered by brand, category, status and keyword with paging and sort
+// in the URL; add/edit in a modal (units, barcode, shelf life, suggested price); 上架/停售/淘汰 after a
+// confirmation; Excel import with the server's row report, template and export downloads.
+import { useState } from 'react';
+import { Button, Form, Input, InputNumber, Space, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { PACKAGE_TYPE, SKU_STATUS, STORAGE_CONDITION } from '../../../../common/businessEnums';
+import {
+  addSku,
+  changeSkuStatus,
+  downloadSkuTemplate,
+  editSku,
+  exportSkus,
+  importSkus,
+  listBrands,
+  listCategories,
+  listSkus,
+  type Sku,
+  type SkuPayload,
+} from '../../../api/products';
+import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
+import { required, requiredNumber } from '../../../components/form/fieldRules';
+import { ModalForm } from '../../../components/form/ModalForm';
+import { useConfirmAction } from '../../../components/form/useConfirmAction';
+import { HasPermission } from '../../../components/HasPermission';
+import { ImportExcelModal } from '../../../components/table/ImportExcelModal';
+import { toListParams } from '../../../components/table/listQuery';
+import { TwoLineCell } from '../../../components/table/TwoLineCell';
+import { ListPage } from '../../../components/table/ListPage';
+import { useListPage } from '../../../components/table/useListPage';
+
+const STATUS_COLOR: Record<string, string> = {
+  DRAFT: 'default',
+  ON_SALE: 'green',
+  SUSPENDED: 'orange',
+  DISCONTINUED: 'red',
+};
+
+/** The status commands a SKU in each state offers (the server's state machine). */
+export const SKU_ACTIONS: Record<string, { status: string; label: string }[]> = {
+  DRAFT: [{ status: 'ON_SALE', label: '上架' }],
+  ON_SALE: [
+    { status: 'SUSPENDED', label: '停售' },
+    { status: 'DISCONTINUED', label: '淘汰' },
+  ],
+  SUSPENDED: [
+    { status: 'ON_SALE', label: '上架' },
+    { status: 'DISCONTINUED', label: '淘汰' },
+  ],
+  DISCONTINUED: [],
+};
+
+const ACTION_NOTE: Record<string, string> = {
+  ON_SALE: '上架需要该商品已有生效的价目表。',
+  SUSPENDED: '停售后不能再下单，可再次上架。',
+  DISCONTINUED: '淘汰后不可恢复。',
+};
+
+const brandOption = (brand: { id: string; name: string }) => ({ value: brand.id, label: brand.name });
+const loadBrands = () => listBrands({ pageSize: 200, status: 'ACTIVE' });
+const loadCategories = () => listCategories({ pageSize: 200, status: 'ACTIVE' });
+
+const BARCODE_PATTERN = /^(\d{8}|\d{13})$/;
+
+export default function SkuListPage() {
+  const list = useListPage<Sku>({
+    filterKeys: ['keyword', 'brandId', 'categoryId', 'status'],
+    sortKeys: ['skuCode', 'name', 'unitsPerCase', 'shelfLifeDays', 'suggestedRetailPrice', 'createTime'],
+    defaultSort: { column: 'skuCode', order: 'asc' },
+    fetch: listSkus,
+  });
+  const confirm = useConfirmAction();
+  const [editing, setEditing] = useState<Sku | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const open = (sku: Sku | null) => {
+    setEditing(sku);
+    setFormOpen(true);
+  };
+  const changeStatus = (sku: Sku, status: string, label: string) =>
+    confirm({
+      title: `确定${label}商品“${sku.name}”吗？`,
+      content: ACTION_NOTE[status],
+      okText: label,
+      danger: status !== 'ON_SALE',
+      action: () => changeSkuStatus(sku.id, status),
+      onDone: list.reload,
+    });
+
+  const columns: ColumnsType<Sku> = [
+    { title: '商品编码', dataIndex: 'skuCode', key: 'skuCode', sorter: true },
+    {
+      title: '商品名称 / 条码',
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      render: (name: string, sku) => <TwoLineCell main={name} sub={sku.barcode ?? '无条码'} />,
+    },
+    {
+      title: '品牌 / 品类',
+      dataIndex: 'brandName',
+      key: 'brandName',
+      render: (brand: string, sku) => `${brand} / ${sku.categoryName}`,
+    },
+    {
+      title: '包装 / 箱规',
+      dataIndex: 'unitsPerCase',
+      key: 'unitsPerCase',
+      sorter: true,
+      render: (_value, sku) =>
+        `${sku.packageType_dictText} 1${sku.saleUnit}=${sku.unitsPerCase}${sku.baseUnit}`,
+    },
+    {
+      title: '保质期',
+      dataIndex: 'shelfLifeDays',
+      key: 'shelfLifeDays',
+      sorter: true,
+      render: (days: number) => `${days}天`,
+    },
+    {
+      title: '建议零售价',
+      dataIndex: 'suggestedRetailPrice',
+      key: 'suggestedRetailPrice',
+      sorter: true,
+      align: 'right',
+      render: (price: string | number | null, sku) =>
+        price == null ? '—' : `¥${Number(price).toFixed(2)}/${sku.baseUnit}`,
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      key: 'status',
+      render: (status: string, sku) => <Tag color={STATUS_COLOR[status]}>{sku.status_dictText}</Tag>,
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      render: (_value, sku) => (
+        <Space size={0}>
+          <HasPermission code="product:edit">
+            <Button type="link" size="small" onClick={() => open(sku)}>
+              编辑
+            </Button>
+          </HasPermission>
+          <HasPermission code="product:status">
+            {SKU_ACTIONS[sku.status]?.map(({ status, label }) => (
+              <Button
+                key={status}
+                type="link"
+                size="small"
+                danger={status === 'DISCONTINUED'}
+                onClick={() => changeStatus(sku, status, label)}
+              >
+                {label}
+              </Button>
+            ))}
+          </HasPermission>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<Sku>
+        list={list}
+        columns={columns}
+        searchFields={
+          <>
+            <Form.Item name="keyword" label="关键词">
+              <Input placeholder="编码/名称/条码" allowClear />
+            </Form.Item>
+            <Form.Item name="brandId" label="品牌">
+              <RemoteSelect
+                load={loadBrands}
+                toOption={brandOption}
+                placeholder="全部品牌"
+                style={{ width: 160 }}
+              />
+            </Form.Item>
+            <Form.Item name="categoryId" label="品类">
+              <RemoteSelect
+                load={loadCategories}
+                toOption={brandOption}
+                placeholder="全部品类"
+                style={{ width: 160 }}
+              />
+            </Form.Item>
+            <Form.Item name="status" label="状态">
+              <EnumSelect labels={SKU_STATUS} placeholder="全部状态" style={{ width: 120 }} />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <>
+            <HasPermission code="product:add">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
+                新增商品
+              </Button>
+            </HasPermission>
+            <HasPermission code="product:add">
+              <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+                导入
+              </Button>
+            </HasPermission>
+            <HasPermission code="product:list">
+              <Button icon={<DownloadOutlined />} onClick={() => void exportSkus(toListParams(list.query))}>
+                导出
+              </Button>
+            </HasPermission>
+          </>
+        }
+      />
+      <SkuFormModal sku={editing} open={formOpen} onClose={() => setFormOpen(false)} onSaved={list.reload} />
+      <ImportExcelModal
+        title="导入商品"
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+        upload={importSkus}
+        downloadTemplate={downloadSkuTemplate}
+        onImported={list.reload}
+      />
+    </>
+  );
+}
+
+type SkuValues = Omit<SkuPayload, 'id' | 'version'>;
+
+const NEW_SKU: Partial<SkuValues> = { baseUnit: '瓶', saleUnit: '箱', storageCondition: 'AMBIENT' };
+
+export function SkuFormModal({
+  sku,
+  open,
+  onClose,
+  onSaved,
+}: {
+  sku: Sku | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  return (
+    <ModalForm<SkuValues>
+      title={sku ? '编辑商品' : '新增商品'}
+      open={open}
+      onClose={onClose}
+      onSaved={onSaved}
+      width={720}
+      initialValues={
+        sku
+          ? {
+              ...sku,
+              suggestedRetailPrice:
+                sku.suggestedRetailPrice == null ? null : Number(sku.suggestedRetailPrice),
+            }
+          : NEW_SKU
+      }
+      onSubmit={(values) => {
+        const body = { ...values, barcode: values.barcode?.trim() || null };
+        return sku ? editSku({ ...body, id: sku.id, version: sku.version }) : addSku(body);
+      }}
+    >
+      <Form.Item
+        name="skuCode"
+        label="商品编码"
+        rules={[
+          required('商品编码'),
+          { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: '商品编码只能是字母、数字、- 或 _，最多32位' },
+        ]}
+      >
+        <Input placeholder="请输入商品编码" disabled={Boolean(sku)} />
+      </Form.Item>
+      <Form.Item name="name" label="商品名称" rules={[required('商品名称')]}>
+        <Input placeholder="请输入商品名称" maxLength={100} />
+      </Form.Item>
+      <Form.Item name="brandId" label="品牌" rules={[required('品牌', '选择')]}>
+        <RemoteSelect load={loadBrands} toOption={brandOption} placeholder="请选择品牌" />
+      </Form.Item>
+      <Form.Item name="categoryId" label="品类" rules={[required('品类', '选择')]}>
+        <RemoteSelect load={loadCategories} toOption={brandOption} placeholder="请选择品类" />
+      </Form.Item>
+      <Form.Item name="packageType" label="包装类型" rules={[required('包装类型', '选择')]}>
+        <EnumSelect labels={PACKAGE_TYPE} placeholder="请选择包装类型" />
+      </Form.Item>
+      <Form.Item name="baseUnit" label="基本单位" rules={[required('基本单位')]}>
+        <Input placeholder="瓶/罐/盒" style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item name="saleUnit" label="销售单位" rules={[required('销售单位')]}>
+        <Input placeholder="箱" style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item name="unitsPerCase" label="箱规" rules={[requiredNumber('箱规')]}>
+        <InputNumber
+          min={1}
+          max={1000}
+          precision={0}
+          suffix="/箱"
+          style={{ width: 200 }}
+          placeholder="每箱数量"
+        />
+      </Form.Item>
+      <Form.Item
+        name="barcode"
+        label="条码"
+        rules={[{ pattern: BARCODE_PATTERN, message: '条码应为 8 位或 13 位数字（EAN-8/EAN-13）' }]}
+      >
+        <Input placeholder="EAN-13/EAN-8" />
+      </Form.Item>
+      <Form.Item name="shelfLifeDays" label="保质期" rules={[requiredNumber('保质期')]}>
+        <InputNumber min={1} max={3650} precision={0} suffix="天" style={{ width: 200 }} placeholder="天数" />
+      </Form.Item>
+      <Form.Item name="storageCondition" label="储存条件">
+        <EnumSelect labels={STORAGE_CONDITION} allowClear={false} />
+      </Form.Item>
+      <Form.Item name="spec" label="规格">
+        <Input placeholder="如 500ml*12" />
+      </Form.Item>
+      <Form.Item name="suggestedRetailPrice" label="建议零售价">
+        <InputNumber min={0} precision={2} prefix="¥" placeholder="每基本单位" style={{ width: 200 }} />
+      </Form.Item>
+    </ModalForm>
+  );
+}

@@ -1,0 +1,236 @@
+// 库存明细 (eprod/ProdStockWhlist): one row per lot with warehouse, SKU, batch, stock age and freshness,
+// filtered in the URL; the filter's totals and its stock-age buckets (click one to filter by it).
+// Quantities are base units shown as "12箱3瓶" (common/quantity.ts).
+import { useState } from 'react';
+import { Card, Checkbox, Form, Input, Space, Statistic, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { FRESHNESS_CLASS, LOT_STATUS } from '../../../../common/businessEnums';
+import { formatQuantity } from '../../../../common/quantity';
+import { listBrands } from '../../../api/products';
+import {
+  listStockLots,
+  listWarehouses,
+  stockAgeSummary,
+  type AgeBucketSummary,
+  type StockLot,
+  type StockTotals,
+} from '../../../api/stock';
+import type { ListParams } from '../../../api/systemTypes';
+import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
+import { TwoLineCell } from '../../../components/table/TwoLineCell';
+import { ListPage } from '../../../components/table/ListPage';
+import { useListPage } from '../../../components/table/useListPage';
+
+const FRESHNESS_COLOR: Record<string, string> = {
+  FRESH: 'green',
+  NORMAL: 'blue',
+  WARNING: 'gold',
+  NEAR_EXPIRY: 'orange',
+  EXPIRED: 'red',
+};
+
+const packOf = (lot: StockLot) => ({
+  unitsPerCase: lot.unitsPerCase,
+  caseUnit: lot.saleUnit,
+  baseUnit: lot.baseUnit,
+});
+
+const named = (record: { id: string; name: string }) => ({ value: record.id, label: record.name });
+const loadWarehouses = () => listWarehouses({ pageSize: 200 });
+const loadBrands = () => listBrands({ pageSize: 200 });
+
+/** The search form's checkbox ↔ the URL's `nearExpiryOnly=true`. */
+const toFormValues = (filters: Record<string, string>) => ({
+  ...filters,
+  nearExpiryOnly: filters.nearExpiryOnly === 'true',
+});
+const toFilters = (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      key === 'nearExpiryOnly'
+        ? value
+          ? 'true'
+          : undefined
+        : value == null
+          ? undefined
+          : String(value).trim(),
+    ]),
+  );
+
+export default function ProdStockPage() {
+  const [totals, setTotals] = useState<StockTotals | null>(null);
+  const [buckets, setBuckets] = useState<AgeBucketSummary[]>([]);
+  const list = useListPage<StockLot>({
+    filterKeys: [
+      'keyword',
+      'warehouseId',
+      'brandId',
+      'freshness',
+      'lotStatus',
+      'ageBucket',
+      'nearExpiryOnly',
+    ],
+    sortKeys: ['expiryDate', 'productionDate', 'batchNo', 'qtyOnHand', 'skuCode', 'warehouseName'],
+    fetch: async (params) => {
+      // The buckets answer the same filters except the bucket itself, so every bucket stays clickable.
+      const {
+        ageBucket: _bucket,
+        pageNo: _page,
+        pageSize: _size,
+        column: _c,
+        order: _o,
+        ...filters
+      } = params;
+      const [answer, summary] = await Promise.all([
+        listStockLots(params),
+        stockAgeSummary(filters as ListParams),
+      ]);
+      if (answer.success) setTotals(answer.result.totals);
+      if (summary.success) setBuckets(summary.result);
+      return answer;
+    },
+  });
+  const activeBucket = list.query.filters.ageBucket;
+  const colorOf = (code: string) => buckets.find((bucket) => bucket.code === code)?.color;
+
+  const columns: ColumnsType<StockLot> = [
+    { title: '仓库', dataIndex: 'warehouseName', key: 'warehouseName', sorter: true },
+    {
+      title: '商品',
+      dataIndex: 'skuCode',
+      key: 'skuCode',
+      sorter: true,
+      render: (code: string, lot) => <TwoLineCell main={lot.skuName} sub={code} />,
+    },
+    { title: '批次号', dataIndex: 'batchNo', key: 'batchNo', sorter: true },
+    {
+      title: '生产 / 到期',
+      dataIndex: 'expiryDate',
+      key: 'expiryDate',
+      sorter: true,
+      render: (expiry: string, lot) => <TwoLineCell main={lot.productionDate} sub={expiry} />,
+    },
+    {
+      title: '库龄',
+      dataIndex: 'stockAgeDays',
+      key: 'stockAgeDays',
+      render: (days: number, lot) => (
+        <Space size={4}>
+          <span>{days}天</span>
+          <Tag color={colorOf(lot.ageBucket)} style={{ color: '#262626' }}>
+            {lot.ageBucket_dictText}
+          </Tag>
+        </Space>
+      ),
+    },
+    {
+      title: '效期',
+      dataIndex: 'freshness',
+      key: 'freshness',
+      render: (freshness: string, lot) => (
+        <Tooltip title={`剩余保质期 ${lot.remainingPercent}%（保质期 ${lot.shelfLifeDays} 天）`}>
+          <Tag color={FRESHNESS_COLOR[freshness]}>{lot.freshness_dictText}</Tag>
+          <span>
+            {lot.remainingDays >= 0 ? `剩 ${lot.remainingDays} 天` : `已过期 ${-lot.remainingDays} 天`}
+          </span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: '库存',
+      dataIndex: 'qtyOnHand',
+      key: 'qtyOnHand',
+      sorter: true,
+      align: 'right',
+      render: (qty: number, lot) => (
+        <TwoLineCell
+          main={formatQuantity(qty, packOf(lot))}
+          sub={lot.qtyLocked > 0 && `可用 ${formatQuantity(lot.qtyAvailable, packOf(lot))}`}
+        />
+      ),
+    },
+    {
+      title: '金额',
+      dataIndex: 'amount',
+      key: 'amount',
+      align: 'right',
+      render: (amount: string | null) => (amount == null ? '—' : `¥${amount}`),
+    },
+    {
+      title: '批次状态',
+      dataIndex: 'lotStatus',
+      key: 'lotStatus',
+      render: (status: string, lot) => (
+        <Tag color={status === 'NORMAL' ? 'default' : 'red'}>{lot.lotStatus_dictText}</Tag>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage<StockLot>
+      list={list}
+      columns={columns}
+      toFormValues={toFormValues}
+      toFilters={toFilters}
+      searchFields={
+        <>
+          <Form.Item name="keyword" label="关键词">
+            <Input placeholder="商品编码/名称/批次号" allowClear />
+          </Form.Item>
+          <Form.Item name="warehouseId" label="仓库">
+            <RemoteSelect
+              load={loadWarehouses}
+              toOption={named}
+              placeholder="全部仓库"
+              style={{ width: 180 }}
+            />
+          </Form.Item>
+          <Form.Item name="brandId" label="品牌">
+            <RemoteSelect load={loadBrands} toOption={named} placeholder="全部品牌" style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item name="freshness" label="效期">
+            <EnumSelect labels={FRESHNESS_CLASS} placeholder="全部" style={{ width: 110 }} />
+          </Form.Item>
+          <Form.Item name="lotStatus" label="批次状态">
+            <EnumSelect labels={LOT_STATUS} placeholder="全部" style={{ width: 110 }} />
+          </Form.Item>
+          <Form.Item name="ageBucket" hidden>
+            <Input />
+          </Form.Item>
+          <Form.Item name="nearExpiryOnly" valuePropName="checked">
+            <Checkbox>只看临期/过期</Checkbox>
+          </Form.Item>
+        </>
+      }
+      toolbar={
+        <Card size="small" style={{ minWidth: 1100 }}>
+          <Space size={40} wrap align="start">
+            <Statistic title="批次数" value={totals?.lots ?? 0} />
+            <Statistic title="库存（基本单位）" value={totals?.qtyOnHand ?? 0} />
+            <Statistic title="折合箱数" value={totals?.cases ?? 0} precision={1} />
+            <Statistic title="可用（基本单位）" value={totals?.qtyAvailable ?? 0} />
+            <Statistic title="金额" value={totals?.amount ?? '0.00'} prefix="¥" />
+            <div aria-label="库龄分布">
+              <div style={{ color: '#8c8c8c', marginBottom: 8 }}>库龄分布（点击筛选）</div>
+              <Space wrap size={[4, 4]}>
+                {buckets.map((bucket) => (
+                  <Tag.CheckableTag
+                    key={bucket.code}
+                    checked={activeBucket === bucket.code}
+                    style={{ borderColor: bucket.color }}
+                    onChange={(checked) =>
+                      list.search({ ...list.query.filters, ageBucket: checked ? bucket.code : undefined })
+                    }
+                  >
+                    {bucket.label}：{bucket.lots}批 / {bucket.percent}%
+                  </Tag.CheckableTag>
+                ))}
+              </Space>
+            </div>
+          </Space>
+        </Card>
+      }
+    />
+  );
+}

@@ -93,7 +93,7 @@ test('a new SKU is priced, put on sale, and its batch shows its stock age', asyn
   await toast(page, '添加成功');
   await page.getByPlaceholder('编码/名称/条码').fill(SKU.code);
   await page.getByRole('button', { name: buttonName('查询') }).click();
-  const skuRow = page.locator('.ant-table-row', { hasText: SKU.code });
+  const skuRow = page.locator('.ant-table-row:visible', { hasText: SKU.code });
   await skuRow.getByText('草稿').waitFor();
   await skuRow.getByText('1箱=24罐').waitFor();
   await skuRow.getByText('¥3.50/罐').waitFor();
@@ -121,7 +121,7 @@ test('a new SKU is priced, put on sale, and its batch shows its stock age', asyn
   await screenshot(page, 'business-price-form');
   await listForm.getByRole('button', { name: buttonName('保存') }).click();
   await toast(page, '添加成功');
-  const listRow = page.locator('.ant-table-row', { hasText: 'E2E-PL-1' });
+  const listRow = page.locator('.ant-table-row:visible', { hasText: 'E2E-PL-1' });
   await listRow.getByText('草稿').waitFor();
   await listRow.getByRole('button', { name: buttonName('启用') }).click();
   await confirmWith(page, '启用');
@@ -167,7 +167,7 @@ test('a new SKU is priced, put on sale, and its batch shows its stock age', asyn
   await screenshot(page, 'business-stock');
   await page.getByPlaceholder('商品编码/名称/批次号').fill(BATCH);
   await page.getByRole('button', { name: buttonName('查询') }).click();
-  const lotRow = page.locator('.ant-table-row', { hasText: BATCH });
+  const lotRow = page.locator('.ant-table-row:visible', { hasText: BATCH });
   await lotRow.getByText('100天').waitFor();
   await lotRow.getByText('12箱3罐').first().waitFor();
   await lotRow.getByText('剩 80 天').waitFor();
@@ -222,8 +222,12 @@ test('an import with a bad row shows the row report; the corrected file imports'
   await page.getByPlaceholder('编码/名称/条码').fill('E2E-IMP');
   await page.getByRole('button', { name: buttonName('查询') }).click();
   await page.waitForURL(/keyword=E2E-IMP/);
-  await page.waitForFunction(() => document.querySelectorAll('.ant-table-row').length === 2);
-  await page.locator('.ant-table-row', { hasText: 'E2E-IMP-2' }).waitFor();
+  // Visible rows only: with multi-tab mode on, pages of other tabs stay mounted (hidden).
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('.ant-table-row')].filter((row) => row.checkVisibility()).length === 2,
+  );
+  await page.locator('.ant-table-row:visible', { hasText: 'E2E-IMP-2' }).waitFor();
   await screenshot(page, 'business-import-done');
 });
 
@@ -257,7 +261,7 @@ test('customers: the list’s detail drawer, and the POI audit of a look-alike o
   expect(code).not.toBeNull();
 
   await page.goto(`${baseUrl()}/eCustomer/audit?keyword=${code}`);
-  const row = page.locator('.ant-table-row', { hasText: String(code) });
+  const row = page.locator('.ant-table-row:visible', { hasText: String(code) });
   await row.getByRole('button', { name: buttonName('审核') }).click();
   const auditDialog = page.locator('.ant-modal', { hasText: `门店审核：` });
   await auditDialog.getByText('疑似重复').first().waitFor();
@@ -271,5 +275,5 @@ test('customers: the list’s detail drawer, and the POI audit of a look-alike o
   await page.waitForFunction(() => document.querySelectorAll('.ant-table-row').length === 0);
 
   await page.goto(`${baseUrl()}/eCustomer/audit?keyword=${code}&auditStatus=REJECTED`);
-  await page.locator('.ant-table-row', { hasText: '已驳回：与已有门店重复' }).waitFor();
+  await page.locator('.ant-table-row:visible', { hasText: '已驳回：与已有门店重复' }).waitFor();
 });

@@ -1,9 +1,11 @@
 // `npm run bench [name...]`: runs the named benchmarks (all when none is named) and prints their figures.
 import { bundleBench } from './bundle';
+import { ordersBench } from './orders';
 import { shellBench } from './shell';
 
 const benches: Record<string, () => Promise<void>> = {
   bundle: bundleBench,
+  orders: ordersBench,
   shell: shellBench,
 };
 

@@ -109,6 +109,19 @@ export const PHOTO_KIND = labels({
   OTHER: '其他',
 });
 export const LABEL_TYPE = labels({ MANUAL: '手工', RULE: '规则' });
+export const DELIVERY_MODE = labels({
+  DEALER_DELIVERY: '经销商配送',
+  BRAND_DIRECT: '厂家直送',
+  SELF_PICKUP: '自提',
+});
+export const VISIT_CYCLE = labels({
+  WEEKLY: '一周一访',
+  BIWEEKLY: '两周一访',
+  TRIWEEKLY: '三周一访',
+  FOUR_WEEKLY: '四周一访',
+});
+export const SETTLEMENT_METHOD = labels({ CASH: '现结', COD: '货到付款', CREDIT: '账期', PREPAID: '预付款' });
+export const ERP_TYPE = labels({ KINGDEE_K3CLOUD: '金蝶云星空', CHANJET_TPLUS: '畅捷通T+', NONE: '无' });
 
 export const WAREHOUSE_OWNER_TYPE = labels({
   BRAND: '品牌仓',
@@ -141,3 +154,34 @@ export const FRESHNESS_CLASS = labels({
 
 /** The codes of a label map, for JSON schemas and whitelists. */
 export const codesOf = <T extends string>(entries: Record<T, string>) => Object.keys(entries) as T[];
+
+/** What a customer label's rule may look at (the server compiles it; the SPA's rule editor offers it). */
+export const LABEL_RULE_FIELDS: Record<
+  string,
+  { label: string; kind: 'enum' | 'text' | 'integer'; values?: Record<string, string> }
+> = {
+  customerType: { label: '客户类型', kind: 'enum', values: CUSTOMER_TYPE },
+  channel: { label: '渠道', kind: 'enum', values: CHANNEL },
+  outletType: { label: '业态', kind: 'text' },
+  level: { label: '等级', kind: 'enum', values: CUSTOMER_LEVEL },
+  provinceCode: { label: '省', kind: 'text' },
+  cityCode: { label: '市', kind: 'text' },
+  districtCode: { label: '区', kind: 'text' },
+  freezerCount: { label: '冰柜数', kind: 'integer' },
+  auditStatus: { label: '审核状态', kind: 'enum', values: AUDIT_STATUS },
+  verifyStatus: { label: '核实状态', kind: 'enum', values: VERIFY_STATUS },
+  status: { label: '经营状态', kind: 'enum', values: CUSTOMER_STATUS },
+  daysSinceLastOrder: { label: '距最近下单天数', kind: 'integer' },
+  daysSinceLastVisit: { label: '距最近拜访天数', kind: 'integer' },
+  daysSinceCreated: { label: '建档天数', kind: 'integer' },
+};
+
+export const LABEL_RULE_OPERATORS = {
+  eq: '等于',
+  ne: '不等于',
+  in: '属于',
+  gt: '大于',
+  gte: '大于等于',
+  lt: '小于',
+  lte: '小于等于',
+} as const;

@@ -17,8 +17,14 @@ import { resolveSession } from './modules/auth/sessions';
 import { customerRoutes } from './modules/customers/routes';
 import { devRoutes } from './modules/dev/routes';
 import { erpSyncRoutes } from './modules/erpSync/routes';
+import { startSyncWorker } from './modules/erpSync/schedule';
+import { erpSimulator, ERP_SIMULATOR_PREFIX } from './integrations/erp/simulator';
+import type { ErpRuntime } from './integrations/erp';
+import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
+import { homeRoutes } from './modules/home/routes';
 import {
+  loopbackOrigin,
   registerThirdPartyChannels,
   type ThirdPartyChannels,
   type ThirdPartyConfig,
@@ -26,6 +32,7 @@ import {
 import { thirdPartyRoutes } from './modules/thirdParty/routes';
 import { productRoutes } from './modules/products/routes';
 import { stockRoutes } from './modules/stock/routes';
+import { orderRoutes } from './modules/orders/routes';
 import { departRoutes } from './modules/system/departs/routes';
 import { dictRoutes } from './modules/system/dicts/routes';
 import { duplicateRoutes } from './modules/system/duplicate/routes';
@@ -43,6 +50,8 @@ declare module 'fastify' {
     thirdParty: ThirdPartyChannels;
     /** Pushes to the users' sockets, on whichever instance they are. */
     push: PushHub;
+    /** How the ERP clients reach the ERPs (and, outside production, this server's ERP simulator). */
+    erpRuntime: ErpRuntime;
   }
 }
 
@@ -52,6 +61,7 @@ export interface AppDeps {
     Config,
     'staticDir' | 'bodyLimit' | 'logLevel' | 'production' | 'sms' | 'redisUrl' | 'pushChannel'
   > &
+    Partial<Pick<Config, 'erpSyncIntervalMs'>> &
     ThirdPartyConfig;
   /** How often the push socket pings its clients; tests shorten it. */
   pushPingIntervalMs?: number;
@@ -70,6 +80,9 @@ const API_MODULES = [
   productRoutes,
   customerRoutes,
   stockRoutes,
+  orderRoutes,
+  fileRoutes,
+  homeRoutes,
   userRoutes,
   roleRoutes,
   permissionRoutes,
@@ -131,6 +144,10 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
 
   // WeCom, CAS and WeChat; outside production, unconfigured ones are simulated under /sim/….
   app.decorate('thirdParty', registerThirdPartyChannels(app, config));
+  // Kingdee and T+; outside production a connection may point at the simulator under /sim/erp.
+  app.decorate('erpRuntime', { selfOrigin: config.production ? undefined : () => loopbackOrigin(app) });
+  if (!config.production) app.register(erpSimulator, { prefix: ERP_SIMULATOR_PREFIX });
+  if (config.erpSyncIntervalMs) startSyncWorker(app, config.erpSyncIntervalMs);
   for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });
   app.register(pushSocketRoutes, {
     hub: app.push,

@@ -42,6 +42,8 @@ export interface Config {
   wechat: WechatConfig | undefined;
   /** The account the special login (`?username=<product>`) signs in as; when absent it is refused. */
   specialLoginAccount: string | undefined;
+  /** How often the ERP sync worker looks for due tasks; 0 turns it off (ERP_SYNC_INTERVAL_MS). */
+  erpSyncIntervalMs: number;
 }
 
 /** Enterprise WeChat: the service provider and its suite (third-party app) (server/integrations/wecom). */
@@ -239,6 +241,9 @@ function readWechat(env: Env): WechatConfig | undefined {
   };
 }
 
+/** The sync worker's default pace: a queued order reaches the ERP within seconds. */
+export const DEFAULT_ERP_SYNC_INTERVAL_MS = 5000;
+
 /** Reads and validates the configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   return {
@@ -258,5 +263,6 @@ export function loadConfig(env: Env = process.env): Config {
     cas: readCas(env),
     wechat: readWechat(env),
     specialLoginAccount: read(env, 'SPECIAL_LOGIN_ACCOUNT'),
+    erpSyncIntervalMs: readInteger(env, 'ERP_SYNC_INTERVAL_MS', DEFAULT_ERP_SYNC_INTERVAL_MS, 0, 3_600_000),
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db';
+import { defaultMenuRowsOf } from '../modules/auth/tenantOrganisation';
 import { demoDepartId, demoPermissionId, demoRoleId, demoUserId } from '../db/seed/ids';
 import { apiClient, DEMO_PASSWORD, loginAs, openSeededDatabase, type ApiClient } from './support/auth';
 import { testBackends, type TestDatabase } from './support/database';
@@ -97,6 +98,20 @@ const ALL_BUTTONS = [
   'warehouse:add',
   'warehouse:edit',
   'custStock:list',
+  'order:list',
+  'order:add',
+  'order:audit',
+  'order:deliver',
+  'order:sign',
+  'order:invalid',
+  'order:print',
+  'order:return',
+  'payment:list',
+  'payment:add',
+  'erp:list',
+  'erp:retry',
+  'erp:ignore',
+  'erp:config',
   'log:deleteBatch',
 ];
 
@@ -454,9 +469,11 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
       expect(titles(menu)).toEqual([
         '首页',
         ['系统管理', ['用户管理', '角色管理', '菜单管理', '部门管理', '数据字典', '系统公告', '系统日志']],
-        ['产品管理', ['商品列表', '价目表']],
+        ['产品管理', ['商品列表', '品牌管理', '品类管理', '价目表']],
         ['客户管理', ['客户列表', '门店审核', '客户标签']],
-        ['库存管理', ['仓库库存', '仓库管理', '经销商库存']],
+        ['库存管理', ['仓库库存', '库存流水', '仓库管理', '经销商库存']],
+        ['订单管理', ['订单列表']],
+        ['ERP集成', ['同步失败订单', 'ERP配置']],
         '我的消息',
       ]);
       expect(menu[0]).toEqual({
@@ -501,6 +518,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['系统管理', ['用户管理', '部门管理']],
         ['客户管理', ['客户列表']],
         ['库存管理', ['仓库库存']],
+        ['订单管理', ['订单列表']],
         '我的消息',
       ]);
       expect(auth.map((button) => button.action).sort()).toEqual(
@@ -508,6 +526,12 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
           'customer:add',
           'customer:edit',
           'customer:list',
+          'order:add',
+          'order:audit',
+          'order:invalid',
+          'order:list',
+          'order:print',
+          'payment:list',
           'depart:list',
           'role:list',
           'stock:list',
@@ -553,7 +577,8 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
           await database.db.selectFrom('permissions').select('id').where('tenant_id', '=', 'B01').execute()
         ).map((row) => row.id),
       );
-      expect(ids(menu).length).toBe(21);
+      // Every menu of the default tree (buttons are not menu entries).
+      expect(ids(menu).length).toBe(defaultMenuRowsOf('B01').filter((row) => row.menu_type !== 2).length);
       expect(ids(menu).every((id) => b01Ids.has(id))).toBe(true);
       expect(auth.map((button) => button.action)).not.toContain('log:delete');
       expect(auth).toHaveLength(ALL_BUTTONS.length - 1);

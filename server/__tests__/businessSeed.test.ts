@@ -3,6 +3,7 @@ import { DEMO_SEED } from '../db/seed/business';
 import { demoBarcode, seededRandom, topUpCustomers } from '../db/seed/businessData';
 import { hasValidCheckDigit } from '../modules/products/service';
 import { resolvePrice } from '../modules/products/priceLists';
+import { nextDocumentNo } from '../modules/shared/documentNumbers';
 import { openSeededDatabase } from './support/auth';
 import { testBackends, type TestDatabase } from './support/database';
 
@@ -119,6 +120,104 @@ describe.each(testBackends())('business demo data on %s', (backend) => {
       priceType: 'FACTORY',
     });
     expect(water).toMatchObject({ priceListCode: expect.stringMatching(/-W$/), casePrice: '24.72' });
+  });
+
+  it('has months of orders in every state, priced from the price lists, with what each state implies', async () => {
+    const db = testDatabase.database.db;
+    const { rows: statuses } = await sql<{ status: string; n: number }>`
+      select status, count(*)::integer as n from sales_orders where tenant_id = 'A01' group by status`.execute(
+      db,
+    );
+    const byStatus = Object.fromEntries(statuses.map((row) => [row.status, row.n]));
+    // The clock decides how far the newest orders got: the rare states may be missing on some days.
+    expect(Object.keys(byStatus).length).toBeGreaterThanOrEqual(8);
+    for (const status of [
+      'PENDING_AUDIT',
+      'PENDING_SHIPMENT',
+      'SIGNED',
+      'COMPLETED',
+      'REJECTED',
+      'CANCELLED',
+      'INVALID',
+    ])
+      expect(byStatus[status]).toBeGreaterThan(0);
+    const { rows: span } = await sql<{ days: number; total: number }>`
+      select extract(day from now() - min(ordered_at))::integer as days, count(*)::integer as total
+      from sales_orders where tenant_id = 'A01'`.execute(db);
+    expect(span[0]).toMatchObject({ total: 450, days: expect.any(Number) });
+    expect(span[0].days).toBeGreaterThanOrEqual(60);
+
+    // Amounts add up, and each line has the price the price resolution gives that buyer on that day.
+    const { rows: wrongTotals } = await sql<{ n: number }>`
+      select count(*)::integer as n from sales_orders o
+      where o.goods_amount - o.promo_discount_amount <> o.payable_amount
+         or o.payable_amount <> (select sum(amount) from sales_order_lines l where l.order_id = o.id)`.execute(
+      db,
+    );
+    expect(wrongTotals[0].n).toBe(0);
+    const { rows: sample } = await sql<{
+      buyerId: string;
+      skuId: string;
+      orderType: string;
+      at: Date;
+      listPrice: string;
+      priceListId: string;
+    }>`select o.buyer_id as "buyerId", l.sku_id as "skuId", o.order_type as "orderType",
+        o.ordered_at as at,
+        l.list_price as "listPrice", l.price_list_id as "priceListId"
+      from sales_order_lines l join sales_orders o on o.id = l.order_id
+      where o.tenant_id = 'A01' order by o.order_no, l.line_no limit 40`.execute(db);
+    for (const line of sample) {
+      const resolved = await resolvePrice(db, 'A01', {
+        customerId: line.buyerId,
+        skuId: line.skuId,
+        priceType: line.orderType === 'DEALER_PURCHASE' ? 'FACTORY' : 'SUPPLY',
+        at: line.at,
+      });
+      expect({ price: line.listPrice, list: line.priceListId }).toEqual({
+        price: resolved?.casePrice,
+        list: resolved?.priceListId,
+      });
+    }
+
+    // Shipped orders have their batches, signed ones a sign record, completed ones their money.
+    const { rows: inconsistent } = await sql<{ status: string; n: number }>`
+      select o.status, count(*)::integer as n from sales_orders o
+      where o.tenant_id = 'A01' and (
+        (o.status in ('SHIPPED', 'SIGNED', 'COMPLETED') and o.total_base_qty <>
+          (select coalesce(sum(sl.base_qty), 0) from shipments s join shipment_lines sl on sl.shipment_id = s.id
+           where s.order_id = o.id))
+        or (o.status = 'PARTIALLY_SHIPPED' and not exists (select 1 from shipments s where s.order_id = o.id))
+        or (o.status in ('SIGNED', 'COMPLETED') and not exists (select 1 from sign_records r where r.order_id = o.id))
+        or (o.status = 'COMPLETED' and o.paid_amount <> o.payable_amount)
+        or (o.payment_status = 'PAID' and o.paid_amount <>
+          (select coalesce(sum(p.amount), 0) from payments p where p.order_id = o.id))
+        or (o.status in ('PENDING_AUDIT', 'CANCELLED', 'INVALID') and exists (select 1 from shipments s where s.order_id = o.id))
+        or not exists (select 1 from order_operation_logs g where g.order_id = o.id and g.action = 'CREATE'))
+      group by o.status`.execute(db);
+    expect(inconsistent).toEqual([]);
+
+    // Released orders went to the ERP: most synced, some failed with the ERP's message, as the order says.
+    const { rows: sync } = await sql<{ orderStatus: string; taskStatus: string | null; n: number }>`
+      select o.erp_sync_status as "orderStatus", t.status as "taskStatus", count(*)::integer as n
+      from sales_orders o left join erp_sync_tasks t on t.biz_id = o.id and t.operation = 'SAVE'
+      where o.tenant_id = 'A01' group by 1, 2`.execute(db);
+    for (const row of sync) {
+      expect(row.taskStatus ?? 'NOT_REQUIRED').toBe(row.orderStatus);
+    }
+    const { rows: failed } = await sql<{ n: number; messages: number }>`
+      select count(*)::integer as n, count(last_error_message)::integer as messages
+      from erp_sync_tasks where tenant_id = 'A01' and status = 'FAILED'`.execute(db);
+    expect(failed[0].n).toBeGreaterThan(3);
+    expect(failed[0].messages).toBe(failed[0].n);
+
+    // The numbers continue from the counters: a new order of today gets a number no demo order has.
+    const next = await nextDocumentNo(db, 'A01', 'SO');
+    const { rows: taken } = await sql<{ n: number }>`
+      select count(*)::integer as n from sales_orders where tenant_id = 'A01' and order_no = ${next}`.execute(
+      db,
+    );
+    expect(taken[0].n).toBe(0);
   });
 
   it('tops a tenant up to a larger volume, codes continuing, deterministically', async () => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, DEFAULT_BODY_LIMIT, loadConfig } from '../config';
+import { ConfigError, DEFAULT_BODY_LIMIT, DEFAULT_ERP_SYNC_INTERVAL_MS, loadConfig } from '../config';
 
 function configErrorOf(env: Record<string, string>): ConfigError {
   try {
@@ -37,6 +37,11 @@ describe('loadConfig', () => {
       staticDir: path.resolve(__dirname, '../../dist'),
       production: false,
       sms: undefined,
+      wecom: undefined,
+      cas: undefined,
+      wechat: undefined,
+      specialLoginAccount: undefined,
+      erpSyncIntervalMs: DEFAULT_ERP_SYNC_INTERVAL_MS,
     });
     expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
   });
@@ -54,6 +59,7 @@ describe('loadConfig', () => {
       BODY_LIMIT: '2048',
       STATIC_DIR: '/srv/site',
       NODE_ENV: 'production',
+      ERP_SYNC_INTERVAL_MS: '0',
       ...SMS_ENV,
     });
     expect(config).toEqual({
@@ -75,6 +81,11 @@ describe('loadConfig', () => {
         signName: '华饮酒业',
         templateCodes: { LOGIN: 'SMS_LOGIN_01', REGISTER: 'SMS_REGISTER_01', RESET_PASSWORD: 'SMS_RESET_01' },
       },
+      wecom: undefined,
+      cas: undefined,
+      wechat: undefined,
+      specialLoginAccount: undefined,
+      erpSyncIntervalMs: 0,
     });
   });
 
@@ -120,6 +131,7 @@ describe('loadConfig', () => {
     ['ADMIN_PASSWORD', 'short'],
     ['LOG_LEVEL', 'loud'],
     ['BODY_LIMIT', 'lots'],
+    ['ERP_SYNC_INTERVAL_MS', '-5'],
   ])('rejects %s=%s with a message naming the variable', (variable, value) => {
     const error = configErrorOf({ [variable]: value });
     expect(error.variable).toBe(variable);

@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import type { Page } from '../../common/contract';
+import type { StoredImage } from '../../common/files';
 import { demoUserId } from '../db/seed/ids';
 import { testBackends } from './support/database';
 import { FORBIDDEN, openBusinessTestbed, queryString, type BusinessTestbed } from './support/business';
@@ -91,6 +93,26 @@ describe.each(testBackends())('customers on %s', (backend) => {
         `/eCustomer/queryTeamList?customerId=${outletId}`,
       );
       expect(team.body.result).toEqual([expect.objectContaining({ role: 'OWNER', realname: '管理员' })]);
+    });
+
+    it('takes null for a cleared choice (level, visit cycle, terms), refuses a code outside the list', async () => {
+      const cleared = await bed.post(
+        'admin',
+        '/eCustomer/add',
+        outlet({
+          name: '清空选择便利店',
+          level: null,
+          visitCycle: null,
+          deliveryMode: null,
+          settlementMethod: null,
+        }),
+      );
+      expect(cleared.body).toMatchObject({ success: true });
+      expect((await byId((cleared.body.result as { id: string }).id)).body.result).toMatchObject({
+        level: null,
+      });
+      const wrong = await bed.post('admin', '/eCustomer/add', outlet({ level: 'Z' }));
+      expect(wrong).toMatchObject({ status: 400, body: { message: '参数 level 应为 A、B、C、D 之一' } });
     });
 
     it('refuses bad input with the field named, and an owner of another tenant', async () => {
@@ -342,6 +364,37 @@ describe.each(testBackends())('customers on %s', (backend) => {
       });
     });
 
+    it('keeps an uploaded photo with its thumbnail, and refuses an image of another tenant', async () => {
+      const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c33' } })
+        .png()
+        .toBuffer();
+      const bytes = png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength) as ArrayBuffer;
+      const upload = async (caller: 'admin' | 't2admin') =>
+        (await bed.upload<StoredImage>(caller, '/sys/file/uploadImage', '门头.png', bytes)).body.result;
+      const own = await upload('admin');
+      const added = await bed.post('admin', '/eCustomer/photo/add', {
+        customerId: outletId,
+        kind: 'DISPLAY',
+        url: own.url,
+        title: '货架陈列',
+      });
+      expect(added.body).toMatchObject({ success: true });
+      const { body } = await bed.get<Array<{ url: string; thumbUrl: string }>>(
+        'admin',
+        `/eCustomer/slideshow?id=${outletId}`,
+      );
+      expect(body.result).toContainEqual(
+        expect.objectContaining({ url: own.url, thumbUrl: `/sys/file/thumbnail/${own.id}` }),
+      );
+      const foreign = await upload('t2admin');
+      const refused = await bed.post('admin', '/eCustomer/photo/add', {
+        customerId: outletId,
+        kind: 'DOOR',
+        url: foreign.url,
+      });
+      expect(refused.body).toMatchObject({ success: false, code: 404 });
+    });
+
     it('lists potential partners: dealers not signed yet', async () => {
       const potential = await add({
         name: '佛山瑞丰食品贸易有限公司',
@@ -378,6 +431,35 @@ describe.each(testBackends())('customers on %s', (backend) => {
       ).toBe(0);
       const foreign = await bed.post('t2admin', '/eCustLabel/tag', { labelId, customerIds: [outletId] });
       expect(foreign.body).toMatchObject({ success: false, code: 404 });
+    });
+
+    it('edits a label but not its type, refuses a taken code, and finds no label of another tenant', async () => {
+      const label = { code: 'T-ED', name: '测试编辑', labelType: 'MANUAL', color: 'blue' };
+      const added = await bed.post<{ id: string }>('admin', '/eCustLabel/add', label);
+      const id = added.body.result.id;
+      const renamed = await bed.put('admin', '/eCustLabel/edit', { ...label, id, name: '测试改名' });
+      expect(renamed.body).toMatchObject({ success: true, message: '编辑成功！' });
+      const retyped = await bed.put('admin', '/eCustLabel/edit', {
+        ...label,
+        id,
+        labelType: 'RULE',
+        rule: { conditions: [{ field: 'cityCode', op: 'eq', value: '440100' }] },
+      });
+      expect(retyped.body).toMatchObject({ success: false, code: 400, message: '标签类型不能修改' });
+      const taken = await bed.post('admin', '/eCustLabel/add', { ...label, name: '重复' });
+      expect(taken.body).toMatchObject({ success: false, code: 409, message: '标签编码 T-ED 已存在' });
+      const foreign = await bed.put('t2admin', '/eCustLabel/edit', { ...label, id });
+      expect(foreign.body).toMatchObject({ success: false, code: 404, message: '标签不存在或无权访问' });
+      const logged = await bed.testDatabase.database.db
+        .selectFrom('sys_log')
+        .select('log_content')
+        .where('log_content', 'like', '%客户标签 T-ED%')
+        .orderBy('created_at')
+        .execute();
+      expect(logged.map((row) => row.log_content)).toEqual([
+        '新增客户标签 T-ED 测试编辑',
+        '编辑客户标签 T-ED 测试改名',
+      ]);
     });
 
     it('computes rule labels, previews them, and refuses unknown rule fields', async () => {

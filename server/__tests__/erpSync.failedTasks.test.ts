@@ -31,6 +31,23 @@ describe.each(testBackends())('failed ERP sync tasks on %s', (backend) => {
     client = apiClient(server.baseUrl);
     admin = await loginAs(client, 'admin');
     t2admin = await loginAs(client, 't2admin');
+    // The connections the tasks below name (a task's connection must exist).
+    await database.db
+      .insertInto('erp_connections')
+      .values(
+        ['kingdee-main', 'kingdee', 'tplus'].map((id) => ({
+          id,
+          tenant_id: 'A01',
+          name: id,
+          system_type: id === 'tplus' ? ('CHANJET_TPLUS' as const) : ('KINGDEE_K3CLOUD' as const),
+          base_url: 'http://127.0.0.1:1',
+          acct_id: 'acct',
+          app_id: 'app',
+          app_secret: 'secret',
+          user_name: 'admin',
+        })),
+      )
+      .execute();
   });
   afterAll(async () => {
     await server.close();

@@ -119,7 +119,9 @@ describe.each(testBackends())('products and prices on %s', (backend) => {
         'admin',
         `/eMaterial/category/list${queryString({ parentId: categoryId })}`,
       );
-      expect(list.body.result.records).toEqual([expect.objectContaining({ code: 'T-CAT-1', level: 2 })]);
+      expect(list.body.result.records).toEqual([
+        expect.objectContaining({ code: 'T-CAT-1', level: 2, parentName: '测试品类' }),
+      ]);
       const foreign = await bed.post('t2admin', '/eMaterial/category/add', {
         code: 'X',
         name: '越权',
@@ -204,6 +206,28 @@ describe.each(testBackends())('products and prices on %s', (backend) => {
         success: false,
         code: 409,
         message: '商品已被他人修改，请刷新后重试',
+      });
+    });
+
+    it('takes back a listed record as it was read (text numbers, display fields) and keeps every field', async () => {
+      const listed = await bed.get<Page<Sku & Record<string, unknown>>>(
+        'admin',
+        `/eMaterial/sku/list${queryString({ skuCode: 'T-SKU-001' })}`,
+      );
+      const record = listed.body.result.records[0];
+      const edited = await bed.put('admin', '/eMaterial/sku/edit', {
+        ...record,
+        imageUrls: ['/sys/file/view/0123456789abcdef0123456789abcdef'],
+      });
+      expect(edited.body).toMatchObject({ success: true, message: '编辑成功！' });
+      const reloaded = await bed.get<Sku & Record<string, unknown>>(
+        'admin',
+        `/eMaterial/sku/queryById?id=${skuId}`,
+      );
+      const { version: _before, updateTime: _at, imageUrls: _images, ...kept } = record;
+      expect(reloaded.body.result).toMatchObject({
+        ...kept,
+        imageUrls: ['/sys/file/view/0123456789abcdef0123456789abcdef'],
       });
     });
 
@@ -405,6 +429,62 @@ describe.each(testBackends())('products and prices on %s', (backend) => {
         `/eMaterial/price/resolve${queryString({ customerId, skuId, priceType: 'FACTORY' })}`,
       );
       expect(foreign.body).toMatchObject({ success: false, code: 404 });
+    });
+
+    it('names the customer, label and department a scope picks, and refuses one of another tenant', async () => {
+      const db = bed.testDatabase.database.db;
+      const label = await db
+        .selectFrom('customer_labels')
+        .select(['id', 'name'])
+        .where('tenant_id', '=', 'A01')
+        .orderBy('code')
+        .executeTakeFirstOrThrow();
+      const scoped = await bed.post<{ id: string }>(
+        'admin',
+        '/eMaterial/priceList/add',
+        priceList({
+          code: 'T-PL-SCOPES',
+          priority: 300,
+          scopes: [
+            { scopeType: 'CUSTOMER', scopeValue: 'testcustomer0000000000000000001' },
+            { scopeType: 'LABEL', scopeValue: label.id },
+            { scopeType: 'ORG', scopeValue: 'A01A02' },
+          ],
+        }),
+      );
+      expect(scoped.body.success).toBe(true);
+      const detail = await bed.get<{ scopes: Array<{ scopeType: string; scopeValueText: string | null }> }>(
+        'admin',
+        `/eMaterial/priceList/queryById?id=${scoped.body.result.id}`,
+      );
+      const named = Object.fromEntries(
+        detail.body.result.scopes.map((scope) => [scope.scopeType, scope.scopeValueText]),
+      );
+      expect(named).toMatchObject({ CUSTOMER: '测试门店', LABEL: label.name, ORG: expect.any(String) });
+
+      const foreign = await bed.post(
+        't2admin',
+        '/eMaterial/priceList/add',
+        priceList({
+          code: 'T-PL-FOREIGN',
+          items: [],
+          scopes: [{ scopeType: 'CUSTOMER', scopeValue: 'testcustomer0000000000000000001' }],
+        }),
+      );
+      expect(foreign.body).toMatchObject({
+        success: false,
+        code: 400,
+        message: '适用范围中的客户「testcustomer0000000000000000001」不存在或无权访问',
+      });
+      const unknownOrg = await bed.post(
+        'admin',
+        '/eMaterial/priceList/add',
+        priceList({ code: 'T-PL-ORG', items: [], scopes: [{ scopeType: 'ORG', scopeValue: 'Z99' }] }),
+      );
+      expect(unknownOrg.body).toMatchObject({
+        success: false,
+        message: '适用范围中的组织「Z99」不存在或无权访问',
+      });
     });
 
     it('lets exactly one of two simultaneous status changes through', async () => {

@@ -12,6 +12,8 @@ import { dictIdOf, insertAccount } from '../modules/auth/tenantOrganisation';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEFAULT_AGE_BUCKETS } from '../modules/stock/stockAge';
 import type { DB } from '../db/schema';
+import { storeImage } from '../modules/files/service';
+import sharp from 'sharp';
 import { DEMO_PASSWORD, loginAs } from './support/auth';
 import { testBackends } from './support/database';
 import { useTestServer } from './support/useTestServer';
@@ -47,6 +49,10 @@ const A01 = {
  */
 const SYSTEM_SAMPLES: Record<string, Sample> = {
   'GET /api/kingdee/sync/orders/status': { query: { direction: '0' } },
+  // The whole year, so the demo orders of A01 are in the administrator's figures (and must not reach B01's).
+  'GET /api/home/summary': { query: { period: 'year' } },
+  'GET /api/home/trend': { query: { period: 'year' } },
+  'GET /api/home/rankings': { query: { period: 'year' } },
   'PUT /api/sys/selectDepart': { body: { orgCode: 'A01A01' } },
   'PUT /api/sys/user/updatePassword': {
     body: { oldpassword: 'wrong-Pa55', password: 'Next-Pa55word', confirmpassword: 'Next-Pa55word' },
@@ -173,7 +179,27 @@ async function a01BusinessRows(db: Kysely<DB>) {
       .where('label_type', '=', type)
       .orderBy('code')
       .executeTakeFirstOrThrow();
+  const erpConnection = await db
+    .selectFrom('erp_connections')
+    .select('id')
+    .where('tenant_id', '=', 'A01')
+    .executeTakeFirstOrThrow();
   return {
+    erpConnection,
+    // A demo failure (customer archive waiting on its mapping).
+    erpTask: await db
+      .selectFrom('erp_sync_tasks')
+      .select(['id', 'biz_id'])
+      .where('tenant_id', '=', 'A01')
+      .where('status', '=', 'FAILED')
+      .orderBy('id')
+      .executeTakeFirstOrThrow(),
+    erpMapping: await db
+      .selectFrom('erp_mappings')
+      .select('id')
+      .where('connection_id', '=', erpConnection.id)
+      .orderBy('local_code')
+      .executeTakeFirstOrThrow(),
     brand: await first('brands'),
     category: await first('product_categories'),
     warehouse: await first('warehouses'),
@@ -200,11 +226,58 @@ async function a01BusinessRows(db: Kysely<DB>) {
       .where('qty_on_hand', '>', 0)
       .orderBy('batch_no')
       .executeTakeFirstOrThrow(),
+    image: await storeImage(
+      db,
+      { tenantId: 'A01', userId: demoUserId('admin') },
+      {
+        fileName: 'walk.png',
+        content: await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+          .png()
+          .toBuffer(),
+      },
+    ),
   };
 }
 
+/**
+ * An order of A01 (placed by the walk: the demo has none) with a return and an exchange of it, for the
+ * order routes' samples.
+ */
+async function a01OrderRows(db: Kysely<DB>) {
+  const order = await db
+    .selectFrom('sales_orders')
+    .select(['id', 'buyer_id', 'org_code'])
+    .where('tenant_id', '=', 'A01')
+    .orderBy('order_no')
+    .executeTakeFirstOrThrow();
+  const orderLine = await db
+    .selectFrom('sales_order_lines')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .executeTakeFirstOrThrow();
+  const document = {
+    tenant_id: 'A01',
+    original_order_id: order.id,
+    customer_id: order.buyer_id,
+    org_code: order.org_code,
+  };
+  const returnOrder = { id: 'walkreturn0000000000000000000a01', return_no: 'RTWALK' };
+  const exchangeOrder = { id: 'walkexchange00000000000000000a01', exchange_no: 'HHWALK' };
+  await db
+    .insertInto('return_orders')
+    .values({ ...returnOrder, ...document, reason: 'OTHER', refund_method: 'OFFSET_AR', amount: 0 })
+    .execute();
+  await db
+    .insertInto('exchange_orders')
+    .values({ ...exchangeOrder, ...document, reason: 'FLAVOR', price_diff_amount: 0 })
+    .execute();
+  return { order, orderLine, returnOrder, exchangeOrder };
+}
+
 /** Samples of the business routes (docs/business-api.md), naming A01's rows. */
-function businessSamples(a: Awaited<ReturnType<typeof a01BusinessRows>>): Record<string, Sample> {
+function businessSamples(
+  a: Awaited<ReturnType<typeof a01BusinessRows>> & Awaited<ReturnType<typeof a01OrderRows>>,
+): Record<string, Sample> {
   const sku = {
     skuCode: a.sku.sku_code,
     name: '巡检',
@@ -225,6 +298,14 @@ function businessSamples(a: Awaited<ReturnType<typeof a01BusinessRows>>): Record
     scopes: [],
   };
   const outletId = a.outlet.id;
+  const erpConnection = {
+    name: '巡检ERP',
+    systemType: 'KINGDEE_K3CLOUD',
+    baseUrl: '/sim/erp/kingdee/k3cloud',
+    acctId: 'WALK',
+    appId: 'walk',
+    userName: 'walk',
+  };
   return {
     'POST /api/eMaterial/brand/add': { body: { code: 'WALK', name: '巡检品牌' }, own: true },
     'PUT /api/eMaterial/brand/edit': { body: { id: a.brand.id, code: a.brand.code, name: '改名' } },
@@ -309,6 +390,70 @@ function businessSamples(a: Awaited<ReturnType<typeof a01BusinessRows>>): Record
       body: { lotId: a.lot.id, countedCases: 0, countedUnits: 0, reason: '巡检' },
     },
     'PUT /api/eprod/stockLot/changeStatus': { body: { id: a.lot.id, status: 'FROZEN' } },
+    'GET /api/eOrder/eOrder/queryById': { query: { id: a.order.id } },
+    'GET /api/eOrder/eOrder/getOpenApprovalData': { query: { id: a.order.id } },
+    'GET /api/eOrder/eOrder/deliverPlan': { query: { id: a.order.id } },
+    'POST /api/eOrder/eOrder/add': {
+      body: { buyerId: outletId, paymentMethod: 'COD', lines: [{ skuId: a.sku.id, cases: 1 }] },
+    },
+    'POST /api/eOrder/eOrder/auditOrder': { body: { ids: [a.order.id], pass: false, reason: '巡检' } },
+    'POST /api/eOrder/eOrder/saveOrderDeliver': { body: { id: a.order.id } },
+    'POST /api/eOrder/eOrder/saveOrderSign': { body: { id: a.order.id } },
+    'POST /api/eOrder/eOrder/orderInvalid': { body: { id: a.order.id, reason: '巡检' } },
+    'POST /api/eOrder/eOrder/orderPrint': { body: { id: a.order.id } },
+    'POST /api/eOrder/eOrder/orderExePrint': { body: { id: a.order.id } },
+    'GET /api/eOrder/eOrder/backOrderById': { query: { id: a.returnOrder.id } },
+    'POST /api/eOrder/eOrder/backOrder/add': {
+      body: {
+        orderId: a.order.id,
+        reason: 'OTHER',
+        refundMethod: 'OFFSET_AR',
+        lines: [{ orderLineId: a.orderLine.id, baseQty: 1 }],
+      },
+    },
+    'POST /api/eOrder/eOrder/backOrder/audit': {
+      body: { id: a.returnOrder.id, pass: false, reason: '巡检' },
+    },
+    'POST /api/eOrder/eOrder/backOrder/receive': {
+      body: { id: a.returnOrder.id, warehouseId: a.warehouse.id },
+    },
+    'POST /api/eOrder/eOrder/backOrder/cancel': { body: { id: a.returnOrder.id } },
+    'GET /api/eOrder/eOrder/getSwapOrderById': { query: { id: a.exchangeOrder.id } },
+    'POST /api/eOrder/eOrder/swapOrder/add': {
+      body: {
+        orderId: a.order.id,
+        reason: 'FLAVOR',
+        returnLines: [{ orderLineId: a.orderLine.id, baseQty: 1 }],
+        issueLines: [{ skuId: a.sku.id, baseQty: 1 }],
+      },
+    },
+    'POST /api/eOrder/eOrder/swapOrder/audit': {
+      body: { id: a.exchangeOrder.id, pass: false, reason: '巡检' },
+    },
+    'POST /api/eOrder/eOrder/swapOrder/execute': {
+      body: { id: a.exchangeOrder.id, warehouseId: a.warehouse.id },
+    },
+    'POST /api/eOrder/eOrder/swapOrder/cancel': { body: { id: a.exchangeOrder.id } },
+    'GET /api/payment/list': { query: { orderId: a.order.id } },
+    'POST /api/payment/add': { body: { orderId: a.order.id, amount: 1, channel: 'CASH' } },
+    'GET /api/kingdee/sync/orders/detail': { query: { id: a.erpTask.id } },
+    'POST /api/kingdee/sync/orders/retry': { body: { ids: [a.erpTask.id] } },
+    'POST /api/kingdee/sync/orders/ignore': { body: { ids: [a.erpTask.id], remark: '巡检' } },
+    'POST /api/kingdee/sync/orders/manualDone': { body: { id: a.erpTask.id, erpBillNo: 'WALK' } },
+    'GET /api/eOrder/eOrder/getOrderSyncRecord': { query: { id: a.erpTask.biz_id } },
+    'POST /api/eOrder/eOrder/resync': { body: { id: a.erpTask.biz_id } },
+    // A connection of the caller's own tenant.
+    'POST /api/eErpConfig/connection/add': { body: { ...erpConnection, appSecret: 'walk' }, own: true },
+    'PUT /api/eErpConfig/connection/edit': { body: { ...erpConnection, id: a.erpConnection.id } },
+    'DELETE /api/eErpConfig/connection/delete': { query: { id: a.erpConnection.id } },
+    'POST /api/eErpConfig/connection/test': { body: { id: a.erpConnection.id } },
+    'PUT /api/eErpConfig/mapping/edit': { body: { id: a.erpMapping.id, erpCode: 'WALK' } },
+    // Not multipart: refused before reading.
+    'POST /api/eErpConfig/mapping/importExcel': { query: { connectionId: a.erpConnection.id }, body: {} },
+    // Without a multipart body the upload is refused; B01 may upload into its own tenant.
+    'POST /api/sys/file/uploadImage': { body: {}, own: true },
+    'GET /api/sys/file/view/:id': { params: { id: a.image.id } },
+    'GET /api/sys/file/thumbnail/:id': { params: { id: a.image.id } },
   };
 }
 
@@ -326,6 +471,13 @@ async function a01BusinessMarkers(db: Kysely<DB>): Promise<string[]> {
     'customer_labels',
     'warehouses',
     'stock_lots',
+    'sales_orders',
+    'sales_order_lines',
+    'return_orders',
+    'exchange_orders',
+    'erp_connections',
+    'erp_mappings',
+    'stored_files',
   ] as const;
   const ids = await Promise.all(
     idTables.map((table) =>
@@ -345,8 +497,15 @@ async function a01BusinessMarkers(db: Kysely<DB>): Promise<string[]> {
     const ofB01 = new Set(rows.filter((row) => row.tenant_id === 'B01').map((row) => row.code));
     return rows.filter((row) => row.tenant_id === 'A01' && !ofB01.has(row.code)).map((row) => row.code);
   };
+  const erpTasks = await db
+    .selectFrom('erp_sync_tasks')
+    .select('task_no')
+    .where('tenant_id', '=', 'A01')
+    .execute();
   return [
     ...ids.flat().map((row) => row.id),
+    // Task ids are small numbers; their task numbers are what identifies them.
+    ...erpTasks.map((task) => task.task_no),
     ...(await codesOnlyOfA01('skus', 'sku_code')),
     ...(await codesOnlyOfA01('customers', 'customer_code')),
   ];
@@ -392,8 +551,12 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       headers,
       body: withBody ? JSON.stringify(sample?.body ?? {}) : undefined,
     });
-    if (response.headers.get('content-type')?.includes('application/json'))
+    const contentType = response.headers.get('content-type') ?? '';
+    if (contentType.includes('application/json'))
       return { status: response.status, body: (await response.json()) as Envelope<unknown>, file: undefined };
+    // An image's bytes name no row: the answer counts as showing the row whose id the path names.
+    if (contentType.startsWith('image/'))
+      return { status: response.status, body: undefined, file: `image ${response.url}` };
     return {
       status: response.status,
       body: undefined,
@@ -440,7 +603,14 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
         (table) => db.selectFrom(table).select('id').where('tenant_id', '=', 'A01').execute(),
       ),
     );
-    SAMPLES = { ...SYSTEM_SAMPLES, ...businessSamples(await a01BusinessRows(db)) };
+    const business = await a01BusinessRows(db);
+    const placed = await context.client.post<{ id: string }>(
+      '/eOrder/eOrder/add',
+      { buyerId: business.outlet.id, paymentMethod: 'COD', lines: [{ skuId: business.sku.id, cases: 1 }] },
+      await context.tokenOf('admin'),
+    );
+    expect(placed.body).toMatchObject({ success: true });
+    SAMPLES = { ...SYSTEM_SAMPLES, ...businessSamples({ ...business, ...(await a01OrderRows(db)) }) };
     markers = [
       ...(await a01BusinessMarkers(db)),
       ...ids.flat().map((row) => row.id),

@@ -6,6 +6,30 @@ import type {
   AnnouncementSendStatus,
   AnnouncementTarget,
 } from '../../common/announcements';
+import type {
+  CreditCheckResult,
+  OrderErpSyncStatus,
+  ExchangeReason,
+  ExchangeStatus,
+  OrderLogAction,
+  OrderStatus,
+  OrderType,
+  PaymentChannel,
+  PaymentMethod,
+  PaymentStatus,
+  ReceiverSnapshot,
+  RefundMethod,
+  ReturnCondition,
+  ReturnReason,
+  ReturnStatus,
+  SellerType,
+  ShipmentStatus,
+  SignDiffReason,
+  SignRecord,
+  SignType,
+  SkuSnapshot,
+  SourceChannel,
+} from '../../common/orders';
 import type { SmsPurpose } from '../integrations/sms/gateway';
 
 /** Set by the database on insert, never written by the application. */
@@ -286,6 +310,121 @@ export interface ErpSyncTasksTable {
   /** The database's now() unless given: the failure list orders by it, and tests place tasks in time. */
   created_at: Generated<Date>;
   updated_at: UpdatedAt;
+  /** The ERP-neutral business document captured at enqueue (migration 0010). */
+  document: JSONColumnType<ErpSyncDocument, string | undefined, string>;
+  /** The remark of an ignore or a manual completion. */
+  remark: string | null;
+  handled_by: string | null;
+}
+
+export type ErpSystemType = 'KINGDEE_K3CLOUD' | 'CHANJET_TPLUS';
+
+export type ErpConnectionStatus = 'ACTIVE' | 'DISABLED' | 'AUTH_FAILED';
+
+/** A tenant's ERP (DOMAIN §1.5 ErpConnection); app_secret is never answered to a client. */
+export interface ErpConnectionsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  system_type: ErpSystemType;
+  owner_type: Generated<'BRAND' | 'DEALER'>;
+  owner_id: string | null;
+  base_url: string;
+  acct_id: string;
+  app_id: string;
+  app_secret: string;
+  user_name: string;
+  sale_org_code: string | null;
+  default_bill_type: string | null;
+  default_warehouse_code: string | null;
+  timeout_ms: Generated<number>;
+  network_retries: Generated<number>;
+  status: Generated<ErpConnectionStatus>;
+  last_test_at: Date | null;
+  last_test_result: string | null;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type ErpMappingEntityType = 'CUSTOMER' | 'SKU' | 'WAREHOUSE' | 'EMPLOYEE' | 'DEPARTMENT' | 'UNIT';
+
+export type ErpMappingStatus = 'OK' | 'MISSING' | 'INVALID';
+
+/** One local master-data row and its code in one ERP (DOMAIN §1.5 ErpMapping). */
+export interface ErpMappingsTable {
+  id: string;
+  tenant_id: string;
+  connection_id: string;
+  entity_type: ErpMappingEntityType;
+  local_id: string;
+  local_code: string;
+  local_name: string | null;
+  erp_code: string | null;
+  erp_name: string | null;
+  verified_at: Date | null;
+  status: Generated<ErpMappingStatus>;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One run of a sync task against its ERP (DOMAIN §1.5 ErpSyncAttempt). */
+export interface ErpSyncAttemptsTable {
+  tenant_id: string;
+  id: Generated<string>;
+  task_id: string;
+  attempt_no: number;
+  triggered_by: 'AUTO' | 'MANUAL';
+  started_at: Generated<Date>;
+  duration_ms: number;
+  http_status: number | null;
+  success: boolean;
+  msg_code: string | null;
+  error_category: ErpSyncErrorCategory | null;
+  error_message: string | null;
+  errors_json: JSONColumnType<object | null, string | null, string | null>;
+  request_payload: JSONColumnType<object | null, string | null, string | null>;
+  response_payload: JSONColumnType<object | null, string | null, string | null>;
+}
+
+/** A local master-data row as a business document names it: our id and code (the ERP code comes from ErpMapping). */
+export interface ErpDocumentRef {
+  id: string;
+  code: string;
+  name?: string;
+}
+
+export interface ErpDocumentLine {
+  lineNo: number;
+  material: ErpDocumentRef;
+  unit: string;
+  qty: number;
+  /** Tax-inclusive unit price. */
+  price: number;
+  taxRate: number;
+  /** Tax-inclusive amount of the line. */
+  amount: number;
+  isGift?: boolean;
+  batchNo?: string;
+}
+
+/**
+ * The ERP-neutral business document of a sync task: what the ERP clients turn into a K3Cloud bill or a
+ * T+ DTO. Archive tasks (bizType CUSTOMER) carry the customer and no lines.
+ */
+export interface ErpSyncDocument {
+  /** Business date, yyyy-MM-dd. */
+  date: string;
+  customer?: ErpDocumentRef;
+  warehouse?: ErpDocumentRef;
+  salesman?: ErpDocumentRef;
+  department?: ErpDocumentRef;
+  memo?: string;
+  /** The source document when this one derives from another (an outbound from its order). */
+  sourceBizNo?: string;
+  lines: ErpDocumentLine[];
 }
 
 /** A WeCom corp that installed our suite, tied to one tenant (migration 0007). */
@@ -623,6 +762,211 @@ export interface DocumentSequencesTable {
   last_value: number;
 }
 
+/** Orders (DOMAIN §1.5): the codes are those of common/orders.ts. */
+export interface SalesOrdersTable extends BusinessColumns {
+  order_no: string;
+  order_type: OrderType;
+  source_channel: SourceChannel;
+  buyer_id: string;
+  org_code: string;
+  seller_type: SellerType;
+  seller_id: string | null;
+  sales_rep_id: string | null;
+  visit_id: string | null;
+  ordered_at: Generated<Date>;
+  requested_delivery_date: NullableDateColumn;
+  warehouse_id: string | null;
+  receiver_snapshot: JSONColumnType<ReceiverSnapshot, string, string>;
+  goods_amount: Decimal;
+  promo_discount_amount: Decimal;
+  rebate_deduct_amount: Decimal;
+  coin_deduct_amount: Decimal;
+  coupon_amount: Decimal;
+  freight_amount: Decimal;
+  payable_amount: Decimal;
+  paid_amount: Generated<string>;
+  payment_method: PaymentMethod;
+  payment_status: Generated<PaymentStatus>;
+  credit_check_result: CreditCheckResult | null;
+  status: Generated<OrderStatus>;
+  reject_reason: string | null;
+  invalid_reason: string | null;
+  total_base_qty: number;
+  total_cases: Decimal;
+  total_weight_kg: NullableDecimal;
+  buyer_remark: string | null;
+  internal_remark: string | null;
+  print_count: Generated<number>;
+  exe_print_count: Generated<number>;
+  erp_sync_status: Generated<OrderErpSyncStatus>;
+  audited_at: Date | null;
+  audited_by: string | null;
+  shipped_at: Date | null;
+  signed_at: Date | null;
+  completed_at: Date | null;
+  version: Generated<number>;
+}
+
+export interface SalesOrderLinesTable {
+  id: string;
+  tenant_id: string;
+  order_id: string;
+  line_no: number;
+  sku_id: string;
+  sku_snapshot: JSONColumnType<SkuSnapshot, string, string>;
+  unit: 'CASE' | 'BASE' | 'MIXED';
+  base_qty: number;
+  price_list_id: string | null;
+  price_list_name: string | null;
+  price_unit: PriceUnit;
+  list_price: Decimal;
+  deal_price: Decimal;
+  floor_price: NullableDecimal;
+  list_amount: Decimal;
+  discount_amount: Decimal;
+  amount: Decimal;
+  is_gift: Generated<boolean>;
+  promotion_ids: JSONColumnType<string[], string, string>;
+  tax_rate: Decimal;
+  shipped_base_qty: Generated<number>;
+  signed_base_qty: Generated<number>;
+  returned_base_qty: Generated<number>;
+}
+
+export interface SalesOrderStockLocksTable {
+  id: string;
+  tenant_id: string;
+  order_id: string;
+  order_line_id: string;
+  lot_id: string;
+  base_qty: number;
+}
+
+export interface ShipmentsTable extends BusinessColumns {
+  shipment_no: string;
+  order_id: string;
+  warehouse_id: string;
+  shipped_at: Generated<Date>;
+  shipped_by: string | null;
+  driver_name: string | null;
+  driver_mobile: string | null;
+  vehicle_no: string | null;
+  remark: string | null;
+  status: Generated<ShipmentStatus>;
+}
+
+export interface ShipmentLinesTable {
+  id: string;
+  tenant_id: string;
+  shipment_id: string;
+  order_line_id: string;
+  sku_id: string;
+  lot_id: string;
+  batch_no: string;
+  production_date: DateColumn;
+  base_qty: number;
+}
+
+export interface SignRecordsTable {
+  id: string;
+  tenant_id: string;
+  order_id: string;
+  sign_type: SignType;
+  signed_at: Generated<Date>;
+  signed_by: string | null;
+  lines: JSONColumnType<SignRecord['lines'], string, string>;
+  diff_reason: SignDiffReason | null;
+  remark: string | null;
+}
+
+export interface ReturnOrdersTable extends BusinessColumns {
+  return_no: string;
+  original_order_id: string | null;
+  customer_id: string;
+  org_code: string;
+  reason: ReturnReason;
+  refund_method: RefundMethod;
+  amount: Decimal;
+  status: Generated<ReturnStatus>;
+  remark: string | null;
+  reject_reason: string | null;
+  warehouse_id: string | null;
+  approved_by: string | null;
+  approved_at: Date | null;
+  received_by: string | null;
+  received_at: Date | null;
+  version: Generated<number>;
+}
+
+export interface ReturnOrderLinesTable {
+  id: string;
+  tenant_id: string;
+  return_id: string;
+  order_line_id: string | null;
+  sku_id: string;
+  sku_snapshot: JSONColumnType<SkuSnapshot, string, string>;
+  base_qty: number;
+  batch_no: string | null;
+  production_date: NullableDateColumn;
+  unit_price: Decimal;
+  amount: Decimal;
+  condition: ReturnCondition | null;
+}
+
+export interface ExchangeOrdersTable extends BusinessColumns {
+  exchange_no: string;
+  original_order_id: string;
+  customer_id: string;
+  org_code: string;
+  reason: ExchangeReason;
+  price_diff_amount: Decimal;
+  status: Generated<ExchangeStatus>;
+  remark: string | null;
+  reject_reason: string | null;
+  warehouse_id: string | null;
+  version: Generated<number>;
+}
+
+export interface ExchangeOrderLinesTable {
+  id: string;
+  tenant_id: string;
+  exchange_id: string;
+  kind: 'RETURN' | 'ISSUE';
+  order_line_id: string | null;
+  sku_id: string;
+  sku_snapshot: JSONColumnType<SkuSnapshot, string, string>;
+  base_qty: number;
+  unit_price: Decimal;
+  amount: Decimal;
+}
+
+export interface OrderOperationLogsTable {
+  id: string;
+  tenant_id: string;
+  order_id: string;
+  action: OrderLogAction;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus | null;
+  operator_id: string | null;
+  operator_name: string | null;
+  comment: string | null;
+  at: Generated<Date>;
+}
+
+export interface PaymentsTable {
+  id: string;
+  tenant_id: string;
+  payment_no: string;
+  order_id: string;
+  amount: Decimal;
+  channel: PaymentChannel;
+  paid_at: Generated<Date>;
+  reference_no: string | null;
+  remark: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
 /** A dictionary of a tenant: a named list of value/text pairs (API.md §6.5). */
 export interface DictsTable {
   id: string;
@@ -697,6 +1041,21 @@ export interface SysAnnouncementSendTable {
   updated_at: UpdatedAt;
 }
 
+/** An uploaded image and its thumbnail (migration 0009). */
+export interface StoredFilesTable {
+  id: string;
+  tenant_id: string;
+  file_name: string;
+  content_type: string;
+  byte_size: number;
+  width: number;
+  height: number;
+  content: Uint8Array;
+  thumbnail: Uint8Array;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   tenants: TenantsTable;
   deployment_settings: DeploymentSettingsTable;
@@ -714,6 +1073,9 @@ export interface DB {
   password_reset_keys: PasswordResetKeysTable;
   sys_log: SysLogTable;
   erp_sync_tasks: ErpSyncTasksTable;
+  erp_connections: ErpConnectionsTable;
+  erp_mappings: ErpMappingsTable;
+  erp_sync_attempts: ErpSyncAttemptsTable;
   sys_announcement: SysAnnouncementTable;
   sys_announcement_send: SysAnnouncementSendTable;
   dicts: DictsTable;
@@ -737,4 +1099,17 @@ export interface DB {
   stock_movements: StockMovementsTable;
   stock_age_buckets: StockAgeBucketsTable;
   document_sequences: DocumentSequencesTable;
+  sales_orders: SalesOrdersTable;
+  sales_order_lines: SalesOrderLinesTable;
+  sales_order_stock_locks: SalesOrderStockLocksTable;
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
+  sign_records: SignRecordsTable;
+  return_orders: ReturnOrdersTable;
+  return_order_lines: ReturnOrderLinesTable;
+  exchange_orders: ExchangeOrdersTable;
+  exchange_order_lines: ExchangeOrderLinesTable;
+  order_operation_logs: OrderOperationLogsTable;
+  payments: PaymentsTable;
+  stored_files: StoredFilesTable;
 }

@@ -4,7 +4,7 @@
 // Every field is looked up in the list's own whitelist and bound as a parameter: nothing from the query
 // string is spliced into SQL, and an unknown filter or sort field is a 400. The one parser of every list
 // (business and system administration).
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../common/constants';
 import type { Page } from '../../common/contract';
 import { InvalidRequestError } from './envelope';
@@ -227,3 +227,18 @@ export function pageOf<T>(
 
 /** `count(*)` as an integer, for the total of a page. */
 export const countAll = sql<number>`count(*)::integer`.as('total');
+
+/**
+ * One page of a list: the total of `base` (filters applied, no columns yet), then the rows `selectPage`
+ * selects from `base` sorted and cut to the page the query asked for.
+ */
+export async function pagedList<D, T extends keyof D, O, R>(
+  base: SelectQueryBuilder<D, T, O>,
+  list: ListQuery,
+  selectPage: (page: SelectQueryBuilder<D, T, O>) => Promise<R[]>,
+): Promise<Page<R>> {
+  // The count has no other columns; $castTo tells TypeScript so, which it cannot see through the generic O.
+  const { total } = await base.select(countAll).$castTo<{ total: number }>().executeTakeFirstOrThrow();
+  const records = await selectPage(base.orderBy(list.orderBy).limit(list.pageSize).offset(list.offset));
+  return pageOf(records, total, list);
+}

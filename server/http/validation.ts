@@ -53,7 +53,8 @@ function reason(keyword: string, params: Params): string {
     case 'maxItems':
       return `最多只能有 ${params.limit} 项`;
     case 'enum':
-      return `应为 ${(params.allowedValues as unknown[]).join('、')} 之一`;
+      // null (a field that may be cleared) is not a value to name.
+      return `应为 ${(params.allowedValues as unknown[]).filter((value) => value !== null).join('、')} 之一`;
     case 'const':
       return `应为 ${params.allowedValue}`;
     case 'additionalProperties':

@@ -3,23 +3,9 @@
 // append-only stock movements; the stock-age buckets of each tenant. Every row carries tenant_id and every
 // business key is unique per tenant.
 import { sql, type Kysely } from 'kysely';
+import { businessTable, oneOf } from './columns';
 
 const now = sql`now()`;
-
-/** id, tenant_id and the audit columns every business table starts with (DOMAIN §0). */
-function businessTable<T extends string>(db: Kysely<unknown>, name: T) {
-  return db.schema
-    .createTable(name)
-    .addColumn('id', 'text', (column) => column.primaryKey())
-    .addColumn('tenant_id', 'text', (column) => column.notNull().references('tenants.tenant_id'))
-    .addColumn('created_by', 'text')
-    .addColumn('updated_by', 'text')
-    .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(now))
-    .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(now));
-}
-
-const oneOf = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
 
 const ENABLED_STATUSES = ['ACTIVE', 'DISABLED'] as const;
 

@@ -9,6 +9,10 @@ import * as announcements from './0005_announcements';
 import * as systemAdmin from './0006_system_admin';
 import * as thirdParty from './0007_third_party';
 import * as businessCore from './0008_business_core';
+import * as orders from './0009_orders';
+import * as erpConnections from './0010_erp_connections';
+import * as storedFiles from './0011_stored_files';
+import * as addedMenus from './0012_added_menus';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -20,6 +24,10 @@ export const migrations: Record<string, Migration> = {
   '0006_system_admin': systemAdmin,
   '0007_third_party': thirdParty,
   '0008_business_core': businessCore,
+  '0009_orders': orders,
+  '0010_erp_connections': erpConnections,
+  '0011_stored_files': storedFiles,
+  '0012_added_menus': addedMenus,
 };
 
 export class MigrationError extends Error {

@@ -142,113 +142,34 @@ export interface OutletKind {
   words: string[];
 }
 
-/** The outlet mix of DOMAIN §2.3. */
-export const OUTLET_MIX: OutletKind[] = [
-  {
-    outletType: '食杂店',
-    channel: 'TT',
-    share: 33,
-    levels: [5, 20, 45, 30],
-    freezerShare: 0.2,
-    words: ['食杂店', '小卖部', '士多店'],
-  },
-  {
-    outletType: '便利店',
-    channel: 'TT',
-    share: 15,
-    levels: [15, 35, 40, 10],
-    freezerShare: 0.45,
-    words: ['便利店', '便利'],
-  },
-  {
-    outletType: '中小超市',
-    channel: 'MT',
-    share: 12,
-    levels: [15, 35, 35, 15],
-    freezerShare: 0.35,
-    words: ['超市', '生活超市', '购物中心'],
-  },
-  {
-    outletType: '中餐',
-    channel: 'CATERING',
-    share: 10,
-    levels: [10, 25, 40, 25],
-    freezerShare: 0.25,
-    words: ['小厨', '饭店', '家常菜'],
-  },
-  {
-    outletType: '火锅烧烤',
-    channel: 'CATERING',
-    share: 6,
-    levels: [10, 25, 40, 25],
-    freezerShare: 0.25,
-    words: ['火锅', '烧烤'],
-  },
-  {
-    outletType: '快餐小吃',
-    channel: 'CATERING',
-    share: 4,
-    levels: [10, 25, 40, 25],
-    freezerShare: 0.25,
-    words: ['快餐', '小吃', '粉面馆'],
-  },
-  {
-    outletType: '批发部',
-    channel: 'TT',
-    share: 5,
-    levels: [40, 40, 20, 0],
-    freezerShare: 0.1,
-    words: ['批发部', '商行'],
-  },
-  {
-    outletType: '网吧网咖',
-    channel: 'SPECIAL',
-    share: 3,
-    levels: [10, 30, 40, 20],
-    freezerShare: 0.5,
-    words: ['网咖', '网吧'],
-  },
-  {
-    outletType: 'KTV娱乐',
-    channel: 'SPECIAL',
-    share: 1,
-    levels: [10, 30, 40, 20],
-    freezerShare: 0.5,
-    words: ['KTV'],
-  },
-  {
-    outletType: '校园店',
-    channel: 'SPECIAL',
-    share: 3,
-    levels: [20, 40, 30, 10],
-    freezerShare: 0.4,
-    words: ['校园店'],
-  },
-  {
-    outletType: '加油站',
-    channel: 'SPECIAL',
-    share: 2,
-    levels: [20, 40, 30, 10],
-    freezerShare: 0.6,
-    words: ['加油站便利店'],
-  },
-  {
-    outletType: '大卖场KA',
-    channel: 'MT',
-    share: 1,
-    levels: [60, 40, 0, 0],
-    freezerShare: 0.1,
-    words: ['购物广场', '大卖场'],
-  },
-  {
-    outletType: '烟酒店',
-    channel: 'TT',
-    share: 5,
-    levels: [5, 20, 45, 30],
-    freezerShare: 0.15,
-    words: ['烟酒店', '烟酒商行'],
-  },
-];
+/**
+ * The outlet mix of DOMAIN §2.3, a row a kind: outlet type, channel, share, the shares of levels A/B/C/D,
+ * freezer share, the words of its names.
+ */
+export const OUTLET_MIX: OutletKind[] = (
+  [
+    ['食杂店', 'TT', 33, [5, 20, 45, 30], 0.2, ['食杂店', '小卖部', '士多店']],
+    ['便利店', 'TT', 15, [15, 35, 40, 10], 0.45, ['便利店', '便利']],
+    ['中小超市', 'MT', 12, [15, 35, 35, 15], 0.35, ['超市', '生活超市', '购物中心']],
+    ['中餐', 'CATERING', 10, [10, 25, 40, 25], 0.25, ['小厨', '饭店', '家常菜']],
+    ['火锅烧烤', 'CATERING', 6, [10, 25, 40, 25], 0.25, ['火锅', '烧烤']],
+    ['快餐小吃', 'CATERING', 4, [10, 25, 40, 25], 0.25, ['快餐', '小吃', '粉面馆']],
+    ['批发部', 'TT', 5, [40, 40, 20, 0], 0.1, ['批发部', '商行']],
+    ['网吧网咖', 'SPECIAL', 3, [10, 30, 40, 20], 0.5, ['网咖', '网吧']],
+    ['KTV娱乐', 'SPECIAL', 1, [10, 30, 40, 20], 0.5, ['KTV']],
+    ['校园店', 'SPECIAL', 3, [20, 40, 30, 10], 0.4, ['校园店']],
+    ['加油站', 'SPECIAL', 2, [20, 40, 30, 10], 0.6, ['加油站便利店']],
+    ['大卖场KA', 'MT', 1, [60, 40, 0, 0], 0.1, ['购物广场', '大卖场']],
+    ['烟酒店', 'TT', 5, [5, 20, 45, 30], 0.15, ['烟酒店', '烟酒商行']],
+  ] as const
+).map(([outletType, channel, share, levels, freezerShare, words]) => ({
+  outletType,
+  channel,
+  share,
+  levels: [...levels],
+  freezerShare,
+  words: [...words],
+}));
 
 export const LEVELS: CustomerLevel[] = ['A', 'B', 'C', 'D'];
 export const VISIT_CYCLE_BY_LEVEL = { A: 'WEEKLY', B: 'BIWEEKLY', C: 'TRIWEEKLY', D: 'FOUR_WEEKLY' } as const;

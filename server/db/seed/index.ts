@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../schema';
-import { seedBusiness } from './business';
+import { seedBusiness, seedOrders } from './business';
+import { seedErp } from './erp';
 import { seedAnnouncements } from './announcements';
 import { seedOrganisation } from './organisation';
 import { seedTenants } from './tenants';
@@ -17,8 +18,11 @@ export type SeedStep = (trx: Transaction<DB>, context: SeedContext) => Promise<v
 
 /** In order: later steps may refer to rows of earlier ones. */
 const SEED_STEPS: SeedStep[] = [seedTenants, seedOrganisation, seedWecom, seedAnnouncements];
-/** The business demo (products, customers, stock): a few seconds on PGlite, so tests that do not need it skip it. */
-const BUSINESS_STEPS: SeedStep[] = [seedBusiness];
+/**
+ * The business demo (products, customers, stock, the ERP connection, orders): seconds on PGlite, so tests that do
+ * not need it skip it.
+ */
+const BUSINESS_STEPS: SeedStep[] = [seedBusiness, seedErp, seedOrders];
 
 export type SeedOutcome =
   | { seeded: false }

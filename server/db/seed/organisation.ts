@@ -59,6 +59,15 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         '/eprod',
         '/eprod/stock',
         'stock:list',
+        // Orders of their departments' customers: placed, audited and followed up, not shipped.
+        '/eOrder',
+        '/eOrder/eOrder',
+        'order:list',
+        'order:add',
+        'order:audit',
+        'order:invalid',
+        'order:print',
+        'payment:list',
         'depart:list',
         // The user form chooses roles; the role page itself stays the administrator's.
         'role:list',

@@ -27,6 +27,7 @@ import { shanghaiDateTime } from '../../db/dates';
 import { newId } from '../../db/ids';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
+import { containsPattern, likePattern, pageOf } from '../../http/listQuery';
 import type { PushTarget } from '../../push';
 import { sanitizeContent, sanitizeText } from './sanitize';
 
@@ -105,13 +106,9 @@ function withLabels(row: AnnouncementRow): Announcement {
   };
 }
 
-function pageOf<T>(records: T[], total: number, pageNo: number, pageSize: number): Page<T> {
-  return { records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
-}
-
 /** `*x*` contains, `x*` starts with, `*x` ends with (API.md Part A "Lists"), else equal; LIKE signs are literal. */
 function textFilter(column: string, value: string): Expression<SqlBool> {
-  const escaped = value.replace(/[\\%_]/g, (sign) => `\\${sign}`);
+  const escaped = likePattern(value);
   if (!/^\*|\*$/.test(value)) return sql<SqlBool>`${sql.ref(column)} = ${value}`;
   const pattern = escaped.replace(/^\*/, '%').replace(/\*$/, '%');
   return sql<SqlBool>`${sql.ref(column)} ilike ${pattern}`;
@@ -176,7 +173,7 @@ export async function listAnnouncements(
     .limit(query.pageSize)
     .offset((query.pageNo - 1) * query.pageSize)
     .execute();
-  return pageOf(rows.map(withLabels), total, query.pageNo, query.pageSize);
+  return pageOf(rows.map(withLabels), total, query);
 }
 
 /** An announcement with its chosen users; undefined when the tenant has no such live announcement. */
@@ -435,7 +432,7 @@ export async function targetUsers(
   const ids = splitIds(query.ids);
   if (ids.length > 0) users = users.where('id', 'in', ids);
   if (query.keyword) {
-    const pattern = `%${query.keyword.replace(/[\\%_]/g, (sign) => `\\${sign}`)}%`;
+    const pattern = containsPattern(query.keyword);
     users = users.where((eb) => eb.or([eb('username', 'ilike', pattern), eb('realname', 'ilike', pattern)]));
   }
   const { total } = await users.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow();
@@ -446,7 +443,7 @@ export async function targetUsers(
     .limit(query.pageSize)
     .offset((query.pageNo - 1) * query.pageSize)
     .execute();
-  return pageOf(records, total, query.pageNo, query.pageSize);
+  return pageOf(records, total, query);
 }
 
 // ————— The user's side —————
@@ -629,5 +626,5 @@ export async function myAnnouncements(
     msgCategory_dictText: CATEGORY_LABELS[row.msgCategory],
     readFlag_dictText: READ_FLAG_LABELS[row.readFlag],
   }));
-  return pageOf(records, total, query.pageNo, query.pageSize);
+  return pageOf(records, total, query);
 }

@@ -2,6 +2,7 @@
 // company that registers: departments, the default menu tree with its buttons, roles with their grants, and
 // accounts with their roles and departments.
 import type { Insertable, Kysely } from 'kysely';
+import { OUTLET_TYPES } from '../../../common/businessEnums';
 import { stableId } from '../../db/ids';
 import type { DB, PermissionsTable, Sex } from '../../db/schema';
 
@@ -133,6 +134,16 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
         ],
       },
       {
+        name: '品牌管理',
+        url: '/eMaterial/brand',
+        component: 'eMaterial/BrandList',
+      },
+      {
+        name: '品类管理',
+        url: '/eMaterial/category',
+        component: 'eMaterial/CategoryList',
+      },
+      {
         name: '价目表',
         url: '/eMaterial/priceList',
         component: 'eMaterial/PriceList',
@@ -206,6 +217,11 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
         ],
       },
       {
+        name: '库存流水',
+        url: '/eprod/movement',
+        component: 'eprod/StockMovementList',
+      },
+      {
         name: '仓库管理',
         url: '/eprod/warehouse',
         component: 'eprod/WarehouseList',
@@ -219,6 +235,56 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
         url: '/eCustStock/list',
         component: 'eCustStock/CustStockList',
         buttons: [{ perms: 'custStock:list', name: '查看经销商库存' }],
+      },
+    ],
+  },
+  {
+    name: '订单管理',
+    url: '/eOrder',
+    component: 'layouts/RouteView',
+    icon: 'shopping-cart',
+    children: [
+      {
+        name: '订单列表',
+        url: '/eOrder/eOrder',
+        component: 'eOrder/OrderList',
+        buttons: [
+          { perms: 'order:list', name: '查看订单' },
+          { perms: 'order:add', name: '代客下单' },
+          { perms: 'order:audit', name: '审核订单' },
+          { perms: 'order:deliver', name: '发货' },
+          { perms: 'order:sign', name: '签收' },
+          { perms: 'order:invalid', name: '作废订单' },
+          { perms: 'order:print', name: '打印' },
+          { perms: 'order:return', name: '退换货' },
+          { perms: 'payment:list', name: '查看收款' },
+          { perms: 'payment:add', name: '登记收款' },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'ERP集成',
+    url: '/erp',
+    component: 'layouts/RouteView',
+    icon: 'api',
+    children: [
+      {
+        // The side menu's red dot sits on this item (the failed-order counters).
+        name: '同步失败订单',
+        url: '/kingdee/sync/orders',
+        component: 'erp/SyncFailureList',
+        buttons: [
+          { perms: 'erp:list', name: '查看同步任务' },
+          { perms: 'erp:retry', name: '重试同步' },
+          { perms: 'erp:ignore', name: '忽略/人工处理' },
+        ],
+      },
+      {
+        name: 'ERP配置',
+        url: '/eErpConfig',
+        component: 'erp/ErpConfig',
+        buttons: [{ perms: 'erp:config', name: 'ERP连接与编码映射' }],
       },
     ],
   },
@@ -272,6 +338,10 @@ function menuRows(tenantId: string, menus: MenuDefinition[], parentUrl: string |
     return [row, ...buttonRows, ...menuRows(tenantId, children, menu.url)];
   });
 }
+
+/** The default menu tree of a tenant as rows, parents first (what insertDefaultMenus writes). */
+export const defaultMenuRowsOf = (tenantId: string): PermissionRow[] =>
+  menuRows(tenantId, DEFAULT_MENUS, null);
 
 /** Writes the default menu tree of a tenant and returns its rows. */
 export async function insertDefaultMenus(db: Kysely<DB>, tenantId: string): Promise<PermissionRow[]> {
@@ -605,6 +675,12 @@ export const DEFAULT_DICTS: DictDefinition[] = [
       ['SPECIAL', '特通'],
       ['ONLINE_COMMUNITY', '社区团购'],
     ],
+  },
+  {
+    code: 'outlet_type',
+    name: '业态',
+    type: 0,
+    items: OUTLET_TYPES.map((outletType) => [outletType, outletType]),
   },
   {
     code: 'customer_level',

@@ -2,24 +2,13 @@
 // rule selects ({conditions: [{field, op, value}]}, all must hold). A rule names whitelisted fields and
 // operators only and its values are bound as parameters: it is compiled to SQL, never spliced.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import {
-  AUDIT_STATUS,
-  CHANNEL,
-  CUSTOMER_LEVEL,
-  CUSTOMER_STATUS,
-  CUSTOMER_TYPE,
-  ENABLED_STATUS,
-  LABEL_TYPE,
-  VERIFY_STATUS,
-  codesOf,
-} from '../../../common/businessEnums';
+import { ENABLED_STATUS, LABEL_RULE_FIELDS, LABEL_TYPE, codesOf } from '../../../common/businessEnums';
 import { shanghaiDateTime } from '../../db/dates';
-import { newId } from '../../db/ids';
 import type { DB, EnabledStatus, LabelType } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
-import { pageOf, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
+import { pagedList, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
 import { logOperation, type Actor } from '../shared/actor';
-import { notFound, withUniqueKeys } from '../shared/commands';
+import { existingRow, notFound, saveTenantRow } from '../shared/commands';
 import { dataScopeOf } from '../shared/dataScope';
 import { customerInScope } from './service';
 
@@ -45,61 +34,35 @@ interface RuleField {
 const daysSince = (column: string) =>
   sql`coalesce(current_date - (${sql.ref(column)} at time zone 'Asia/Shanghai')::date, 99999)`;
 
-/** What a rule may look at. */
-export const RULE_FIELDS: Record<string, RuleField> = {
-  customerType: {
-    label: '客户类型',
-    expression: sql.ref('customers.customer_type'),
-    kind: 'enum',
-    values: codesOf(CUSTOMER_TYPE),
-  },
-  channel: {
-    label: '渠道',
-    expression: sql.ref('customers.channel'),
-    kind: 'enum',
-    values: codesOf(CHANNEL),
-  },
-  outletType: { label: '业态', expression: sql.ref('customers.outlet_type'), kind: 'text' },
-  level: {
-    label: '等级',
-    expression: sql.ref('customers.level'),
-    kind: 'enum',
-    values: codesOf(CUSTOMER_LEVEL),
-  },
-  provinceCode: { label: '省', expression: sql.ref('customers.province_code'), kind: 'text' },
-  cityCode: { label: '市', expression: sql.ref('customers.city_code'), kind: 'text' },
-  districtCode: { label: '区', expression: sql.ref('customers.district_code'), kind: 'text' },
-  freezerCount: { label: '冰柜数', expression: sql.ref('customers.freezer_count'), kind: 'integer' },
-  auditStatus: {
-    label: '审核状态',
-    expression: sql.ref('customers.audit_status'),
-    kind: 'enum',
-    values: codesOf(AUDIT_STATUS),
-  },
-  verifyStatus: {
-    label: '核实状态',
-    expression: sql.ref('customers.verify_status'),
-    kind: 'enum',
-    values: codesOf(VERIFY_STATUS),
-  },
-  status: {
-    label: '经营状态',
-    expression: sql.ref('customers.status'),
-    kind: 'enum',
-    values: codesOf(CUSTOMER_STATUS),
-  },
-  daysSinceLastOrder: {
-    label: '距最近下单天数',
-    expression: daysSince('customers.last_order_at'),
-    kind: 'integer',
-  },
-  daysSinceLastVisit: {
-    label: '距最近拜访天数',
-    expression: daysSince('customers.last_visit_at'),
-    kind: 'integer',
-  },
-  daysSinceCreated: { label: '建档天数', expression: daysSince('customers.created_at'), kind: 'integer' },
+const RULE_EXPRESSIONS: Record<string, RawBuilder<unknown>> = {
+  customerType: sql.ref('customers.customer_type'),
+  channel: sql.ref('customers.channel'),
+  outletType: sql.ref('customers.outlet_type'),
+  level: sql.ref('customers.level'),
+  provinceCode: sql.ref('customers.province_code'),
+  cityCode: sql.ref('customers.city_code'),
+  districtCode: sql.ref('customers.district_code'),
+  freezerCount: sql.ref('customers.freezer_count'),
+  auditStatus: sql.ref('customers.audit_status'),
+  verifyStatus: sql.ref('customers.verify_status'),
+  status: sql.ref('customers.status'),
+  daysSinceLastOrder: daysSince('customers.last_order_at'),
+  daysSinceLastVisit: daysSince('customers.last_visit_at'),
+  daysSinceCreated: daysSince('customers.created_at'),
 };
+
+/** What a rule may look at: the shared field list (common/businessEnums) with each field's SQL. */
+export const RULE_FIELDS: Record<string, RuleField> = Object.fromEntries(
+  Object.entries(LABEL_RULE_FIELDS).map(([name, field]) => [
+    name,
+    {
+      label: field.label,
+      kind: field.kind,
+      values: field.values ? Object.keys(field.values) : undefined,
+      expression: RULE_EXPRESSIONS[name],
+    },
+  ]),
+);
 
 const COMPARISONS: Record<Exclude<RuleOperator, 'in'>, string> = {
   eq: '=',
@@ -176,38 +139,32 @@ const labelSpec: ListSpec = {
 export async function listLabels(db: Kysely<DB>, tenantId: string, query: RawQuery) {
   const list = parseListQuery(query, labelSpec);
   const base = db.selectFrom('customer_labels').where('tenant_id', '=', tenantId).where(list.where);
-  const { total } = await base.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select((eb) => [
-      'id',
-      'code',
-      'name',
-      'label_group as labelGroup',
-      'color',
-      'label_type as labelType',
-      'rule',
-      'status',
-      shanghaiDateTime<string | null>('refreshed_at').as('refreshTime'),
-      shanghaiDateTime('created_at').as('createTime'),
-      eb
-        .selectFrom('customer_label_links')
-        .select(sql<number>`count(*)::integer`.as('n'))
-        .whereRef('customer_label_links.label_id', '=', 'customer_labels.id')
-        .as('customerCount'),
-    ])
-    .orderBy(list.orderBy)
-    .limit(list.pageSize)
-    .offset(list.offset)
-    .execute();
-  return pageOf(
-    rows.map((row) => ({
+  return pagedList(base, list, async (page) => {
+    const rows = await page
+      .select((eb) => [
+        'id',
+        'code',
+        'name',
+        'label_group as labelGroup',
+        'color',
+        'label_type as labelType',
+        'rule',
+        'status',
+        shanghaiDateTime<string | null>('refreshed_at').as('refreshTime'),
+        shanghaiDateTime('created_at').as('createTime'),
+        eb
+          .selectFrom('customer_label_links')
+          .select(sql<number>`count(*)::integer`.as('n'))
+          .whereRef('customer_label_links.label_id', '=', 'customer_labels.id')
+          .as('customerCount'),
+      ])
+      .execute();
+    return rows.map((row) => ({
       ...row,
       labelType_dictText: LABEL_TYPE[row.labelType],
       status_dictText: ENABLED_STATUS[row.status],
-    })),
-    total,
-    list,
-  );
+    }));
+  });
 }
 
 function checkLabelInput(input: LabelInput): void {
@@ -228,39 +185,15 @@ export async function saveLabel(db: Kysely<DB>, actor: Actor, input: LabelInput,
       status: input.status ?? 'ACTIVE',
       updated_by: actor.userId,
     };
-    const saved = await withUniqueKeys(
-      { customer_labels_tenant_code_key: `标签编码 ${input.code} 已存在` },
-      async () => {
-        if (id === undefined) {
-          return trx
-            .insertInto('customer_labels')
-            .values({ ...values, id: newId(), tenant_id: actor.tenantId, created_by: actor.userId })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-        }
-        const current = await trx
-          .selectFrom('customer_labels')
-          .select('label_type')
-          .where('id', '=', id)
-          .where('tenant_id', '=', actor.tenantId)
-          .executeTakeFirst();
-        if (!current) throw notFound('标签');
-        if (current.label_type !== input.labelType) throw new BusinessError(400, '标签类型不能修改');
-        return trx
-          .updateTable('customer_labels')
-          .set({ ...values, updated_at: new Date() })
-          .where('id', '=', id)
-          .returning('id')
-          .executeTakeFirstOrThrow();
-      },
-    );
-    await logOperation(
-      trx,
-      actor,
-      id === undefined ? 'add' : 'update',
-      `${id === undefined ? '新增' : '编辑'}客户标签 ${input.code} ${input.name}`,
-    );
-    return saved;
+    if (id !== undefined) {
+      const current = await existingRow(trx, 'customer_labels', actor.tenantId, id, ['label_type'], '标签');
+      if (current.label_type !== input.labelType) throw new BusinessError(400, '标签类型不能修改');
+    }
+    return saveTenantRow(trx, actor, 'customer_labels', id, values, {
+      uniqueKeys: { customer_labels_tenant_code_key: `标签编码 ${input.code} 已存在` },
+      what: '标签',
+      described: `客户标签 ${input.code} ${input.name}`,
+    });
   });
 }
 

@@ -15,6 +15,7 @@ import {
   VERIFY_STATUS,
   codesOf,
 } from '../../../common/businessEnums';
+import { storedImageIdOf, thumbnailUrlOf } from '../../../common/files';
 import { shanghaiDateTime, isoDate } from '../../db/dates';
 import { newId } from '../../db/ids';
 import type {
@@ -32,7 +33,7 @@ import type {
 import { BusinessError } from '../../http/envelope';
 import {
   containsPattern,
-  pageOf,
+  pagedList,
   parseListQuery,
   type ListQuery,
   type ListSpec,
@@ -41,6 +42,7 @@ import {
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import {
   changedMeanwhile,
+  existingRow,
   notFound,
   transitionTo,
   withUniqueKeys,
@@ -288,9 +290,7 @@ export async function listCustomers(db: Kysely<DB>, actor: Caller, query: RawQue
   const list = parseListQuery(query, spec);
   const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
   const base = applyExtras(customerBase(db, actor.tenantId, scope).where(list.where), list);
-  const { total } = await base.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow();
-  const rows = await selectCustomers(base.orderBy(list.orderBy).limit(list.pageSize).offset(list.offset));
-  return pageOf(rows.map(customerRecord), total, list);
+  return pagedList(base, list, async (page) => (await selectCustomers(page)).map(customerRecord));
 }
 
 /** The potential partners (/{product}/dealers/potentiallist): dealers not signed yet. */
@@ -346,13 +346,7 @@ async function checkReferences(trx: Transaction<DB>, actor: Actor, input: Custom
   }
   if (input.parentCustomerId) {
     if (input.parentCustomerId === selfId) throw new BusinessError(400, '上级客户不能是自己');
-    const parent = await trx
-      .selectFrom('customers')
-      .select('id')
-      .where('id', '=', input.parentCustomerId)
-      .where('tenant_id', '=', actor.tenantId)
-      .executeTakeFirst();
-    if (!parent) throw notFound('上级客户');
+    await existingRow(trx, 'customers', actor.tenantId, input.parentCustomerId, ['id'], '上级客户');
   }
   if (input.ownerUserId) {
     const owner = await trx
@@ -369,13 +363,14 @@ async function checkReferences(trx: Transaction<DB>, actor: Actor, input: Custom
 
 /** A dealer-like customer that may supply outlets: approved and trading. */
 export async function supplierOf(db: Kysely<DB>, tenantId: string, id: string) {
-  const dealer = await db
-    .selectFrom('customers')
-    .select(['id', 'name', 'customer_type', 'audit_status', 'status'])
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  if (!dealer) throw notFound('经销商');
+  const dealer = await existingRow(
+    db,
+    'customers',
+    tenantId,
+    id,
+    ['id', 'name', 'customer_type', 'audit_status', 'status'],
+    '经销商',
+  );
   if (!SUPPLIER_TYPES.includes(dealer.customer_type)) {
     throw new BusinessError(
       400,
@@ -837,13 +832,14 @@ export async function addTeamMember(
 
 export async function endTeamMember(db: Kysely<DB>, actor: Actor, memberId: string) {
   return db.transaction().execute(async (trx) => {
-    const member = await trx
-      .selectFrom('customer_team_members')
-      .select(['customer_id', 'role', 'to_date'])
-      .where('id', '=', memberId)
-      .where('tenant_id', '=', actor.tenantId)
-      .executeTakeFirst();
-    if (!member) throw notFound('团队成员');
+    const member = await existingRow(
+      trx,
+      'customer_team_members',
+      actor.tenantId,
+      memberId,
+      ['customer_id', 'role', 'to_date'],
+      '团队成员',
+    );
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const customer = await customerInScope(trx, actor.tenantId, scope, member.customer_id);
     if (member.role === 'OWNER') throw new BusinessError(409, '主负责人不能直接移除，请指定新的主负责人');
@@ -870,7 +866,11 @@ export async function photosOf(db: Kysely<DB>, actor: Caller, customerId: string
     .orderBy('sort')
     .orderBy('captured_at', 'desc')
     .execute();
-  return rows.map((row) => ({ ...row, kind_dictText: PHOTO_KIND[row.kind] }));
+  return rows.map((row) => ({
+    ...row,
+    thumbUrl: thumbnailUrlOf(row.url),
+    kind_dictText: PHOTO_KIND[row.kind],
+  }));
 }
 
 export async function addPhoto(
@@ -881,6 +881,17 @@ export async function addPhoto(
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const customer = await customerInScope(trx, actor.tenantId, scope, photo.customerId);
+    // An uploaded image must be one of this tenant's (an id of another tenant would show nothing).
+    const storedId = storedImageIdOf(photo.url);
+    if (storedId) {
+      const stored = await trx
+        .selectFrom('stored_files')
+        .select('id')
+        .where('id', '=', storedId)
+        .where('tenant_id', '=', actor.tenantId)
+        .executeTakeFirst();
+      if (!stored) throw notFound('图片');
+    }
     const id = newId();
     await trx
       .insertInto('customer_photos')

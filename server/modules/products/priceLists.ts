@@ -16,10 +16,17 @@ import { shanghaiDateTime } from '../../db/dates';
 import { newId } from '../../db/ids';
 import type { DB, PriceListStatus, PriceScopeType, PriceType, PriceUnit } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
-import { containsPattern, pageOf, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
+import {
+  containsPattern,
+  pagedList,
+  parseListQuery,
+  type ListSpec,
+  type RawQuery,
+} from '../../http/listQuery';
 import { logOperation, type Actor } from '../shared/actor';
 import {
   changedMeanwhile,
+  existingRow,
   notFound,
   transitionTo,
   withUniqueKeys,
@@ -172,40 +179,28 @@ export async function listPriceLists(db: Kysely<DB>, tenantId: string, query: Ra
       .where('valid_from', '<=', sql<Date>`now()`)
       .where((eb) => eb.or([eb('valid_to', 'is', null), eb('valid_to', '>', sql<Date>`now()`)]));
   }
-  const { total } = await base.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select((eb) => [
-      ...headerColumns,
-      shanghaiDateTime('created_at').as('createTime'),
-      eb
-        .selectFrom('price_list_items')
-        .select(sql<number>`count(*)::integer`.as('n'))
-        .whereRef('price_list_items.price_list_id', '=', 'price_lists.id')
-        .as('itemCount'),
-    ])
-    .orderBy(list.orderBy)
-    .limit(list.pageSize)
-    .offset(list.offset)
-    .execute();
-  return pageOf(
-    rows.map((row) => ({
+  return pagedList(base, list, async (page) => {
+    const rows = await page
+      .select((eb) => [
+        ...headerColumns,
+        shanghaiDateTime('created_at').as('createTime'),
+        eb
+          .selectFrom('price_list_items')
+          .select(sql<number>`count(*)::integer`.as('n'))
+          .whereRef('price_list_items.price_list_id', '=', 'price_lists.id')
+          .as('itemCount'),
+      ])
+      .execute();
+    return rows.map((row) => ({
       ...row,
       priceType_dictText: PRICE_TYPE[row.priceType],
       status_dictText: PRICE_LIST_STATUS[row.displayStatus as keyof typeof PRICE_LIST_STATUS],
-    })),
-    total,
-    list,
-  );
+    }));
+  });
 }
 
 export async function priceListById(db: Kysely<DB>, tenantId: string, id: string) {
-  const header = await db
-    .selectFrom('price_lists')
-    .select([...headerColumns])
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  if (!header) throw notFound('价目表');
+  const header = await existingRow(db, 'price_lists', tenantId, id, [...headerColumns], '价目表');
   const items = await db
     .selectFrom('price_list_items')
     .innerJoin('skus', 'skus.id', 'price_list_items.sku_id')
@@ -235,12 +230,18 @@ export async function priceListById(db: Kysely<DB>, tenantId: string, id: string
     .orderBy('scope_type')
     .orderBy('scope_value')
     .execute();
+  const names = await scopeNames(db, tenantId, scopes);
   return {
     ...header,
     priceType_dictText: PRICE_TYPE[header.priceType],
     status_dictText: PRICE_LIST_STATUS[header.displayStatus as keyof typeof PRICE_LIST_STATUS],
     items: items.map((item) => ({ ...item, unit_dictText: PRICE_UNIT[item.unit] })),
-    scopes: scopes.map((scope) => ({ ...scope, scopeType_dictText: PRICE_SCOPE_TYPE[scope.scopeType] })),
+    scopes: scopes.map((scope) => ({
+      ...scope,
+      scopeType_dictText: PRICE_SCOPE_TYPE[scope.scopeType],
+      // What the value names (a customer's, label's or department's name), for the form's pickers.
+      scopeValueText: names.get(`${scope.scopeType}:${scope.scopeValue}`) ?? null,
+    })),
   };
 }
 
@@ -254,6 +255,46 @@ async function checkSkusOfTenant(trx: Transaction<DB>, tenantId: string, items: 
     .where('id', 'in', ids)
     .execute();
   if (found.length !== ids.length) throw notFound('价目明细中的商品');
+}
+
+/** The scope types whose value names a row of the tenant: a customer id, a label id, a department's org code. */
+const NAMED_SCOPES = {
+  CUSTOMER: { table: 'customers', key: 'id', name: 'name', what: '客户' },
+  LABEL: { table: 'customer_labels', key: 'id', name: 'name', what: '客户标签' },
+  ORG: { table: 'departs', key: 'org_code', name: 'depart_name', what: '组织' },
+} as const;
+
+/** The names of the scopes' values in the tenant, by `${scopeType}:${scopeValue}`. */
+async function scopeNames(
+  db: Kysely<DB>,
+  tenantId: string,
+  scopes: Array<{ scopeType: string; scopeValue?: string }>,
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const [type, source] of Object.entries(NAMED_SCOPES)) {
+    const values = scopes
+      .filter((scope) => scope.scopeType === type && scope.scopeValue)
+      .map((scope) => scope.scopeValue!);
+    if (values.length === 0) continue;
+    const rows = await db
+      .selectFrom(source.table as 'customers')
+      .select([`${source.key} as value` as 'id as value', `${source.name} as name` as 'name as name'])
+      .where('tenant_id', '=', tenantId)
+      .where(source.key as 'id', 'in', values)
+      .execute();
+    for (const row of rows) names.set(`${type}:${row.value}`, row.name);
+  }
+  return names;
+}
+
+/** A scope naming a customer, label or department must name one of the tenant's. */
+async function checkScopesOfTenant(trx: Transaction<DB>, tenantId: string, input: PriceListInput) {
+  const names = await scopeNames(trx, tenantId, input.scopes);
+  for (const scope of input.scopes) {
+    const source = NAMED_SCOPES[scope.scopeType as keyof typeof NAMED_SCOPES];
+    if (source && !names.has(`${scope.scopeType}:${scope.scopeValue}`))
+      throw new BusinessError(400, `适用范围中的${source.what}「${scope.scopeValue}」不存在或无权访问`);
+  }
 }
 
 async function writeLines(
@@ -348,6 +389,7 @@ export async function addPriceList(
 ): Promise<{ id: string }> {
   return db.transaction().execute(async (trx) => {
     await checkSkusOfTenant(trx, actor.tenantId, input.items);
+    await checkScopesOfTenant(trx, actor.tenantId, input);
     const id = await insertPriceList(trx, actor.tenantId, actor.userId, input);
     await logOperation(trx, actor, 'add', `新增价目表 ${input.code} ${input.name}`);
     return { id };
@@ -375,6 +417,7 @@ export async function editPriceList(
     }
     if (input.version !== undefined && input.version !== current.version) throw changedMeanwhile('价目表');
     await checkSkusOfTenant(trx, actor.tenantId, input.items);
+    await checkScopesOfTenant(trx, actor.tenantId, input);
     await withUniqueKeys({ price_lists_tenant_code_key: `价目表编码 ${input.code} 已存在` }, () =>
       trx
         .updateTable('price_lists')
@@ -442,13 +485,14 @@ export async function changePriceListStatus(
   return db.transaction().execute(async (trx) => {
     // One activation at a time per tenant: two twins activated at once must not both pass the check below.
     await sql`select pg_advisory_xact_lock(hashtext(${`price_lists:${actor.tenantId}`}))`.execute(trx);
-    const list = await trx
-      .selectFrom('price_lists')
-      .select(['status', 'code', 'name'])
-      .where('id', '=', id)
-      .where('tenant_id', '=', actor.tenantId)
-      .executeTakeFirst();
-    if (!list) throw notFound('价目表');
+    const list = await existingRow(
+      trx,
+      'price_lists',
+      actor.tenantId,
+      id,
+      ['status', 'code', 'name'],
+      '价目表',
+    );
     const transition = transitionTo(PRICE_LIST_TRANSITIONS, { ...PRICE_LIST_STATUS }, list.status, to);
     if (to === 'ACTIVE') {
       const items = await trx
@@ -530,22 +574,14 @@ export async function customerFactsOf(
   tenantId: string,
   customerId: string,
 ): Promise<CustomerFacts> {
-  const customer = await db
-    .selectFrom('customers')
-    .select([
-      'id',
-      'level',
-      'outlet_type',
-      'channel',
-      'province_code',
-      'city_code',
-      'district_code',
-      'org_code',
-    ])
-    .where('id', '=', customerId)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  if (!customer) throw notFound('客户');
+  const customer = await existingRow(
+    db,
+    'customers',
+    tenantId,
+    customerId,
+    ['id', 'level', 'outlet_type', 'channel', 'province_code', 'city_code', 'district_code', 'org_code'],
+    '客户',
+  );
   const labels = await db
     .selectFrom('customer_label_links')
     .innerJoin('customer_labels', 'customer_labels.id', 'customer_label_links.label_id')
@@ -572,13 +608,7 @@ export async function resolvePrice(
   tenantId: string,
   query: PriceQuery,
 ): Promise<(ResolvedPrice & { qty: number; at: string }) | null> {
-  const sku = await db
-    .selectFrom('skus')
-    .select('units_per_case')
-    .where('id', '=', query.skuId)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  if (!sku) throw notFound('商品');
+  const sku = await existingRow(db, 'skus', tenantId, query.skuId, ['units_per_case'], '商品');
   const facts = await customerFactsOf(db, tenantId, query.customerId);
   const at = query.at ?? new Date();
   const qty = query.qty ?? 1;

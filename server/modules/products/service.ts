@@ -21,11 +21,19 @@ import type {
 } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { BusinessError } from '../../http/envelope';
-import { containsPattern, pageOf, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
+import {
+  containsPattern,
+  pagedList,
+  parseListQuery,
+  type ListSpec,
+  type RawQuery,
+} from '../../http/listQuery';
 import { logOperation, type Actor } from '../shared/actor';
 import {
   changedMeanwhile,
+  existingRow,
   notFound,
+  saveTenantRow,
   transitionTo,
   withUniqueKeys,
   type Transition,
@@ -61,26 +69,20 @@ const brandSpec: ListSpec = {
 export async function listBrands(db: Kysely<DB>, tenantId: string, query: RawQuery) {
   const list = parseListQuery(query, brandSpec);
   const base = db.selectFrom('brands').where('tenant_id', '=', tenantId).where(list.where);
-  const { total } = await base.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow();
-  const records = await base
-    .select([
-      'id',
-      'code',
-      'name',
-      'logo_url as logoUrl',
-      'sort',
-      'status',
-      shanghaiDateTime('created_at').as('createTime'),
-    ])
-    .orderBy(list.orderBy)
-    .limit(list.pageSize)
-    .offset(list.offset)
-    .execute();
-  return pageOf(
-    records.map((record) => ({ ...record, status_dictText: ENABLED_STATUS[record.status] })),
-    total,
-    list,
-  );
+  return pagedList(base, list, async (page) => {
+    const records = await page
+      .select([
+        'id',
+        'code',
+        'name',
+        'logo_url as logoUrl',
+        'sort',
+        'status',
+        shanghaiDateTime('created_at').as('createTime'),
+      ])
+      .execute();
+    return records.map((record) => ({ ...record, status_dictText: ENABLED_STATUS[record.status] }));
+  });
 }
 
 export async function saveBrand(
@@ -98,29 +100,11 @@ export async function saveBrand(
       status: input.status ?? 'ACTIVE',
       updated_by: actor.userId,
     };
-    const saved = await withUniqueKeys({ brands_tenant_code_key: `品牌编码 ${input.code} 已存在` }, () =>
-      id === undefined
-        ? trx
-            .insertInto('brands')
-            .values({ ...values, id: newId(), tenant_id: actor.tenantId, created_by: actor.userId })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        : trx
-            .updateTable('brands')
-            .set({ ...values, updated_at: new Date() })
-            .where('id', '=', id)
-            .where('tenant_id', '=', actor.tenantId)
-            .returning('id')
-            .executeTakeFirst(),
-    );
-    if (!saved) throw notFound('品牌');
-    await logOperation(
-      trx,
-      actor,
-      id === undefined ? 'add' : 'update',
-      `${id === undefined ? '新增' : '编辑'}品牌 ${input.code} ${input.name}`,
-    );
-    return saved;
+    return saveTenantRow(trx, actor, 'brands', id, values, {
+      uniqueKeys: { brands_tenant_code_key: `品牌编码 ${input.code} 已存在` },
+      what: '品牌',
+      described: `品牌 ${input.code} ${input.name}`,
+    });
   });
 }
 
@@ -133,27 +117,27 @@ const categorySpec: ListSpec = {
 export async function listCategories(db: Kysely<DB>, tenantId: string, query: RawQuery) {
   const list = parseListQuery(query, categorySpec);
   const base = db.selectFrom('product_categories').where('tenant_id', '=', tenantId).where(list.where);
-  const { total } = await base.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow();
-  const records = await base
-    .select([
-      'id',
-      'code',
-      'name',
-      'parent_id as parentId',
-      'level',
-      'sort',
-      'status',
-      shanghaiDateTime('created_at').as('createTime'),
-    ])
-    .orderBy(list.orderBy)
-    .limit(list.pageSize)
-    .offset(list.offset)
-    .execute();
-  return pageOf(
-    records.map((record) => ({ ...record, status_dictText: ENABLED_STATUS[record.status] })),
-    total,
-    list,
-  );
+  return pagedList(base, list, async (page) => {
+    const records = await page
+      .select([
+        'id',
+        'code',
+        'name',
+        'parent_id as parentId',
+        (eb) =>
+          eb
+            .selectFrom('product_categories as parent')
+            .select('parent.name')
+            .whereRef('parent.id', '=', 'product_categories.parent_id')
+            .as('parentName'),
+        'level',
+        'sort',
+        'status',
+        shanghaiDateTime('created_at').as('createTime'),
+      ])
+      .execute();
+    return records.map((record) => ({ ...record, status_dictText: ENABLED_STATUS[record.status] }));
+  });
 }
 
 export async function saveCategory(
@@ -166,13 +150,14 @@ export async function saveCategory(
     let level = 1;
     if (input.parentId) {
       if (input.parentId === id) throw new BusinessError(400, '上级品类不能是自己');
-      const parent = await trx
-        .selectFrom('product_categories')
-        .select('level')
-        .where('id', '=', input.parentId)
-        .where('tenant_id', '=', actor.tenantId)
-        .executeTakeFirst();
-      if (!parent) throw notFound('上级品类');
+      const parent = await existingRow(
+        trx,
+        'product_categories',
+        actor.tenantId,
+        input.parentId,
+        ['level'],
+        '上级品类',
+      );
       level = parent.level + 1;
     }
     const values = {
@@ -184,31 +169,11 @@ export async function saveCategory(
       status: input.status ?? 'ACTIVE',
       updated_by: actor.userId,
     };
-    const saved = await withUniqueKeys(
-      { product_categories_tenant_code_key: `品类编码 ${input.code} 已存在` },
-      () =>
-        id === undefined
-          ? trx
-              .insertInto('product_categories')
-              .values({ ...values, id: newId(), tenant_id: actor.tenantId, created_by: actor.userId })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          : trx
-              .updateTable('product_categories')
-              .set({ ...values, updated_at: new Date() })
-              .where('id', '=', id)
-              .where('tenant_id', '=', actor.tenantId)
-              .returning('id')
-              .executeTakeFirst(),
-    );
-    if (!saved) throw notFound('品类');
-    await logOperation(
-      trx,
-      actor,
-      id === undefined ? 'add' : 'update',
-      `${id === undefined ? '新增' : '编辑'}品类 ${input.code} ${input.name}`,
-    );
-    return saved;
+    return saveTenantRow(trx, actor, 'product_categories', id, values, {
+      uniqueKeys: { product_categories_tenant_code_key: `品类编码 ${input.code} 已存在` },
+      what: '品类',
+      described: `品类 ${input.code} ${input.name}`,
+    });
   });
 }
 
@@ -381,9 +346,7 @@ export async function listSkus(db: Kysely<DB>, tenantId: string, query: RawQuery
     );
   }
   if (list.extras.erpUnmapped === 'true') base = base.where('skus.erp_material_code', 'is', null);
-  const { total } = await base.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow();
-  const rows = await selectSkus(base.orderBy(list.orderBy).limit(list.pageSize).offset(list.offset));
-  return pageOf(rows.map(skuRecord), total, list);
+  return pagedList(base, list, async (page) => (await selectSkus(page)).map(skuRecord));
 }
 
 export async function skuById(db: Kysely<DB>, tenantId: string, id: string): Promise<SkuRecord> {
@@ -393,20 +356,8 @@ export async function skuById(db: Kysely<DB>, tenantId: string, id: string): Pro
 }
 
 async function checkBrandAndCategory(db: Kysely<DB>, tenantId: string, input: SkuInput): Promise<void> {
-  const brand = await db
-    .selectFrom('brands')
-    .select('status')
-    .where('id', '=', input.brandId)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  if (!brand) throw notFound('品牌');
-  const category = await db
-    .selectFrom('product_categories')
-    .select('status')
-    .where('id', '=', input.categoryId)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  if (!category) throw notFound('品类');
+  await existingRow(db, 'brands', tenantId, input.brandId, ['status'], '品牌');
+  await existingRow(db, 'product_categories', tenantId, input.categoryId, ['status'], '品类');
 }
 
 const SKU_UNIQUE_KEYS = (input: SkuInput) => ({
@@ -550,13 +501,7 @@ export async function changeSkuStatus(
   to: SkuStatus,
 ): Promise<{ id: string; status: SkuStatus }> {
   return db.transaction().execute(async (trx) => {
-    const sku = await trx
-      .selectFrom('skus')
-      .select(['status', 'sku_code', 'name'])
-      .where('id', '=', id)
-      .where('tenant_id', '=', actor.tenantId)
-      .executeTakeFirst();
-    if (!sku) throw notFound('商品');
+    const sku = await existingRow(trx, 'skus', actor.tenantId, id, ['status', 'sku_code', 'name'], '商品');
     const transition = transitionTo(SKU_TRANSITIONS, SKU_STATUS, sku.status, to);
     if (to === 'ON_SALE' && sku.status === 'DRAFT' && !(await hasActivePrice(trx, actor.tenantId, id))) {
       throw new BusinessError(409, '商品还没有生效的价格，请先在价目表中定价再上架');

@@ -4,8 +4,15 @@
 export const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
 /** The same schema, or null. */
-export const nullable = <T extends { type: string | readonly string[] }>(schema: T) =>
-  ({ ...schema, type: [...(Array.isArray(schema.type) ? schema.type : [schema.type]), 'null'] }) as const;
+export const nullable = <T extends { type: string | readonly string[]; enum?: readonly unknown[] }>(
+  schema: T,
+) =>
+  ({
+    ...schema,
+    type: [...(Array.isArray(schema.type) ? schema.type : [schema.type]), 'null'],
+    // An enum is checked on its own: null must be one of its values too (a cleared select sends null).
+    ...(schema.enum ? { enum: [...schema.enum, null] } : {}),
+  }) as const;
 
 export interface IdQuery {
   id: string;

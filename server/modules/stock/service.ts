@@ -23,13 +23,21 @@ import type {
   WarehouseOwnerType,
 } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
-import { containsPattern, pageOf, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
+import {
+  containsPattern,
+  pagedList,
+  pageOf,
+  parseListQuery,
+  type ListSpec,
+  type RawQuery,
+} from '../../http/listQuery';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import {
   changedMeanwhile,
+  existingRow,
   notFound,
+  saveTenantRow,
   transitionTo,
-  withUniqueKeys,
   type Transition,
 } from '../shared/commands';
 import { dataScopeOf, inScope, orgCodeInScope, type DataScope } from '../shared/dataScope';
@@ -72,36 +80,30 @@ export async function listWarehouses(db: Kysely<DB>, actor: Caller, query: RawQu
     .where('warehouses.tenant_id', '=', actor.tenantId)
     .where(inScope(scope, 'warehouses.org_code'))
     .where(list.where);
-  const { total } = await base.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select([
-      'warehouses.id',
-      'warehouses.code',
-      'warehouses.name',
-      'warehouses.owner_type as ownerType',
-      'warehouses.owner_id as ownerId',
-      'owner.name as ownerName',
-      'warehouses.storage_type as storageType',
-      'warehouses.address',
-      'warehouses.org_code as orgCode',
-      'warehouses.erp_warehouse_code as erpWarehouseCode',
-      'warehouses.status',
-      shanghaiDateTime('warehouses.created_at').as('createTime'),
-    ])
-    .orderBy(list.orderBy)
-    .limit(list.pageSize)
-    .offset(list.offset)
-    .execute();
-  return pageOf(
-    rows.map((row) => ({
+  return pagedList(base, list, async (page) => {
+    const rows = await page
+      .select([
+        'warehouses.id',
+        'warehouses.code',
+        'warehouses.name',
+        'warehouses.owner_type as ownerType',
+        'warehouses.owner_id as ownerId',
+        'owner.name as ownerName',
+        'warehouses.storage_type as storageType',
+        'warehouses.address',
+        'warehouses.org_code as orgCode',
+        'warehouses.erp_warehouse_code as erpWarehouseCode',
+        'warehouses.status',
+        shanghaiDateTime('warehouses.created_at').as('createTime'),
+      ])
+      .execute();
+    return rows.map((row) => ({
       ...row,
       ownerType_dictText: WAREHOUSE_OWNER_TYPE[row.ownerType],
       storageType_dictText: STORAGE_CONDITION[row.storageType],
       status_dictText: ENABLED_STATUS[row.status],
-    })),
-    total,
-    list,
-  );
+    }));
+  });
 }
 
 export async function saveWarehouse(db: Kysely<DB>, actor: Actor, input: WarehouseInput, id?: string) {
@@ -109,13 +111,14 @@ export async function saveWarehouse(db: Kysely<DB>, actor: Actor, input: Warehou
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     if (input.ownerType === 'DEALER') {
       if (!input.ownerId) throw new BusinessError(400, '经销商仓须指定经销商');
-      const dealer = await trx
-        .selectFrom('customers')
-        .select('customer_type')
-        .where('id', '=', input.ownerId)
-        .where('tenant_id', '=', actor.tenantId)
-        .executeTakeFirst();
-      if (!dealer) throw notFound('经销商');
+      const dealer = await existingRow(
+        trx,
+        'customers',
+        actor.tenantId,
+        input.ownerId,
+        ['customer_type'],
+        '经销商',
+      );
       if (!SUPPLIER_TYPES.includes(dealer.customer_type))
         throw new BusinessError(400, '经销商仓的所有者须是经销商');
     }
@@ -134,30 +137,12 @@ export async function saveWarehouse(db: Kysely<DB>, actor: Actor, input: Warehou
       status: input.status ?? 'ACTIVE',
       updated_by: actor.userId,
     };
-    const saved = await withUniqueKeys({ warehouses_tenant_code_key: `仓库编码 ${input.code} 已存在` }, () =>
-      id === undefined
-        ? trx
-            .insertInto('warehouses')
-            .values({ ...values, id: newId(), tenant_id: actor.tenantId, created_by: actor.userId })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        : trx
-            .updateTable('warehouses')
-            .set({ ...values, updated_at: new Date() })
-            .where('id', '=', id)
-            .where('tenant_id', '=', actor.tenantId)
-            .where(inScope(scope, 'org_code'))
-            .returning('id')
-            .executeTakeFirst(),
-    );
-    if (!saved) throw notFound('仓库');
-    await logOperation(
-      trx,
-      actor,
-      id === undefined ? 'add' : 'update',
-      `${id === undefined ? '新增' : '编辑'}仓库 ${input.code} ${input.name}`,
-    );
-    return saved;
+    return saveTenantRow(trx, actor, 'warehouses', id, values, {
+      uniqueKeys: { warehouses_tenant_code_key: `仓库编码 ${input.code} 已存在` },
+      what: '仓库',
+      described: `仓库 ${input.code} ${input.name}`,
+      where: inScope(scope, 'org_code'),
+    });
   });
 }
 
@@ -174,15 +159,15 @@ async function warehouseInScope(trx: Kysely<DB>, tenantId: string, scope: DataSc
   return warehouse;
 }
 
-async function skuOf(trx: Kysely<DB>, tenantId: string, id: string) {
-  const sku = await trx
-    .selectFrom('skus')
-    .select(['id', 'sku_code', 'name', 'units_per_case', 'shelf_life_days', 'base_unit', 'sale_unit'])
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  if (!sku) throw notFound('商品');
-  return sku;
+function skuOf(trx: Kysely<DB>, tenantId: string, id: string) {
+  return existingRow(
+    trx,
+    'skus',
+    tenantId,
+    id,
+    ['id', 'sku_code', 'name', 'units_per_case', 'shelf_life_days', 'base_unit', 'sale_unit'],
+    '商品',
+  );
 }
 
 type SkuUnits = Awaited<ReturnType<typeof skuOf>>;
@@ -192,6 +177,13 @@ const show = (baseQty: number, sku: SkuUnits) =>
     caseUnit: sku.sale_unit,
     baseUnit: sku.base_unit,
   });
+
+/** The pack units of a list row that selected a SKU's unitsPerCase, saleUnit and baseUnit. */
+const packOf = (row: { unitsPerCase: number; saleUnit: string; baseUnit: string }) => ({
+  unitsPerCase: row.unitsPerCase,
+  caseUnit: row.saleUnit,
+  baseUnit: row.baseUnit,
+});
 
 // ---- Movements ----
 
@@ -405,13 +397,13 @@ export interface StockOutInput extends QuantityInput {
 }
 
 /** Takes `qty` from lots in order; refuses when their available stock is short. */
-function allocate(lots: LotRow[], qty: number, sku: SkuUnits, allowExpiredLots: boolean) {
+function allocate(lots: LotRow[], qty: number, sku: SkuUnits, allowExpiredLots: boolean, what = '') {
   const usable = lots.filter(
     (lot) => lot.lot_status === 'NORMAL' || (allowExpiredLots && lot.lot_status === 'EXPIRED'),
   );
   const available = usable.reduce((total, lot) => total + lot.qty_on_hand - lot.qty_locked, 0);
   if (available < qty) {
-    throw new BusinessError(409, `库存不足：可用 ${show(available, sku)}，需要 ${show(qty, sku)}`);
+    throw new BusinessError(409, `${what}库存不足：可用 ${show(available, sku)}，需要 ${show(qty, sku)}`);
   }
   const takes: Array<{ lot: LotRow; qty: number }> = [];
   let left = qty;
@@ -569,6 +561,147 @@ export async function changeLotStatus(db: Kysely<DB>, actor: Actor, lotId: strin
     await logOperation(trx, actor, 'update', `批次${transition.action} ${lot.batch_no}`);
     return { id: lotId, lotStatus: to };
   });
+}
+
+// ---- Stock held and moved by documents (orders, returns, exchanges) ----
+// These run inside the document's transaction, so the document's status and the stock move together or
+// not at all. Balances still change only through movement rows (post); locks only through qty_locked.
+
+/** A quantity of one lot. */
+export interface LotQty {
+  lotId: string;
+  baseQty: number;
+}
+
+/** The lots of a SKU in a warehouse that could be shipped, FEFO, with what is free of them (no row locks). */
+export async function shippableLots(db: Kysely<DB>, tenantId: string, warehouseId: string, skuIds: string[]) {
+  if (skuIds.length === 0) return [];
+  return db
+    .selectFrom('stock_lots')
+    .select([
+      'id',
+      'sku_id as skuId',
+      'batch_no as batchNo',
+      isoDate('production_date').as('productionDate'),
+      isoDate('expiry_date').as('expiryDate'),
+      sql<number>`qty_on_hand - qty_locked`.as('availableBaseQty'),
+      'qty_locked as lockedBaseQty',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('warehouse_id', '=', warehouseId)
+    .where('sku_id', 'in', skuIds)
+    .where('lot_status', '=', 'NORMAL')
+    .where('qty_on_hand', '>', 0)
+    .orderBy('sku_id')
+    .orderBy('expiry_date')
+    .orderBy('production_date')
+    .orderBy('batch_no')
+    .execute();
+}
+
+/** Locks `baseQty` of a SKU in a warehouse for a document, oldest-expiring lots first; refuses when short. */
+export async function lockStock(
+  trx: Transaction<DB>,
+  actor: Actor,
+  input: { warehouseId: string; skuId: string; baseQty: number; upToAvailable?: boolean },
+): Promise<LotQty[]> {
+  const sku = await skuOf(trx, actor.tenantId, input.skuId);
+  const lots = await lockedLots(trx, actor.tenantId, { warehouseId: input.warehouseId, skuId: sku.id });
+  // upToAvailable: hold what there is (the rest of a partly shipped order waits for stock).
+  const free = lots
+    .filter((lot) => lot.lot_status === 'NORMAL')
+    .reduce((total, lot) => total + lot.qty_on_hand - lot.qty_locked, 0);
+  const wanted = input.upToAvailable ? Math.min(free, input.baseQty) : input.baseQty;
+  if (wanted === 0) return [];
+  const takes = allocate(lots, wanted, sku, false, `${sku.name} `);
+  for (const take of takes) {
+    await trx
+      .updateTable('stock_lots')
+      .set({ qty_locked: sql`qty_locked + ${take.qty}`, updated_at: new Date(), updated_by: actor.userId })
+      .where('id', '=', take.lot.id)
+      .execute();
+  }
+  return takes.map((take) => ({ lotId: take.lot.id, baseQty: take.qty }));
+}
+
+/** Gives back what lockStock took. */
+export async function releaseStock(trx: Transaction<DB>, actor: Actor, locks: LotQty[]): Promise<void> {
+  // In lot order, so two documents releasing the same lots queue up instead of deadlocking.
+  for (const lock of [...locks].sort((a, b) => a.lotId.localeCompare(b.lotId))) {
+    await trx
+      .updateTable('stock_lots')
+      .set({
+        qty_locked: sql`qty_locked - ${lock.baseQty}`,
+        updated_at: new Date(),
+        updated_by: actor.userId,
+      })
+      .where('id', '=', lock.lotId)
+      .where('tenant_id', '=', actor.tenantId)
+      .execute();
+  }
+}
+
+export interface DocumentMovement {
+  movementNo: string;
+  sourceDocType: string;
+  sourceDocNo: string;
+  remark?: string | null;
+}
+
+/**
+ * Takes a SKU out of a warehouse (SALES_OUT, EXCHANGE_OUT, DAMAGE): from the picked lots, each a NORMAL lot
+ * of that warehouse and SKU with enough free stock, or without picks `baseQty` oldest-expiring first.
+ * Returns the lots as taken.
+ */
+export async function postOutbound(
+  trx: Transaction<DB>,
+  actor: Actor,
+  input: { warehouseId: string; skuId: string; type: OutboundType } & (
+    { picks: LotQty[] } | { baseQty: number }
+  ),
+  document: DocumentMovement,
+) {
+  const sku = await skuOf(trx, actor.tenantId, input.skuId);
+  const lots = await lockedLots(trx, actor.tenantId, { warehouseId: input.warehouseId, skuId: sku.id });
+  const picks =
+    'picks' in input
+      ? input.picks
+      : allocate(lots, input.baseQty, sku, false, `${sku.name} `).map((take) => ({
+          lotId: take.lot.id,
+          baseQty: take.qty,
+        }));
+  const shipped: Array<{ lot: LotRow; baseQty: number }> = [];
+  for (const pick of picks) {
+    const lot = lots.find((each) => each.id === pick.lotId);
+    if (!lot) throw new BusinessError(400, `${sku.name} 的批次不在所选仓库中`);
+    if (lot.lot_status !== 'NORMAL') {
+      throw new BusinessError(409, `批次 ${lot.batch_no} 状态为${LOT_STATUS[lot.lot_status]}，不能出库`);
+    }
+    allocate([lot], pick.baseQty, sku, false, `${sku.name} 批次 ${lot.batch_no} `);
+    await post(trx, { actor, ...document }, lot, input.type, pick.baseQty, 'MIXED');
+    // The same lot may be picked twice in one call.
+    lot.qty_on_hand -= pick.baseQty;
+    shipped.push({ lot, baseQty: pick.baseQty });
+  }
+  return shipped.map(({ lot, baseQty }) => ({
+    lotId: lot.id,
+    batchNo: lot.batch_no,
+    productionDate: lot.production_date,
+    baseQty,
+  }));
+}
+
+/** Puts goods back into a batch of a warehouse (RETURN_IN), the lot created if the batch is new there. */
+export async function postInbound(
+  trx: Transaction<DB>,
+  actor: Actor,
+  input: { warehouseId: string; skuId: string; batchNo: string; productionDate: string; baseQty: number },
+  document: DocumentMovement,
+) {
+  const sku = await skuOf(trx, actor.tenantId, input.skuId);
+  const lot = await lotForInbound(trx, actor, sku, input.warehouseId, input);
+  await post(trx, { actor, ...document }, lot, 'RETURN_IN', input.baseQty, 'MIXED');
+  return { lotId: lot.id, batchNo: lot.batch_no, productionDate: lot.production_date };
 }
 
 // ---- Stock-age buckets ----
@@ -744,7 +877,7 @@ export async function stockDetail(db: Kysely<DB>, actor: Caller, query: RawQuery
     .execute();
   const labels = Object.fromEntries(buckets.map((each) => [each.code, each.label]));
   const records = rows.map((row) => {
-    const pack = { unitsPerCase: row.unitsPerCase, caseUnit: row.saleUnit, baseUnit: row.baseUnit };
+    const pack = packOf(row);
     return {
       ...row,
       qtyOnHandText: formatQuantity(row.qtyOnHand, pack),
@@ -838,7 +971,7 @@ export async function dealerStock(db: Kysely<DB>, actor: Caller, query: RawQuery
     .execute();
   return pageOf(
     rows.map((row) => {
-      const pack = { unitsPerCase: row.unitsPerCase, caseUnit: row.saleUnit, baseUnit: row.baseUnit };
+      const pack = packOf(row);
       return {
         ...row,
         qtyOnHandText: formatQuantity(row.qtyOnHand, pack),
@@ -879,45 +1012,39 @@ export async function listMovements(db: Kysely<DB>, actor: Caller, query: RawQue
     .where('stock_movements.tenant_id', '=', actor.tenantId)
     .where(inScope(scope, 'warehouses.org_code'))
     .where(list.where);
-  const { total } = await base.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select([
-      'stock_movements.id',
-      'stock_movements.movement_no as movementNo',
-      'warehouses.name as warehouseName',
-      'skus.sku_code as skuCode',
-      'skus.name as skuName',
-      'skus.units_per_case as unitsPerCase',
-      'skus.base_unit as baseUnit',
-      'skus.sale_unit as saleUnit',
-      'stock_movements.lot_id as lotId',
-      'stock_movements.batch_no as batchNo',
-      isoDate('stock_movements.production_date').as('productionDate'),
-      'stock_movements.direction',
-      'stock_movements.movement_type as movementType',
-      'stock_movements.base_qty as baseQty',
-      'stock_movements.balance_after as balanceAfter',
-      'stock_movements.source_doc_type as sourceDocType',
-      'stock_movements.source_doc_no as sourceDocNo',
-      'stock_movements.remark',
-      'operator.realname as operatorName',
-      shanghaiDateTime('stock_movements.occurred_at').as('occurredAt'),
-    ])
-    .orderBy(list.orderBy)
-    .limit(list.pageSize)
-    .offset(list.offset)
-    .execute();
-  return pageOf(
-    rows.map((row) => {
-      const pack = { unitsPerCase: row.unitsPerCase, caseUnit: row.saleUnit, baseUnit: row.baseUnit };
+  return pagedList(base, list, async (page) => {
+    const rows = await page
+      .select([
+        'stock_movements.id',
+        'stock_movements.movement_no as movementNo',
+        'warehouses.name as warehouseName',
+        'skus.sku_code as skuCode',
+        'skus.name as skuName',
+        'skus.units_per_case as unitsPerCase',
+        'skus.base_unit as baseUnit',
+        'skus.sale_unit as saleUnit',
+        'stock_movements.lot_id as lotId',
+        'stock_movements.batch_no as batchNo',
+        isoDate('stock_movements.production_date').as('productionDate'),
+        'stock_movements.direction',
+        'stock_movements.movement_type as movementType',
+        'stock_movements.base_qty as baseQty',
+        'stock_movements.balance_after as balanceAfter',
+        'stock_movements.source_doc_type as sourceDocType',
+        'stock_movements.source_doc_no as sourceDocNo',
+        'stock_movements.remark',
+        'operator.realname as operatorName',
+        shanghaiDateTime('stock_movements.occurred_at').as('occurredAt'),
+      ])
+      .execute();
+    return rows.map((row) => {
+      const pack = packOf(row);
       return {
         ...row,
         baseQtyText: formatQuantity(row.baseQty, pack),
         balanceAfterText: formatQuantity(row.balanceAfter, pack),
         movementType_dictText: MOVEMENT_TYPE[row.movementType],
       };
-    }),
-    total,
-    list,
-  );
+    });
+  });
 }

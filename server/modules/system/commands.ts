@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { sessionOf } from '../../http/access';
+import { violatedUniqueConstraint } from '../../db/errors';
 import { BusinessError } from '../../http/envelope';
 import { OperateType, requestInfoOf, writeOperationLog, type RequestInfo } from '../auth/sysLog';
 
@@ -47,6 +48,29 @@ export const NOT_FOUND = '未找到对应实体';
 /** A row that does not exist in the caller's tenant (another tenant's ids included). */
 export function notFound(message: string = NOT_FOUND): BusinessError {
   return new BusinessError(400, message);
+}
+
+/** The row a lookup found; notFound(`message`) when it found none. */
+export function found<T>(row: T | undefined, message?: string): T {
+  if (row === undefined) throw notFound(message);
+  return row;
+}
+
+/** The answer "already taken" (409) when a uniqueness check says the value is not free. */
+export async function requireFree(free: Promise<boolean>, message: string): Promise<void> {
+  if (!(await free)) throw new BusinessError(409, message);
+}
+
+/**
+ * For `.catch()` of an insert or update: a unique index the checks before did not see (two requests at once)
+ * still gets its message; `messages` maps constraint names to them. Any other error is rethrown.
+ */
+export function rethrowTaken(messages: Record<string, string>) {
+  return (error: unknown): never => {
+    const message = messages[violatedUniqueConstraint(error) ?? ''];
+    if (message) throw new BusinessError(409, message);
+    throw error;
+  };
 }
 
 /** `a,b,c,` (the reference client adds a trailing comma) → ['a', 'b', 'c'], without repeats. */

@@ -23,7 +23,7 @@ export type ThirdPartyConfig = Pick<Config, 'production'> &
   Partial<Pick<Config, 'wecom' | 'cas' | 'wechat' | 'specialLoginAccount'>>;
 
 /** This server's own address, as the real clients reach the simulators it serves. */
-function loopbackOrigin(app: FastifyInstance): string {
+export function loopbackOrigin(app: FastifyInstance): string {
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('the server is not listening on TCP');
   const wildcard = address.address === '0.0.0.0' || address.address === '::';

@@ -10,6 +10,7 @@ import {
   audit,
   idList,
   inTransaction,
+  found,
   notFound,
   OperateType,
   optionalText,
@@ -115,11 +116,11 @@ export async function departIdTree(db: Kysely<DB>, tenantId: string) {
 }
 
 async function departById(db: Kysely<DB>, tenantId: string, id: string | undefined): Promise<DepartRecord> {
-  const depart = await tenantDeparts(db, tenantId)
-    .where('id', '=', id ?? '')
-    .executeTakeFirst();
-  if (!depart) throw notFound();
-  return depart;
+  return found(
+    await tenantDeparts(db, tenantId)
+      .where('id', '=', id ?? '')
+      .executeTakeFirst(),
+  );
 }
 
 /** The subtree under a department, the department itself as its root. */

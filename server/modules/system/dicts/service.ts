@@ -2,7 +2,6 @@
 // every page's selects read through getDictItems. Only dictionaries: never a table named by the client.
 import { sql, type Kysely } from 'kysely';
 import { shanghaiDateTime } from '../../../db/dates';
-import { violatedUniqueConstraint } from '../../../db/errors';
 import { newId } from '../../../db/ids';
 import type { DB } from '../../../db/schema';
 import { BusinessError } from '../../../http/envelope';
@@ -10,13 +9,16 @@ import {
   audit,
   idList,
   inTransaction,
+  found,
   notFound,
   OperateType,
   optionalText,
   requiredText,
+  requireFree,
+  rethrowTaken,
   type Actor,
 } from '../commands';
-import { containsPattern, countAll, pageOf, parseListQuery, type ListSpec } from '../../../http/listQuery';
+import { containsPattern, pagedList, parseListQuery, type ListSpec } from '../../../http/listQuery';
 
 export const dictMessages = {
   added: '保存成功！',
@@ -100,13 +102,7 @@ function withDictColumns(query: ReturnType<typeof tenantDicts>) {
 export async function listDicts(db: Kysely<DB>, tenantId: string, query: unknown) {
   const list = parseListQuery(query, DICT_LIST);
   const base = tenantDicts(db, tenantId).where(list.where);
-  const { total } = await base.select(countAll).executeTakeFirstOrThrow();
-  const records = await withDictColumns(base)
-    .orderBy(list.orderBy)
-    .limit(list.pageSize)
-    .offset(list.offset)
-    .execute();
-  return pageOf(records, total, list);
+  return pagedList(base, list, (page) => withDictColumns(page).execute());
 }
 
 /** Every dictionary as tree nodes (they have no hierarchy: all leaves), optionally by part of the name. */
@@ -175,13 +171,6 @@ function validDict(form: DictForm) {
   };
 }
 
-function rethrowTaken(constraint: string, message: string) {
-  return (error: unknown): never => {
-    if (violatedUniqueConstraint(error) === constraint) throw new BusinessError(409, message);
-    throw error;
-  };
-}
-
 async function requireFreeCode(db: Kysely<DB>, tenantId: string, dictCode: string, exceptId: string | null) {
   let query = tenantDicts(db, tenantId).select('id').where('dict_code', '=', dictCode);
   if (exceptId !== null) query = query.where('id', '!=', exceptId);
@@ -197,7 +186,7 @@ export async function addDict(db: Kysely<DB>, actor: Actor, form: DictForm): Pro
       .insertInto('dicts')
       .values({ ...dict, id, tenant_id: actor.tenantId, created_by: actor.username })
       .execute()
-      .catch(rethrowTaken('dicts_tenant_dict_code_key', dictMessages.codeTaken));
+      .catch(rethrowTaken({ dicts_tenant_dict_code_key: dictMessages.codeTaken }));
     await audit(trx, actor, OperateType.add, `添加字典: ${dict.dict_name}(${dict.dict_code})`);
     return id;
   });
@@ -207,16 +196,14 @@ export async function editDict(db: Kysely<DB>, actor: Actor, form: DictForm): Pr
   const id = requiredText(form.id, dictMessages.idRequired);
   const dict = validDict(form);
   await inTransaction(db, async (trx) => {
-    if (!(await tenantDicts(trx, actor.tenantId).select('id').where('id', '=', id).executeTakeFirst())) {
-      throw notFound();
-    }
+    found(await tenantDicts(trx, actor.tenantId).select('id').where('id', '=', id).executeTakeFirst());
     await requireFreeCode(trx, actor.tenantId, dict.dict_code, id);
     await trx
       .updateTable('dicts')
       .set({ ...dict, updated_by: actor.username, updated_at: sql<Date>`now()` })
       .where('id', '=', id)
       .execute()
-      .catch(rethrowTaken('dicts_tenant_dict_code_key', dictMessages.codeTaken));
+      .catch(rethrowTaken({ dicts_tenant_dict_code_key: dictMessages.codeTaken }));
     await audit(trx, actor, OperateType.update, `编辑字典: ${dict.dict_name}(${dict.dict_code})`);
   });
 }
@@ -233,12 +220,12 @@ export async function deleteDicts(db: Kysely<DB>, actor: Actor, rawIds: string |
 }
 
 async function requireDict(db: Kysely<DB>, tenantId: string, dictId: string | null | undefined) {
-  const dict = await tenantDicts(db, tenantId)
-    .select(['id', 'dict_code', 'type'])
-    .where('id', '=', requiredText(dictId, dictMessages.dictRequired))
-    .executeTakeFirst();
-  if (!dict) throw notFound();
-  return dict;
+  return found(
+    await tenantDicts(db, tenantId)
+      .select(['id', 'dict_code', 'type'])
+      .where('id', '=', requiredText(dictId, dictMessages.dictRequired))
+      .executeTakeFirst(),
+  );
 }
 
 export async function listDictItems(db: Kysely<DB>, tenantId: string, query: unknown) {
@@ -249,26 +236,23 @@ export async function listDictItems(db: Kysely<DB>, tenantId: string, query: unk
     .where('tenant_id', '=', tenantId)
     .where('dict_id', '=', dict.id)
     .where(list.where);
-  const { total } = await base.select(countAll).executeTakeFirstOrThrow();
-  const records = await base
-    .select([
-      'id',
-      'dict_id as dictId',
-      'item_text as itemText',
-      'item_value as itemValue',
-      'description',
-      'sort_order as sortOrder',
-      'status',
-      'created_by as createBy',
-      shanghaiDateTime('created_at').as('createTime'),
-      'updated_by as updateBy',
-      shanghaiDateTime('updated_at').as('updateTime'),
-    ])
-    .orderBy(list.orderBy)
-    .limit(list.pageSize)
-    .offset(list.offset)
-    .execute();
-  return pageOf(records, total, list);
+  return pagedList(base, list, (page) =>
+    page
+      .select([
+        'id',
+        'dict_id as dictId',
+        'item_text as itemText',
+        'item_value as itemValue',
+        'description',
+        'sort_order as sortOrder',
+        'status',
+        'created_by as createBy',
+        shanghaiDateTime('created_at').as('createTime'),
+        'updated_by as updateBy',
+        shanghaiDateTime('updated_at').as('updateTime'),
+      ])
+      .execute(),
+  );
 }
 
 /** True when `itemValue` is free in the dictionary (apart from the item being edited). */
@@ -317,15 +301,16 @@ export async function addDictItem(db: Kysely<DB>, actor: Actor, form: DictItemFo
   return inTransaction(db, async (trx) => {
     const dict = await requireDict(trx, actor.tenantId, form.dictId);
     const item = validItem(form, dict.type === 1);
-    if (!(await isItemValueFree(trx, actor.tenantId, { dictId: dict.id, itemValue: item.item_value }))) {
-      throw new BusinessError(409, dictMessages.itemValueTaken);
-    }
+    await requireFree(
+      isItemValueFree(trx, actor.tenantId, { dictId: dict.id, itemValue: item.item_value }),
+      dictMessages.itemValueTaken,
+    );
     const id = newId();
     await trx
       .insertInto('dict_items')
       .values({ ...item, id, dict_id: dict.id, tenant_id: actor.tenantId, created_by: actor.username })
       .execute()
-      .catch(rethrowTaken('dict_items_dict_value_key', dictMessages.itemValueTaken));
+      .catch(rethrowTaken({ dict_items_dict_value_key: dictMessages.itemValueTaken }));
     await audit(
       trx,
       actor,
@@ -337,15 +322,21 @@ export async function addDictItem(db: Kysely<DB>, actor: Actor, form: DictItemFo
 }
 
 async function requireItem(db: Kysely<DB>, tenantId: string, id: string) {
-  const item = await db
-    .selectFrom('dict_items')
-    .innerJoin('dicts', 'dicts.id', 'dict_items.dict_id')
-    .select(['dict_items.id', 'dict_items.dict_id', 'dicts.dict_code', 'dicts.type', 'dict_items.item_value'])
-    .where('dict_items.tenant_id', '=', tenantId)
-    .where('dict_items.id', '=', id)
-    .executeTakeFirst();
-  if (!item) throw notFound();
-  return item;
+  return found(
+    await db
+      .selectFrom('dict_items')
+      .innerJoin('dicts', 'dicts.id', 'dict_items.dict_id')
+      .select([
+        'dict_items.id',
+        'dict_items.dict_id',
+        'dicts.dict_code',
+        'dicts.type',
+        'dict_items.item_value',
+      ])
+      .where('dict_items.tenant_id', '=', tenantId)
+      .where('dict_items.id', '=', id)
+      .executeTakeFirst(),
+  );
 }
 
 export async function editDictItem(db: Kysely<DB>, actor: Actor, form: DictItemForm): Promise<void> {
@@ -353,21 +344,16 @@ export async function editDictItem(db: Kysely<DB>, actor: Actor, form: DictItemF
   await inTransaction(db, async (trx) => {
     const existing = await requireItem(trx, actor.tenantId, id);
     const item = validItem(form, existing.type === 1);
-    if (
-      !(await isItemValueFree(trx, actor.tenantId, {
-        dictId: existing.dict_id,
-        itemValue: item.item_value,
-        id,
-      }))
-    ) {
-      throw new BusinessError(409, dictMessages.itemValueTaken);
-    }
+    await requireFree(
+      isItemValueFree(trx, actor.tenantId, { dictId: existing.dict_id, itemValue: item.item_value, id }),
+      dictMessages.itemValueTaken,
+    );
     await trx
       .updateTable('dict_items')
       .set({ ...item, updated_by: actor.username, updated_at: sql<Date>`now()` })
       .where('id', '=', id)
       .execute()
-      .catch(rethrowTaken('dict_items_dict_value_key', dictMessages.itemValueTaken));
+      .catch(rethrowTaken({ dict_items_dict_value_key: dictMessages.itemValueTaken }));
     await audit(
       trx,
       actor,

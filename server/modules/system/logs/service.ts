@@ -6,7 +6,7 @@ import type { DB } from '../../../db/schema';
 import { BusinessError } from '../../../http/envelope';
 import { audit, idList, inTransaction, notFound, OperateType, optionalText, type Actor } from '../commands';
 import { dictTextOf } from '../dicts/dictText';
-import { containsPattern, countAll, pageOf, parseListQuery, type ListSpec } from '../../../http/listQuery';
+import { containsPattern, pagedList, parseListQuery, type ListSpec } from '../../../http/listQuery';
 
 export const logMessages = {
   deleted: '删除成功!',
@@ -46,31 +46,28 @@ export async function listLogs(db: Kysely<DB>, tenantId: string, query: unknown)
   if (keyWord !== null) {
     base = base.where('log_content', 'ilike', containsPattern(keyWord));
   }
-  const { total } = await base.select(countAll).executeTakeFirstOrThrow();
-  const records = await base
-    .select([
-      sql<string>`id::text`.as('id'),
-      'log_type as logType',
-      dictTextOf('log_type', 'sys_log.log_type', 'sys_log.tenant_id').as('logType_dictText'),
-      'operate_type as operateType',
-      dictTextOf('operate_type', 'sys_log.operate_type', 'sys_log.tenant_id').as('operateType_dictText'),
-      'log_content as logContent',
-      'user_id as userid',
-      'username',
-      'ip',
-      'method',
-      'request_url as requestUrl',
-      'request_param as requestParam',
-      'cost_time as costTime',
-      'username as createBy',
-      shanghaiDateTime('created_at').as('createTime'),
-    ])
-    .orderBy(list.orderBy)
-    .orderBy('id', 'desc')
-    .limit(list.pageSize)
-    .offset(list.offset)
-    .execute();
-  return pageOf(records, total, list);
+  return pagedList(base, list, (page) =>
+    page
+      .select([
+        sql<string>`id::text`.as('id'),
+        'log_type as logType',
+        dictTextOf('log_type', 'sys_log.log_type', 'sys_log.tenant_id').as('logType_dictText'),
+        'operate_type as operateType',
+        dictTextOf('operate_type', 'sys_log.operate_type', 'sys_log.tenant_id').as('operateType_dictText'),
+        'log_content as logContent',
+        'user_id as userid',
+        'username',
+        'ip',
+        'method',
+        'request_url as requestUrl',
+        'request_param as requestParam',
+        'cost_time as costTime',
+        'username as createBy',
+        shanghaiDateTime('created_at').as('createTime'),
+      ])
+      .orderBy('id', 'desc')
+      .execute(),
+  );
 }
 
 /** Deletes log rows of the tenant (or all of them for `allclear`), then logs the deletion itself. */

@@ -10,6 +10,7 @@ import {
   audit,
   idList,
   inTransaction,
+  found,
   notFound,
   OperateType,
   optionalText,
@@ -330,13 +331,14 @@ export async function editPermission(db: Kysely<DB>, actor: Actor, form: Permiss
   const id = requiredText(form.id, permissionMessages.idRequired);
   const permission = validPermission(form);
   await inTransaction(db, async (trx) => {
-    const existing = await trx
-      .selectFrom('permissions')
-      .select('parent_id')
-      .where('tenant_id', '=', actor.tenantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!existing) throw notFound();
+    const existing = found(
+      await trx
+        .selectFrom('permissions')
+        .select('parent_id')
+        .where('tenant_id', '=', actor.tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    );
     await requireParent(trx, actor.tenantId, permission.parent_id, id);
     await trx
       .updateTable('permissions')
@@ -374,14 +376,14 @@ export async function deletePermissions(
 
 async function requireRole(db: Kysely<DB>, tenantId: string, roleId: string | undefined) {
   const id = requiredText(roleId, permissionMessages.roleRequired);
-  const role = await db
-    .selectFrom('roles')
-    .select(['id', 'role_code'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!role) throw notFound();
-  return role;
+  return found(
+    await db
+      .selectFrom('roles')
+      .select(['id', 'role_code'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst(),
+  );
 }
 
 export async function rolePermissionIds(db: Kysely<DB>, tenantId: string, roleId: string): Promise<string[]> {
@@ -415,13 +417,13 @@ export async function saveRolePermissions(
   await inTransaction(db, async (trx) => {
     const role = await requireRole(trx, actor.tenantId, change.roleId);
     if (added.length > 0) {
-      const found = await trx
+      const known = await trx
         .selectFrom('permissions')
         .select('id')
         .where('tenant_id', '=', actor.tenantId)
         .where('id', 'in', added)
         .execute();
-      if (found.length !== added.length) throw new BusinessError(400, permissionMessages.permissionsInvalid);
+      if (known.length !== added.length) throw new BusinessError(400, permissionMessages.permissionsInvalid);
       await trx
         .insertInto('role_permissions')
         .values(added.map((id) => ({ tenant_id: actor.tenantId, role_id: role.id, permission_id: id })))

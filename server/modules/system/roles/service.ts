@@ -3,7 +3,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Page } from '../../../../common/contract';
 import { shanghaiDateTime } from '../../../db/dates';
-import { violatedUniqueConstraint } from '../../../db/errors';
 import { newId } from '../../../db/ids';
 import type { DB } from '../../../db/schema';
 import { BusinessError } from '../../../http/envelope';
@@ -11,13 +10,16 @@ import {
   audit,
   idList,
   inTransaction,
+  found,
   notFound,
   OperateType,
   optionalText,
   requiredText,
+  requireFree,
+  rethrowTaken,
   type Actor,
 } from '../commands';
-import { countAll, pageOf, parseListQuery, type ListSpec } from '../../../http/listQuery';
+import { pagedList, parseListQuery, type ListSpec } from '../../../http/listQuery';
 
 export const roleMessages = {
   added: '添加成功！',
@@ -90,13 +92,7 @@ function withRoleColumns(query: ReturnType<typeof tenantRoles>) {
 export async function listRoles(db: Kysely<DB>, tenantId: string, query: unknown): Promise<Page<RoleRecord>> {
   const list = parseListQuery(query, ROLE_LIST);
   const base = tenantRoles(db, tenantId).where(list.where);
-  const { total } = await base.select(countAll).executeTakeFirstOrThrow();
-  const records = await withRoleColumns(base)
-    .orderBy(list.orderBy)
-    .limit(list.pageSize)
-    .offset(list.offset)
-    .execute();
-  return pageOf(records, total, list);
+  return pagedList(base, list, (page) => withRoleColumns(page).execute());
 }
 
 export function allRoles(db: Kysely<DB>, tenantId: string): Promise<RoleRecord[]> {
@@ -104,9 +100,7 @@ export function allRoles(db: Kysely<DB>, tenantId: string): Promise<RoleRecord[]
 }
 
 export async function roleById(db: Kysely<DB>, tenantId: string, id: string): Promise<RoleRecord> {
-  const role = await withRoleColumns(tenantRoles(db, tenantId).where('id', '=', id)).executeTakeFirst();
-  if (!role) throw notFound();
-  return role;
+  return found(await withRoleColumns(tenantRoles(db, tenantId).where('id', '=', id)).executeTakeFirst());
 }
 
 /** True when the code is free in the tenant (apart from the role being edited). */
@@ -148,19 +142,12 @@ function validRole(form: RoleForm) {
   };
 }
 
-function rethrowCodeTaken(error: unknown): never {
-  if (violatedUniqueConstraint(error) === 'roles_tenant_role_code_key') {
-    throw new BusinessError(409, roleMessages.codeTaken);
-  }
-  throw error;
-}
+const rethrowCodeTaken = rethrowTaken({ roles_tenant_role_code_key: roleMessages.codeTaken });
 
 export async function addRole(db: Kysely<DB>, actor: Actor, form: RoleForm): Promise<string> {
   const role = validRole(form);
   return inTransaction(db, async (trx) => {
-    if (!(await isRoleCodeFree(trx, actor.tenantId, role.role_code, undefined))) {
-      throw new BusinessError(409, roleMessages.codeTaken);
-    }
+    await requireFree(isRoleCodeFree(trx, actor.tenantId, role.role_code, undefined), roleMessages.codeTaken);
     const id = newId();
     await trx
       .insertInto('roles')
@@ -177,9 +164,7 @@ export async function editRole(db: Kysely<DB>, actor: Actor, form: RoleForm): Pr
   const role = validRole(form);
   await inTransaction(db, async (trx) => {
     await roleById(trx, actor.tenantId, id);
-    if (!(await isRoleCodeFree(trx, actor.tenantId, role.role_code, id))) {
-      throw new BusinessError(409, roleMessages.codeTaken);
-    }
+    await requireFree(isRoleCodeFree(trx, actor.tenantId, role.role_code, id), roleMessages.codeTaken);
     await trx
       .updateTable('roles')
       .set({ ...role, updated_by: actor.username, updated_at: sql<Date>`now()` })

@@ -6,7 +6,6 @@ import type { Page } from '../../../../common/contract';
 import { messages } from '../../../../common/messages';
 import { EMAIL_PATTERN, isMainlandMobile, isStrongPassword } from '../../../../common/validators';
 import { shanghaiDateTime } from '../../../db/dates';
-import { violatedUniqueConstraint } from '../../../db/errors';
 import { newId } from '../../../db/ids';
 import type { DB, Sex } from '../../../db/schema';
 import { BusinessError } from '../../../http/envelope';
@@ -16,16 +15,18 @@ import { revokeUserSessions } from '../../auth/sessions';
 import {
   audit,
   idList,
+  found,
   inTransaction,
   notFound,
   OperateType,
   optionalText,
   requiredText,
+  rethrowTaken,
   splitIds,
   type Actor,
 } from '../commands';
 import { dictTextOf } from '../dicts/dictText';
-import { containsPattern, countAll, pageOf, parseListQuery, type ListSpec } from '../../../http/listQuery';
+import { containsPattern, pagedList, parseListQuery, type ListSpec } from '../../../http/listQuery';
 import { userMessages } from './messages';
 
 export interface UserRecord {
@@ -155,19 +156,13 @@ export async function listUsers(db: Kysely<DB>, tenantId: string, query: unknown
       ),
     );
   }
-  const { total } = await base.select(countAll).executeTakeFirstOrThrow();
-  const records = await withUserColumns(base)
-    .orderBy(list.orderBy)
-    .limit(list.pageSize)
-    .offset(list.offset)
-    .execute();
-  return pageOf(records, total, list);
+  return pagedList(base, list, (page) => withUserColumns(page).execute());
 }
 
 export async function userById(db: Kysely<DB>, tenantId: string, id: string): Promise<UserRecord> {
-  const user = await withUserColumns(tenantUsers(db, tenantId).where('users.id', '=', id)).executeTakeFirst();
-  if (!user) throw notFound();
-  return user;
+  return found(
+    await withUserColumns(tenantUsers(db, tenantId).where('users.id', '=', id)).executeTakeFirst(),
+  );
 }
 
 /** The fields of the add and edit forms (API.md §6.2 SysUser plus selectedroles / selecteddeparts). */
@@ -272,13 +267,13 @@ async function requireTenantIds(
 ): Promise<string[]> {
   const ids = splitIds(raw);
   if (ids.length === 0) return [];
-  const found = await db
+  const rows = await db
     .selectFrom(table)
     .select('id')
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', ids)
     .execute();
-  if (found.length !== ids.length) throw new BusinessError(400, message);
+  if (rows.length !== ids.length) throw new BusinessError(400, message);
   return ids;
 }
 
@@ -326,13 +321,10 @@ async function replaceLinks(
   }
 }
 
-/** A unique index the checks above did not see (two requests at once) still gets its message. */
-function rethrowTaken(error: unknown): never {
-  const constraint = violatedUniqueConstraint(error);
-  if (constraint === 'users_username_key') throw new BusinessError(409, authMessages.usernameTaken);
-  if (constraint === 'users_phone_key') throw new BusinessError(409, authMessages.phoneTaken);
-  throw error;
-}
+const rethrowUserTaken = rethrowTaken({
+  users_username_key: authMessages.usernameTaken,
+  users_phone_key: authMessages.phoneTaken,
+});
 
 export async function addUser(db: Kysely<DB>, actor: Actor, form: UserForm): Promise<string> {
   const user = validUser(form);
@@ -369,7 +361,7 @@ export async function addUser(db: Kysely<DB>, actor: Actor, form: UserForm): Pro
         created_by: actor.username,
       })
       .execute()
-      .catch(rethrowTaken);
+      .catch(rethrowUserTaken);
     await replaceLinks(trx, actor.tenantId, id, roleIds, departIds);
     await audit(trx, actor, OperateType.add, `添加用户: ${user.username}`);
     return id;
@@ -380,11 +372,9 @@ export async function editUser(db: Kysely<DB>, actor: Actor, form: UserForm): Pr
   const id = requiredText(form.id, userMessages.idRequired);
   const user = validUser(form);
   await inTransaction(db, async (trx) => {
-    const existing = await tenantUsers(trx, actor.tenantId)
-      .select('users.id')
-      .where('users.id', '=', id)
-      .executeTakeFirst();
-    if (!existing) throw notFound();
+    found(
+      await tenantUsers(trx, actor.tenantId).select('users.id').where('users.id', '=', id).executeTakeFirst(),
+    );
     await requireUnique(trx, actor.tenantId, user, id);
     const roleIds =
       form.selectedroles === undefined
@@ -406,7 +396,7 @@ export async function editUser(db: Kysely<DB>, actor: Actor, form: UserForm): Pr
       .set({ ...user, updated_by: actor.username, updated_at: sql<Date>`now()` })
       .where('id', '=', id)
       .execute()
-      .catch(rethrowTaken);
+      .catch(rethrowUserTaken);
     await replaceLinks(trx, actor.tenantId, id, roleIds, departIds);
     await audit(trx, actor, OperateType.update, `编辑用户: ${user.username}`);
   });
@@ -414,12 +404,12 @@ export async function editUser(db: Kysely<DB>, actor: Actor, form: UserForm): Pr
 
 /** The tenant's live users among `ids`; throws when one is not (another tenant's, deleted, unknown). */
 async function requireUsers(db: Kysely<DB>, tenantId: string, ids: string[]) {
-  const found = await tenantUsers(db, tenantId)
+  const users = await tenantUsers(db, tenantId)
     .select(['users.id', 'users.username'])
     .where('users.id', 'in', ids)
     .execute();
-  if (found.length !== ids.length) throw notFound();
-  return found;
+  if (users.length !== ids.length) throw notFound();
+  return users;
 }
 
 export async function deleteUsers(db: Kysely<DB>, actor: Actor, rawIds: string | undefined): Promise<void> {
@@ -476,11 +466,13 @@ export async function setUserPassword(
   const password = requireNewPassword(change.password, change.confirmpassword);
   const passwordHash = await hashPassword(password);
   await inTransaction(db, async (trx) => {
-    const user = await tenantUsers(trx, actor.tenantId)
-      .select('users.id')
-      .where('users.username', '=', username)
-      .executeTakeFirst();
-    if (!user) throw notFound(userMessages.userNotFound);
+    const user = found(
+      await tenantUsers(trx, actor.tenantId)
+        .select('users.id')
+        .where('users.username', '=', username)
+        .executeTakeFirst(),
+      userMessages.userNotFound,
+    );
     await trx
       .updateTable('users')
       .set({
@@ -522,13 +514,14 @@ export async function usersOfDepart(
   departId: string,
   realname: string | undefined,
 ): Promise<UserRecord[]> {
-  const depart = await db
-    .selectFrom('departs')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', departId)
-    .executeTakeFirst();
-  if (!depart) throw notFound();
+  found(
+    await db
+      .selectFrom('departs')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', departId)
+      .executeTakeFirst(),
+  );
   let query = tenantUsers(db, tenantId).where(({ exists, selectFrom }) =>
     exists(
       selectFrom('user_departs')

@@ -1,0 +1,201 @@
+// The two ERP clients against the simulator over real HTTP: a bill goes through, a repeat makes no second
+// bill, an expired session is renewed once, a late answer is retried, and every failure has its category.
+import type { ErpSystemType } from '../db/schema';
+import { createErpClient, ErpCallError, type ErpBill, type ErpClient } from '../integrations/erp';
+import {
+  SIMULATED_BASE_URLS,
+  SIMULATED_ERP_CREDENTIALS,
+  type SimulatorControl,
+} from '../integrations/erp/simulator';
+import { startTestServer, type TestServer } from './support/server';
+import { openSeededDatabase } from './support/auth';
+import type { TestDatabase } from './support/database';
+
+const FORMS: Record<ErpSystemType, string> = { KINGDEE_K3CLOUD: 'SAL_SaleOrder', CHANJET_TPLUS: 'SaleOrder' };
+
+let testDatabase: TestDatabase;
+let server: TestServer;
+let serial = 0;
+
+beforeAll(async () => {
+  testDatabase = await openSeededDatabase('pglite');
+  server = await startTestServer({ database: testDatabase.database });
+});
+afterAll(async () => {
+  await server.close();
+  await testDatabase.dispose();
+});
+
+async function control(body: SimulatorControl) {
+  const response = await fetch(`${server.baseUrl}/sim/erp/control`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function simulatorBills(system: ErpSystemType) {
+  const state = (await (await fetch(`${server.baseUrl}/sim/erp/state`)).json()) as {
+    systems: Record<
+      ErpSystemType,
+      { bills: Array<{ number: string; documentStatus: string; externalCode?: string }> }
+    >;
+  };
+  return state.systems[system].bills;
+}
+
+describe.each<ErpSystemType>(['KINGDEE_K3CLOUD', 'CHANJET_TPLUS'])('the %s client', (systemType) => {
+  const client = (
+    overrides: { appSecret?: string; timeoutMs?: number; networkRetries?: number } = {},
+  ): ErpClient =>
+    createErpClient(
+      {
+        systemType,
+        baseUrl: SIMULATED_BASE_URLS[systemType],
+        acctId: 'SIM-TEST',
+        appId: SIMULATED_ERP_CREDENTIALS.appId,
+        appSecret: overrides.appSecret ?? SIMULATED_ERP_CREDENTIALS.appSecret,
+        userName: SIMULATED_ERP_CREDENTIALS.userName,
+        timeoutMs: overrides.timeoutMs ?? 5000,
+        networkRetries: overrides.networkRetries ?? 2,
+      },
+      { selfOrigin: () => server.baseUrl, retryDelayMs: () => 10 },
+    );
+
+  const bill = (): ErpBill => {
+    serial += 1;
+    const bizNo = `SO2026112100${String(serial).padStart(2, '0')}`;
+    return {
+      bizType: 'SALES_ORDER',
+      formId: FORMS[systemType],
+      operation: 'SAVE',
+      bizNo,
+      externalCode: `${bizNo}-SAVE`,
+      date: '2026-11-21',
+      customerCode: 'C00001',
+      warehouseCode: 'CK0001',
+      saleOrgCode: '100',
+      lines: [
+        {
+          lineNo: 1,
+          materialCode: 'MAT000001',
+          unit: '箱',
+          qty: 3,
+          price: 48,
+          taxRate: 0.13,
+          amount: 144,
+          isGift: false,
+        },
+      ],
+    };
+  };
+
+  beforeEach(async () => {
+    await control({ action: 'reset' });
+  });
+
+  async function failure(promise: Promise<unknown>): Promise<ErpCallError> {
+    try {
+      await promise;
+    } catch (error) {
+      if (error instanceof ErpCallError) return error;
+      throw error;
+    }
+    throw new Error('expected an ErpCallError');
+  }
+
+  it('pushes a bill through, audited, and never records the secret', async () => {
+    const sent = bill();
+    const result = await client().push(sent);
+    expect(result.billNo).toBe(sent.bizNo);
+    expect(result.billId).not.toBe('');
+    const bills = await simulatorBills(systemType);
+    expect(bills).toEqual([expect.objectContaining({ number: sent.bizNo, documentStatus: 'C' })]);
+    if (systemType === 'KINGDEE_K3CLOUD') {
+      expect(result.exchanges.map((exchange) => exchange.call)).toEqual([
+        'LoginByAppSecret',
+        'Save',
+        'Submit',
+        'Audit',
+      ]);
+    }
+    expect(JSON.stringify(result.exchanges)).not.toContain(SIMULATED_ERP_CREDENTIALS.appSecret);
+  });
+
+  it('makes no second bill when the same document is pushed again', async () => {
+    const sent = bill();
+    const first = await client().push(sent);
+    const again = await client().push(sent);
+    expect(again.billId).toBe(first.billId);
+    expect(again.billNo).toBe(first.billNo);
+    expect(await simulatorBills(systemType)).toHaveLength(1);
+  });
+
+  it('signs in again once when the session expired', async () => {
+    await client().push(bill());
+    await control({ action: 'expireSessions' });
+    const result = await client().push(bill());
+    const calls = result.exchanges.map((exchange) => exchange.call);
+    expect(
+      calls.filter((call) => call === (systemType === 'KINGDEE_K3CLOUD' ? 'LoginByAppSecret' : 'token')),
+    ).toHaveLength(1);
+    expect(calls[0]).toBe(systemType === 'KINGDEE_K3CLOUD' ? 'Save' : 'Create');
+  });
+
+  it('retries a call that was not answered in time', async () => {
+    await client().push(bill());
+    await control({ action: 'timeoutNext', count: 1, delayMs: 1500 });
+    const result = await client({ timeoutMs: 500, networkRetries: 1 }).push(bill());
+    expect(result.exchanges[0]).toMatchObject({ httpStatus: null });
+    expect(await simulatorBills(systemType)).toHaveLength(2);
+  });
+
+  it('gives up on the network after its retries', async () => {
+    await control({ action: 'failNext', category: 'NETWORK', count: 3 });
+    const error = await failure(client({ networkRetries: 2 }).push(bill()));
+    expect(error.category).toBe('NETWORK');
+    expect(error.exchanges).toHaveLength(3);
+  });
+
+  it('refuses wrong credentials as AUTH', async () => {
+    const error = await failure(client({ appSecret: 'wrong' }).testConnection());
+    expect(error.category).toBe('AUTH');
+    expect(JSON.stringify(error.exchanges)).not.toContain('wrong');
+    await expect(client().testConnection()).resolves.toMatchObject({ message: expect.any(String) });
+  });
+
+  it('reports an injected AUTH failure on sign-in', async () => {
+    await control({ action: 'failNext', category: 'AUTH' });
+    expect((await failure(client().push(bill()))).category).toBe('AUTH');
+  });
+
+  it.each(['MAPPING', 'MASTER_DATA', 'PRICE', 'STOCK', 'BUSINESS', 'DUPLICATE'] as const)(
+    'categorises an ERP refusal as %s',
+    async (category) => {
+      await client().testConnection();
+      await control({ action: 'failNext', category });
+      const error = await failure(client().push(bill()));
+      expect(error.category).toBe(category);
+      expect(error.message).not.toBe('');
+    },
+  );
+
+  it('refuses a disabled customer as MASTER_DATA', async () => {
+    await control({ action: 'disableCustomer', code: 'C00001' });
+    const error = await failure(client().push(bill()));
+    expect(error).toMatchObject({ category: 'MASTER_DATA', message: expect.stringContaining('C00001') });
+    await control({ action: 'enableCustomer', code: 'C00001' });
+    await expect(client().push(bill())).resolves.toMatchObject({ billId: expect.any(String) });
+  });
+
+  it('withdraws a bill with DELETE, and a missing one is already withdrawn', async () => {
+    const sent = bill();
+    await client().push(sent);
+    await client().push({ ...sent, operation: 'DELETE', externalCode: `${sent.bizNo}-DELETE` });
+    expect(await simulatorBills(systemType)).toHaveLength(0);
+    await expect(
+      client().push({ ...sent, operation: 'DELETE', externalCode: `${sent.bizNo}-DELETE` }),
+    ).resolves.toBeDefined();
+  });
+});

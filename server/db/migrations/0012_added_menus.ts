@@ -1,0 +1,58 @@
+// Tenants seeded before the catalogue, stock, order and ERP pages existed get those menus (with their
+// buttons) as new tenants do, granted to their administrator role. A tenant that deleted a menu's parent keeps
+// its choice: the menu is not added there.
+import { sql, type Kysely } from 'kysely';
+import { defaultMenuRowsOf } from '../../modules/auth/tenantOrganisation';
+import type { DB } from '../schema';
+
+export const ADDED_MENUS = [
+  '/eMaterial/brand',
+  '/eMaterial/category',
+  '/eprod/movement',
+  '/eOrder',
+  '/eOrder/eOrder',
+  '/erp',
+  '/kingdee/sync/orders',
+  '/eErpConfig',
+];
+
+/** Adds the menus (and the buttons under them) a tenant lacks; running it again adds nothing. */
+export async function addNewMenus(db: Kysely<DB>): Promise<void> {
+  const tenants = await db.selectFrom('tenants').select('tenant_id').execute();
+  for (const { tenant_id: tenantId } of tenants) {
+    const all = defaultMenuRowsOf(tenantId);
+    const menus = new Set(all.filter((row) => ADDED_MENUS.includes(row.url ?? '')).map((row) => row.id));
+    // Parents come before their children in the default rows.
+    const rows = all.filter((row) => menus.has(row.id) || menus.has(row.parent_id ?? ''));
+    for (const row of rows) {
+      const parentId = row.parent_id ?? null;
+      const present = await db
+        .selectFrom('permissions')
+        .select('id')
+        .where('id', 'in', [row.id, parentId ?? row.id])
+        .execute();
+      const ids = present.map((existing) => existing.id);
+      if (ids.includes(row.id) || (parentId !== null && !ids.includes(parentId))) continue;
+      await db.insertInto('permissions').values(row).execute();
+      await db
+        .insertInto('role_permissions')
+        .columns(['tenant_id', 'role_id', 'permission_id'])
+        .expression(
+          db
+            .selectFrom('roles')
+            .select([sql.lit(tenantId).as('tenant_id'), 'id', sql.lit(row.id).as('permission_id')])
+            .where('tenant_id', '=', tenantId)
+            .where('role_code', '=', 'admin'),
+        )
+        .execute();
+    }
+  }
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await addNewMenus(db as unknown as Kysely<DB>);
+}
+
+export async function down(): Promise<void> {
+  // The menus stay: an administrator may have granted them since.
+}

@@ -1,0 +1,32 @@
+// Order money in whole cents (DOMAIN §0: decimal(14,2) CNY): prices and totals are added and split as
+// integers, so a total is always the sum of its lines to the cent.
+
+/** Decimal text or a number (at most 2 places meant) → cents. */
+export function toCents(value: string | number): number {
+  if (typeof value === 'number') return Math.round(value * 100);
+  const [whole, fraction = ''] = value.trim().split('.');
+  const sign = whole.startsWith('-') ? -1 : 1;
+  const cents = Math.abs(Number(whole)) * 100 + Number(fraction.padEnd(3, '0').slice(0, 3)) / 10;
+  return sign * Math.round(cents);
+}
+
+/** Cents → '1288.00'. */
+export const centsText = (cents: number) => (cents / 100).toFixed(2);
+
+/** The amount of `baseQty` base units at a price per case (CASE) or per base unit (BASE). */
+export function lineCents(
+  priceCents: number,
+  priceUnit: 'CASE' | 'BASE',
+  baseQty: number,
+  unitsPerCase: number,
+) {
+  return priceUnit === 'CASE' ? Math.round((priceCents * baseQty) / unitsPerCase) : priceCents * baseQty;
+}
+
+/** A part of a line's amount: `part` of its `whole` base units. */
+export const shareCents = (amountCents: number, part: number, whole: number) =>
+  Math.round((amountCents * part) / whole);
+
+/** '¥1,288.00' for messages. */
+export const yuan = (cents: number) =>
+  `¥${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

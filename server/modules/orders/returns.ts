@@ -1,0 +1,693 @@
+// Returns (退单, /backOrder) and exchanges (换货单, /swapOrder) of shipped orders (DOMAIN §1.5): submitted
+// against the order's lines (never more than was shipped and not yet returned or being returned),
+// approved or rejected, then received into a warehouse (RETURN_IN; damaged goods written off at once) or,
+// for an exchange, carried out (RETURN_IN of the old goods, EXCHANGE_OUT of the new ones).
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  EXCHANGE_STATUS,
+  RETURN_STATUS,
+  type ExchangeStatus,
+  type ReturnAddInput,
+  type ReturnAuditInput,
+  type ReturnDetail,
+  type ReturnReceiveInput,
+  type ReturnStatus,
+  type SkuSnapshot,
+  type SwapAddInput,
+  type SwapDetail,
+  type SwapExecuteInput,
+} from '../../../common/orders';
+import { formatQuantity } from '../../../common/quantity';
+import { codesOf } from '../../../common/businessEnums';
+import { isoDate } from '../../db/dates';
+import { newId } from '../../db/ids';
+import type { DB, SkusTable } from '../../db/schema';
+import { BusinessError } from '../../http/envelope';
+import { pageOf, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
+import { resolvePrice } from '../products/priceLists';
+import { logOperation, type Actor, type Caller } from '../shared/actor';
+import { changedMeanwhile, notFound, transitionTo, type Transition } from '../shared/commands';
+import { dataScopeOf, inScope, type DataScope } from '../shared/dataScope';
+import { nextDocumentNo } from '../shared/documentNumbers';
+import { postInbound, postOutbound } from '../stock/service';
+import { centsText, shareCents, toCents } from './money';
+import { priceTypeOf } from './placement';
+import { exchangeRecord, exchangeRecords, returnRecord, returnRecords } from './queries';
+import { orderInScope, requireAction, writeOrderLog, type OrderRow } from './state';
+
+const qtyText = (baseQty: number, sku: SkuSnapshot) =>
+  formatQuantity(baseQty, { unitsPerCase: sku.unitsPerCase, caseUnit: sku.saleUnit, baseUnit: sku.baseUnit });
+
+export const RETURN_TRANSITIONS: readonly Transition<ReturnStatus>[] = [
+  { from: ['SUBMITTED'], to: 'APPROVED', action: '审核通过' },
+  { from: ['SUBMITTED'], to: 'REJECTED', action: '驳回' },
+  { from: ['APPROVED'], to: 'RECEIVED', action: '入库' },
+  { from: ['SUBMITTED', 'APPROVED'], to: 'CANCELLED', action: '撤销' },
+];
+
+export const EXCHANGE_TRANSITIONS: readonly Transition<ExchangeStatus>[] = [
+  { from: ['SUBMITTED'], to: 'APPROVED', action: '审核通过' },
+  { from: ['SUBMITTED'], to: 'REJECTED', action: '驳回' },
+  { from: ['APPROVED'], to: 'COMPLETED', action: '执行换货' },
+  { from: ['SUBMITTED', 'APPROVED'], to: 'CANCELLED', action: '撤销' },
+];
+
+/** Returns and exchanges follow their order's data scope. */
+const documentScope = (scope: DataScope, table: string) => inScope(scope, `${table}.org_code`);
+
+// ---- What may still go back ----
+
+/**
+ * Per order line: shipped − returned − what open returns and exchanges already claim. Locks the order's
+ * lines, so two returns submitted at once cannot claim the same bottles.
+ */
+async function returnableLines(trx: Transaction<DB>, orderId: string) {
+  const lines = await trx
+    .selectFrom('sales_order_lines')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('line_no')
+    .forUpdate()
+    .execute();
+  const claimed = await trx
+    .selectFrom('return_order_lines')
+    .innerJoin('return_orders', 'return_orders.id', 'return_order_lines.return_id')
+    .select(['return_order_lines.order_line_id as lineId', 'return_order_lines.base_qty as qty'])
+    .where('return_orders.original_order_id', '=', orderId)
+    .where('return_orders.status', 'in', ['SUBMITTED', 'APPROVED'])
+    .unionAll(
+      trx
+        .selectFrom('exchange_order_lines')
+        .innerJoin('exchange_orders', 'exchange_orders.id', 'exchange_order_lines.exchange_id')
+        .select(['exchange_order_lines.order_line_id as lineId', 'exchange_order_lines.base_qty as qty'])
+        .where('exchange_orders.original_order_id', '=', orderId)
+        .where('exchange_orders.status', 'in', ['SUBMITTED', 'APPROVED'])
+        .where('exchange_order_lines.kind', '=', 'RETURN'),
+    )
+    .execute();
+  return lines.map((line) => ({
+    line,
+    returnable:
+      line.shipped_base_qty -
+      line.returned_base_qty -
+      claimed.filter((each) => each.lineId === line.id).reduce((total, each) => total + each.qty, 0),
+  }));
+}
+
+/** The picked lines checked against what may go back, priced at what the buyer paid for them. */
+async function takeBack(
+  trx: Transaction<DB>,
+  order: OrderRow,
+  picks: Array<{ orderLineId: string; baseQty: number }>,
+) {
+  if (picks.length === 0) throw new BusinessError(400, '请选择要退回的商品');
+  const lines = await returnableLines(trx, order.id);
+  return picks.map((pick) => {
+    const found = lines.find((each) => each.line.id === pick.orderLineId);
+    if (!found) throw new BusinessError(400, '退货明细不属于该订单');
+    const { line, returnable } = found;
+    if (pick.baseQty <= 0)
+      throw new BusinessError(400, `第 ${line.line_no} 行 ${line.sku_snapshot.name} 数量必须大于 0`);
+    if (pick.baseQty > returnable) {
+      throw new BusinessError(
+        409,
+        `第 ${line.line_no} 行 ${line.sku_snapshot.name} 最多可退 ${qtyText(Math.max(returnable, 0), line.sku_snapshot)}`,
+      );
+    }
+    const amount = shareCents(toCents(line.amount), pick.baseQty, line.base_qty);
+    return { line, baseQty: pick.baseQty, amount };
+  });
+}
+
+/** The batch a line's goods go back into: the first one it was shipped from. */
+async function shippedBatch(trx: Transaction<DB>, orderLineId: string) {
+  return trx
+    .selectFrom('shipment_lines')
+    .select(['batch_no as batchNo', isoDate('production_date').as('productionDate')])
+    .where('order_line_id', '=', orderLineId)
+    .orderBy('production_date')
+    .executeTakeFirstOrThrow();
+}
+
+async function activeWarehouse(trx: Transaction<DB>, tenantId: string, id: string) {
+  const warehouse = await trx
+    .selectFrom('warehouses')
+    .select(['id', 'name', 'status'])
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!warehouse) throw notFound('仓库');
+  if (warehouse.status !== 'ACTIVE') throw new BusinessError(409, `仓库 ${warehouse.name} 已停用`);
+  return warehouse;
+}
+
+/** Moves a return or exchange along its machine if it is still as read. */
+async function moveDocument<S extends string>(
+  trx: Transaction<DB>,
+  actor: Actor,
+  table: 'return_orders' | 'exchange_orders',
+  row: { id: string; status: S; version: number },
+  machine: { transitions: readonly Transition<S>[]; labels: Record<S, string> },
+  to: S,
+  set: Record<string, unknown> = {},
+) {
+  const transition = transitionTo(machine.transitions, machine.labels, row.status, to);
+  const changed = await (trx as Kysely<DB>)
+    .updateTable(table)
+    .set({
+      ...set,
+      status: to as never,
+      version: sql`version + 1`,
+      updated_at: new Date(),
+      updated_by: actor.userId,
+    })
+    .where('id', '=', row.id)
+    .where('status', '=', row.status as never)
+    .where('version', '=', row.version)
+    .returning('id')
+    .executeTakeFirst();
+  if (!changed) throw changedMeanwhile(table === 'return_orders' ? '退单' : '换货单');
+  return transition;
+}
+
+// ---- Returns ----
+
+const returnSpec: ListSpec = {
+  filters: {
+    orderId: { column: 'return_orders.original_order_id', kind: 'text' },
+    returnNo: { column: 'return_orders.return_no', kind: 'text' },
+    status: { column: 'return_orders.status', kind: 'enum', values: codesOf(RETURN_STATUS) },
+    createTime: { column: 'return_orders.created_at', kind: 'datetime' },
+  },
+  sorts: { createTime: 'return_orders.created_at', amount: 'return_orders.amount' },
+  defaultSort: [
+    ['return_orders.created_at', 'desc'],
+    ['return_orders.id', 'desc'],
+  ],
+};
+
+export async function listReturns(db: Kysely<DB>, actor: Caller, raw: RawQuery) {
+  const list = parseListQuery(raw, returnSpec);
+  const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
+  const base = returnRecords(db, actor.tenantId)
+    .clearOrderBy()
+    .where(documentScope(scope, 'return_orders'))
+    .where(list.where);
+  const [{ total }, rows] = await Promise.all([
+    base
+      .clearSelect()
+      .select(sql<number>`count(*)::integer`.as('total'))
+      .executeTakeFirstOrThrow(),
+    base.orderBy(list.orderBy).limit(list.pageSize).offset(list.offset).execute(),
+  ]);
+  return pageOf(rows.map(returnRecord), total, list);
+}
+
+async function returnInScope(db: Kysely<DB>, tenantId: string, scope: DataScope, id: string) {
+  const row = await db
+    .selectFrom('return_orders')
+    .selectAll()
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .where(documentScope(scope, 'return_orders'))
+    .executeTakeFirst();
+  if (!row) throw notFound('退单');
+  return row;
+}
+
+export async function returnById(db: Kysely<DB>, actor: Caller, id: string): Promise<ReturnDetail> {
+  const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
+  const row = await returnInScope(db, actor.tenantId, scope, id);
+  const [record, lines] = await Promise.all([
+    returnRecords(db, actor.tenantId).where('return_orders.id', '=', id).executeTakeFirstOrThrow(),
+    db.selectFrom('return_order_lines').selectAll().where('return_id', '=', id).orderBy('id').execute(),
+  ]);
+  return {
+    ...returnRecord(record),
+    remark: row.remark,
+    rejectReason: row.reject_reason,
+    warehouseId: row.warehouse_id,
+    lines: lines.map((line) => ({
+      id: line.id,
+      orderLineId: line.order_line_id,
+      skuId: line.sku_id,
+      skuName: line.sku_snapshot.name,
+      baseQty: line.base_qty,
+      qtyText: qtyText(line.base_qty, line.sku_snapshot),
+      batchNo: line.batch_no,
+      unitPrice: line.unit_price,
+      amount: line.amount,
+      condition: line.condition,
+    })),
+  };
+}
+
+export async function addReturn(db: Kysely<DB>, actor: Actor, input: ReturnAddInput) {
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const order = await orderInScope(trx, actor.tenantId, scope, input.orderId);
+    requireAction('return', order.status, '退货');
+    const taken = await takeBack(trx, order, input.lines);
+    const id = newId();
+    const returnNo = await nextDocumentNo(trx, actor.tenantId, 'RT');
+    const total = taken.reduce((sum, each) => sum + each.amount, 0);
+    await trx
+      .insertInto('return_orders')
+      .values({
+        id,
+        tenant_id: actor.tenantId,
+        return_no: returnNo,
+        original_order_id: order.id,
+        customer_id: order.buyer_id,
+        org_code: order.org_code,
+        reason: input.reason,
+        refund_method: input.refundMethod,
+        amount: centsText(total),
+        remark: input.remark ?? null,
+        created_by: actor.userId,
+        updated_by: actor.userId,
+      })
+      .execute();
+    const values = [];
+    for (const { line, baseQty, amount } of taken) {
+      const batch = await shippedBatch(trx, line.id);
+      values.push({
+        id: newId(),
+        tenant_id: actor.tenantId,
+        return_id: id,
+        order_line_id: line.id,
+        sku_id: line.sku_id,
+        sku_snapshot: JSON.stringify(line.sku_snapshot),
+        base_qty: baseQty,
+        batch_no: batch.batchNo,
+        production_date: batch.productionDate,
+        unit_price: (amount / 100 / baseQty).toFixed(4),
+        amount: centsText(amount),
+      });
+    }
+    await trx.insertInto('return_order_lines').values(values).execute();
+    await writeOrderLog(trx, actor.tenantId, actor, {
+      orderId: order.id,
+      action: 'RETURN',
+      comment: `新建退单 ${returnNo}：${taken.map(({ line, baseQty }) => `${line.sku_snapshot.name} ${qtyText(baseQty, line.sku_snapshot)}`).join('、')}，退款 ${centsText(total)}`,
+    });
+    await logOperation(trx, actor, 'add', `新增退单 ${returnNo}（订单 ${order.order_no}）`);
+    return { id, returnNo };
+  });
+}
+
+export async function auditReturn(db: Kysely<DB>, actor: Actor, input: ReturnAuditInput) {
+  if (!input.pass && !input.reason?.trim()) throw new BusinessError(400, '驳回须填写原因');
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const row = await returnInScope(trx, actor.tenantId, scope, input.id);
+    const to: ReturnStatus = input.pass ? 'APPROVED' : 'REJECTED';
+    const transition = await moveDocument(
+      trx,
+      actor,
+      'return_orders',
+      row,
+      { transitions: RETURN_TRANSITIONS, labels: RETURN_STATUS },
+      to,
+      input.pass
+        ? { approved_by: actor.userId, approved_at: new Date() }
+        : { reject_reason: input.reason!.trim() },
+    );
+    await logOperation(
+      trx,
+      actor,
+      'update',
+      `退单${transition.action} ${row.return_no}${input.reason ? `：${input.reason}` : ''}`,
+    );
+    return { status: to };
+  });
+}
+
+export async function cancelReturn(db: Kysely<DB>, actor: Actor, id: string) {
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const row = await returnInScope(trx, actor.tenantId, scope, id);
+    await moveDocument(
+      trx,
+      actor,
+      'return_orders',
+      row,
+      { transitions: RETURN_TRANSITIONS, labels: RETURN_STATUS },
+      'CANCELLED',
+    );
+    await logOperation(trx, actor, 'update', `撤销退单 ${row.return_no}`);
+    return { status: 'CANCELLED' as const };
+  });
+}
+
+/** 退货入库: the goods back into the warehouse (RETURN_IN); damaged ones written off (DAMAGE) right away. */
+export async function receiveReturn(db: Kysely<DB>, actor: Actor, input: ReturnReceiveInput) {
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const row = await returnInScope(trx, actor.tenantId, scope, input.id);
+    const warehouse = await activeWarehouse(trx, actor.tenantId, input.warehouseId);
+    await moveDocument(
+      trx,
+      actor,
+      'return_orders',
+      row,
+      { transitions: RETURN_TRANSITIONS, labels: RETURN_STATUS },
+      'RECEIVED',
+      {
+        warehouse_id: warehouse.id,
+        received_by: actor.userId,
+        received_at: new Date(),
+      },
+    );
+    const lines = await trx
+      .selectFrom('return_order_lines')
+      .select([
+        'id',
+        'order_line_id',
+        'sku_id',
+        'base_qty',
+        'batch_no',
+        isoDate('production_date').as('production_date'),
+      ])
+      .where('return_id', '=', row.id)
+      .execute();
+    if (input.lines?.some((each) => !lines.some((line) => line.id === each.lineId))) {
+      throw new BusinessError(400, '入库明细不属于该退单');
+    }
+    const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
+    const document = { movementNo, sourceDocType: 'RETURN', sourceDocNo: row.return_no };
+    for (const line of lines) {
+      const condition = input.lines?.find((each) => each.lineId === line.id)?.condition ?? 'GOOD';
+      const lot = await postInbound(
+        trx,
+        actor,
+        {
+          warehouseId: warehouse.id,
+          skuId: line.sku_id,
+          batchNo: line.batch_no!,
+          productionDate: line.production_date!,
+          baseQty: line.base_qty,
+        },
+        document,
+      );
+      if (condition === 'DAMAGED') {
+        await postOutbound(
+          trx,
+          actor,
+          {
+            warehouseId: warehouse.id,
+            skuId: line.sku_id,
+            type: 'DAMAGE',
+            picks: [{ lotId: lot.lotId, baseQty: line.base_qty }],
+          },
+          { ...document, remark: '退货破损报损' },
+        );
+      }
+      await trx.updateTable('return_order_lines').set({ condition }).where('id', '=', line.id).execute();
+      if (line.order_line_id) {
+        await trx
+          .updateTable('sales_order_lines')
+          .set({ returned_base_qty: sql`returned_base_qty + ${line.base_qty}` })
+          .where('id', '=', line.order_line_id)
+          .execute();
+      }
+    }
+    if (row.original_order_id) {
+      await writeOrderLog(trx, actor.tenantId, actor, {
+        orderId: row.original_order_id,
+        action: 'RETURN',
+        comment: `退单 ${row.return_no} 已入库（${warehouse.name}）`,
+      });
+    }
+    await logOperation(trx, actor, 'update', `退单入库 ${row.return_no}：${warehouse.name}`);
+    return { status: 'RECEIVED' as const };
+  });
+}
+
+// ---- Exchanges ----
+
+const exchangeSpec: ListSpec = {
+  filters: {
+    orderId: { column: 'exchange_orders.original_order_id', kind: 'text' },
+    exchangeNo: { column: 'exchange_orders.exchange_no', kind: 'text' },
+    status: { column: 'exchange_orders.status', kind: 'enum', values: codesOf(EXCHANGE_STATUS) },
+    createTime: { column: 'exchange_orders.created_at', kind: 'datetime' },
+  },
+  sorts: { createTime: 'exchange_orders.created_at' },
+  defaultSort: [
+    ['exchange_orders.created_at', 'desc'],
+    ['exchange_orders.id', 'desc'],
+  ],
+};
+
+export async function listExchanges(db: Kysely<DB>, actor: Caller, raw: RawQuery) {
+  const list = parseListQuery(raw, exchangeSpec);
+  const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
+  const base = exchangeRecords(db, actor.tenantId)
+    .clearOrderBy()
+    .where(documentScope(scope, 'exchange_orders'))
+    .where(list.where);
+  const [{ total }, rows] = await Promise.all([
+    base
+      .clearSelect()
+      .select(sql<number>`count(*)::integer`.as('total'))
+      .executeTakeFirstOrThrow(),
+    base.orderBy(list.orderBy).limit(list.pageSize).offset(list.offset).execute(),
+  ]);
+  return pageOf(rows.map(exchangeRecord), total, list);
+}
+
+async function exchangeInScope(db: Kysely<DB>, tenantId: string, scope: DataScope, id: string) {
+  const row = await db
+    .selectFrom('exchange_orders')
+    .selectAll()
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .where(documentScope(scope, 'exchange_orders'))
+    .executeTakeFirst();
+  if (!row) throw notFound('换货单');
+  return row;
+}
+
+export async function exchangeById(db: Kysely<DB>, actor: Caller, id: string): Promise<SwapDetail> {
+  const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
+  const row = await exchangeInScope(db, actor.tenantId, scope, id);
+  const [record, lines] = await Promise.all([
+    exchangeRecords(db, actor.tenantId).where('exchange_orders.id', '=', id).executeTakeFirstOrThrow(),
+    db.selectFrom('exchange_order_lines').selectAll().where('exchange_id', '=', id).orderBy('id').execute(),
+  ]);
+  const shown = lines.map((line) => ({
+    id: line.id,
+    kind: line.kind,
+    skuId: line.sku_id,
+    skuName: line.sku_snapshot.name,
+    baseQty: line.base_qty,
+    qtyText: qtyText(line.base_qty, line.sku_snapshot),
+    unitPrice: line.unit_price,
+    amount: line.amount,
+  }));
+  return {
+    ...exchangeRecord(record),
+    remark: row.remark,
+    rejectReason: row.reject_reason,
+    warehouseId: row.warehouse_id,
+    returnLines: shown.filter((line) => line.kind === 'RETURN'),
+    issueLines: shown.filter((line) => line.kind === 'ISSUE'),
+  };
+}
+
+export async function addExchange(db: Kysely<DB>, actor: Actor, input: SwapAddInput) {
+  if (input.issueLines.length === 0) throw new BusinessError(400, '请选择换出的商品');
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const order = await orderInScope(trx, actor.tenantId, scope, input.orderId);
+    requireAction('return', order.status, '换货');
+    const taken = await takeBack(trx, order, input.returnLines);
+    const id = newId();
+    const issued: Array<{ sku: Selectable<SkusTable>; baseQty: number; amount: number; unitPrice: string }> =
+      [];
+    for (const [index, line] of input.issueLines.entries()) {
+      const sku = await trx
+        .selectFrom('skus')
+        .selectAll()
+        .where('id', '=', line.skuId)
+        .where('tenant_id', '=', actor.tenantId)
+        .executeTakeFirst();
+      if (!sku) throw new BusinessError(404, `换出第 ${index + 1} 行：商品不存在`);
+      if (line.baseQty <= 0)
+        throw new BusinessError(400, `换出第 ${index + 1} 行：${sku.name} 数量必须大于 0`);
+      const price = await resolvePrice(trx, actor.tenantId, {
+        customerId: order.buyer_id,
+        skuId: sku.id,
+        qty: line.baseQty,
+        priceType: priceTypeOf(order.order_type),
+      });
+      if (!price) throw new BusinessError(409, `换出第 ${index + 1} 行：${sku.name} 没有适用于该客户的价格`);
+      const amount = Math.round(Number(price.basePrice) * 100 * line.baseQty);
+      issued.push({ sku, baseQty: line.baseQty, amount, unitPrice: price.basePrice });
+    }
+    const snapshotOf = (sku: (typeof issued)[number]['sku']) =>
+      JSON.stringify({
+        skuCode: sku.sku_code,
+        name: sku.name,
+        spec: sku.spec,
+        barcode: sku.barcode,
+        unitsPerCase: sku.units_per_case,
+        baseUnit: sku.base_unit,
+        saleUnit: sku.sale_unit,
+      } satisfies SkuSnapshot);
+    const diff =
+      issued.reduce((sum, each) => sum + each.amount, 0) - taken.reduce((sum, each) => sum + each.amount, 0);
+    const exchangeNo = await nextDocumentNo(trx, actor.tenantId, 'HH');
+    await trx
+      .insertInto('exchange_orders')
+      .values({
+        id,
+        tenant_id: actor.tenantId,
+        exchange_no: exchangeNo,
+        original_order_id: order.id,
+        customer_id: order.buyer_id,
+        org_code: order.org_code,
+        reason: input.reason,
+        price_diff_amount: centsText(diff),
+        remark: input.remark ?? null,
+        created_by: actor.userId,
+        updated_by: actor.userId,
+      })
+      .execute();
+    await trx
+      .insertInto('exchange_order_lines')
+      .values([
+        ...taken.map(({ line, baseQty, amount }) => ({
+          id: newId(),
+          tenant_id: actor.tenantId,
+          exchange_id: id,
+          kind: 'RETURN' as const,
+          order_line_id: line.id,
+          sku_id: line.sku_id,
+          sku_snapshot: JSON.stringify(line.sku_snapshot),
+          base_qty: baseQty,
+          unit_price: (amount / 100 / baseQty).toFixed(4),
+          amount: centsText(amount),
+        })),
+        ...issued.map((each) => ({
+          id: newId(),
+          tenant_id: actor.tenantId,
+          exchange_id: id,
+          kind: 'ISSUE' as const,
+          order_line_id: null,
+          sku_id: each.sku.id,
+          sku_snapshot: snapshotOf(each.sku),
+          base_qty: each.baseQty,
+          unit_price: each.unitPrice,
+          amount: centsText(each.amount),
+        })),
+      ])
+      .execute();
+    await writeOrderLog(trx, actor.tenantId, actor, {
+      orderId: order.id,
+      action: 'EXCHANGE',
+      comment: `新建换货单 ${exchangeNo}，差价 ${centsText(diff)}`,
+    });
+    await logOperation(trx, actor, 'add', `新增换货单 ${exchangeNo}（订单 ${order.order_no}）`);
+    return { id, exchangeNo };
+  });
+}
+
+export async function auditExchange(db: Kysely<DB>, actor: Actor, input: ReturnAuditInput) {
+  if (!input.pass && !input.reason?.trim()) throw new BusinessError(400, '驳回须填写原因');
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const row = await exchangeInScope(trx, actor.tenantId, scope, input.id);
+    const to: ExchangeStatus = input.pass ? 'APPROVED' : 'REJECTED';
+    const transition = await moveDocument(
+      trx,
+      actor,
+      'exchange_orders',
+      row,
+      { transitions: EXCHANGE_TRANSITIONS, labels: EXCHANGE_STATUS },
+      to,
+      input.pass ? {} : { reject_reason: input.reason!.trim() },
+    );
+    await logOperation(
+      trx,
+      actor,
+      'update',
+      `换货单${transition.action} ${row.exchange_no}${input.reason ? `：${input.reason}` : ''}`,
+    );
+    return { status: to };
+  });
+}
+
+/** 执行换货: the old goods back in (RETURN_IN into their shipped batch), the new ones out FEFO (EXCHANGE_OUT). */
+export async function executeExchange(db: Kysely<DB>, actor: Actor, input: SwapExecuteInput) {
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const row = await exchangeInScope(trx, actor.tenantId, scope, input.id);
+    const warehouse = await activeWarehouse(trx, actor.tenantId, input.warehouseId);
+    await moveDocument(
+      trx,
+      actor,
+      'exchange_orders',
+      row,
+      { transitions: EXCHANGE_TRANSITIONS, labels: EXCHANGE_STATUS },
+      'COMPLETED',
+      {
+        warehouse_id: warehouse.id,
+      },
+    );
+    const lines = await trx
+      .selectFrom('exchange_order_lines')
+      .selectAll()
+      .where('exchange_id', '=', row.id)
+      .execute();
+    const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
+    const document = { movementNo, sourceDocType: 'EXCHANGE', sourceDocNo: row.exchange_no };
+    for (const line of lines.filter((each) => each.kind === 'RETURN')) {
+      const batch = await shippedBatch(trx, line.order_line_id!);
+      await postInbound(
+        trx,
+        actor,
+        { warehouseId: warehouse.id, skuId: line.sku_id, ...batch, baseQty: line.base_qty },
+        document,
+      );
+      await trx
+        .updateTable('sales_order_lines')
+        .set({ returned_base_qty: sql`returned_base_qty + ${line.base_qty}` })
+        .where('id', '=', line.order_line_id!)
+        .execute();
+    }
+    for (const line of lines.filter((each) => each.kind === 'ISSUE')) {
+      await postOutbound(
+        trx,
+        actor,
+        { warehouseId: warehouse.id, skuId: line.sku_id, type: 'EXCHANGE_OUT', baseQty: line.base_qty },
+        document,
+      );
+    }
+    await writeOrderLog(trx, actor.tenantId, actor, {
+      orderId: row.original_order_id,
+      action: 'EXCHANGE',
+      comment: `换货单 ${row.exchange_no} 已执行（${warehouse.name}）`,
+    });
+    await logOperation(trx, actor, 'update', `执行换货 ${row.exchange_no}：${warehouse.name}`);
+    return { status: 'COMPLETED' as const };
+  });
+}
+
+export async function cancelExchange(db: Kysely<DB>, actor: Actor, id: string) {
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const row = await exchangeInScope(trx, actor.tenantId, scope, id);
+    await moveDocument(
+      trx,
+      actor,
+      'exchange_orders',
+      row,
+      { transitions: EXCHANGE_TRANSITIONS, labels: EXCHANGE_STATUS },
+      'CANCELLED',
+    );
+    await logOperation(trx, actor, 'update', `撤销换货单 ${row.exchange_no}`);
+    return { status: 'CANCELLED' as const };
+  });
+}

@@ -1,0 +1,424 @@
+// Orders under /eOrder/eOrder (spec §7: saveOrderSign, saveOrderDeliver, auditOrder, orderInvalid,
+// orderPrint, orderExePrint, backOrder, getOpenApprovalData, getSwapOrderById, plus the list, detail and
+// placement the pages need) and payments under /payment. Thin: the services own the SQL; the route list
+// and the shapes are in common/orders.ts.
+import type { FastifyInstance } from 'fastify';
+import {
+  EXCHANGE_REASON,
+  PAYMENT_CHANNEL,
+  PAYMENT_METHOD,
+  REFUND_METHOD,
+  RETURN_CONDITION,
+  RETURN_REASON,
+  SIGN_DIFF_REASON,
+  SIGN_TYPE,
+  type OrderAddInput,
+  type OrderAuditInput,
+  type OrderDeliverInput,
+  type OrderInvalidInput,
+  type OrderSignInput,
+  type PaymentAddInput,
+  type ReturnAddInput,
+  type ReturnAuditInput,
+  type ReturnReceiveInput,
+  type SwapAddInput,
+  type SwapExecuteInput,
+} from '../../../common/orders';
+import { codesOf } from '../../../common/businessEnums';
+import { ok } from '../../http/envelope';
+import type { RawQuery } from '../../http/listQuery';
+import { actorOf, callerOf, requires } from '../shared/actor';
+import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
+import './erpSync';
+import {
+  approvalData,
+  auditOrders,
+  deliverOrder,
+  deliverPlan,
+  invalidateOrder,
+  signOrder,
+} from './lifecycle';
+import { addPayment, listPayments } from './payments';
+import { addOrder, MAX_ORDER_LINES } from './placement';
+import { listOrders, orderById, orderStatusCounts, printOrder } from './queries';
+import {
+  addExchange,
+  addReturn,
+  auditExchange,
+  auditReturn,
+  cancelExchange,
+  cancelReturn,
+  exchangeById,
+  executeExchange,
+  listExchanges,
+  listReturns,
+  receiveReturn,
+  returnById,
+} from './returns';
+
+const PREFIX = '/eOrder/eOrder';
+const count = { type: 'integer', minimum: 0, maximum: 10000000 } as const;
+const positive = { type: 'integer', minimum: 1, maximum: 10000000 } as const;
+const money = { type: 'number', minimum: 0, maximum: 99999999 } as const;
+const note = nullable({ type: 'string', maxLength: 256 });
+const reason = { type: 'string', maxLength: 256 } as const;
+const idBody = { type: 'object', required: ['id'], properties: { id: text(32) } } as const;
+const optionalWarehouse = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: text(32), warehouseId: text(32) },
+} as const;
+
+const addBody = {
+  type: 'object',
+  required: ['buyerId', 'paymentMethod', 'lines'],
+  properties: {
+    orderType: { type: 'string', enum: ['REP_PROXY', 'DEALER_PURCHASE', 'GIFT'] },
+    buyerId: text(32),
+    sellerId: nullable(text(32)),
+    salesRepId: nullable(text(32)),
+    paymentMethod: { type: 'string', enum: codesOf(PAYMENT_METHOD) },
+    requestedDeliveryDate: nullable({ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+    receiver: {
+      type: 'object',
+      properties: {
+        name: nullable({ type: 'string', maxLength: 32 }),
+        mobile: nullable({ type: 'string', pattern: '^(1\\d{10})?$' }),
+        address: nullable({ type: 'string', maxLength: 256 }),
+      },
+    },
+    freightAmount: money,
+    buyerRemark: note,
+    internalRemark: note,
+    lines: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_ORDER_LINES,
+      items: {
+        type: 'object',
+        required: ['skuId'],
+        properties: {
+          skuId: text(32),
+          cases: count,
+          units: count,
+          dealPrice: money,
+          isGift: { type: 'boolean' },
+        },
+      },
+    },
+  },
+} as const;
+
+const auditBody = {
+  type: 'object',
+  required: ['ids', 'pass'],
+  properties: {
+    ids: { type: 'array', minItems: 1, maxItems: 200, items: text(32) },
+    pass: { type: 'boolean' },
+    reason,
+    warehouseId: text(32),
+  },
+} as const;
+
+const deliverBody = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: text(32),
+    warehouseId: text(32),
+    lines: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_ORDER_LINES,
+      items: {
+        type: 'object',
+        required: ['orderLineId'],
+        properties: {
+          orderLineId: text(32),
+          baseQty: positive,
+          lots: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 50,
+            items: {
+              type: 'object',
+              required: ['lotId', 'baseQty'],
+              properties: { lotId: text(32), baseQty: positive },
+            },
+          },
+        },
+      },
+    },
+    driverName: nullable({ type: 'string', maxLength: 32 }),
+    driverMobile: nullable({ type: 'string', pattern: '^(1\\d{10})?$' }),
+    vehicleNo: nullable({ type: 'string', maxLength: 16 }),
+    remark: note,
+  },
+} as const;
+
+const signBody = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: text(32),
+    signType: { type: 'string', enum: codesOf(SIGN_TYPE) },
+    lines: {
+      type: 'array',
+      maxItems: MAX_ORDER_LINES,
+      items: {
+        type: 'object',
+        required: ['orderLineId', 'signedBaseQty'],
+        properties: { orderLineId: text(32), signedBaseQty: count },
+      },
+    },
+    diffReason: { type: 'string', enum: codesOf(SIGN_DIFF_REASON) },
+    remark: note,
+  },
+} as const;
+
+const invalidBody = {
+  type: 'object',
+  required: ['id', 'reason'],
+  properties: { id: text(32), reason: text(256) },
+} as const;
+
+const pickedLines = {
+  type: 'array',
+  maxItems: MAX_ORDER_LINES,
+  items: {
+    type: 'object',
+    required: ['orderLineId', 'baseQty'],
+    properties: { orderLineId: text(32), baseQty: positive },
+  },
+} as const;
+
+const returnBody = {
+  type: 'object',
+  required: ['orderId', 'reason', 'refundMethod', 'lines'],
+  properties: {
+    orderId: text(32),
+    reason: { type: 'string', enum: codesOf(RETURN_REASON) },
+    refundMethod: { type: 'string', enum: codesOf(REFUND_METHOD) },
+    remark: note,
+    lines: { ...pickedLines, minItems: 1 },
+  },
+} as const;
+
+const documentAuditBody = {
+  type: 'object',
+  required: ['id', 'pass'],
+  properties: { id: text(32), pass: { type: 'boolean' }, reason },
+} as const;
+
+const receiveBody = {
+  type: 'object',
+  required: ['id', 'warehouseId'],
+  properties: {
+    id: text(32),
+    warehouseId: text(32),
+    lines: {
+      type: 'array',
+      maxItems: MAX_ORDER_LINES,
+      items: {
+        type: 'object',
+        required: ['lineId', 'condition'],
+        properties: { lineId: text(32), condition: { type: 'string', enum: codesOf(RETURN_CONDITION) } },
+      },
+    },
+  },
+} as const;
+
+const swapBody = {
+  type: 'object',
+  required: ['orderId', 'reason', 'returnLines', 'issueLines'],
+  properties: {
+    orderId: text(32),
+    reason: { type: 'string', enum: codesOf(EXCHANGE_REASON) },
+    remark: note,
+    returnLines: { ...pickedLines, minItems: 1 },
+    issueLines: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_ORDER_LINES,
+      items: {
+        type: 'object',
+        required: ['skuId', 'baseQty'],
+        properties: { skuId: text(32), baseQty: positive },
+      },
+    },
+  },
+} as const;
+
+const executeBody = {
+  type: 'object',
+  required: ['id', 'warehouseId'],
+  properties: { id: text(32), warehouseId: text(32) },
+} as const;
+
+const paymentBody = {
+  type: 'object',
+  required: ['orderId', 'amount', 'channel'],
+  properties: {
+    orderId: text(32),
+    amount: { type: 'number', exclusiveMinimum: 0, maximum: 99999999 },
+    channel: { type: 'string', enum: codesOf(PAYMENT_CHANNEL) },
+    paidAt: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}(:\\d{2})?$' },
+    referenceNo: nullable({ type: 'string', maxLength: 64 }),
+    remark: note,
+  },
+} as const;
+
+export async function orderRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  const list = requires('order:list');
+
+  // ---- Orders ----
+  app.get(`${PREFIX}/list`, { config: list }, async (request) =>
+    ok(await listOrders(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get(`${PREFIX}/statusCounts`, { config: list }, async (request) =>
+    ok(await orderStatusCounts(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get<{ Querystring: IdQuery }>(
+    `${PREFIX}/queryById`,
+    { config: list, schema: { querystring: idQuerySchema } },
+    async (request) => ok(await orderById(db, callerOf(request), request.query.id)),
+  );
+  app.post<{ Body: OrderAddInput }>(
+    `${PREFIX}/add`,
+    { config: requires('order:add'), schema: { body: addBody } },
+    async (request, reply) => ok(await addOrder(db, actorOf(request, reply), request.body), '下单成功！'),
+  );
+  app.get<{ Querystring: { id: string; warehouseId?: string } }>(
+    `${PREFIX}/getOpenApprovalData`,
+    { config: requires('order:audit'), schema: { querystring: optionalWarehouse } },
+    async (request) =>
+      ok(await approvalData(db, callerOf(request), request.query.id, request.query.warehouseId)),
+  );
+  app.post<{ Body: OrderAuditInput }>(
+    `${PREFIX}/auditOrder`,
+    { config: requires('order:audit'), schema: { body: auditBody } },
+    async (request, reply) => {
+      const result = await auditOrders(db, actorOf(request, reply), request.body);
+      return ok(
+        result,
+        result.failed === 0 ? '审核成功！' : `成功 ${result.succeeded} 张，失败 ${result.failed} 张`,
+      );
+    },
+  );
+  app.get<{ Querystring: { id: string; warehouseId?: string } }>(
+    `${PREFIX}/deliverPlan`,
+    { config: requires('order:deliver'), schema: { querystring: optionalWarehouse } },
+    async (request) =>
+      ok(await deliverPlan(db, callerOf(request), request.query.id, request.query.warehouseId)),
+  );
+  app.post<{ Body: OrderDeliverInput }>(
+    `${PREFIX}/saveOrderDeliver`,
+    { config: requires('order:deliver'), schema: { body: deliverBody } },
+    async (request, reply) => ok(await deliverOrder(db, actorOf(request, reply), request.body), '发货成功！'),
+  );
+  app.post<{ Body: OrderSignInput }>(
+    `${PREFIX}/saveOrderSign`,
+    { config: requires('order:sign'), schema: { body: signBody } },
+    async (request, reply) => ok(await signOrder(db, actorOf(request, reply), request.body), '签收成功！'),
+  );
+  app.post<{ Body: OrderInvalidInput }>(
+    `${PREFIX}/orderInvalid`,
+    { config: requires('order:invalid'), schema: { body: invalidBody } },
+    async (request, reply) =>
+      ok(await invalidateOrder(db, actorOf(request, reply), request.body), '作废成功！'),
+  );
+  app.post<{ Body: IdQuery }>(
+    `${PREFIX}/orderPrint`,
+    { config: requires('order:print'), schema: { body: idBody } },
+    async (request, reply) =>
+      ok(await printOrder(db, actorOf(request, reply), request.body.id, 'DELIVERY_NOTE')),
+  );
+  app.post<{ Body: IdQuery }>(
+    `${PREFIX}/orderExePrint`,
+    { config: requires('order:print'), schema: { body: idBody } },
+    async (request, reply) => ok(await printOrder(db, actorOf(request, reply), request.body.id, 'EXECUTION')),
+  );
+
+  // ---- Returns (退单) ----
+  app.get(`${PREFIX}/backOrder`, { config: list }, async (request) =>
+    ok(await listReturns(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get<{ Querystring: IdQuery }>(
+    `${PREFIX}/backOrderById`,
+    { config: list, schema: { querystring: idQuerySchema } },
+    async (request) => ok(await returnById(db, callerOf(request), request.query.id)),
+  );
+  const returns = requires('order:return');
+  app.post<{ Body: ReturnAddInput }>(
+    `${PREFIX}/backOrder/add`,
+    { config: returns, schema: { body: returnBody } },
+    async (request, reply) => ok(await addReturn(db, actorOf(request, reply), request.body), '退单已提交！'),
+  );
+  app.post<{ Body: ReturnAuditInput }>(
+    `${PREFIX}/backOrder/audit`,
+    { config: returns, schema: { body: documentAuditBody } },
+    async (request, reply) => ok(await auditReturn(db, actorOf(request, reply), request.body), '审核成功！'),
+  );
+  app.post<{ Body: ReturnReceiveInput }>(
+    `${PREFIX}/backOrder/receive`,
+    { config: returns, schema: { body: receiveBody } },
+    async (request, reply) =>
+      ok(await receiveReturn(db, actorOf(request, reply), request.body), '入库成功！'),
+  );
+  app.post<{ Body: IdQuery }>(
+    `${PREFIX}/backOrder/cancel`,
+    { config: returns, schema: { body: idBody } },
+    async (request, reply) =>
+      ok(await cancelReturn(db, actorOf(request, reply), request.body.id), '已撤销！'),
+  );
+
+  // ---- Exchanges (换货单) ----
+  app.get(`${PREFIX}/swapOrder`, { config: list }, async (request) =>
+    ok(await listExchanges(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get<{ Querystring: IdQuery }>(
+    `${PREFIX}/getSwapOrderById`,
+    { config: list, schema: { querystring: idQuerySchema } },
+    async (request) => ok(await exchangeById(db, callerOf(request), request.query.id)),
+  );
+  app.post<{ Body: SwapAddInput }>(
+    `${PREFIX}/swapOrder/add`,
+    { config: returns, schema: { body: swapBody } },
+    async (request, reply) =>
+      ok(await addExchange(db, actorOf(request, reply), request.body), '换货单已提交！'),
+  );
+  app.post<{ Body: ReturnAuditInput }>(
+    `${PREFIX}/swapOrder/audit`,
+    { config: returns, schema: { body: documentAuditBody } },
+    async (request, reply) =>
+      ok(await auditExchange(db, actorOf(request, reply), request.body), '审核成功！'),
+  );
+  app.post<{ Body: SwapExecuteInput }>(
+    `${PREFIX}/swapOrder/execute`,
+    { config: returns, schema: { body: executeBody } },
+    async (request, reply) =>
+      ok(await executeExchange(db, actorOf(request, reply), request.body), '换货完成！'),
+  );
+  app.post<{ Body: IdQuery }>(
+    `${PREFIX}/swapOrder/cancel`,
+    { config: returns, schema: { body: idBody } },
+    async (request, reply) =>
+      ok(await cancelExchange(db, actorOf(request, reply), request.body.id), '已撤销！'),
+  );
+
+  // ---- Payments ----
+  app.get<{ Querystring: { orderId: string } }>(
+    '/payment/list',
+    {
+      config: requires('payment:list'),
+      schema: { querystring: { type: 'object', required: ['orderId'], properties: { orderId: text(32) } } },
+    },
+    async (request) => ok(await listPayments(db, callerOf(request), request.query.orderId)),
+  );
+  app.post<{ Body: PaymentAddInput }>(
+    '/payment/add',
+    { config: requires('payment:add'), schema: { body: paymentBody } },
+    async (request, reply) => ok(await addPayment(db, actorOf(request, reply), request.body), '收款已登记！'),
+  );
+}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { testSaga } from 'redux-saga-test-plan';
 import { call } from 'redux-saga/effects';
 import { MemoryRouter } from 'react-router';
@@ -17,7 +17,15 @@ import {
 } from '../../src/features/workplace/slice';
 import AnalysisPage from '../../src/pages/dashboard/AnalysisPage';
 import { configureAppStore } from '../../src/store';
-import { fakeApi, type ApiHandler } from '../support/fakeApi';
+import { fakeApi, type ApiHandler, type ApiRequest } from '../support/fakeApi';
+
+// The trend draws on a canvas, which jsdom has not; the stand-in shows what it was given.
+jest.mock('../../src/pages/dashboard/SalesTrendChart', () => ({
+  __esModule: true,
+  default: ({ trend }: { trend: { points: Array<{ label: string }> } }) => (
+    <div>趋势 {trend.points.map((point) => point.label).join(',')}</div>
+  ),
+}));
 import { rehydrated } from '../support/store';
 
 const userInfo = { id: 'u1', username: 'zhangwei', realname: '张伟', cpycod: 'A01', tenantName: '华东饮品' };
@@ -77,6 +85,101 @@ describe('AnalysisPage', () => {
     );
     expect(screen.getAllByText('暂无')).toHaveLength(2);
     expect(screen.getByText('华东饮品')).toBeInTheDocument();
+  });
+});
+
+describe('AnalysisPage dashboard', () => {
+  let api: ReturnType<typeof fakeApi>;
+  const periods: string[] = [];
+
+  const summary = {
+    today: { amount: '1200.00', count: 2 },
+    month: { amount: '35680.50', count: 41 },
+    period: { amount: '35680.50', count: 41 },
+    newCustomers: 5,
+    failedSyncs: 3,
+  };
+  const profile = {
+    'GET /sys/user/getCurrentUserDeparts': () => ({ list: departs, orgCode: 'A01A02' }),
+    'GET /user/info': () => ({ userInfo, roles, departs }),
+  };
+
+  beforeEach(() => {
+    localStorage.clear();
+    periods.length = 0;
+  });
+  afterEach(async () => api.stop());
+
+  async function renderPage(handlers: Record<string, ApiHandler>) {
+    api = fakeApi({ ...profile, ...handlers });
+    const { store, persistor } = configureAppStore({ baseURL: await api.start() });
+    await rehydrated(persistor);
+    store.dispatch(loggedIn({ token: 'tok-1', username: 'zhangwei', userInfo }));
+    render(
+      <AppProviders store={store} persistor={persistor}>
+        <MemoryRouter>
+          <AnalysisPage />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+  }
+
+  it('shows the cards, the trend and the rankings of 本月, and reloads them for 今日', async () => {
+    await renderPage({
+      'GET /home/summary': (request: ApiRequest) => {
+        periods.push(request.query.get('period') ?? '');
+        return summary;
+      },
+      'GET /home/trend': (request: ApiRequest) => ({
+        unit: request.query.get('period') === 'today' ? 'hour' : 'day',
+        points:
+          request.query.get('period') === 'today'
+            ? [{ label: '09:00', amount: '1200.00', count: 2 }]
+            : [{ label: '2026-11-01', amount: '35680.50', count: 41 }],
+      }),
+      'GET /home/rankings': () => ({
+        skus: [{ rank: 1, id: 's1', name: '冰红茶500ml', amount: '8800.00', count: 480 }],
+        dealers: [{ rank: 1, id: 'c1', name: '杭州顺达商贸', amount: '20000.00', count: 12 }],
+        salesReps: [],
+      }),
+    });
+    expect(await screen.findByText('¥35,680.50')).toBeInTheDocument();
+    expect(screen.getByText('¥1,200.00')).toBeInTheDocument();
+    expect(screen.getByText('本月新增客户')).toBeInTheDocument();
+    expect(screen.getByText('3')).toBeInTheDocument();
+    expect(await screen.findByText('趋势 2026-11-01')).toBeInTheDocument();
+    expect(screen.getByText('冰红茶500ml')).toBeInTheDocument();
+    expect(periods).toEqual(['month']);
+
+    fireEvent.click(screen.getByText('今日'));
+    expect(await screen.findByText('趋势 09:00')).toBeInTheDocument();
+    expect(screen.getByText('今日新增客户')).toBeInTheDocument();
+    expect(periods).toEqual(['month', 'today']);
+  });
+
+  it('says so when the period has no orders', async () => {
+    await renderPage({
+      'GET /home/summary': () => ({ ...summary, period: { amount: '0.00', count: 0 } }),
+      'GET /home/trend': () => ({ unit: 'day', points: [{ label: '2026-11-01', amount: '0.00', count: 0 }] }),
+      'GET /home/rankings': () => ({ skus: [], dealers: [], salesReps: [] }),
+    });
+    expect(await screen.findByText('所选期间暂无订单')).toBeInTheDocument();
+    expect(screen.getByText('所选期间暂无数据')).toBeInTheDocument();
+  });
+
+  it('shows the server refusal of a period', async () => {
+    await renderPage({
+      'GET /home/summary': () => summary,
+      'GET /home/trend': () => ({
+        success: false,
+        message: '统计期间不能超过366天',
+        code: 400,
+        result: null,
+        timestamp: 0,
+      }),
+      'GET /home/rankings': () => ({ skus: [], dealers: [], salesReps: [] }),
+    });
+    expect(await screen.findByText('统计期间不能超过366天')).toBeInTheDocument();
   });
 });
 

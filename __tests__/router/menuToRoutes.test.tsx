@@ -12,7 +12,7 @@ import { basicLayout, resolveMenuComponent } from '../../src/router/componentReg
 import { menuToRoutes } from '../../src/router/menuToRoutes';
 import { routeTrail } from '../../src/router/routeTrail';
 import { withMenuRoutes } from '../../src/router/routeTable';
-import { fixedRoutes, type AppRoute } from '../../src/router/routes';
+import { fixedRoutes, frameRoutes, type AppRoute } from '../../src/router/routes';
 import { menuNode, seededMenu } from '../support/menu';
 
 const noCodes: ReadonlySet<string> = new Set();
@@ -239,7 +239,7 @@ describe('withMenuRoutes', () => {
       redirect: '/dashboard/workplace',
     });
     expect(root?.component).toBe(basicLayout);
-    expect(root?.children).toBe(menuRoutes);
+    expect(root?.children).toEqual([...menuRoutes, ...frameRoutes]);
     expect(table.map((route) => route.path)).toEqual(fixedRoutes.map((route) => route.path));
   });
 

@@ -184,6 +184,11 @@ export function uploadAction<R = unknown>(
   });
 }
 
+/** The bytes behind a url that needs the session's token (an <img> cannot send it). */
+export async function fetchBlob(url: string): Promise<Blob> {
+  return (await send<Blob>({ url, method: 'get', responseType: 'blob' })).data;
+}
+
 function decodeFileName(encoded: string): string {
   try {
     return decodeURIComponent(encoded);

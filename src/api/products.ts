@@ -1,6 +1,14 @@
 // Products and prices of the business core (docs/business-api.md "Products and prices").
 import type { Page } from '../../common/contract';
-import { downloadFile, getAction, postAction, putAction, uploadAction, type UploadProgress } from './http';
+import {
+  downloadFile,
+  getAction,
+  httpAction,
+  postAction,
+  putAction,
+  uploadAction,
+  type UploadProgress,
+} from './http';
 import type { ImportReport } from '../../common/excelImport';
 import type { ListParams } from './systemTypes';
 
@@ -9,12 +17,20 @@ export interface Brand {
   code: string;
   name: string;
   status: string;
+  status_dictText?: string;
+  logoUrl?: string | null;
+  sort?: number;
+  createTime?: string;
 }
 
 export interface Category extends Brand {
   parentId: string | null;
+  parentName?: string | null;
   level: number;
 }
+
+export type BrandPayload = Pick<Brand, 'code' | 'name'> &
+  Partial<Pick<Brand, 'logoUrl' | 'sort' | 'status'>> & { id?: string; parentId?: string | null };
 
 export interface Sku {
   id: string;
@@ -38,6 +54,8 @@ export interface Sku {
   taxRate: number | string;
   suggestedRetailPrice: number | string | null;
   lifecycleTag: string;
+  /** Uploaded image URLs (/sys/file/view/…), the first one the main picture. */
+  imageUrls: string[];
   status: string;
   status_dictText: string;
   version: number;
@@ -56,7 +74,7 @@ export type SkuPayload = Pick<
   | 'unitsPerCase'
   | 'shelfLifeDays'
 > &
-  Partial<Pick<Sku, 'barcode' | 'spec' | 'storageCondition'>> & {
+  Partial<Pick<Sku, 'barcode' | 'spec' | 'storageCondition' | 'imageUrls'>> & {
     suggestedRetailPrice?: number | null;
     id?: string;
     version?: number;
@@ -65,6 +83,19 @@ export type SkuPayload = Pick<
 export const listBrands = (params: ListParams) => getAction<Page<Brand>>('/eMaterial/brand/list', params);
 export const listCategories = (params: ListParams) =>
   getAction<Page<Category>>('/eMaterial/category/list', params);
+
+export const saveBrand = (body: BrandPayload) =>
+  httpAction<{ id: string }>(
+    body.id ? '/eMaterial/brand/edit' : '/eMaterial/brand/add',
+    body,
+    body.id ? 'put' : 'post',
+  );
+export const saveCategory = (body: BrandPayload) =>
+  httpAction<{ id: string }>(
+    body.id ? '/eMaterial/category/edit' : '/eMaterial/category/add',
+    body,
+    body.id ? 'put' : 'post',
+  );
 
 export const listSkus = (params: ListParams) => getAction<Page<Sku>>('/eMaterial/sku/list', params);
 export const addSku = (body: SkuPayload) => postAction<{ id: string }>('/eMaterial/sku/add', body);
@@ -95,6 +126,8 @@ export interface PriceItem {
 export interface PriceScope {
   scopeType: string;
   scopeValue: string;
+  /** The name of what the value picks (customer, label, department), in a loaded list. */
+  scopeValueText?: string | null;
 }
 
 export interface PriceList {

@@ -1,6 +1,6 @@
 // Warehouse stock of the business core (docs/business-api.md "Warehouse stock").
 import type { Page } from '../../common/contract';
-import { getAction } from './http';
+import { getAction, httpAction, postAction, putAction } from './http';
 import type { ListParams } from './systemTypes';
 
 export interface Warehouse {
@@ -9,7 +9,106 @@ export interface Warehouse {
   name: string;
   ownerType: string;
   ownerType_dictText: string;
+  ownerId: string | null;
+  ownerName: string | null;
+  storageType: string;
+  storageType_dictText: string;
+  address: string | null;
+  orgCode: string;
+  erpWarehouseCode: string | null;
   status: string;
+  status_dictText: string;
+  createTime: string;
+}
+
+export type WarehousePayload = Pick<Warehouse, 'code' | 'name' | 'ownerType'> &
+  Partial<Pick<Warehouse, 'ownerId' | 'storageType' | 'address' | 'erpWarehouseCode' | 'status'>> & {
+    id?: string;
+  };
+
+/** A quantity as typed: whole cases and loose base units. */
+export interface CasesUnits {
+  cases?: number | null;
+  units?: number | null;
+}
+
+export interface StockInPayload extends CasesUnits {
+  warehouseId: string;
+  skuId: string;
+  batchNo: string;
+  productionDate: string;
+  unitCost?: number | null;
+  movementType?: 'PURCHASE_IN' | 'RETURN_IN';
+  sourceDocNo?: string | null;
+  remark?: string | null;
+}
+
+export interface StockOutPayload extends CasesUnits {
+  warehouseId: string;
+  skuId: string;
+  lotId?: string;
+  movementType: string;
+  sourceDocNo?: string | null;
+  remark?: string | null;
+}
+
+export interface TransferPayload extends CasesUnits {
+  lotId: string;
+  toWarehouseId: string;
+  remark?: string | null;
+}
+
+export interface AdjustPayload {
+  lotId: string;
+  countedCases: number;
+  countedUnits: number;
+  reason: string;
+}
+
+export interface AgeBucket {
+  code: string;
+  label: string;
+  minDays: number;
+  maxDays: number | null;
+  color: string;
+}
+
+export interface StockMovement {
+  id: string;
+  movementNo: string;
+  warehouseName: string;
+  skuCode: string;
+  skuName: string;
+  lotId: string;
+  batchNo: string;
+  productionDate: string;
+  direction: 'IN' | 'OUT';
+  movementType: string;
+  movementType_dictText: string;
+  baseQty: number;
+  baseQtyText: string;
+  balanceAfter: number;
+  balanceAfterText: string;
+  sourceDocNo: string | null;
+  remark: string | null;
+  operatorName: string | null;
+  occurredAt: string;
+}
+
+export interface DealerStockRow {
+  dealerId: string;
+  dealerCode: string;
+  dealerName: string;
+  skuId: string;
+  skuCode: string;
+  skuName: string;
+  qtyOnHand: number;
+  qtyOnHandText: string;
+  lots: number;
+  oldestProductionDate: string;
+  maxStockAgeDays: number;
+  nearExpiryQty: number;
+  nearExpiryQtyText: string;
 }
 
 /** One lot of the stock detail; quantities in base units. */
@@ -74,3 +173,23 @@ export const listStockLots = (params: ListParams) =>
   getAction<Page<StockLot> & { totals: StockTotals }>('/eprod/prodStockWhlist', params);
 export const stockAgeSummary = (params: ListParams) =>
   getAction<AgeBucketSummary[]>('/eprod/stockAge/summary', params);
+export const saveWarehouse = (body: WarehousePayload) =>
+  httpAction<{ id: string }>(
+    body.id ? '/eprod/warehouse/edit' : '/eprod/warehouse/add',
+    body,
+    body.id ? 'put' : 'post',
+  );
+export const stockIn = (body: StockInPayload) =>
+  postAction<{ movementNo: string; lotId: string; balanceText: string }>('/eprod/stock/in', body);
+export const stockOut = (body: StockOutPayload) => postAction<unknown>('/eprod/stock/out', body);
+export const transferStock = (body: TransferPayload) => postAction<unknown>('/eprod/stock/transfer', body);
+export const adjustStock = (body: AdjustPayload) => postAction<unknown>('/eprod/stock/adjust', body);
+export const changeLotStatus = (id: string, status: 'NORMAL' | 'FROZEN') =>
+  putAction<null>('/eprod/stockLot/changeStatus', { id, status });
+export const ageBuckets = () => getAction<AgeBucket[]>('/eprod/stockAge/buckets');
+export const saveAgeBuckets = (buckets: AgeBucket[]) =>
+  putAction<null>('/eprod/stockAge/buckets', { buckets });
+export const listMovements = (params: ListParams) =>
+  getAction<Page<StockMovement>>('/eprod/stockMovement/list', params);
+export const listDealerStock = (params: ListParams) =>
+  getAction<Page<DealerStockRow>>('/eCustStock/list', params);

@@ -32,8 +32,15 @@ function menuItemsOf(nodes: MenuNode[], markFailed: boolean): MenuItem[] {
       key: node.path,
       icon: menuIcon(node.meta.icon),
       label: dot ? (
-        <Badge dot offset={[6, 2]} className="menu-failed-dot" title={FAILED_ORDER_DOT_LABEL}>
-          <span style={{ color: 'inherit' }}>{node.meta.title}</span>
+        // The badge's root sets antd's text colour; the label must keep the menu's (light on the dark theme).
+        <Badge
+          dot
+          offset={[6, 2]}
+          className="menu-failed-dot"
+          title={FAILED_ORDER_DOT_LABEL}
+          styles={{ root: { color: 'inherit' } }}
+        >
+          {node.meta.title}
         </Badge>
       ) : (
         node.meta.title

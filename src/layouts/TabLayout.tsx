@@ -22,7 +22,7 @@ import { routeTrail, useRouteTrail } from '../router/routeTrail';
 import { selectMenuRoutes } from '../router/routeTable';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 
-const HOME_TAB: Tab = { key: HOME_TAB_PATH, title: '首页' };
+const HOME_TAB: Tab = { key: HOME_TAB_PATH, url: HOME_TAB_PATH, title: '首页' };
 
 const CONTEXT_MENU: MenuProps['items'] = [
   { key: 'left', label: '关闭左侧' },
@@ -30,9 +30,9 @@ const CONTEXT_MENU: MenuProps['items'] = [
   { key: 'others', label: '关闭其它' },
 ];
 
-function locationOf(key: string): Location {
-  const url = new URL(key, 'http://tab');
-  return { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key };
+function locationOf(tab: Tab): Location {
+  const url = new URL(tab.url, 'http://tab');
+  return { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key: tab.key };
 }
 
 /** No enclosing route: a tab's routes match its whole path, as the top-level routes do. */
@@ -69,23 +69,28 @@ export function TabLayout({ header }: { header?: ReactNode }) {
   const routes = useMemo(() => toRouteObjects(menuRoutes ?? []), [menuRoutes]);
   const trail = useRouteTrail();
   const tabs = useAppSelector(selectTabs);
-  const activeKey = location.pathname + location.search;
+  const activeKey = location.pathname;
+  const activeUrl = location.pathname + location.search;
   const title = trail.at(-1)?.meta?.title ?? location.pathname;
   const hasHome = useMemo(() => routeTrail(menuRoutes ?? [], HOME_TAB_PATH).length > 0, [menuRoutes]);
 
   // A path of no menu route (the index redirect of '/') is not a page: it gets no tab.
   const isPage = trail.length > 0;
   useEffect(() => {
-    if (isPage) dispatch(pageShown({ tab: { key: activeKey, title }, home: hasHome ? HOME_TAB : null }));
-  }, [dispatch, isPage, activeKey, title, hasHome]);
+    if (isPage)
+      dispatch(
+        pageShown({ tab: { key: activeKey, url: activeUrl, title }, home: hasHome ? HOME_TAB : null }),
+      );
+  }, [dispatch, isPage, activeKey, activeUrl, title, hasHome]);
   useScrollPerTab(activeKey);
 
   // The page being opened shows before its tab is recorded.
   const shown = useMemo(
-    () => (tabs.some((tab) => tab.key === activeKey) ? tabs : [...tabs, { key: activeKey, title }]),
-    [tabs, activeKey, title],
+    () =>
+      tabs.some((tab) => tab.key === activeKey) ? tabs : [...tabs, { key: activeKey, url: activeUrl, title }],
+    [tabs, activeKey, activeUrl, title],
   );
-  const hiddenLocations = useMemo(() => new Map(shown.map((tab) => [tab.key, locationOf(tab.key)])), [shown]);
+  const hiddenLocations = useMemo(() => new Map(shown.map((tab) => [tab.key, locationOf(tab)])), [shown]);
 
   if (!isPage) return <Outlet />;
 
@@ -124,7 +129,7 @@ export function TabLayout({ header }: { header?: ReactNode }) {
         size="small"
         activeKey={activeKey}
         items={items}
-        onChange={(key) => navigate(key)}
+        onChange={(key) => navigate(shown.find((tab) => tab.key === key)?.url ?? key)}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') close(key, 'self');
         }}

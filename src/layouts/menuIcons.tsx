@@ -3,6 +3,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import {
   AccountBookOutlined,
+  ApiOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
   BarChartOutlined,
@@ -20,6 +21,7 @@ import {
   SettingOutlined,
   ShopOutlined,
   ShoppingCartOutlined,
+  ShoppingOutlined,
   TableOutlined,
   TagsOutlined,
   TeamOutlined,
@@ -29,6 +31,7 @@ import {
 
 const MENU_ICONS = new Map<string, ComponentType>([
   ['account-book', AccountBookOutlined],
+  ['api', ApiOutlined],
   ['apartment', ApartmentOutlined],
   ['appstore', AppstoreOutlined],
   ['bar-chart', BarChartOutlined],
@@ -46,6 +49,7 @@ const MENU_ICONS = new Map<string, ComponentType>([
   ['setting', SettingOutlined],
   ['shop', ShopOutlined],
   ['shopping-cart', ShoppingCartOutlined],
+  ['shopping', ShoppingOutlined],
   ['table', TableOutlined],
   ['tags', TagsOutlined],
   ['team', TeamOutlined],

@@ -81,12 +81,32 @@ const menuPages = new Map<string, ComponentType>([
     lazyPage(() => import(/* webpackChunkName: "e-sku" */ '../pages/business/product/SkuListPage')),
   ],
   [
+    'eMaterial/BrandList',
+    lazyPage(() => import(/* webpackChunkName: "e-brand" */ '../pages/business/product/BrandListPage')),
+  ],
+  [
+    'eMaterial/CategoryList',
+    lazyPage(() => import(/* webpackChunkName: "e-category" */ '../pages/business/product/CategoryListPage')),
+  ],
+  [
     'eMaterial/PriceList',
     lazyPage(() => import(/* webpackChunkName: "e-price" */ '../pages/business/product/PriceListPage')),
   ],
   [
     'eprod/ProdStockWhlist',
     lazyPage(() => import(/* webpackChunkName: "e-stock" */ '../pages/business/stock/ProdStockPage')),
+  ],
+  [
+    'eprod/StockMovementList',
+    lazyPage(() => import(/* webpackChunkName: "e-movement" */ '../pages/business/stock/StockMovementPage')),
+  ],
+  [
+    'eprod/WarehouseList',
+    lazyPage(() => import(/* webpackChunkName: "e-warehouse" */ '../pages/business/stock/WarehouseListPage')),
+  ],
+  [
+    'eCustStock/CustStockList',
+    lazyPage(() => import(/* webpackChunkName: "e-cust-stock" */ '../pages/business/stock/DealerStockPage')),
   ],
   [
     'eCustomer/CustomerList',
@@ -99,6 +119,27 @@ const menuPages = new Map<string, ComponentType>([
     lazyPage(
       () => import(/* webpackChunkName: "e-customer-audit" */ '../pages/business/customer/CustomerAuditPage'),
     ),
+  ],
+  // Orders (issue #8).
+  [
+    'eOrder/OrderList',
+    lazyPage(() => import(/* webpackChunkName: "e-order" */ '../pages/business/order/OrderListPage')),
+  ],
+  // ERP integration (issue #8).
+  [
+    'erp/SyncFailureList',
+    lazyPage(
+      () => import(/* webpackChunkName: "erp-failures" */ '../pages/business/erp/SyncFailureListPage'),
+    ),
+  ],
+  [
+    'erp/ErpConfig',
+    lazyPage(() => import(/* webpackChunkName: "erp-config" */ '../pages/business/erp/ErpConfigPage')),
+  ],
+  // Customer labels (issue #7).
+  [
+    'eCustLabel/LabelList',
+    lazyPage(() => import(/* webpackChunkName: "e-cust-label" */ '../pages/business/customer/LabelListPage')),
   ],
 ]);
 

@@ -13,5 +13,9 @@ export const pages = {
   alteration: lazyPage(
     () => import(/* webpackChunkName: "user-alteration" */ '../pages/user/AlterationPage'),
   ),
+  potentialPartners: lazyPage(
+    () =>
+      import(/* webpackChunkName: "potential-partners" */ '../pages/business/customer/PotentialPartnersPage'),
+  ),
   testHome: lazyPage(() => import(/* webpackChunkName: "test-home" */ '../pages/test/MicroFrontendPage')),
 };

@@ -3,7 +3,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import { selectMenu, selectPermissionCodes } from '../features/permissions/selectors';
 import { basicLayout } from './componentRegistry';
 import { menuToRoutes } from './menuToRoutes';
-import { DASHBOARD_ROUTE_NAME, fixedRoutes, type AppRoute } from './routes';
+import { DASHBOARD_ROUTE_NAME, fixedRoutes, frameRoutes, type AppRoute } from './routes';
 
 /** The routes of the user's menu; null until the permissions are loaded. */
 export const selectMenuRoutes = createSelector(
@@ -11,11 +11,13 @@ export const selectMenuRoutes = createSelector(
   (menu, permissionCodes) => (menu ? menuToRoutes(menu, permissionCodes) : null),
 );
 
-/** Puts the menu routes under the route named dashboard ('/'), framed by the main layout. */
+/** Puts the menu routes (and the fixed routes of the main frame) under the route named dashboard ('/'). */
 export function withMenuRoutes(fixed: AppRoute[], menuRoutes: AppRoute[] | null): AppRoute[] {
   if (!menuRoutes) return fixed;
   return fixed.map((route) =>
-    route.name === DASHBOARD_ROUTE_NAME ? { ...route, component: basicLayout, children: menuRoutes } : route,
+    route.name === DASHBOARD_ROUTE_NAME
+      ? { ...route, component: basicLayout, children: [...menuRoutes, ...frameRoutes] }
+      : route,
   );
 }
 

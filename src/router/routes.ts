@@ -54,3 +54,17 @@ export const fixedRoutes: AppRoute[] = [
   { path: NOT_FOUND_PATH, component: pages.notFound },
   { path: '*', redirect: NOT_FOUND_PATH },
 ];
+
+/**
+ * Fixed routes of spec §2 that live inside the main frame (/{product}/…): they join the server-menu routes
+ * under '/' once the permissions are loaded. 'dashboard' is the spec's marker, not a button code: the
+ * server guards the data of each page by its own permission.
+ */
+export const frameRoutes: AppRoute[] = [
+  {
+    path: '/:product/dealers/potentiallist',
+    component: pages.potentialPartners,
+    meta: { title: '潜在合作伙伴', permission: ['dashboard'] },
+    hidden: true,
+  },
+];

@@ -1,8 +1,10 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import { dashboardReducer } from '../features/dashboard/slice';
 import { failedOrdersReducer } from '../features/failedOrders/slice';
 import { layoutPersistedFields, layoutReducer } from '../features/layout/slice';
 import { userMenuReducer } from '../features/layout/userMenuSlice';
 import { noticesReducer } from '../features/notices/slice';
+import { ordersReducer } from '../features/orders/slice';
 import { permissionsPersistedFields, permissionsReducer } from '../features/permissions/slice';
 import { accountReducer } from '../features/session/accountSlice';
 import { sessionPersistedFields, sessionReducer } from '../features/session/slice';
@@ -18,10 +20,12 @@ export const rootReducer = combineReducers({
   failedOrders: failedOrdersReducer,
   notices: noticesReducer,
   workplace: workplaceReducer,
+  dashboard: dashboardReducer,
   verification: verificationReducer,
   account: accountReducer,
   thirdPartyLogin: thirdPartyLoginReducer,
   layout: persistFields('layout', layoutReducer, layoutPersistedFields),
   userMenu: userMenuReducer,
   tabs: tabsReducer,
+  orders: ordersReducer,
 });

@@ -1,9 +1,12 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
+import { dashboardSaga } from '../features/dashboard/sagas';
+import { failedOrdersSaga } from '../features/failedOrders/sagas';
 import { httpErrorsSaga } from '../features/httpErrors/sagas';
 import { layoutSaga } from '../features/layout/sagas';
 import { userMenuSaga } from '../features/layout/userMenuSagas';
 import { noticesSaga } from '../features/notices/sagas';
+import { ordersSaga } from '../features/orders/sagas';
 import { permissionsSaga } from '../features/permissions/sagas';
 import { sessionSaga } from '../features/session/sagas';
 import { thirdPartyLoginSaga } from '../features/thirdPartyLogin/sagas';
@@ -16,10 +19,13 @@ export function* rootSaga(): SagaIterator {
     fork(sessionSaga),
     fork(permissionsSaga),
     fork(workplaceSaga),
+    fork(dashboardSaga),
     fork(thirdPartyLoginSaga),
     fork(layoutSaga),
     fork(userMenuSaga),
     fork(tabsSaga),
     fork(noticesSaga),
+    fork(ordersSaga),
+    fork(failedOrdersSaga),
   ]);
 }

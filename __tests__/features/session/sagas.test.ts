@@ -73,13 +73,32 @@ function refusedEnvelope(message: string, code = 500): Envelope<LoginResult> {
   return { success: false, message, code, timestamp: 0, result: null as unknown as LoginResult };
 }
 
-const storedAdmin = loggedIn({
-  token: 'tok-1',
-  username: 'admin',
-  userInfo,
-  loginLevel: adminRole,
-  mesSystem: 0,
-});
+/** The session handleLoginResult stores for loginEnvelope(), with what a case changes. */
+function stored(changes: Partial<Parameters<typeof loggedIn>[0]> = {}) {
+  return loggedIn({
+    token: 'tok-1',
+    username: 'admin',
+    userInfo,
+    loginLevel: adminRole,
+    mesSystem: 0,
+    ...changes,
+  });
+}
+
+const storedAdmin = stored();
+
+/** handleLoginResult of a login that goes straight in: stores `session`, welcomes, enters the dashboard. */
+function expectWelcomedIn(answer: Envelope<LoginResult>, session: ReturnType<typeof loggedIn>) {
+  testSaga(handleLoginResult, answer)
+    .next()
+    .put(session)
+    .next()
+    .call(welcome)
+    .next()
+    .call(enterDashboard)
+    .next()
+    .isDone();
+}
 
 describe('isLoginAccepted / productionSystemFlag', () => {
   it('accepts code 200 as a number or as text, nothing else', () => {
@@ -99,27 +118,14 @@ describe('isLoginAccepted / productionSystemFlag', () => {
 
 describe('handleLoginResult', () => {
   it('multi_depart 1: stores the session (first role as login level, flag 0), welcomes, goes to the dashboard', () => {
-    testSaga(handleLoginResult, loginEnvelope({ roles: [adminRole, departRole] }))
-      .next()
-      .put(loggedIn({ token: 'tok-1', username: 'admin', userInfo, loginLevel: adminRole, mesSystem: 0 }))
-      .next()
-      .call(welcome)
-      .next()
-      .call(enterDashboard)
-      .next()
-      .isDone();
+    expectWelcomedIn(loginEnvelope({ roles: [adminRole, departRole] }), stored());
   });
 
   it('multi_depart 0 with a roleLevel-9 role: welcome and no warning', () => {
-    testSaga(handleLoginResult, loginEnvelope({ multi_depart: 0, roles: [departRole] }))
-      .next()
-      .put(loggedIn({ token: 'tok-1', username: 'admin', userInfo, loginLevel: departRole, mesSystem: 0 }))
-      .next()
-      .call(welcome)
-      .next()
-      .call(enterDashboard)
-      .next()
-      .isDone();
+    expectWelcomedIn(
+      loginEnvelope({ multi_depart: 0, roles: [departRole] }),
+      stored({ loginLevel: departRole }),
+    );
   });
 
   it('multi_depart 0 without a roleLevel-9 role: welcome, then the warning 您尚未归属部门,请确认账号信息', () => {
@@ -138,15 +144,7 @@ describe('handleLoginResult', () => {
 
   it('roleLevel given as text "9" still counts as a department role', () => {
     const textRole = { ...departRole, roleLevel: '9' };
-    testSaga(handleLoginResult, loginEnvelope({ multi_depart: 0, roles: [textRole] }))
-      .next()
-      .put(loggedIn({ token: 'tok-1', username: 'admin', userInfo, loginLevel: textRole, mesSystem: 0 }))
-      .next()
-      .call(welcome)
-      .next()
-      .call(enterDashboard)
-      .next()
-      .isDone();
+    expectWelcomedIn(loginEnvelope({ multi_depart: 0, roles: [textRole] }), stored({ loginLevel: textRole }));
   });
 
   it('multi_depart 2: stores the session and opens the mandatory department picker, nothing else', () => {
@@ -161,38 +159,17 @@ describe('handleLoginResult', () => {
 
   it('MES_ZG with one department: production-system flag 1, welcome and dashboard', () => {
     const mesUser = { ...userInfo, username: 'mes_zg', roleEnum: 'MES_ZG' };
-    testSaga(handleLoginResult, loginEnvelope({ userInfo: mesUser }))
-      .next()
-      .put(
-        loggedIn({
-          token: 'tok-1',
-          username: 'mes_zg',
-          userInfo: mesUser,
-          loginLevel: adminRole,
-          mesSystem: 1,
-        }),
-      )
-      .next()
-      .call(welcome)
-      .next()
-      .call(enterDashboard)
-      .next()
-      .isDone();
+    expectWelcomedIn(
+      loginEnvelope({ userInfo: mesUser }),
+      stored({ username: 'mes_zg', userInfo: mesUser, mesSystem: 1 }),
+    );
   });
 
   it('MES_WXG with one department: refused with 您当前权限不可登录, and the new session is ended', () => {
     const refusedUser = { ...userInfo, username: 'mes_wxg', roleEnum: 'MES_WXG' };
     testSaga(handleLoginResult, loginEnvelope({ userInfo: refusedUser, roles: [] }))
       .next()
-      .put(
-        loggedIn({
-          token: 'tok-1',
-          username: 'mes_wxg',
-          userInfo: refusedUser,
-          loginLevel: null,
-          mesSystem: 1,
-        }),
-      )
+      .put(stored({ username: 'mes_wxg', userInfo: refusedUser, loginLevel: null, mesSystem: 1 }))
       .next()
       .call(notify, 'error', '您当前权限不可登录')
       .next()
@@ -203,23 +180,10 @@ describe('handleLoginResult', () => {
 
   it('MES_WXG is not refused with no department (multi_depart 0)', () => {
     const mesUser = { ...userInfo, roleEnum: 'MES_WXG' };
-    testSaga(handleLoginResult, loginEnvelope({ userInfo: mesUser, multi_depart: 0, roles: [departRole] }))
-      .next()
-      .put(
-        loggedIn({
-          token: 'tok-1',
-          username: 'admin',
-          userInfo: mesUser,
-          loginLevel: departRole,
-          mesSystem: 1,
-        }),
-      )
-      .next()
-      .call(welcome)
-      .next()
-      .call(enterDashboard)
-      .next()
-      .isDone();
+    expectWelcomedIn(
+      loginEnvelope({ userInfo: mesUser, multi_depart: 0, roles: [departRole] }),
+      stored({ userInfo: mesUser, loginLevel: departRole, mesSystem: 1 }),
+    );
   });
 
   it('multi_depart sent as text is read as a number', () => {
@@ -242,20 +206,14 @@ describe('handleLoginResult', () => {
 });
 
 describe('failLogin', () => {
-  it('notice titled 登录失败 with the message, then logout', () => {
-    testSaga(failLogin, '用户名或密码错误')
-      .next()
-      .call(notify, 'error', '登录失败', '用户名或密码错误')
-      .next()
-      .call(endSession)
-      .next()
-      .isDone();
-  });
-
-  it.each([[''], [undefined]])('without a message (%p): 请求出现错误，请稍后再试', (message) => {
+  it.each([
+    ['用户名或密码错误', '用户名或密码错误'],
+    ['', '请求出现错误，请稍后再试'],
+    [undefined, '请求出现错误，请稍后再试'],
+  ])('message %p: notice titled 登录失败 with %p, then logout', (message, shown) => {
     testSaga(failLogin, message)
       .next()
-      .call(notify, 'error', '登录失败', '请求出现错误，请稍后再试')
+      .call(notify, 'error', '登录失败', shown)
       .next()
       .call(endSession)
       .next()
@@ -423,14 +381,17 @@ describe('phoneLogin', () => {
 
 describe('chooseDepart', () => {
   const chosen = departChosen({ orgCode: 'A01A02' });
-
-  it('sends the choice with the username, stores the returned user, welcomes and goes to the dashboard', () => {
-    const updated = { ...userInfo, orgCode: 'A01A02' };
+  /** The saga up to its call of /sys/selectDepart, for each answer to it. */
+  const departSent = () =>
     testSaga(chooseDepart, chosen)
       .next()
       .select(selectUsername)
       .next('zhangwei')
-      .call(selectDepart, { orgCode: 'A01A02', username: 'zhangwei' })
+      .call(selectDepart, { orgCode: 'A01A02', username: 'zhangwei' });
+
+  it('sends the choice with the username, stores the returned user, welcomes and goes to the dashboard', () => {
+    const updated = { ...userInfo, orgCode: 'A01A02' };
+    departSent()
       .next(envelope({ result: { userInfo: updated } }))
       .put(departSelected(updated))
       .next()
@@ -442,11 +403,7 @@ describe('chooseDepart', () => {
   });
 
   it('a refused choice fails the login (notice and logout)', () => {
-    testSaga(chooseDepart, chosen)
-      .next()
-      .select(selectUsername)
-      .next('zhangwei')
-      .call(selectDepart, { orgCode: 'A01A02', username: 'zhangwei' })
+    departSent()
       .next({ success: false, message: '部门不存在', code: 400, result: null, timestamp: 0 })
       .call(failLogin, '部门不存在')
       .next()
@@ -454,15 +411,7 @@ describe('chooseDepart', () => {
   });
 
   it('a call that throws fails the login too', () => {
-    testSaga(chooseDepart, chosen)
-      .next()
-      .select(selectUsername)
-      .next('zhangwei')
-      .call(selectDepart, { orgCode: 'A01A02', username: 'zhangwei' })
-      .throw(new Error('Network Error'))
-      .call(failLogin, 'Network Error')
-      .next()
-      .isDone();
+    departSent().throw(new Error('Network Error')).call(failLogin, 'Network Error').next().isDone();
   });
 });
 
@@ -486,13 +435,12 @@ describe('logout', () => {
 
 describe('ensureEncryptedString', () => {
   const material = { key: '1234567890adbcde', iv: '1234567890hjlkew' };
+  /** The saga with nothing cached, up to its call for the key material. */
+  const materialRequested = () =>
+    testSaga(ensureEncryptedString).next().select(selectEncryptedString).next(null).call(getEncryptedString);
 
   it('fetches and caches the key material when none is cached', () => {
-    testSaga(ensureEncryptedString)
-      .next()
-      .select(selectEncryptedString)
-      .next(null)
-      .call(getEncryptedString)
+    materialRequested()
       .next(envelope({ result: material }))
       .put(encryptedStringLoaded(material))
       .next()
@@ -504,20 +452,10 @@ describe('ensureEncryptedString', () => {
   });
 
   it('keeps nothing from a refused or failed call', () => {
-    testSaga(ensureEncryptedString)
-      .next()
-      .select(selectEncryptedString)
-      .next(null)
-      .call(getEncryptedString)
+    materialRequested()
       .next({ success: false, message: '查询失败', code: 500, result: null, timestamp: 0 })
       .isDone();
-    testSaga(ensureEncryptedString)
-      .next()
-      .select(selectEncryptedString)
-      .next(null)
-      .call(getEncryptedString)
-      .throw(new Error('Network Error'))
-      .isDone();
+    materialRequested().throw(new Error('Network Error')).isDone();
   });
 });
 

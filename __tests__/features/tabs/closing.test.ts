@@ -9,10 +9,10 @@ import { loggedOut } from '../../../src/features/session/slice';
 import { navigateTo } from '../../../src/router/navigator';
 import { toast } from '../../../src/utils/notifier';
 
-const home: Tab = { key: '/dashboard/analysis', title: '首页' };
-const user: Tab = { key: '/isystem/user', title: '用户管理' };
-const role: Tab = { key: '/isystem/role', title: '角色管理' };
-const dict: Tab = { key: '/isystem/dict?type=1', title: '数据字典' };
+const home: Tab = { key: '/dashboard/analysis', url: '/dashboard/analysis', title: '首页' };
+const user: Tab = { key: '/isystem/user', url: '/isystem/user', title: '用户管理' };
+const role: Tab = { key: '/isystem/role', url: '/isystem/role?roleName=admin', title: '角色管理' };
+const dict: Tab = { key: '/isystem/dict', url: '/isystem/dict?type=1', title: '数据字典' };
 const tabs = [home, user, role, dict];
 
 describe('planClose', () => {
@@ -120,7 +120,7 @@ describe('closeTabs saga', () => {
       .isDone();
   });
 
-  it('closing the shown tab goes to the next one', () => {
+  it('closing the shown tab goes to the next one, at the address it last showed', () => {
     const plan = { type: 'close', keys: [dict.key], nextActive: role.key };
     testSaga(closeTabs, closeRequested({ key: dict.key, scope: 'self' }))
       .next()
@@ -132,7 +132,7 @@ describe('closeTabs saga', () => {
       .next(plan)
       .put(tabsClosed({ keys: [dict.key], nextActive: role.key }))
       .next()
-      .call(navigateTo, role.key)
+      .call(navigateTo, role.url)
       .next()
       .isDone();
   });
@@ -171,6 +171,15 @@ describe('tabs slice', () => {
     state = tabsReducer(state, pageShown({ tab: role, home }));
     state = tabsReducer(state, pageShown({ tab: { ...user, title: '用户' }, home }));
     expect(state).toEqual({ tabs: [home, { ...user, title: '用户' }, role], activeKey: user.key });
+  });
+
+  it("a search on a page (its query) stays in the page's tab and is where the tab goes back to", () => {
+    let state = tabsReducer(undefined, pageShown({ tab: user, home }));
+    state = tabsReducer(state, pageShown({ tab: { ...user, url: '/isystem/user?username=li*' }, home }));
+    expect(state).toEqual({
+      tabs: [home, { ...user, url: '/isystem/user?username=li*' }],
+      activeKey: user.key,
+    });
   });
 
   it('a user without the home page gets no home tab', () => {

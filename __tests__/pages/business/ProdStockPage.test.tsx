@@ -1,10 +1,11 @@
 // 库存明细: filters from the URL reach the server, quantities show as cases and units, the totals and the
-// stock-age buckets of the filter are shown, and a bucket filters the list through the URL.
-import { screen, waitFor } from '@testing-library/react';
+// stock-age buckets of the filter are shown, and a bucket filters the list through the URL. The stock
+// commands show by permission code, check their input, and keep the server's refusal in the modal.
+import { screen, waitFor, within } from '@testing-library/react';
 import * as productsApi from '../../../src/api/products';
 import * as stockApi from '../../../src/api/stock';
 import ProdStockPage from '../../../src/pages/business/stock/ProdStockPage';
-import { ok, setupUser } from '../../support/signIn';
+import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/products');
@@ -117,4 +118,124 @@ it('a stock-age bucket filters the list through the URL, and again clears it', a
   );
   await user.click(screen.getByText('181-365天：1批 / 100%'));
   await waitFor(() => expect(search()).toBe(''));
+});
+
+// The command tests type into several modals: slow on a shared 2-core machine.
+jest.setTimeout(60000);
+
+const STOCK_CODES = ['stock:list', 'stock:in', 'stock:out', 'stock:transfer', 'stock:adjust', 'stock:config'];
+
+it('shows each stock command only with its permission code', async () => {
+  await renderSystemPage(<ProdStockPage />, {
+    path: '/eprod/stock',
+    codes: ['stock:list', 'stock:transfer'],
+  });
+  const row = (await screen.findByText('华饮可乐 500ml')).closest('tr')!;
+  expect(buttonByText(/调\s*拨/, row)).toBeInTheDocument();
+  expect(within(row).queryByText(/^出\s*库$/)).not.toBeInTheDocument();
+  expect(within(row).queryByText(/^盘\s*点$/)).not.toBeInTheDocument();
+  expect(screen.queryByText(/^入\s*库$/)).not.toBeInTheDocument();
+  expect(screen.queryByText('库龄段配置')).not.toBeInTheDocument();
+});
+
+it('调拨 needs a warehouse and a quantity, and keeps the server’s refusal in the modal', async () => {
+  const user = setupUser();
+  stock.listWarehouses.mockResolvedValue(
+    page([
+      { id: 'w1', name: '上海中心仓' },
+      { id: 'w2', name: '苏州分仓' },
+    ] as stockApi.Warehouse[]),
+  );
+  stock.transferStock
+    .mockResolvedValueOnce(refused('库存不足：可用 11箱3瓶，需要 20箱', 409))
+    .mockResolvedValueOnce(ok(null, '调拨成功！'));
+  await renderSystemPage(<ProdStockPage />, { path: '/eprod/stock', codes: STOCK_CODES });
+  const row = (await screen.findByText('华饮可乐 500ml')).closest('tr')!;
+  await user.click(buttonByText(/调\s*拨/, row));
+  const form = await findDialog('调拨');
+  expect(within(form).getByText(/账面 12箱3瓶，可用 11箱3瓶/)).toBeInTheDocument();
+  await user.click(buttonByText(/保\s*存/, form));
+  expect(await within(form).findByText('请选择调入仓库!')).toBeInTheDocument();
+  expect(await within(form).findByText('请输入数量（箱数或瓶数）')).toBeInTheDocument();
+  expect(stock.transferStock).not.toHaveBeenCalled();
+
+  await user.click(within(form).getByRole('combobox'));
+  // The lot's own warehouse cannot be the target.
+  const option = (name: string) =>
+    document.querySelector<HTMLElement>(`.ant-select-item-option[title="${name}"]`);
+  await waitFor(() => expect(option('上海中心仓')).toHaveClass('ant-select-item-option-disabled'));
+  await user.click(option('苏州分仓')!);
+  await user.type(within(form).getByLabelText('调拨数量（箱）'), '20');
+  await user.click(buttonByText(/保\s*存/, form));
+  expect(await within(form).findByText('库存不足：可用 11箱3瓶，需要 20箱')).toBeInTheDocument();
+  expect(stock.transferStock).toHaveBeenCalledWith({ lotId: 'l1', toWarehouseId: 'w2', cases: 20 });
+
+  const cases = within(form).getByLabelText('调拨数量（箱）');
+  await user.clear(cases);
+  await user.type(cases, '2');
+  await user.type(within(form).getByLabelText('调拨数量（瓶）'), '5');
+  await user.click(buttonByText(/保\s*存/, form));
+  await waitFor(() =>
+    expect(stock.transferStock).toHaveBeenLastCalledWith({
+      lotId: 'l1',
+      toWarehouseId: 'w2',
+      cases: 2,
+      units: 5,
+    }),
+  );
+  await waitFor(() => expect(stock.listStockLots).toHaveBeenCalledTimes(2));
+});
+
+it('盘点 starts from the book quantity and needs a reason', async () => {
+  const user = setupUser();
+  stock.adjustStock.mockResolvedValue(ok(null, '调整成功！'));
+  await renderSystemPage(<ProdStockPage />, { path: '/eprod/stock', codes: STOCK_CODES });
+  const row = (await screen.findByText('华饮可乐 500ml')).closest('tr')!;
+  await user.click(buttonByText(/盘\s*点/, row));
+  const form = await findDialog('盘点调整');
+  expect(within(form).getByLabelText('盘点数量（箱）')).toHaveValue('12');
+  expect(within(form).getByLabelText('盘点数量（瓶）')).toHaveValue('3');
+  await user.click(buttonByText(/保\s*存/, form));
+  expect(await within(form).findByText('请输入调整原因!')).toBeInTheDocument();
+  const units = within(form).getByLabelText('盘点数量（瓶）');
+  await user.clear(units);
+  await user.type(units, '0');
+  await user.type(within(form).getByPlaceholderText('如 月末盘点破损 2 瓶'), '破损 3 瓶');
+  await user.click(buttonByText(/保\s*存/, form));
+  await waitFor(() =>
+    expect(stock.adjustStock).toHaveBeenCalledWith({
+      lotId: 'l1',
+      countedCases: 12,
+      countedUnits: 0,
+      reason: '破损 3 瓶',
+    }),
+  );
+});
+
+it('入库 checks the batch number and production date before sending', async () => {
+  const user = setupUser();
+  products.listSkus.mockResolvedValue(page([]));
+  await renderSystemPage(<ProdStockPage />, { path: '/eprod/stock', codes: STOCK_CODES });
+  await screen.findByText('华饮可乐 500ml');
+  await user.click(buttonByText(/入\s*库/));
+  const form = await findDialog('入库');
+  await user.type(within(form).getByPlaceholderText('如 20261101A'), 'B 01!');
+  await user.click(buttonByText(/保\s*存/, form));
+  expect(await within(form).findByText('批次号只能是字母、数字、- 或 _，最多32位')).toBeInTheDocument();
+  for (const message of ['请选择仓库!', '请选择商品!', '请选择生产日期!', '请输入数量（箱数或瓶数）'])
+    expect(await within(form).findByText(message)).toBeInTheDocument();
+  expect(stock.stockIn).not.toHaveBeenCalled();
+});
+
+it('冻结 asks first, then freezes the lot', async () => {
+  const user = setupUser();
+  stock.changeLotStatus.mockResolvedValue(ok(null, '操作成功！'));
+  await renderSystemPage(<ProdStockPage />, { path: '/eprod/stock', codes: STOCK_CODES });
+  const row = (await screen.findByText('华饮可乐 500ml')).closest('tr')!;
+  await user.click(buttonByText(/冻\s*结/, row));
+  const confirm = (
+    await screen.findByText('确定冻结批次 B20260101 吗？', { selector: '.ant-modal-title' })
+  ).closest('.ant-modal') as HTMLElement;
+  await user.click(buttonByText(/冻\s*结/, confirm));
+  await waitFor(() => expect(stock.changeLotStatus).toHaveBeenCalledWith('l1', 'FROZEN'));
 });

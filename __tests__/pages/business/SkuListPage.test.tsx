@@ -2,14 +2,19 @@
 // status commands follow the state machine after a confirmation, and a refused import shows the
 // server's row report.
 import { screen, waitFor, within } from '@testing-library/react';
+import * as filesApi from '../../../src/api/files';
 import * as productsApi from '../../../src/api/products';
 import SkuListPage from '../../../src/pages/business/product/SkuListPage';
 import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/products');
+jest.mock('../../../src/api/files');
+// The form tests type into a long modal: slow on a shared 2-core machine.
+jest.setTimeout(60000);
 
 const api = jest.mocked(productsApi);
+const files = jest.mocked(filesApi);
 const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
 const ALL_CODES = ['product:list', 'product:add', 'product:edit', 'product:status'];
 
@@ -35,6 +40,7 @@ const sku = (over: Partial<productsApi.Sku> = {}): productsApi.Sku => ({
   taxRate: '0.13',
   suggestedRetailPrice: '3.50',
   lifecycleTag: 'CORE',
+  imageUrls: [],
   status: 'ON_SALE',
   status_dictText: '在售',
   version: 1,
@@ -44,6 +50,16 @@ const sku = (over: Partial<productsApi.Sku> = {}): productsApi.Sku => ({
 
 beforeEach(() => {
   api.listBrands.mockResolvedValue(page([{ id: 'b1', code: 'HY', name: '华饮', status: 'ACTIVE' }]));
+  // Stored images come as blobs; jsdom has no object URLs, so each blob's URL names the path it came from.
+  const pathOfBlob = new Map<Blob, string>();
+  files.isStoredImage.mockReturnValue(true);
+  files.fetchImage.mockImplementation(async (path) => {
+    const blob = new Blob([path]);
+    pathOfBlob.set(blob, path);
+    return blob;
+  });
+  URL.createObjectURL = (blob) => `blob:${pathOfBlob.get(blob as Blob)}`;
+  URL.revokeObjectURL = () => undefined;
   api.listCategories.mockResolvedValue(
     page([{ id: 'c1', code: 'CSD', name: '碳酸饮料', status: 'ACTIVE', parentId: null, level: 1 }]),
   );
@@ -157,4 +173,57 @@ it('a refused import lists every bad row and imports nothing', async () => {
   expect(within(dialog).getByText('箱规必须是正整数')).toBeInTheDocument();
   expect(within(dialog).getByText('abc')).toBeInTheDocument();
   expect(api.listSkus).toHaveBeenCalledTimes(1);
+});
+
+it('shows the main image as a thumbnail read through the API, the full picture on click', async () => {
+  const user = setupUser();
+  api.listSkus.mockResolvedValue(page([sku({ imageUrls: ['/sys/file/view/f1', '/sys/file/view/f2'] })]));
+  await renderSystemPage(<SkuListPage />, { codes: ALL_CODES });
+  const thumbnail = await screen.findByAltText('华饮可乐 500ml');
+  expect(thumbnail).toHaveAttribute('src', 'blob:/sys/file/thumbnail/f1');
+  await user.click(screen.getByRole('button', { name: '查看图片 华饮可乐 500ml' }));
+  const preview = await findDialog('华饮可乐 500ml');
+  expect(await within(preview).findByAltText('华饮可乐 500ml')).toHaveAttribute(
+    'src',
+    'blob:/sys/file/view/f1',
+  );
+});
+
+it('uploads images in the form, refuses a wrong type before sending, and saves the urls', async () => {
+  const user = setupUser({ applyAccept: false });
+  api.listSkus.mockResolvedValue(page([sku({ imageUrls: ['/sys/file/view/f1'] })]));
+  api.editSku.mockResolvedValue(ok({ id: 's1' }, '编辑成功！'));
+  files.uploadImage.mockImplementation(async (_file, onProgress) => {
+    onProgress?.(100);
+    return ok({
+      id: 'f2',
+      fileName: 'new.png',
+      url: '/sys/file/view/f2',
+      thumbUrl: '/sys/file/thumbnail/f2',
+      width: 10,
+      height: 10,
+    });
+  });
+  await renderSystemPage(<SkuListPage />, { codes: ALL_CODES });
+  await screen.findByText('华饮可乐 500ml');
+  await user.click(buttonByText(/编\s*辑/));
+  const dialog = await findDialog('编辑商品');
+  // The upload control renews its input after each pick.
+  const input = () => dialog.querySelector('input[type="file"]') as HTMLInputElement;
+  await user.upload(input(), new File(['text'], 'notes.txt', { type: 'text/plain' }));
+  expect(await screen.findByText('只支持 JPG、PNG、WEBP 格式的图片')).toBeInTheDocument();
+  expect(files.uploadImage).not.toHaveBeenCalled();
+
+  await user.upload(input(), new File(['png'], 'new.png', { type: 'image/png' }));
+  expect(await within(dialog).findByAltText('商品图片2')).toHaveAttribute(
+    'src',
+    'blob:/sys/file/thumbnail/f2',
+  );
+  await user.click(within(dialog).getByRole('button', { name: '删除商品图片1' }));
+  await user.click(buttonByText(/保\s*存/, dialog));
+  await waitFor(() =>
+    expect(api.editSku).toHaveBeenCalledWith(
+      expect.objectContaining({ imageUrls: ['/sys/file/view/f2'], lifecycleTag: 'CORE', taxRate: '0.13' }),
+    ),
+  );
 });

@@ -6,48 +6,13 @@ import CustomerAuditPage from '../../../src/pages/business/customer/CustomerAudi
 import CustomerListPage from '../../../src/pages/business/customer/CustomerListPage';
 import { offsetMetres } from '../../../src/pages/business/customer/PoiAuditModal';
 import { buttonByText, ok, setupUser } from '../../support/signIn';
+import { customer } from '../../support/customers';
 import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/customers');
 
 const api = jest.mocked(customersApi);
 const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
-
-const customer = (over: Partial<customersApi.Customer> = {}): customersApi.Customer => ({
-  id: 'c1',
-  customerCode: 'S0000001',
-  name: '好邻居便利店',
-  shortName: null,
-  customerType: 'OUTLET',
-  customerType_dictText: '终端门店',
-  channel: 'TT',
-  channel_dictText: '传统',
-  outletType: '便利店',
-  level: 'B',
-  provinceCode: '310000',
-  cityCode: '310100',
-  address: '上海市浦东新区张杨路1号',
-  lng: 121.5,
-  lat: 31.2,
-  contactName: '王老板',
-  contactMobile: '13900001111',
-  servingDealerName: '上海华饮商贸',
-  ownerName: '张伟',
-  orgCode: 'A01A01',
-  freezerCount: 1,
-  auditStatus: 'APPROVED',
-  auditStatus_dictText: '已通过',
-  auditRemark: null,
-  verifyStatus: 'VERIFIED',
-  verifyStatus_dictText: '已核实',
-  status: 'ACTIVE',
-  status_dictText: '正常',
-  labels: [{ id: 'l1', name: '重点门店', color: 'red' }],
-  lastVisitTime: '2026-11-20 10:00:00',
-  lastOrderTime: null,
-  createTime: '2026-01-01 10:00:00',
-  ...over,
-});
 
 afterEach(() => jest.clearAllMocks());
 
@@ -92,8 +57,9 @@ it('the customer list sends the URL’s filters, shows labels and statuses, and 
   );
   expect(within(row).getByText('重点门店')).toBeInTheDocument();
   expect(within(row).getByText('终端门店 / 传统 / 便利店')).toBeInTheDocument();
-  // Without customer:status no status command shows.
-  expect(within(row).queryByText(/^冻\s*结$/)).not.toBeInTheDocument();
+  // Without a command code there is no 更多 menu (nor 编辑).
+  expect(within(row).queryByText(/更多/)).not.toBeInTheDocument();
+  expect(within(row).queryByText(/编\s*辑/)).not.toBeInTheDocument();
   await user.click(buttonByText(/详\s*情/, row));
   const drawer = (await screen.findByText('客户详情：好邻居便利店（S0000001）')).closest(
     '.ant-drawer',
@@ -109,7 +75,8 @@ it('冻结 asks first, then changes the status', async () => {
   api.changeCustomerStatus.mockResolvedValue(ok(null, '操作成功！'));
   await renderSystemPage(<CustomerListPage />, { codes: ['customer:list', 'customer:status'] });
   const row = (await screen.findByText('好邻居便利店')).closest('tr') as HTMLElement;
-  await user.click(buttonByText(/冻\s*结/, row));
+  await user.click(buttonByText(/更多/, row));
+  await user.click(await screen.findByText('冻结', { selector: '.ant-dropdown-menu-title-content' }));
   const confirm = (
     await screen.findByText('确定冻结客户“好邻居便利店”吗？', { selector: '.ant-modal-title' })
   ).closest('.ant-modal') as HTMLElement;

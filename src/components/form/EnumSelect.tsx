@@ -19,39 +19,67 @@ export function EnumSelect({ labels, ...props }: PickerProps & { labels: Record<
 export interface RemoteOption {
   value: string;
   label: string;
+  disabled?: boolean;
 }
+
+/** How long typing pauses before a server search. */
+const SEARCH_DELAY_MS = 300;
 
 export function RemoteSelect<T>({
   load,
   toOption,
+  remoteSearch = false,
   ...props
 }: PickerProps & {
-  load: () => Promise<Envelope<Page<T> | T[]>>;
+  /** Loads the options; with remoteSearch, those matching what was typed. */
+  load: (keyword?: string) => Promise<Envelope<Page<T> | T[]>>;
   toOption: (record: T) => RemoteOption;
+  /** Too many rows to load at once (customers): the server searches as the user types. */
+  remoteSearch?: boolean;
 }) {
   const [options, setOptions] = useState<RemoteOption[]>([]);
   const [loading, setLoading] = useState(true);
+  const [keyword, setKeyword] = useState('');
   const loadRef = useState(() => load)[0];
   const toOptionRef = useState(() => toOption)[0];
   useEffect(() => {
     let current = true;
-    loadRef()
-      .then((answer) => {
-        if (!current || !answer.success) return;
-        const records = Array.isArray(answer.result) ? answer.result : (answer.result?.records ?? []);
-        setOptions(records.map(toOptionRef));
-      })
-      // A transport failure was shown by the HTTP error saga; the picker stays empty.
-      .catch(() => undefined)
-      .finally(() => current && setLoading(false));
+    const timer = setTimeout(
+      () => {
+        setLoading(true);
+        loadRef(keyword || undefined)
+          .then((answer) => {
+            if (!current || !answer.success) return;
+            const records = Array.isArray(answer.result) ? answer.result : (answer.result?.records ?? []);
+            const next = records.map(toOptionRef);
+            // The chosen option stays among the options, so the field keeps showing its label.
+            setOptions((previous) => {
+              const chosen = previous.filter(
+                (option) => option.value === props.value && !next.some((one) => one.value === option.value),
+              );
+              return [...chosen, ...next];
+            });
+          })
+          // A transport failure was shown by the HTTP error saga; the picker stays as it was.
+          .catch(() => undefined)
+          .finally(() => current && setLoading(false));
+      },
+      keyword ? SEARCH_DELAY_MS : 0,
+    );
     return () => {
       current = false;
+      clearTimeout(timer);
     };
-  }, [loadRef, toOptionRef]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the chosen value is read, not watched
+  }, [loadRef, toOptionRef, keyword]);
   return (
     <Select<string>
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
+      showSearch={
+        remoteSearch
+          ? { filterOption: false, onSearch: (text) => setKeyword(text.trim()) }
+          : { optionFilterProp: 'label' }
+      }
       loading={loading}
       options={options}
       {...props}

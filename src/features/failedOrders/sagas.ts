@@ -1,9 +1,9 @@
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put } from 'redux-saga/effects';
+import { all, call, put, takeLatest } from 'redux-saga/effects';
 import { FAILED_ORDER_PAGE_SIZE } from '../../../common/constants';
 import { getFailedOrders, type FailedOrderPage, type SyncDirection } from '../../api/failedOrders';
 import type { Envelope } from '../../../common/contract';
-import { countsLoaded } from './slice';
+import { countsLoaded, countsRequested } from './slice';
 
 /** The number of failed syncs in one direction; 0 when the call fails, so a count never blocks the caller. */
 export function* fetchFailedOrderTotal(direction: SyncDirection): SagaIterator<number> {
@@ -27,4 +27,9 @@ export function* loadFailedOrderCounts(): SagaIterator {
     call(fetchFailedOrderTotal, 1),
   ]);
   yield put(countsLoaded({ failOrder0, failOrder1 }));
+}
+
+/** Reloads the counters whenever a page asks (the latest request wins). */
+export function* failedOrdersSaga(): SagaIterator {
+  yield takeLatest(countsRequested.type, loadFailedOrderCounts);
 }

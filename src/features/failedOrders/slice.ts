@@ -17,11 +17,13 @@ const failedOrdersSlice = createSlice({
   initialState,
   reducers: {
     countsLoaded: (_state, action: PayloadAction<FailedOrdersState>) => action.payload,
+    /** A failed sync was retried, ignored or settled by hand: the counters (and the red dot) load again. */
+    countsRequested: (state) => state,
   },
   extraReducers: (builder) => {
     builder.addCase(loggedOut, () => initialState).addCase(tokenInvalidated, () => initialState);
   },
 });
 
-export const { countsLoaded } = failedOrdersSlice.actions;
+export const { countsLoaded, countsRequested } = failedOrdersSlice.actions;
 export const failedOrdersReducer = failedOrdersSlice.reducer;

@@ -10,14 +10,16 @@ export const TAB_TEXTS = {
 export type CloseScope = 'self' | 'left' | 'right' | 'others';
 
 export interface Tab {
-  /** The page's path and query. */
+  /** The page's path: a list's search changes the query (filters live in the URL), not the tab. */
   key: string;
+  /** The path and query the page last showed, where switching back to the tab goes. */
+  url: string;
   title: string;
 }
 
-/** The home tab is the one at /dashboard/analysis, with or without a query. */
+/** The home tab is the one at /dashboard/analysis. */
 export function isHomeTab(key: string): boolean {
-  return key === HOME_TAB_PATH || key.startsWith(`${HOME_TAB_PATH}?`);
+  return key === HOME_TAB_PATH;
 }
 
 export type ClosePlan =

@@ -21,7 +21,10 @@ export function* closeTabs({
   }
   if (plan.keys.length === 0) return;
   yield put(tabsClosed({ keys: plan.keys, nextActive: plan.nextActive }));
-  if (plan.nextActive !== activeKey) yield call(navigateTo, plan.nextActive);
+  if (plan.nextActive !== activeKey) {
+    const next = tabs.find((tab) => tab.key === plan.nextActive);
+    yield call(navigateTo, next?.url ?? plan.nextActive);
+  }
 }
 
 export function* tabsSaga(): SagaIterator {

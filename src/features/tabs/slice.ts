@@ -18,13 +18,13 @@ const tabsSlice = createSlice({
   reducers: {
     /**
      * The router shows `tab`'s page: its tab is added (after `home`, which is always first when the
-     * user has the home page) or its title refreshed, and it becomes the active one.
+     * user has the home page) or its title and address refreshed, and it becomes the active one.
      */
     pageShown(state, action: PayloadAction<{ tab: Tab; home: Tab | null }>) {
       const { tab, home } = action.payload;
       if (home && !state.tabs.some((open) => open.key === home.key)) state.tabs.unshift({ ...home });
       const open = state.tabs.find((existing) => existing.key === tab.key);
-      if (open) open.title = tab.title;
+      if (open) Object.assign(open, tab);
       else state.tabs.push({ ...tab });
       state.activeKey = tab.key;
     },

@@ -1,11 +1,12 @@
 // The home tab (/dashboard/analysis, 首页): who is signed in, for which company, in which department
-// and with which roles. The business figures join it with the dashboard issue.
+// and with which roles, then the business figures of the dashboard.
 import { useEffect } from 'react';
 import { Descriptions, Spin, Tag, Typography } from 'antd';
 import { greetingFor } from '../../../common/dates';
 import { selectUserInfo } from '../../features/session/selectors';
 import { selectWorkplaceLoading, selectWorkplaceProfile } from '../../features/workplace/selectors';
 import { workplaceOpened } from '../../features/workplace/slice';
+import HomeDashboard from './HomeDashboard';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
 const NONE = '暂无';
@@ -34,6 +35,7 @@ export default function AnalysisPage() {
           </Descriptions.Item>
         </Descriptions>
       </Spin>
+      <HomeDashboard />
     </>
   );
 }

@@ -1,6 +1,6 @@
 // A customer's detail: the record, its photos as a slideshow, its team and its labels.
-import { useEffect, useState } from 'react';
-import { Carousel, Descriptions, Drawer, Empty, Image, Space, Table, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { Descriptions, Drawer, Space, Table, Tag, Typography } from 'antd';
 import {
   customerPhotos,
   customerTeam,
@@ -8,26 +8,31 @@ import {
   type CustomerPhoto,
   type TeamMember,
 } from '../../../api/customers';
+import { CustomerPhotos } from './CustomerPhotos';
 
 export function CustomerDrawer({ customer, onClose }: { customer: Customer | null; onClose: () => void }) {
   const [photos, setPhotos] = useState<CustomerPhoto[] | null>(null);
   const [team, setTeam] = useState<TeamMember[] | null>(null);
   const id = customer?.id;
+  const loadPhotos = useCallback(() => {
+    if (!id) return;
+    customerPhotos(id)
+      .then((answer) => setPhotos(answer.success ? answer.result : []))
+      .catch(() => setPhotos([]));
+  }, [id]);
   useEffect(() => {
     if (!id) return;
     let current = true;
     setPhotos(null);
     setTeam(null);
-    customerPhotos(id)
-      .then((answer) => current && setPhotos(answer.success ? answer.result : []))
-      .catch(() => current && setPhotos([]));
+    loadPhotos();
     customerTeam(id)
       .then((answer) => current && setTeam(answer.success ? answer.result : []))
       .catch(() => current && setTeam([]));
     return () => {
       current = false;
     };
-  }, [id]);
+  }, [id, loadPhotos]);
 
   return (
     <Drawer
@@ -69,20 +74,7 @@ export function CustomerDrawer({ customer, onClose }: { customer: Customer | nul
           </Descriptions>
           <div>
             <Typography.Title level={5}>门店照片</Typography.Title>
-            {photos === null ? null : photos.length === 0 ? (
-              <Empty description="暂无照片" />
-            ) : (
-              <Carousel arrows dots style={{ background: '#f5f5f5' }}>
-                {photos.map((photo) => (
-                  <div key={photo.id}>
-                    <div style={{ textAlign: 'center', padding: 8 }}>
-                      <Image src={photo.url} alt={photo.title ?? photo.kind} height={240} />
-                      <div>{photo.title ?? photo.kind_dictText ?? photo.kind}</div>
-                    </div>
-                  </div>
-                ))}
-              </Carousel>
-            )}
+            <CustomerPhotos customerId={customer.id} photos={photos} onChanged={loadPhotos} />
           </div>
           <div>
             <Typography.Title level={5}>客户团队</Typography.Title>

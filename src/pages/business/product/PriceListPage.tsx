@@ -7,9 +7,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
-  CHANNEL,
-  CUSTOMER_LEVEL,
-  OUTLET_TYPES,
   PRICE_LIST_STATUS,
   PRICE_SCOPE_TYPE,
   PRICE_TYPE,
@@ -36,6 +33,7 @@ import { ModalForm } from '../../../components/form/ModalForm';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission } from '../../../components/HasPermission';
 import { ListPage } from '../../../components/table/ListPage';
+import { PriceScopeValue } from './PriceScopeValue';
 import { useListPage } from '../../../components/table/useListPage';
 
 const STATUS_COLOR: Record<string, string> = {
@@ -245,42 +243,6 @@ export default function PriceListPage() {
   );
 }
 
-/** Known scope values are picked from their labels; org codes, region codes and ids are typed. */
-const SCOPE_VALUES: Record<string, Record<string, string>> = {
-  CHANNEL,
-  LEVEL: CUSTOMER_LEVEL,
-  OUTLET_TYPE: Object.fromEntries(OUTLET_TYPES.map((type) => [type, type])),
-};
-
-function ScopeValueInput({
-  scopeType,
-  value,
-  onChange,
-}: {
-  scopeType?: string;
-  value?: string;
-  onChange?: (value: string) => void;
-}) {
-  const labels = scopeType ? SCOPE_VALUES[scopeType] : undefined;
-  if (scopeType === 'ALL') return null;
-  return labels ? (
-    <EnumSelect
-      labels={labels}
-      value={value}
-      onChange={onChange}
-      placeholder="请选择范围值"
-      style={{ width: 300 }}
-    />
-  ) : (
-    <Input
-      value={value}
-      onChange={(event) => onChange?.(event.target.value)}
-      placeholder="组织编码、行政区编码、标签或客户ID"
-      style={{ width: 300 }}
-    />
-  );
-}
-
 function PriceListFormModal({
   id,
   open,
@@ -371,7 +333,17 @@ function PriceListFormModal({
             {fields.map((field) => (
               <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
                 <Form.Item name={[field.name, 'scopeType']} rules={[required('范围类型', '选择')]}>
-                  <EnumSelect labels={PRICE_SCOPE_TYPE} placeholder="范围类型" style={{ width: 140 }} />
+                  <EnumSelect
+                    labels={PRICE_SCOPE_TYPE}
+                    placeholder="范围类型"
+                    style={{ width: 140 }}
+                    // A value of one type means nothing under another.
+                    onChange={() =>
+                      form.setFieldValue(['scopes', field.name], {
+                        scopeType: form.getFieldValue(['scopes', field.name, 'scopeType']),
+                      })
+                    }
+                  />
                 </Form.Item>
                 <Form.Item
                   name={[field.name, 'scopeValue']}
@@ -383,7 +355,10 @@ function PriceListFormModal({
                     }),
                   ]}
                 >
-                  <ScopeValueInput scopeType={scopes?.[field.name]?.scopeType} />
+                  <PriceScopeValue
+                    scopeType={scopes?.[field.name]?.scopeType}
+                    valueText={scopes?.[field.name]?.scopeValueText}
+                  />
                 </Form.Item>
                 <MinusCircleOutlined aria-label="删除范围" onClick={() => remove(field.name)} />
               </Space>

@@ -1,8 +1,8 @@
 // 商品管理 (eMaterial/SkuList): SKUs filtered by brand, category, status and keyword with paging and sort
 // in the URL; add/edit in a modal (units, barcode, shelf life, suggested price); 上架/停售/淘汰 after a
-// confirmation; Excel import with the server's row report, template and export downloads.
+// confirmation; images uploaded in the form, the main one's thumbnail in the list; Excel import with the server's row report, template and export downloads.
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Space, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { PACKAGE_TYPE, SKU_STATUS, STORAGE_CONDITION } from '../../../../common/businessEnums';
@@ -24,6 +24,8 @@ import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission } from '../../../components/HasPermission';
+import { ImageUploadField } from '../../../components/form/ImageUploadField';
+import { ImageThumbnail } from '../../../components/ImageThumbnail';
 import { ImportExcelModal } from '../../../components/table/ImportExcelModal';
 import { toListParams } from '../../../components/table/listQuery';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
@@ -89,6 +91,18 @@ export default function SkuListPage() {
     });
 
   const columns: ColumnsType<Sku> = [
+    {
+      title: '图片',
+      dataIndex: 'imageUrls',
+      key: 'image',
+      width: 72,
+      render: (urls: string[] | undefined, sku) =>
+        urls?.length ? (
+          <ImageThumbnail url={urls[0]} alt={sku.name} />
+        ) : (
+          <Typography.Text type="secondary">无图</Typography.Text>
+        ),
+    },
     { title: '商品编码', dataIndex: 'skuCode', key: 'skuCode', sorter: true },
     {
       title: '商品名称 / 条码',
@@ -228,7 +242,12 @@ export default function SkuListPage() {
 
 type SkuValues = Omit<SkuPayload, 'id' | 'version'>;
 
-const NEW_SKU: Partial<SkuValues> = { baseUnit: '瓶', saleUnit: '箱', storageCondition: 'AMBIENT' };
+const NEW_SKU: Partial<SkuValues> = {
+  baseUnit: '瓶',
+  saleUnit: '箱',
+  storageCondition: 'AMBIENT',
+  imageUrls: [],
+};
 
 export function SkuFormModal({
   sku,
@@ -241,6 +260,11 @@ export function SkuFormModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  // The server answers the price as decimal text; the form and the edit send a number.
+  const loaded = sku && {
+    ...sku,
+    suggestedRetailPrice: sku.suggestedRetailPrice == null ? null : Number(sku.suggestedRetailPrice),
+  };
   return (
     <ModalForm<SkuValues>
       title={sku ? '编辑商品' : '新增商品'}
@@ -248,18 +272,13 @@ export function SkuFormModal({
       onClose={onClose}
       onSaved={onSaved}
       width={720}
-      initialValues={
-        sku
-          ? {
-              ...sku,
-              suggestedRetailPrice:
-                sku.suggestedRetailPrice == null ? null : Number(sku.suggestedRetailPrice),
-            }
-          : NEW_SKU
-      }
+      initialValues={loaded ?? NEW_SKU}
       onSubmit={(values) => {
         const body = { ...values, barcode: values.barcode?.trim() || null };
-        return sku ? editSku({ ...body, id: sku.id, version: sku.version }) : addSku(body);
+        // The server writes every field of an edit: the ones this form does not show keep their values.
+        return loaded
+          ? editSku({ ...loaded, ...body, id: loaded.id, version: loaded.version })
+          : addSku(body);
       }}
     >
       <Form.Item
@@ -318,6 +337,9 @@ export function SkuFormModal({
       </Form.Item>
       <Form.Item name="suggestedRetailPrice" label="建议零售价">
         <InputNumber min={0} precision={2} prefix="¥" placeholder="每基本单位" style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item name="imageUrls" label="商品图片" extra="JPG/PNG/WEBP，单张不超过5MB，最多9张，第一张为主图">
+        <ImageUploadField label="商品图片" />
       </Form.Item>
     </ModalForm>
   );

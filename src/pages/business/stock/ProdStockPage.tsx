@@ -1,13 +1,16 @@
 // 库存明细 (eprod/ProdStockWhlist): one row per lot with warehouse, SKU, batch, stock age and freshness,
 // filtered in the URL; the filter's totals and its stock-age buckets (click one to filter by it).
-// Quantities are base units shown as "12箱3瓶" (common/quantity.ts).
+// Quantities are base units shown as "12箱3瓶" (common/quantity.ts). The stock commands (入库, and per lot
+// 出库 / 调拨 / 盘点 / 冻结) and the bucket settings each need their own permission code.
 import { useState } from 'react';
-import { Card, Checkbox, Form, Input, Space, Statistic, Tag, Tooltip } from 'antd';
+import { Button, Card, Checkbox, Form, Input, Space, Statistic, Tag, Tooltip } from 'antd';
+import { ImportOutlined, SettingOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { FRESHNESS_CLASS, LOT_STATUS } from '../../../../common/businessEnums';
 import { formatQuantity } from '../../../../common/quantity';
 import { listBrands } from '../../../api/products';
 import {
+  changeLotStatus,
   listStockLots,
   listWarehouses,
   stockAgeSummary,
@@ -17,6 +20,10 @@ import {
 } from '../../../api/stock';
 import type { ListParams } from '../../../api/systemTypes';
 import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
+import { useConfirmAction } from '../../../components/form/useConfirmAction';
+import { HasPermission } from '../../../components/HasPermission';
+import { AgeBucketsModal } from './AgeBucketsModal';
+import { LotCommandModal, StockInModal, type StockCommand } from './StockCommands';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
@@ -92,6 +99,24 @@ export default function ProdStockPage() {
     },
   });
   const activeBucket = list.query.filters.ageBucket;
+  const confirm = useConfirmAction();
+  const [stockInOpen, setStockInOpen] = useState(false);
+  const [bucketsOpen, setBucketsOpen] = useState(false);
+  const [lotCommand, setLotCommand] = useState<{
+    command: Exclude<StockCommand, 'in'>;
+    lot: StockLot;
+  } | null>(null);
+  const toggleFrozen = (lot: StockLot) => {
+    const freezing = lot.lotStatus === 'NORMAL';
+    confirm({
+      title: `确定${freezing ? '冻结' : '解冻'}批次 ${lot.batchNo} 吗？`,
+      content: freezing ? '冻结后该批次不能出库或调拨。' : '解冻后该批次恢复可用。',
+      okText: freezing ? '冻结' : '解冻',
+      danger: freezing,
+      action: () => changeLotStatus(lot.id, freezing ? 'FROZEN' : 'NORMAL'),
+      onDone: list.reload,
+    });
+  };
   const colorOf = (code: string) => buckets.find((bucket) => bucket.code === code)?.color;
 
   const columns: ColumnsType<StockLot> = [
@@ -165,72 +190,139 @@ export default function ProdStockPage() {
         <Tag color={status === 'NORMAL' ? 'default' : 'red'}>{lot.lotStatus_dictText}</Tag>
       ),
     },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      render: (_value, lot) => {
+        const movable = lot.lotStatus === 'NORMAL' && lot.qtyAvailable > 0;
+        const act = (command: Exclude<StockCommand, 'in'>) => () => setLotCommand({ command, lot });
+        return (
+          <Space size={0} wrap>
+            <HasPermission code="stock:out">
+              <Button type="link" size="small" disabled={!movable} onClick={act('out')}>
+                出库
+              </Button>
+            </HasPermission>
+            <HasPermission code="stock:transfer">
+              <Button type="link" size="small" disabled={!movable} onClick={act('transfer')}>
+                调拨
+              </Button>
+            </HasPermission>
+            <HasPermission code="stock:adjust">
+              <Button type="link" size="small" onClick={act('adjust')}>
+                盘点
+              </Button>
+              {(lot.lotStatus === 'NORMAL' || lot.lotStatus === 'FROZEN') && (
+                <Button
+                  type="link"
+                  size="small"
+                  danger={lot.lotStatus === 'NORMAL'}
+                  onClick={() => toggleFrozen(lot)}
+                >
+                  {lot.lotStatus === 'NORMAL' ? '冻结' : '解冻'}
+                </Button>
+              )}
+            </HasPermission>
+          </Space>
+        );
+      },
+    },
   ];
 
   return (
-    <ListPage<StockLot>
-      list={list}
-      columns={columns}
-      toFormValues={toFormValues}
-      toFilters={toFilters}
-      searchFields={
-        <>
-          <Form.Item name="keyword" label="关键词">
-            <Input placeholder="商品编码/名称/批次号" allowClear />
-          </Form.Item>
-          <Form.Item name="warehouseId" label="仓库">
-            <RemoteSelect
-              load={loadWarehouses}
-              toOption={named}
-              placeholder="全部仓库"
-              style={{ width: 180 }}
-            />
-          </Form.Item>
-          <Form.Item name="brandId" label="品牌">
-            <RemoteSelect load={loadBrands} toOption={named} placeholder="全部品牌" style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item name="freshness" label="效期">
-            <EnumSelect labels={FRESHNESS_CLASS} placeholder="全部" style={{ width: 110 }} />
-          </Form.Item>
-          <Form.Item name="lotStatus" label="批次状态">
-            <EnumSelect labels={LOT_STATUS} placeholder="全部" style={{ width: 110 }} />
-          </Form.Item>
-          <Form.Item name="ageBucket" hidden>
-            <Input />
-          </Form.Item>
-          <Form.Item name="nearExpiryOnly" valuePropName="checked">
-            <Checkbox>只看临期/过期</Checkbox>
-          </Form.Item>
-        </>
-      }
-      toolbar={
-        <Card size="small" style={{ minWidth: 1100 }}>
-          <Space size={40} wrap align="start">
-            <Statistic title="批次数" value={totals?.lots ?? 0} />
-            <Statistic title="库存（基本单位）" value={totals?.qtyOnHand ?? 0} />
-            <Statistic title="折合箱数" value={totals?.cases ?? 0} precision={1} />
-            <Statistic title="可用（基本单位）" value={totals?.qtyAvailable ?? 0} />
-            <Statistic title="金额" value={totals?.amount ?? '0.00'} prefix="¥" />
-            <div aria-label="库龄分布">
-              <div style={{ color: '#8c8c8c', marginBottom: 8 }}>库龄分布（点击筛选）</div>
-              <Space wrap size={[4, 4]}>
-                {buckets.map((bucket) => (
-                  <Tag.CheckableTag
-                    key={bucket.code}
-                    checked={activeBucket === bucket.code}
-                    style={{ borderColor: bucket.color }}
-                    onChange={(checked) =>
-                      list.search({ ...list.query.filters, ageBucket: checked ? bucket.code : undefined })
-                    }
-                  >
-                    {bucket.label}：{bucket.lots}批 / {bucket.percent}%
-                  </Tag.CheckableTag>
-                ))}
+    <>
+      <ListPage<StockLot>
+        list={list}
+        columns={columns}
+        toFormValues={toFormValues}
+        toFilters={toFilters}
+        searchFields={
+          <>
+            <Form.Item name="keyword" label="关键词">
+              <Input placeholder="商品编码/名称/批次号" allowClear />
+            </Form.Item>
+            <Form.Item name="warehouseId" label="仓库">
+              <RemoteSelect
+                load={loadWarehouses}
+                toOption={named}
+                placeholder="全部仓库"
+                style={{ width: 180 }}
+              />
+            </Form.Item>
+            <Form.Item name="brandId" label="品牌">
+              <RemoteSelect
+                load={loadBrands}
+                toOption={named}
+                placeholder="全部品牌"
+                style={{ width: 140 }}
+              />
+            </Form.Item>
+            <Form.Item name="freshness" label="效期">
+              <EnumSelect labels={FRESHNESS_CLASS} placeholder="全部" style={{ width: 110 }} />
+            </Form.Item>
+            <Form.Item name="lotStatus" label="批次状态">
+              <EnumSelect labels={LOT_STATUS} placeholder="全部" style={{ width: 110 }} />
+            </Form.Item>
+            <Form.Item name="ageBucket" hidden>
+              <Input />
+            </Form.Item>
+            <Form.Item name="nearExpiryOnly" valuePropName="checked">
+              <Checkbox>只看临期/过期</Checkbox>
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+            <Space wrap>
+              <HasPermission code="stock:in">
+                <Button type="primary" icon={<ImportOutlined />} onClick={() => setStockInOpen(true)}>
+                  入库
+                </Button>
+              </HasPermission>
+              <HasPermission code="stock:config">
+                <Button icon={<SettingOutlined />} onClick={() => setBucketsOpen(true)}>
+                  库龄段配置
+                </Button>
+              </HasPermission>
+            </Space>
+            <Card size="small">
+              <Space size={40} wrap align="start">
+                <Statistic title="批次数" value={totals?.lots ?? 0} />
+                <Statistic title="库存（基本单位）" value={totals?.qtyOnHand ?? 0} />
+                <Statistic title="折合箱数" value={totals?.cases ?? 0} precision={1} />
+                <Statistic title="可用（基本单位）" value={totals?.qtyAvailable ?? 0} />
+                <Statistic title="金额" value={totals?.amount ?? '0.00'} prefix="¥" />
+                <div aria-label="库龄分布">
+                  <div style={{ color: '#8c8c8c', marginBottom: 8 }}>库龄分布（点击筛选）</div>
+                  <Space wrap size={[4, 4]}>
+                    {buckets.map((bucket) => (
+                      <Tag.CheckableTag
+                        key={bucket.code}
+                        checked={activeBucket === bucket.code}
+                        style={{ borderColor: bucket.color }}
+                        onChange={(checked) =>
+                          list.search({ ...list.query.filters, ageBucket: checked ? bucket.code : undefined })
+                        }
+                      >
+                        {bucket.label}：{bucket.lots}批 / {bucket.percent}%
+                      </Tag.CheckableTag>
+                    ))}
+                  </Space>
+                </div>
               </Space>
-            </div>
+            </Card>
           </Space>
-        </Card>
-      }
-    />
+        }
+      />
+      <StockInModal open={stockInOpen} onClose={() => setStockInOpen(false)} onSaved={list.reload} />
+      <LotCommandModal
+        command={lotCommand?.command ?? null}
+        lot={lotCommand?.lot ?? null}
+        onClose={() => setLotCommand(null)}
+        onSaved={list.reload}
+      />
+      <AgeBucketsModal open={bucketsOpen} onClose={() => setBucketsOpen(false)} onSaved={list.reload} />
+    </>
   );
 }

@@ -1,5 +1,6 @@
-// The users an announcement targets: a searchable multiple select over the tenant's users (the module's own
-// lookup until GET /sys/user/list arrives). `value` is the list of chosen user ids.
+// The users an announcement targets: a searchable multiple select over the tenant's users. It asks the
+// announcements' own lookup, not /sys/user/list, which needs user:list (see the targetUsers route).
+// `value` is the list of chosen user ids.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
 import type { TargetUser } from '../../../../common/announcements';

@@ -1,0 +1,106 @@
+// 同步失败订单: the list is filtered from the URL; 重试 runs the task and 忽略 needs a remark; after either the
+// failed-order counters load again (the side menu's red dot follows); without the permission no command shows.
+import { screen, waitFor, within } from '@testing-library/react';
+import * as erpApi from '../../../src/api/erpSync';
+import * as failedOrdersApi from '../../../src/api/failedOrders';
+import SyncFailureListPage from '../../../src/pages/business/erp/SyncFailureListPage';
+import { buttonByText, findDialog, ok, setupUser } from '../../support/signIn';
+import { renderSystemPage } from '../../support/systemPage';
+
+jest.mock('../../../src/api/erpSync');
+jest.mock('../../../src/api/failedOrders');
+
+const api = jest.mocked(erpApi);
+const counters = jest.mocked(failedOrdersApi);
+const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
+const CODES = ['erp:list', 'erp:retry', 'erp:ignore', 'erp:config'];
+
+const task = (over: Partial<erpApi.SyncTask> = {}): erpApi.SyncTask => ({
+  id: '7',
+  taskNo: 'ES202611220001',
+  connectionId: 'c1',
+  connectionName: '金蝶（模拟器）',
+  systemType: 'KINGDEE_K3CLOUD',
+  systemType_dictText: '金蝶云星空',
+  bizType: 'SALES_ORDER',
+  bizType_dictText: '销售订单',
+  bizId: 'o1',
+  bizNo: 'SO202611220001',
+  erpFormId: 'SAL_SaleOrder',
+  operation: 'SAVE',
+  operation_dictText: '保存',
+  externalCode: 'SO202611220001-SAVE',
+  status: 'FAILED',
+  status_dictText: '失败',
+  attemptCount: 1,
+  maxAttempts: 5,
+  errorCategory: 'PRICE',
+  errorCategory_dictText: '价格异常',
+  lastErrorMessage: '第1行分录的含税单价为0',
+  erpBillNo: null,
+  triggeredBy: 'AUTO',
+  remark: null,
+  nextRetryAt: '2026-11-22 11:01:00',
+  succeededAt: null,
+  createTime: '2026-11-22 11:00:00',
+  updateTime: '2026-11-22 11:00:00',
+  ...over,
+});
+
+beforeEach(() => {
+  counters.getFailedOrders.mockResolvedValue(ok({ total: 0, records: [] }));
+});
+afterEach(() => jest.clearAllMocks());
+
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
+
+it('lists what the URL filters, retries a task and reloads the counters', async () => {
+  const user = setupUser();
+  api.listSyncTasks.mockResolvedValue(page([task()]));
+  api.retrySyncTasks.mockResolvedValue(
+    ok({ total: 1, success: 1, failed: 0 }, '已重试 1 条：成功 1 条，失败 0 条'),
+  );
+  await renderSystemPage(<SyncFailureListPage />, {
+    path: '/kingdee/sync/orders?errorCategory=PRICE',
+    codes: CODES,
+  });
+  const row = await rowOf('SO202611220001');
+  expect(api.listSyncTasks).toHaveBeenCalledWith(
+    expect.objectContaining({ errorCategory: 'PRICE' }),
+    expect.anything(),
+  );
+  expect(within(row).getByText('价格异常')).toBeInTheDocument();
+  expect(within(row).queryByText(/去修正映射/)).toBeNull();
+  await user.click(buttonByText(/重\s*试/, row));
+  await waitFor(() => expect(api.retrySyncTasks).toHaveBeenCalledWith(['7']));
+  await waitFor(() => expect(counters.getFailedOrders).toHaveBeenCalledTimes(2));
+  expect(api.listSyncTasks).toHaveBeenCalledTimes(2);
+});
+
+it('ignores only with a remark, then reloads the counters', async () => {
+  const user = setupUser();
+  api.listSyncTasks.mockResolvedValue(page([task()]));
+  api.ignoreSyncTasks.mockResolvedValue(ok({ count: 1 }, '已忽略'));
+  await renderSystemPage(<SyncFailureListPage />, { path: '/kingdee/sync/orders', codes: CODES });
+  await user.click(buttonByText(/忽\s*略/, await rowOf('SO202611220001')));
+  const dialog = await findDialog('忽略同步失败 SO202611220001');
+  await user.click(buttonByText(/保\s*存/, dialog));
+  expect(await within(dialog).findByText('请输入忽略原因!')).toBeInTheDocument();
+  expect(api.ignoreSyncTasks).not.toHaveBeenCalled();
+  await user.type(within(dialog).getByPlaceholderText('例如：已在ERP中手工补录'), '已在ERP补录');
+  await user.click(buttonByText(/保\s*存/, dialog));
+  await waitFor(() => expect(api.ignoreSyncTasks).toHaveBeenCalledWith(['7'], '已在ERP补录'));
+  await waitFor(() => expect(counters.getFailedOrders).toHaveBeenCalledTimes(2));
+});
+
+it('shows a reader of a mapping failure its payloads and no command', async () => {
+  api.listSyncTasks.mockResolvedValue(
+    page([task({ errorCategory: 'MAPPING', errorCategory_dictText: '编码未映射' })]),
+  );
+  await renderSystemPage(<SyncFailureListPage />, { path: '/kingdee/sync/orders', codes: ['erp:list'] });
+  const row = await rowOf('SO202611220001');
+  expect(within(row).getByText('查看报文')).toBeInTheDocument();
+  for (const command of [/重\s*试/, /忽\s*略/, /去修正映射/, /标记人工已处理/]) {
+    expect(within(row).queryByText(command)).toBeNull();
+  }
+});

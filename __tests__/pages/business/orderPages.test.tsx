@@ -1,0 +1,277 @@
+// 订单列表 and its dialogs: the URL's tab and filters reach the server, the counts show on the tabs, the
+// buttons follow status and codes; 审核 shows credit, stock and warnings and needs a reason to reject;
+// a batch audits the selected orders; 发货 sends the FEFO picks; 签收 short needs a reason; 作废 needs a
+// reason; the drawer shows lines, amounts and history; 打印 shows the sheet the server counted.
+import { screen, waitFor, within } from '@testing-library/react';
+import * as customersApi from '../../../src/api/customers';
+import * as ordersApi from '../../../src/api/orders';
+import OrderListPage from '../../../src/pages/business/order/OrderListPage';
+import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
+import { renderSystemPage } from '../../support/systemPage';
+import { approval, deliverPlanOf, orderDetail, orderRecord, printSheet } from '../../support/orders';
+
+jest.mock('../../../src/api/orders');
+jest.mock('../../../src/api/customers');
+
+jest.setTimeout(90000);
+
+const api = jest.mocked(ordersApi);
+const commands = jest.mocked(ordersApi.orderCommands);
+const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
+const ALL_CODES = [
+  'order:list',
+  'order:add',
+  'order:audit',
+  'order:deliver',
+  'order:sign',
+  'order:invalid',
+  'order:print',
+  'payment:add',
+];
+const COUNTS = {
+  ALL: 5,
+  PENDING_AUDIT: 2,
+  PENDING_FINANCE: 0,
+  PENDING_SHIPMENT: 1,
+  PARTIALLY_SHIPPED: 0,
+  SHIPPED: 1,
+  SIGNED: 1,
+  COMPLETED: 0,
+  REJECTED: 0,
+  CANCELLED: 0,
+  INVALID: 0,
+};
+
+beforeEach(() => {
+  jest.mocked(customersApi).listCustomers.mockResolvedValue(page([]));
+  api.orderStatusCounts.mockResolvedValue(ok(COUNTS));
+});
+afterEach(() => jest.clearAllMocks());
+
+const rowOf = async (orderNo: string) => (await screen.findByText(orderNo)).closest('tr') as HTMLElement;
+
+it('sends the URL’s tab and filters, shows the counts, and offers the buttons of each status', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(
+    page([
+      orderRecord(),
+      orderRecord({ id: 'o2', orderNo: 'SO2', status: 'SHIPPED', status_dictText: '已发货', printCount: 2 }),
+    ]),
+  );
+  const { search } = await renderSystemPage(<OrderListPage />, {
+    path: '/eOrder/eOrder?status=PENDING_AUDIT&orderNo=SO2026&orderedAt_begin=2026-11-01',
+    codes: ALL_CODES,
+  });
+  const pending = await rowOf('SO202611220001');
+  expect(api.listOrders).toHaveBeenCalledWith(
+    expect.objectContaining({ status: 'PENDING_AUDIT', orderNo: '*SO2026*', orderedAt_begin: '2026-11-01' }),
+  );
+  // The counts follow the other filters, not the tab.
+  await waitFor(() =>
+    expect(api.orderStatusCounts).toHaveBeenCalledWith({
+      orderNo: '*SO2026*',
+      customerName: undefined,
+      orderedAt_begin: '2026-11-01',
+    }),
+  );
+  const tab = await screen.findByRole('tab', { name: /待审核/ });
+  expect(within(tab).getByText('2')).toBeInTheDocument();
+  expect(within(pending).getByText('上海华饮商贸')).toBeInTheDocument();
+  expect(within(pending).getByText('¥114.00')).toBeInTheDocument();
+  expect(buttonByText(/审\s*核/, pending)).toBeInTheDocument();
+  expect(buttonByText(/作\s*废/, pending)).toBeInTheDocument();
+  expect(within(pending).queryByText(/^发\s*货$/)).not.toBeInTheDocument();
+  const shipped = await rowOf('SO2');
+  expect(buttonByText(/签\s*收/, shipped)).toBeInTheDocument();
+  expect(within(shipped).queryByText(/^作\s*废$/)).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole('tab', { name: /已发货/ }));
+  await waitFor(() => expect(search()).toContain('status=SHIPPED'));
+  expect(search()).toContain('orderNo=SO2026');
+});
+
+it('without the codes only 详情 shows', async () => {
+  api.listOrders.mockResolvedValue(page([orderRecord()]));
+  await renderSystemPage(<OrderListPage />, { codes: ['order:list'] });
+  const row = await rowOf('SO202611220001');
+  expect(within(row).queryByText(/^审\s*核$/)).not.toBeInTheDocument();
+  expect(within(row).queryByText(/^作\s*废$/)).not.toBeInTheDocument();
+  expect(screen.queryByText('新建订单')).not.toBeInTheDocument();
+  expect(buttonByText(/详\s*情/, row)).toBeInTheDocument();
+});
+
+it('an empty list says so', async () => {
+  api.listOrders.mockResolvedValue(page([]));
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  expect(await screen.findByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument();
+});
+
+it('审核 shows credit, stock and warnings; 驳回 needs its reason; the server’s refusal stays in the dialog', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(page([orderRecord()]));
+  api.approvalData.mockResolvedValue(ok(approval()));
+  commands.audit.mockResolvedValueOnce(refused('订单状态已变化，请刷新'));
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  await user.click(buttonByText(/审\s*核/, await rowOf('SO202611220001')));
+  const dialog = await findDialog('审核订单 SO202611220001');
+  expect(await within(dialog).findByText('华饮可乐 500ml 成交价低于最低限价 ¥46.00')).toBeInTheDocument();
+  expect(within(dialog).getByText('不足')).toBeInTheDocument();
+  expect(within(dialog).getByText('¥4,086.00')).toBeInTheDocument();
+  expect(api.approvalData).toHaveBeenCalledWith('o1', undefined);
+
+  await user.click(buttonByText(/驳\s*回/, dialog));
+  expect(await within(dialog).findByText('请填写驳回原因')).toBeInTheDocument();
+  expect(commands.audit).not.toHaveBeenCalled();
+
+  await user.type(within(dialog).getByPlaceholderText('驳回原因'), '价格低于限价');
+  await user.click(buttonByText(/驳\s*回/, dialog));
+  await waitFor(() =>
+    expect(commands.audit).toHaveBeenCalledWith({ ids: ['o1'], pass: false, reason: '价格低于限价' }),
+  );
+  expect(await within(dialog).findByText('订单状态已变化，请刷新')).toBeInTheDocument();
+  expect(within(dialog).getByPlaceholderText('驳回原因')).toHaveValue('价格低于限价');
+});
+
+it('批量审核 audits the selected orders it applies to and closes when done', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(
+    page([
+      orderRecord(),
+      orderRecord({ id: 'o2', orderNo: 'SO2' }),
+      orderRecord({ id: 'o3', orderNo: 'SO3', status: 'SIGNED', status_dictText: '已签收' }),
+    ]),
+  );
+  api.approvalData.mockImplementation((id) => Promise.resolve(ok(approval({ orderId: id, orderNo: id }))));
+  commands.audit.mockResolvedValue(ok({ results: [], succeeded: 2, failed: 0 }, '审核完成'));
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  await rowOf('SO3');
+  const checkboxes = screen.getAllByRole('checkbox');
+  // [select all, o1, o2, o3]
+  await user.click(checkboxes[0]);
+  await user.click(buttonByText('批量审核（2）'));
+  const dialog = await findDialog('批量审核（2 个订单）');
+  await within(dialog).findByText('o2（审核后：待发货）');
+  await user.click(buttonByText(/通\s*过/, dialog));
+  await waitFor(() =>
+    expect(commands.audit).toHaveBeenCalledWith({ ids: ['o1', 'o2'], pass: true, reason: undefined }),
+  );
+  await waitFor(() => expect(screen.queryByText('批量审核（2 个订单）')).not.toBeInTheDocument());
+  // The table and the counts reload.
+  await waitFor(() => expect(api.listOrders).toHaveBeenCalledTimes(2));
+});
+
+it('发货 proposes the FEFO picks and sends the picks as changed (part of the order)', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(
+    page([orderRecord({ status: 'PENDING_SHIPMENT', status_dictText: '待发货' })]),
+  );
+  api.deliverPlan.mockResolvedValue(ok(deliverPlanOf()));
+  commands.deliver.mockResolvedValue(ok({ shipmentNo: 'SH1', status: 'PARTIALLY_SHIPPED' }, '发货成功'));
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  await user.click(buttonByText(/发\s*货/, await rowOf('SO202611220001')));
+  const dialog = await findDialog('发货 SO202611220001');
+  const second = await within(dialog).findByLabelText('批次 B1001 发货数量');
+  expect(within(dialog).getByLabelText('批次 B0901 发货数量')).toHaveValue('20');
+  expect(within(dialog).getByText('待发 2箱3瓶，本次 2箱3瓶')).toBeInTheDocument();
+  await user.clear(second);
+  await user.type(second, '0');
+  await user.type(within(dialog).getByPlaceholderText('司机姓名'), '李师傅');
+  await user.type(within(dialog).getByPlaceholderText('如 沪A12345'), '沪A12345');
+  await user.click(buttonByText('确认发货', dialog));
+  await waitFor(() =>
+    expect(commands.deliver).toHaveBeenCalledWith(
+      expect.objectContaining({
+        id: 'o1',
+        warehouseId: 'w1',
+        lines: [{ orderLineId: 'l1', lots: [{ lotId: 'lot1', baseQty: 20 }] }],
+        driverName: '李师傅',
+        vehicleNo: '沪A12345',
+      }),
+    ),
+  );
+});
+
+it('签收 short needs the difference reason', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(page([orderRecord({ status: 'SHIPPED', status_dictText: '已发货' })]));
+  const shippedDetail = orderDetail({ status: 'SHIPPED' });
+  shippedDetail.lines[0].shippedBaseQty = 27;
+  api.queryOrder.mockResolvedValue(ok(shippedDetail));
+  commands.sign.mockResolvedValue(ok({ status: 'SIGNED' }, '签收成功'));
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  await user.click(buttonByText(/签\s*收/, await rowOf('SO202611220001')));
+  const dialog = await findDialog('签收 SO202611220001');
+  const signed = await within(dialog).findByLabelText('华饮可乐 500ml 实签数量');
+  expect(signed).toHaveValue('27');
+  await user.clear(signed);
+  await user.type(signed, '25');
+  await user.click(buttonByText('确认签收', dialog));
+  expect(await within(dialog).findByText('有少签的明细，请选择差异原因')).toBeInTheDocument();
+  expect(commands.sign).not.toHaveBeenCalled();
+});
+
+it('作废 needs a reason, then sends it', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(page([orderRecord()]));
+  commands.invalid.mockResolvedValue(ok({ status: 'INVALID' }, '订单已作废'));
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  await user.click(buttonByText(/作\s*废/, await rowOf('SO202611220001')));
+  const dialog = await findDialog('作废订单 SO202611220001');
+  await user.click(buttonByText('确认作废', dialog));
+  expect(await within(dialog).findByText('请填写作废原因')).toBeInTheDocument();
+  await user.type(within(dialog).getByPlaceholderText('如：客户取消、重复下单'), '客户取消');
+  await user.click(buttonByText('确认作废', dialog));
+  await waitFor(() => expect(commands.invalid).toHaveBeenCalledWith({ id: 'o1', reason: '客户取消' }));
+});
+
+it('the drawer shows lines, the amount steps and the history; 打印 shows the sheet the server counted', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(
+    page([orderRecord({ status: 'PENDING_SHIPMENT', status_dictText: '待发货' })]),
+  );
+  api.queryOrder.mockResolvedValue(
+    ok(orderDetail({ status: 'PENDING_SHIPMENT', status_dictText: '待发货' })),
+  );
+  api.printOrder.mockResolvedValue(ok(printSheet({ printCount: 3 })));
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  await user.click(buttonByText(/详\s*情/, await rowOf('SO202611220001')));
+  const drawer = (await screen.findByText('订单详情 SO202611220001')).closest('.ant-drawer') as HTMLElement;
+  expect(await within(drawer).findByText('2箱3瓶')).toBeInTheDocument();
+  expect(within(drawer).getByText('−¥6.00')).toBeInTheDocument();
+  expect(within(drawer).getByText('创建')).toBeInTheDocument();
+  expect(api.queryOrder).toHaveBeenCalledWith('o1');
+
+  await user.click(buttonByText(/打\s*印/, drawer));
+  const dialog = await findDialog('打印 SO202611220001');
+  expect(await within(dialog).findByText('3')).toBeInTheDocument();
+  expect(api.printOrder).toHaveBeenCalledWith('o1', 'DELIVERY_NOTE');
+  // The print changed the order (its count): the open order reloads.
+  await waitFor(() => expect(api.queryOrder).toHaveBeenCalledTimes(2));
+});
+
+it('收款 refuses more than is owed and records the payment', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(page([orderRecord()]));
+  api.queryOrder.mockResolvedValue(ok(orderDetail({ paidAmount: '14.00' })));
+  commands.pay.mockResolvedValue(ok({ paymentNo: 'PM1' }, '收款已登记'));
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  await user.click(buttonByText(/收\s*款/, await rowOf('SO202611220001')));
+  const dialog = await findDialog('收款 SO202611220001');
+  const amount = await within(dialog).findByDisplayValue('100.00');
+  await user.clear(amount);
+  await user.type(amount, '150');
+  await user.click(buttonByText('确认收款', dialog));
+  expect(await within(dialog).findByText('金额应大于 0 且不超过未付金额 ¥100.00')).toBeInTheDocument();
+  expect(commands.pay).not.toHaveBeenCalled();
+
+  await user.clear(amount);
+  await user.type(amount, '100');
+  await user.click(within(dialog).getAllByRole('combobox')[0]);
+  await user.click(await screen.findByText('现金', { selector: '.ant-select-item-option-content' }));
+  await user.click(buttonByText('确认收款', dialog));
+  await waitFor(() =>
+    expect(commands.pay).toHaveBeenCalledWith(
+      expect.objectContaining({ orderId: 'o1', amount: 100, channel: 'CASH' }),
+    ),
+  );
+});

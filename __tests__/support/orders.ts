@@ -1,0 +1,252 @@
+// Orders as the server answers them, for the order page tests.
+import type {
+  OrderApprovalData,
+  OrderDeliverPlan,
+  OrderDetail,
+  OrderListRecord,
+  OrderPrintData,
+} from '../../common/orders';
+
+export function orderRecord(over: Partial<OrderListRecord> = {}): OrderListRecord {
+  return {
+    id: 'o1',
+    orderNo: 'SO202611220001',
+    orderedAt: '2026-11-22 09:30:00',
+    orderType: 'REP_PROXY',
+    orderType_dictText: '业代代下单',
+    sourceChannel: 'PC',
+    sourceChannel_dictText: 'PC',
+    buyerId: 'c1',
+    buyerName: '好邻居便利店',
+    buyerCode: 'S0000001',
+    buyerType: 'OUTLET',
+    buyerType_dictText: '终端门店',
+    sellerType: 'DEALER',
+    sellerId: 'd1',
+    sellerName: '上海华饮商贸',
+    salesRepId: 'u1',
+    salesRepName: '张伟',
+    totalBaseQty: 27,
+    totalCases: '2.25',
+    goodsAmount: '120.00',
+    discountTotal: '6.00',
+    payableAmount: '114.00',
+    paidAmount: '0.00',
+    paymentMethod: 'COD',
+    paymentMethod_dictText: '货到付款',
+    paymentStatus: 'UNPAID',
+    paymentStatus_dictText: '未支付',
+    status: 'PENDING_AUDIT',
+    status_dictText: '待审核',
+    erpSyncStatus: 'NOT_REQUIRED',
+    erpSyncStatus_dictText: '无需同步',
+    printCount: 0,
+    creditCheckResult: 'PASS',
+    ...over,
+  };
+}
+
+const sku = {
+  skuCode: 'HY-COLA-500',
+  name: '华饮可乐 500ml',
+  spec: '500ml',
+  barcode: null,
+  unitsPerCase: 12,
+  baseUnit: '瓶',
+  saleUnit: '箱',
+};
+
+export function orderDetail(over: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    ...orderRecord(),
+    visitId: null,
+    requestedDeliveryDate: null,
+    warehouseId: null,
+    warehouseName: null,
+    receiver: {
+      name: '王老板',
+      mobile: '13900001111',
+      address: '上海市浦东新区张杨路1号',
+      lng: null,
+      lat: null,
+    },
+    amounts: {
+      goodsAmount: '120.00',
+      promoDiscountAmount: '6.00',
+      rebateDeductAmount: '0.00',
+      coinDeductAmount: '0.00',
+      couponAmount: '0.00',
+      freightAmount: '0.00',
+      payableAmount: '114.00',
+      paidAmount: '0.00',
+    },
+    rejectReason: null,
+    invalidReason: null,
+    buyerRemark: null,
+    internalRemark: null,
+    exePrintCount: 0,
+    auditedAt: null,
+    shippedAt: null,
+    signedAt: null,
+    completedAt: null,
+    lines: [
+      {
+        id: 'l1',
+        lineNo: 1,
+        skuId: 's1',
+        sku,
+        unit: 'MIXED',
+        baseQty: 27,
+        qtyText: '2箱3瓶',
+        priceListId: 'p1',
+        priceListName: '2026 供货价',
+        priceUnit: 'CASE',
+        listPrice: '48.00',
+        dealPrice: '45.60',
+        floorPrice: null,
+        listAmount: '108.00',
+        discountAmount: '5.40',
+        amount: '102.60',
+        isGift: false,
+        taxRate: '0.13',
+        shippedBaseQty: 0,
+        signedBaseQty: 0,
+        returnedBaseQty: 0,
+      },
+    ],
+    shipments: [],
+    signs: [],
+    returns: [],
+    exchanges: [],
+    payments: [],
+    logs: [
+      {
+        id: 'g1',
+        action: 'CREATE',
+        action_dictText: '创建',
+        fromStatus: null,
+        toStatus: 'PENDING_AUDIT',
+        operatorName: '张伟',
+        comment: null,
+        at: '2026-11-22 09:30:00',
+      },
+    ],
+    actions: ['audit', 'invalid', 'pay'],
+    ...over,
+  };
+}
+
+export function approval(over: Partial<OrderApprovalData> = {}): OrderApprovalData {
+  return {
+    orderId: 'o1',
+    orderNo: 'SO202611220001',
+    status: 'PENDING_AUDIT',
+    credit: {
+      paymentMethod: 'COD',
+      creditLimit: '5000.00',
+      creditDays: 30,
+      outstanding: '800.00',
+      thisOrder: '114.00',
+      available: '4086.00',
+      overdueOrders: 0,
+      result: 'PASS',
+      result_dictText: '通过',
+    },
+    warehouse: { id: 'w1', name: '上海中心仓' },
+    warehouses: [
+      { id: 'w1', name: '上海中心仓' },
+      { id: 'w2', name: '苏州仓' },
+    ],
+    lines: [
+      {
+        lineId: 'l1',
+        skuId: 's1',
+        skuName: '华饮可乐 500ml',
+        baseQty: 27,
+        qtyText: '2箱3瓶',
+        availableBaseQty: 10,
+        availableText: '10瓶',
+        enough: false,
+      },
+    ],
+    warnings: ['华饮可乐 500ml 成交价低于最低限价 ¥46.00'],
+    nextStatus: 'PENDING_SHIPMENT',
+    ...over,
+  };
+}
+
+export function deliverPlanOf(): OrderDeliverPlan {
+  return {
+    orderId: 'o1',
+    warehouse: { id: 'w1', name: '上海中心仓' },
+    warehouses: [{ id: 'w1', name: '上海中心仓' }],
+    lines: [
+      {
+        orderLineId: 'l1',
+        skuId: 's1',
+        skuName: '华饮可乐 500ml',
+        unitsPerCase: 12,
+        remainingBaseQty: 27,
+        remainingText: '2箱3瓶',
+        lots: [
+          {
+            lotId: 'lot1',
+            batchNo: 'B0901',
+            productionDate: '2026-09-01',
+            expiryDate: '2027-09-01',
+            availableBaseQty: 20,
+            proposedBaseQty: 20,
+          },
+          {
+            lotId: 'lot2',
+            batchNo: 'B1001',
+            productionDate: '2026-10-01',
+            expiryDate: '2027-10-01',
+            availableBaseQty: 100,
+            proposedBaseQty: 7,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export function printSheet(over: Partial<OrderPrintData> = {}): OrderPrintData {
+  return {
+    kind: 'DELIVERY_NOTE',
+    title: '发货单',
+    orderNo: 'SO202611220001',
+    printCount: 1,
+    printedAt: '2026-11-22 10:00:00',
+    printedBy: '管理员',
+    buyer: { name: '好邻居便利店', code: 'S0000001' },
+    seller: '上海华饮商贸',
+    receiver: {
+      name: '王老板',
+      mobile: '13900001111',
+      address: '上海市浦东新区张杨路1号',
+      lng: null,
+      lat: null,
+    },
+    warehouse: '上海中心仓',
+    orderedAt: '2026-11-22 09:30:00',
+    paymentMethod_dictText: '货到付款',
+    lines: [
+      {
+        lineNo: 1,
+        skuCode: 'HY-COLA-500',
+        skuName: '华饮可乐 500ml',
+        spec: '500ml',
+        qtyText: '2箱3瓶',
+        baseQty: 27,
+        price: '45.60',
+        priceUnit: '箱',
+        amount: '102.60',
+        batches: [],
+      },
+    ],
+    amounts: orderDetail().amounts,
+    remark: null,
+    ...over,
+  };
+}

@@ -1,0 +1,84 @@
+// Orders (DOMAIN §1.5, spec §7 /eOrder/eOrder and /payment): the list, one order's detail, the data the
+// audit and delivery dialogs show, the commands and the printed sheets. Shapes: common/orders.ts.
+import type { Page } from '../../common/contract';
+import type {
+  OrderAddInput,
+  OrderApprovalData,
+  OrderAuditInput,
+  OrderBatchResult,
+  OrderDeliverInput,
+  OrderDeliverPlan,
+  OrderDetail,
+  OrderInvalidInput,
+  OrderListRecord,
+  OrderPrintData,
+  OrderSignInput,
+  OrderStatusCounts,
+  PaymentAddInput,
+} from '../../common/orders';
+import { getAction, postAction } from './http';
+import type { ListParams } from './systemTypes';
+
+const BASE = '/eOrder/eOrder';
+
+export const listOrders = (params: ListParams) => getAction<Page<OrderListRecord>>(`${BASE}/list`, params);
+/** Counts per tab under the list's filters (the status itself ignored). */
+export const orderStatusCounts = (params: ListParams) =>
+  getAction<OrderStatusCounts>(`${BASE}/statusCounts`, params);
+export const queryOrder = (id: string) => getAction<OrderDetail>(`${BASE}/queryById`, { id });
+export const approvalData = (id: string, warehouseId?: string) =>
+  getAction<OrderApprovalData>(`${BASE}/getOpenApprovalData`, { id, warehouseId });
+export const deliverPlan = (id: string, warehouseId?: string) =>
+  getAction<OrderDeliverPlan>(`${BASE}/deliverPlan`, { id, warehouseId });
+
+/** One ERP sync task of an order (getOrderSyncRecord, the ERP module's task rows). */
+export interface OrderSyncTask {
+  id: string;
+  taskNo: string;
+  connectionName: string | null;
+  bizType_dictText: string;
+  operation_dictText: string;
+  status: string;
+  status_dictText: string;
+  attemptCount: number;
+  maxAttempts: number;
+  errorCategory_dictText: string | null;
+  lastErrorMessage: string | null;
+  erpBillNo: string | null;
+  nextRetryAt: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export const orderSyncRecord = (id: string) =>
+  getAction<OrderSyncTask[]>(`${BASE}/getOrderSyncRecord`, { id });
+
+/** The commands of the order dialogs, each with its request body. */
+export interface OrderCommandPayloads {
+  audit: OrderAuditInput;
+  deliver: OrderDeliverInput;
+  sign: OrderSignInput;
+  invalid: OrderInvalidInput;
+  pay: PaymentAddInput;
+  create: OrderAddInput;
+  /** Re-runs the order's failed ERP tasks. */
+  resync: { id: string };
+}
+export type OrderCommandKind = keyof OrderCommandPayloads;
+
+export const orderCommands = {
+  audit: (body: OrderAuditInput) => postAction<OrderBatchResult>(`${BASE}/auditOrder`, body),
+  deliver: (body: OrderDeliverInput) =>
+    postAction<{ shipmentNo: string; status: string }>(`${BASE}/saveOrderDeliver`, body),
+  sign: (body: OrderSignInput) => postAction<{ status: string }>(`${BASE}/saveOrderSign`, body),
+  invalid: (body: OrderInvalidInput) => postAction<{ status: string }>(`${BASE}/orderInvalid`, body),
+  pay: (body: PaymentAddInput) => postAction<{ paymentNo: string }>('/payment/add', body),
+  create: (body: OrderAddInput) => postAction<{ id: string; orderNo: string }>(`${BASE}/add`, body),
+  resync: (body: { id: string }) => postAction<{ success: number; failed: number }>(`${BASE}/resync`, body),
+} satisfies { [K in OrderCommandKind]: (body: OrderCommandPayloads[K]) => unknown };
+
+export type PrintKind = 'DELIVERY_NOTE' | 'EXECUTION';
+
+/** Fetches the sheet to print; the server counts the print. */
+export const printOrder = (id: string, kind: PrintKind) =>
+  postAction<OrderPrintData>(`${BASE}/${kind === 'EXECUTION' ? 'orderExePrint' : 'orderPrint'}`, { id });

@@ -1,0 +1,31 @@
+// The open order dialog, whichever opened it (a row, the batch bar, the drawer).
+import { AuditDialog } from './AuditDialog';
+import { CreateOrderDialog } from './CreateOrderDialog';
+import { DeliverDialog } from './DeliverDialog';
+import { InvalidDialog } from './InvalidDialog';
+import { PaymentDialog } from './PaymentDialog';
+import { PrintDialog } from './PrintDialog';
+import { SignDialog } from './SignDialog';
+import type { OrderDialogState } from './useOrderDialogs';
+
+export function OrderDialogs({ state, onClose }: { state: OrderDialogState; onClose: () => void }) {
+  const [order] = state.orders;
+  switch (state.kind) {
+    case 'create':
+      return <CreateOrderDialog onClose={onClose} />;
+    case 'audit':
+      return <AuditDialog orders={state.orders} onClose={onClose} />;
+    case 'print':
+      return <PrintDialog orders={state.orders} onClose={onClose} />;
+    case 'deliver':
+      return order ? <DeliverDialog order={order} onClose={onClose} /> : null;
+    case 'sign':
+      return order ? <SignDialog order={order} onClose={onClose} /> : null;
+    case 'invalid':
+      return order ? <InvalidDialog order={order} onClose={onClose} /> : null;
+    case 'pay':
+      return order ? <PaymentDialog order={order} onClose={onClose} /> : null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,62 @@
+// What the order screens share: tab and status colours, money, and which buttons a user sees for an
+// order — the shared transition table (common/orders.ts) AND the user's codes. The server is the guard.
+import { orderActionAllowed, type OrderAction, type OrderStatus } from '../../../../common/orders';
+import { useHasPermission } from '../../../components/HasPermission';
+
+export const STATUS_COLOR: Record<string, string> = {
+  PENDING_AUDIT: 'orange',
+  PENDING_FINANCE: 'gold',
+  PENDING_SHIPMENT: 'blue',
+  PARTIALLY_SHIPPED: 'cyan',
+  SHIPPED: 'geekblue',
+  SIGNED: 'green',
+  COMPLETED: 'success',
+  REJECTED: 'red',
+  CANCELLED: 'default',
+  INVALID: 'default',
+};
+
+/** The dialog actions of the order pages and the permission code of each. */
+export const ACTION_CODES: Record<Exclude<OrderAction, 'return'>, string> = {
+  audit: 'order:audit',
+  deliver: 'order:deliver',
+  sign: 'order:sign',
+  invalid: 'order:invalid',
+  print: 'order:print',
+  pay: 'payment:add',
+};
+export type DialogAction = keyof typeof ACTION_CODES;
+
+export const ACTION_LABELS: Record<DialogAction, string> = {
+  audit: '审核',
+  deliver: '发货',
+  sign: '签收',
+  invalid: '作废',
+  print: '打印',
+  pay: '收款',
+};
+
+/** The actions (in button order) the signed-in user may take on an order in `status`. */
+export function useOrderActions(): (status: OrderStatus) => DialogAction[] {
+  const may: Record<DialogAction, boolean> = {
+    audit: useHasPermission(ACTION_CODES.audit),
+    deliver: useHasPermission(ACTION_CODES.deliver),
+    sign: useHasPermission(ACTION_CODES.sign),
+    invalid: useHasPermission(ACTION_CODES.invalid),
+    print: useHasPermission(ACTION_CODES.print),
+    pay: useHasPermission(ACTION_CODES.pay),
+  };
+  return (status) =>
+    (Object.keys(ACTION_CODES) as DialogAction[]).filter(
+      (action) => may[action] && orderActionAllowed(action, status),
+    );
+}
+
+/** "¥1,288.00"; money comes as decimal text. */
+export function money(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const amount = Number(value);
+  return Number.isFinite(amount)
+    ? `¥${amount.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+    : String(value);
+}

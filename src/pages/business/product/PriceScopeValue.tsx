@@ -1,0 +1,143 @@
+// The value of a price list's scope (DOMAIN §1.2), picked the way the scope type needs: channel, level
+// and outlet type from their labels, a department (its org code) from the tree, a customer label from the
+// tenant's labels, a customer by searching; only region codes are typed. Editing shows the saved
+// customer's name from the server's scopeValueText.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Input, Select, Spin, TreeSelect } from 'antd';
+import { CHANNEL, CUSTOMER_LEVEL, OUTLET_TYPES } from '../../../../common/businessEnums';
+import { debounce } from '../../../../common/timing';
+import { PAGE_SIZE_MAX } from '../../../../common/constants';
+import { listCustomers, listLabels } from '../../../api/customers';
+import { queryDepartTree, type DepartTreeNode } from '../../../api/systemDepart';
+import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
+
+const WIDTH = { width: 300 };
+
+const FIXED_VALUES: Record<string, Record<string, string>> = {
+  CHANNEL,
+  LEVEL: CUSTOMER_LEVEL,
+  OUTLET_TYPE: Object.fromEntries(OUTLET_TYPES.map((type) => [type, type])),
+};
+
+interface ValueProps {
+  value?: string;
+  onChange?: (value: string) => void;
+}
+
+interface OrgNode {
+  value: string;
+  title: string;
+  children?: OrgNode[];
+}
+
+const toOrgNodes = (nodes: DepartTreeNode[]): OrgNode[] =>
+  nodes.map((node) => ({
+    value: node.orgCode ?? node.id,
+    title: node.departName,
+    children: node.children ? toOrgNodes(node.children) : undefined,
+  }));
+
+function OrgPicker({ value, onChange }: ValueProps) {
+  const [tree, setTree] = useState<OrgNode[]>([]);
+  useEffect(() => {
+    let current = true;
+    queryDepartTree()
+      .then((answer) => current && answer.success && setTree(toOrgNodes(answer.result)))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
+  return (
+    <TreeSelect
+      value={value}
+      onChange={onChange}
+      treeData={tree}
+      treeDefaultExpandAll
+      showSearch={{ treeNodeFilterProp: 'title' }}
+      placeholder="请选择组织（含下级）"
+      style={WIDTH}
+    />
+  );
+}
+
+/** The tenant's active customer labels, for the LABEL scope. */
+const loadLabels = () => listLabels({ pageSize: PAGE_SIZE_MAX, status: 'ACTIVE' });
+const labelOption = (label: { id: string; name: string }) => ({ value: label.id, label: label.name });
+
+const SEARCH_DELAY_MS = 300;
+
+function CustomerPicker({ value, onChange, valueText }: ValueProps & { valueText?: string | null }) {
+  const [options, setOptions] = useState(value && valueText ? [{ value, label: valueText }] : []);
+  const [searching, setSearching] = useState(false);
+  const latest = useRef(0);
+  const search = useMemo(
+    () =>
+      debounce((keyword: string) => {
+        if (!keyword.trim()) return;
+        const call = ++latest.current;
+        setSearching(true);
+        listCustomers({ keyword: keyword.trim(), pageSize: 20 })
+          .then((answer) => {
+            if (call !== latest.current || !answer.success) return;
+            setOptions(
+              answer.result.records.map((customer) => ({
+                value: customer.id,
+                label: `${customer.name}（${customer.customerCode}）`,
+              })),
+            );
+          })
+          .catch(() => undefined)
+          .finally(() => call === latest.current && setSearching(false));
+      }, SEARCH_DELAY_MS),
+    [],
+  );
+  return (
+    <Select
+      value={value}
+      onChange={onChange}
+      options={options}
+      showSearch={{ filterOption: false, onSearch: search }}
+      placeholder="输入客户名称或编码搜索"
+      notFoundContent={searching ? <Spin size="small" /> : '输入名称或编码搜索客户'}
+      style={WIDTH}
+    />
+  );
+}
+
+export function PriceScopeValue({
+  scopeType,
+  valueText,
+  value,
+  onChange,
+}: ValueProps & { scopeType?: string; valueText?: string | null }) {
+  if (!scopeType || scopeType === 'ALL') return null;
+  const fixed = FIXED_VALUES[scopeType];
+  if (fixed)
+    return (
+      <EnumSelect labels={fixed} value={value} onChange={onChange} placeholder="请选择范围值" style={WIDTH} />
+    );
+  if (scopeType === 'ORG') return <OrgPicker value={value} onChange={onChange} />;
+  if (scopeType === 'LABEL')
+    return (
+      <RemoteSelect
+        load={loadLabels}
+        toOption={labelOption}
+        value={value}
+        onChange={onChange}
+        placeholder="请选择客户标签"
+        style={WIDTH}
+      />
+    );
+  if (scopeType === 'CUSTOMER')
+    return <CustomerPicker value={value} onChange={onChange} valueText={valueText} />;
+  return (
+    <Input
+      value={value}
+      onChange={(event) => onChange?.(event.target.value)}
+      placeholder="6 位行政区划代码，如 440100"
+      maxLength={6}
+      style={WIDTH}
+    />
+  );
+}

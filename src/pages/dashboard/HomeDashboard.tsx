@@ -1,0 +1,185 @@
+// The business figures of the home tab: order cards, the sales trend and the rankings of the chosen period
+// (今日 / 本周 / 本月 / 本年 or a date range), all computed by the server within the user's data scope.
+import { lazy, Suspense, useEffect } from 'react';
+import { Alert, Card, Col, DatePicker, Empty, Radio, Row, Spin, Statistic, Table, Tabs } from 'antd';
+import type { TableColumnsType } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  HOME_PERIOD_LABELS,
+  HOME_RANGE_MAX_DAYS,
+  type HomePeriod,
+  type HomeRankingRow,
+} from '../../../common/home';
+import {
+  selectDashboardError,
+  selectDashboardFigures,
+  selectDashboardLoading,
+  selectDashboardQuery,
+} from '../../features/dashboard/selectors';
+import { dashboardOpened, periodChanged } from '../../features/dashboard/slice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+
+const SalesTrendChart = lazy(
+  () => import(/* webpackChunkName: "dashboard-trend-chart" */ './SalesTrendChart'),
+);
+
+const TREND_HEIGHT = 300;
+const DATE = 'YYYY-MM-DD';
+const QUICK_PERIODS: HomePeriod[] = ['today', 'week', 'month', 'year'];
+
+const yuan = (value: string) =>
+  `¥${Number(value).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+function rankingColumns(countTitle: string): TableColumnsType<HomeRankingRow> {
+  return [
+    { title: '排名', dataIndex: 'rank', width: 64 },
+    { title: '名称', dataIndex: 'name', ellipsis: true },
+    { title: '金额', dataIndex: 'amount', align: 'right', render: (value: string) => yuan(value) },
+    { title: countTitle, dataIndex: 'count', align: 'right', width: 96 },
+  ];
+}
+
+function RankingTable({ rows, countTitle }: { rows: HomeRankingRow[]; countTitle: string }) {
+  return (
+    <Table<HomeRankingRow>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      columns={rankingColumns(countTitle)}
+      dataSource={rows}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="所选期间暂无数据" /> }}
+    />
+  );
+}
+
+/** A range longer than the server accepts cannot be picked. */
+function tooLong(current: Dayjs, info: { from?: Dayjs }): boolean {
+  if (current.isAfter(dayjs(), 'day')) return true;
+  return info.from ? Math.abs(current.diff(info.from, 'day')) >= HOME_RANGE_MAX_DAYS : false;
+}
+
+export default function HomeDashboard() {
+  const dispatch = useAppDispatch();
+  const query = useAppSelector(selectDashboardQuery);
+  const figures = useAppSelector(selectDashboardFigures);
+  const loading = useAppSelector(selectDashboardLoading);
+  const error = useAppSelector(selectDashboardError);
+
+  useEffect(() => {
+    dispatch(dashboardOpened());
+  }, [dispatch]);
+
+  const summary = figures?.summary;
+  const periodLabel = HOME_PERIOD_LABELS[query.period];
+  const trendEmpty = !figures || figures.trend.points.every((point) => point.count === 0);
+  const range: [Dayjs, Dayjs] | null =
+    query.period === 'custom' && query.startDate && query.endDate
+      ? [dayjs(query.startDate), dayjs(query.endDate)]
+      : null;
+
+  return (
+    <Spin spinning={loading}>
+      <Row justify="end" gutter={[12, 12]} style={{ marginBottom: 16 }}>
+        <Col>
+          <Radio.Group
+            optionType="button"
+            value={query.period === 'custom' ? undefined : query.period}
+            options={QUICK_PERIODS.map((period) => ({ label: HOME_PERIOD_LABELS[period], value: period }))}
+            onChange={(event) => dispatch(periodChanged({ period: event.target.value as HomePeriod }))}
+          />
+        </Col>
+        <Col>
+          <DatePicker.RangePicker
+            aria-label="统计期间"
+            value={range}
+            disabledDate={tooLong}
+            allowClear={false}
+            onChange={(dates) => {
+              if (dates?.[0] && dates[1]) {
+                dispatch(
+                  periodChanged({
+                    period: 'custom',
+                    startDate: dates[0].format(DATE),
+                    endDate: dates[1].format(DATE),
+                  }),
+                );
+              }
+            }}
+          />
+        </Col>
+      </Row>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} sm={12} xl={6}>
+          <Card size="small">
+            <Statistic title="今日订单金额" value={summary ? yuan(summary.today.amount) : '-'} />
+            <div>今日订单数 {summary?.today.count ?? '-'}</div>
+          </Card>
+        </Col>
+        <Col xs={24} sm={12} xl={6}>
+          <Card size="small">
+            <Statistic title="本月订单金额" value={summary ? yuan(summary.month.amount) : '-'} />
+            <div>本月订单数 {summary?.month.count ?? '-'}</div>
+          </Card>
+        </Col>
+        <Col xs={24} sm={12} xl={6}>
+          <Card size="small">
+            <Statistic title={`${periodLabel}新增客户`} value={summary?.newCustomers ?? '-'} />
+            <div>
+              {periodLabel}订单{' '}
+              {summary ? `${summary.period.count} 笔 / ${yuan(summary.period.amount)}` : '-'}
+            </div>
+          </Card>
+        </Col>
+        <Col xs={24} sm={12} xl={6}>
+          <Card size="small">
+            <Statistic
+              title="ERP同步失败"
+              value={summary?.failedSyncs ?? '-'}
+              styles={summary?.failedSyncs ? { content: { color: '#cf1322' } } : undefined}
+            />
+            <div>未忽略的同步失败任务（订单、客户等）</div>
+          </Card>
+        </Col>
+        <Col xs={24} xl={14}>
+          <Card size="small" title={`销售趋势（${periodLabel}）`}>
+            {trendEmpty ? (
+              <Empty
+                style={{ height: TREND_HEIGHT, paddingTop: 80, margin: 0 }}
+                description={figures ? '所选期间暂无订单' : '加载中'}
+              />
+            ) : (
+              <Suspense fallback={<div style={{ height: TREND_HEIGHT }} />}>
+                <SalesTrendChart trend={figures.trend} />
+              </Suspense>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Card size="small" title={`排行榜（${periodLabel}）`}>
+            <Tabs
+              size="small"
+              items={[
+                {
+                  key: 'skus',
+                  label: '商品',
+                  children: <RankingTable rows={figures?.rankings.skus ?? []} countTitle="销量" />,
+                },
+                {
+                  key: 'dealers',
+                  label: '经销商',
+                  children: <RankingTable rows={figures?.rankings.dealers ?? []} countTitle="订单数" />,
+                },
+                {
+                  key: 'salesReps',
+                  label: '业务员',
+                  children: <RankingTable rows={figures?.rankings.salesReps ?? []} countTitle="订单数" />,
+                },
+              ]}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </Spin>
+  );
+}

@@ -3,8 +3,8 @@
 // shows its stock age and freshness on the stock page. An import from the downloaded template with a bad
 // row shows the server's row report and imports nothing; the corrected file imports every row.
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { buttonName, dialog, toast } from './support/antd';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buttonName, choose, confirmWith, daysAgo, dialog, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
 import { baseUrl, loginWithPassword, storedValue } from './support/signIn';
 
@@ -31,37 +31,6 @@ afterEach(async () => {
 
 const SKU = { code: 'E2E-COLA-330', name: '端到端可乐 330ml罐' };
 const BATCH = 'E2EB0001';
-
-/** Opens the select of the form item labelled `label` and picks the option showing `option`. */
-/** Opens `select`, optionally types to search, picks the option showing `option` in the dropdown just opened. */
-async function choose(select: Locator, option: string, search?: string) {
-  const target = select.page();
-  await select.click();
-  if (search) await target.keyboard.type(search);
-  // The newest dropdown is the one just opened; an earlier one may still be fading out.
-  const dropdown = target.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
-  await select.locator('.ant-select-placeholder').waitFor({ state: 'detached' });
-}
-
-/** The select of the form item labelled `label`. */
-const selectOf = (scope: Locator, label: string) =>
-  scope
-    .locator('.ant-form-item')
-    .filter({ has: scope.page().locator(`label[title="${label}"]`) })
-    .locator('.ant-select');
-
-async function confirmWith(target: Page, text: string) {
-  await target
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: buttonName(text) })
-    .click();
-}
-
-const daysAgo = (days: number) => {
-  const date = new Date(Date.now() + 8 * 3600_000 - days * 86400_000);
-  return date.toISOString().slice(0, 10);
-};
 
 test('a new SKU is priced, put on sale, and its batch shows its stock age', async () => {
   await loginWithPassword(page, 'admin');
@@ -134,7 +103,7 @@ test('a new SKU is priced, put on sale, and its batch shows its stock age', asyn
   await confirmWith(page, '上架');
   await skuRow.getByText('在售').waitFor();
 
-  // 4. A batch produced 100 days ago arrives (the stock-in screen is not built yet: its API is called).
+  // 4. A batch produced 100 days ago arrives (set up through the API; e2e/stock.e2e.ts drives the 入库 screen).
   const token = await storedValue(page, 'Access-Token');
   const inbound = await page.evaluate(
     async ({ token, code, batch, production }) => {

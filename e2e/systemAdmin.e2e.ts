@@ -162,14 +162,21 @@ test('every system page shows its data to the administrator', async () => {
   await screenshot(page, 'system-operation-logs');
 
   await page.goto(`${baseUrl()}/isystem/permission`);
-  await page.locator('.ant-table-row', { hasText: '系统管理' }).waitFor();
-  await page.locator('.ant-table-row', { hasText: '系统管理' }).locator('.ant-table-row-expand-icon').click();
-  await page.locator('.ant-table-row', { hasText: '用户管理' }).waitFor();
-  await screenshot(page, 'system-permissions');
-  await page
+  const systemRow = page.locator('.ant-table-row', { hasText: '系统管理' });
+  const editUserMenu = page
     .locator('.ant-table-row', { hasText: '用户管理' })
-    .getByRole('button', { name: buttonName('编辑') })
-    .click();
+    .getByRole('button', { name: buttonName('编辑') });
+  await systemRow.waitFor();
+  // The first level can load again while a fresh page settles, closing what was opened: open it until
+  // its child shows.
+  for (let tries = 0; !(await editUserMenu.isVisible()); tries += 1) {
+    if (tries === 5) throw new Error('用户管理 does not show under 系统管理');
+    if (!(await page.locator('.ant-table-row', { hasText: '用户管理' }).count()))
+      await systemRow.locator('.ant-table-row-expand-icon').click();
+    await page.waitForTimeout(1000);
+  }
+  await screenshot(page, 'system-permissions');
+  await editUserMenu.click();
   // The lazy rows carry no component: the form reads the node's every field.
   const component = dialog(page, '编辑菜单').getByPlaceholder('如 system/UserList 或 layouts/RouteView');
   await page.waitForFunction(

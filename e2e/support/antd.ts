@@ -13,3 +13,40 @@ export function dialog(target: Page, title: string): Locator {
 export async function toast(target: Page, text: string) {
   await target.locator('.ant-message-notice').getByText(text).first().waitFor();
 }
+
+/** Opens `select`, optionally types to search, picks the option showing `option` in the dropdown just opened. */
+export async function choose(select: Locator, option: string, search?: string) {
+  const target = select.page();
+  await select.click();
+  if (search) await target.keyboard.type(search);
+  // The newest dropdown is the one just opened; an earlier one may still be fading out.
+  const dropdown = target.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
+  await select.locator('.ant-select-placeholder').waitFor({ state: 'detached' });
+}
+
+/** Waits for a single select to close, so that its fading options cannot take the next click. */
+export async function closed(select: Locator) {
+  await select.locator('[role="combobox"][aria-expanded="false"]').waitFor();
+}
+
+/** The select of the form item labelled `label`. */
+export const selectOf = (scope: Locator, label: string) =>
+  scope
+    .locator('.ant-form-item')
+    .filter({ has: scope.page().locator(`label[title="${label}"]`) })
+    .locator('.ant-select');
+
+/** Presses the button showing `text` in the open confirmation. */
+export async function confirmWith(target: Page, text: string) {
+  await target
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: buttonName(text) })
+    .click();
+}
+
+/** The date `days` before today in China, as YYYY-MM-DD. */
+export const daysAgo = (days: number) => {
+  const date = new Date(Date.now() + 8 * 3600_000 - days * 86400_000);
+  return date.toISOString().slice(0, 10);
+};

@@ -1,0 +1,140 @@
+// The ERP sync in Chromium against the real server and its ERP simulator: the demo's failed syncs put a red
+// dot on 同步失败订单; the list shows them (编码未映射), their payloads can be read; a code the ERP refuses
+// fails the retry with the ERP's reason, and once accepted 重试 syncs it; fixing the missing codes retries
+// the others at once — each row leaves the list, and once none is left the red dot is gone. The
+// ERP配置 page lists the simulator connection, tests it, and shows its code mappings.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buttonName, dialog } from './support/antd';
+import { launchBrowser, newPage, screenshot } from './support/chromium';
+import { baseUrl, loginWithPassword } from './support/signIn';
+
+jest.setTimeout(180000);
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  ({ context, page, errors } = await newPage(browser));
+});
+afterEach(async () => {
+  await context.close();
+  expect(errors).toEqual([]);
+});
+
+/** Tells the server's ERP simulator to misbehave (or not). */
+async function simulator(body: Record<string, unknown>) {
+  const response = await fetch(`${baseUrl()}/sim/erp/control`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+}
+
+const dot = (target: Page, item: string) => target.locator('.menu-failed-dot', { hasText: item });
+
+test('a failed sync shows the red dot, and fixing its mapping resyncs it and clears the dot', async () => {
+  await loginWithPassword(page, 'admin');
+  await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
+  await dot(page, 'ERP集成').waitFor();
+
+  // Through the menu, as a user goes: the group opens and its item carries the dot too.
+  await page.locator('.ant-menu-submenu-title', { hasText: 'ERP集成' }).click();
+  await dot(page, '同步失败订单').click();
+  await page.waitForURL(`${baseUrl()}/kingdee/sync/orders`);
+  const rows = page.locator('.ant-table-row:visible');
+  await rows.first().waitFor();
+  await rows.first().locator('.ant-tag', { hasText: '编码未映射' }).waitFor();
+  await screenshot(page, 'erp-failure-list');
+
+  // The payloads of the first failure: the document and the attempt that stopped at the missing code.
+  await rows
+    .first()
+    .getByRole('button', { name: buttonName('查看报文') })
+    .click();
+  const drawer = page.locator('.ant-drawer', { hasText: '同步报文' });
+  await drawer.getByText('同步记录').waitFor();
+  await drawer.getByText('最近一次请求报文').waitFor();
+  await screenshot(page, 'erp-payload-drawer');
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
+
+  // The ERP refuses the code given to the first failure (the simulator disabled it): the retry fails for real
+  // with the ERP's reason; once the ERP accepts the code again, 重试 syncs it.
+  const first = rows.first();
+  const firstNo = (await first.locator('td').nth(1).innerText()).split('\n')[0];
+  await simulator({ action: 'disableCustomer', code: 'E2E-DISABLED' });
+  await first.getByRole('button', { name: buttonName('去修正映射') }).click();
+  const fixModal = dialog(page, '修正编码映射');
+  await fixModal.locator('input').first().fill('E2E-DISABLED');
+  await screenshot(page, 'erp-fix-mapping');
+  await fixModal.getByRole('button', { name: buttonName('保存') }).click();
+  const refused = page.locator('.ant-table-row:visible', { hasText: firstNo });
+  await refused.locator('.ant-tag', { hasText: '档案禁用或缺失' }).waitFor();
+  await refused.getByText('已禁用', { exact: false }).waitFor();
+  await screenshot(page, 'erp-refused-by-erp');
+  await simulator({ action: 'enableCustomer', code: 'E2E-DISABLED' });
+  await refused.getByRole('button', { name: buttonName('重试') }).click();
+  await refused.waitFor({ state: 'detached' });
+
+  // Every failure left: fix its codes and retry (or, for a failure that is not about codes, ignore it).
+  for (let round = 1; (await rows.count()) > 0; round += 1) {
+    expect(round).toBeLessThan(20);
+    const row = rows.first();
+    await row.getByRole('button', { name: buttonName('查看报文') }).waitFor();
+    const bizNo = (await row.locator('td').nth(1).innerText()).split('\n')[0];
+    const fix = row.getByRole('button', { name: buttonName('去修正映射') });
+    if (await fix.count()) {
+      await fix.click();
+      const modal = dialog(page, '修正编码映射');
+      const inputs = modal.locator('input');
+      await inputs.first().waitFor();
+      for (let index = 0; index < (await inputs.count()); index += 1) {
+        await inputs.nth(index).fill(`E2E-${round}-${index}`);
+      }
+      await modal.getByRole('button', { name: buttonName('保存') }).click();
+    } else {
+      await row.getByRole('button', { name: buttonName('忽略') }).click();
+      const modal = dialog(page, '忽略同步失败');
+      await modal.locator('textarea').fill('端到端测试：确认无需同步');
+      await modal.getByRole('button', { name: buttonName('保存') }).click();
+    }
+    await page.locator('.ant-table-row:visible', { hasText: bizNo }).waitFor({ state: 'detached' });
+  }
+  await page.locator('.ant-empty:visible').first().waitFor();
+  await dot(page, '同步失败订单').waitFor({ state: 'detached' });
+  expect(await page.locator('.menu-failed-dot').count()).toBe(0);
+
+  // The synced tasks are there with their ERP bill numbers.
+  await page.goto(`${baseUrl()}/kingdee/sync/orders?status=SUCCESS&bizType=CUSTOMER`);
+  await page.locator('.ant-table-row:visible').first().getByText('ERP ', { exact: false }).waitFor();
+  expect(await page.locator('.ant-table-row:visible').count()).toBe(2);
+  await screenshot(page, 'erp-synced');
+});
+
+test('the ERP configuration lists the simulator connection, tests it and shows its mappings', async () => {
+  await loginWithPassword(page, 'admin');
+  await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
+  await page.goto(`${baseUrl()}/eErpConfig`);
+  const row = page.locator('.ant-table-row:visible', { hasText: '金蝶云星空（本机模拟器）' });
+  await row.waitFor();
+  await row.getByRole('button', { name: buttonName('测试连接') }).click();
+  await page.locator('.ant-message-notice').getByText('连接成功').waitFor();
+  await row.getByText('金蝶云星空登录成功').waitFor();
+  await screenshot(page, 'erp-config');
+  await row.getByRole('button', { name: buttonName('编码映射') }).click();
+  const drawer = page.locator('.ant-drawer', { hasText: '编码映射' });
+  await drawer.locator('.ant-table-row').first().waitFor();
+  await drawer.getByText('只看未映射').click();
+  await drawer.getByRole('button', { name: buttonName('查询') }).click();
+  await drawer.locator('.ant-table-row', { hasText: '未映射' }).first().waitFor();
+  await screenshot(page, 'erp-mappings');
+});

@@ -1,0 +1,141 @@
+// An order from submission to signature in Chromium against the real server: the administrator places a
+// 业代代下单 order for a demo outlet (priced by the server), audits it (credit and stock shown), ships it
+// from the FEFO batch the server proposes, prints the delivery note (the count rises) and signs it; the
+// detail drawer's history shows every step. Screenshots on desktop and tablet.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { buttonName, choose, dialog, selectOf, toast } from './support/antd';
+import { launchBrowser, newPage, screenshot, TABLET } from './support/chromium';
+import { baseUrl, loginWithPassword } from './support/signIn';
+
+jest.setTimeout(240000);
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+afterEach(async () => {
+  await context.close();
+  expect(errors).toEqual([]);
+});
+
+// A demo outlet served by 佛山佳和商贸 (whose warehouse holds the SKU in two batches).
+const BUYER = '和顺便利店';
+const SKU = '劲鹏能量饮料 250ml PET';
+
+const orderRow = (target: Page): Locator =>
+  target.locator('.ant-table-row:visible').filter({ hasText: BUYER }).first();
+
+async function statusIs(target: Page, status: string) {
+  await orderRow(target).locator('.ant-tag', { hasText: status }).waitFor();
+}
+
+async function rowAction(target: Page, text: string) {
+  await orderRow(target)
+    .getByRole('button', { name: buttonName(text) })
+    .click();
+}
+
+test('an order goes from submitted to signed, each step in its history, the print counted', async () => {
+  ({ context, page, errors } = await newPage(browser));
+  await loginWithPassword(page, 'admin');
+  await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
+  await page.goto(`${baseUrl()}/eOrder/eOrder`);
+  await page.getByRole('tab', { name: /待审核/ }).waitFor();
+
+  // 1. 新建订单: customer searched on the server, 2箱3瓶 of one SKU; the server prices it.
+  await page.getByRole('button', { name: buttonName('新建订单') }).click();
+  const create = dialog(page, '新建订单');
+  await create.getByRole('button', { name: buttonName('提交订单') }).click();
+  await create.getByText('请选择客户').waitFor();
+  await choose(selectOf(create, '客户'), `${BUYER}（`, BUYER);
+  await choose(selectOf(create, '商品'), SKU);
+  await create.getByLabel('第 1 行箱数').fill('2');
+  await create.getByLabel('第 1 行瓶数').fill('3');
+  await screenshot(page, 'orders-create');
+  await create.getByRole('button', { name: buttonName('提交订单') }).click();
+  await toast(page, '下单成功！');
+  await create.waitFor({ state: 'detached' });
+  await statusIs(page, '待审核');
+  await screenshot(page, 'orders-list');
+
+  // 2. 审核: credit and stock of the order, then 通过.
+  await rowAction(page, '审核');
+  const audit = page.locator('.ant-modal').filter({ hasText: '审核订单' });
+  await audit.getByText('充足').waitFor();
+  await audit.getByText('信用检查').waitFor();
+  await screenshot(page, 'orders-audit');
+  await audit.getByRole('button', { name: buttonName('通过') }).click();
+  await toast(page, '审核成功！');
+  await statusIs(page, '待发货');
+
+  // 3. 发货 from the FEFO batch the server proposes (2箱3瓶 = 51 bottles of the older batch).
+  await rowAction(page, '发货');
+  const deliver = page.locator('.ant-modal').filter({ hasText: '批次分配' });
+  await deliver.getByText('待发 2箱3瓶，本次 2箱3瓶').waitFor();
+  await deliver.getByPlaceholder('司机姓名').fill('李师傅');
+  await deliver.getByPlaceholder('11位手机号').fill('13900002222');
+  await deliver.getByPlaceholder('如 沪A12345').fill('粤E12345');
+  await screenshot(page, 'orders-deliver');
+  await deliver.getByRole('button', { name: buttonName('确认发货') }).click();
+  await deliver.waitFor({ state: 'detached' });
+  await statusIs(page, '已发货');
+
+  // 4. 打印: the delivery note; the server counts the print.
+  await rowAction(page, '打印');
+  const print = page.locator('.ant-modal').filter({ hasText: '拣货执行单' });
+  await print.locator('.print-area').getByText('收货人签字').waitFor();
+  await screenshot(page, 'orders-print');
+  await print.locator('.ant-modal-close').click();
+  await print.waitFor({ state: 'detached' });
+
+  // 5. 签收 in full.
+  await rowAction(page, '签收');
+  const sign = page.locator('.ant-modal').filter({ hasText: '签收数量' });
+  await sign.getByLabel(`${SKU} 实签数量`).waitFor();
+  await sign.getByRole('button', { name: buttonName('确认签收') }).click();
+  await sign.waitFor({ state: 'detached' });
+  await statusIs(page, '已签收');
+
+  // 6. The drawer: lines, batches, print count and the history of every step.
+  await orderRow(page)
+    .getByRole('button', { name: /^SO\d+$/ })
+    .click();
+  const drawer = page.locator('.ant-drawer-section').filter({ hasText: '订单详情' });
+  const history = drawer.locator('.ant-timeline');
+  for (const step of ['创建', '审核通过', '发货', '打印', '签收']) {
+    await history.getByText(step, { exact: true }).waitFor();
+  }
+  await drawer.getByText('发货单 1 · 执行单 0').waitFor();
+  await drawer.getByText('20260711A2').first().waitFor();
+  await screenshot(page, 'orders-detail');
+  await history.scrollIntoViewIfNeeded();
+  await screenshot(page, 'orders-history');
+
+  // Printing again counts again.
+  await drawer.getByRole('button', { name: buttonName('打印') }).click();
+  const reprint = page.locator('.ant-modal').filter({ hasText: '拣货执行单' });
+  await reprint.locator('.print-area').getByText('收货人签字').waitFor();
+  await reprint.locator('.ant-modal-close').click();
+  await drawer.getByText('发货单 2 · 执行单 0').waitFor();
+});
+
+test('the list and the drawer on a tablet', async () => {
+  ({ context, page, errors } = await newPage(browser, TABLET));
+  await loginWithPassword(page, 'admin');
+  await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
+  await page.goto(`${baseUrl()}/eOrder/eOrder?status=SIGNED`);
+  await statusIs(page, '已签收');
+  await screenshot(page, 'orders-list-tablet');
+  await orderRow(page)
+    .getByRole('button', { name: /^SO\d+$/ })
+    .click();
+  await page.locator('.ant-drawer-section .ant-timeline').getByText('签收', { exact: true }).waitFor();
+  await screenshot(page, 'orders-detail-tablet');
+});

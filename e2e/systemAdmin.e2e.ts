@@ -166,15 +166,8 @@ test('every system page shows its data to the administrator', async () => {
   const editUserMenu = page
     .locator('.ant-table-row', { hasText: '用户管理' })
     .getByRole('button', { name: buttonName('编辑') });
-  await systemRow.waitFor();
-  // The first level can load again while a fresh page settles, closing what was opened: open it until
-  // its child shows.
-  for (let tries = 0; !(await editUserMenu.isVisible()); tries += 1) {
-    if (tries === 5) throw new Error('用户管理 does not show under 系统管理');
-    if (!(await page.locator('.ant-table-row', { hasText: '用户管理' }).count()))
-      await systemRow.locator('.ant-table-row-expand-icon').click();
-    await page.waitForTimeout(1000);
-  }
+  await systemRow.locator('.ant-table-row-expand-icon').click();
+  await editUserMenu.waitFor();
   await screenshot(page, 'system-permissions');
   await editUserMenu.click();
   // The lazy rows carry no component: the form reads the node's every field.

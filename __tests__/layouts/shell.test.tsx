@@ -1,7 +1,7 @@
 // The main frame's menu, tabs and theme drawer, through the real route table, store and sagas
 // (spec §2 Main layout, Tab mode, Theme settings drawer).
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../../src/AppProviders';
 import type { MenuNode } from '../../src/api/permissions';
@@ -17,9 +17,15 @@ import { menuNode, seededMenu } from '../support/menu';
 import { setupUser } from '../support/signIn';
 import { rehydrated } from '../support/store';
 
+/** Mount effects of the filter page so far: a page loads its data in one. */
+let filterPageLoads = 0;
+
 /** A page with input of its own: what the tabs must keep. */
 function MockFilterPage() {
   const [keyword, setKeyword] = useState('');
+  useEffect(() => {
+    filterPageLoads += 1;
+  }, []);
   return <input aria-label="关键字" value={keyword} onChange={(event) => setKeyword(event.target.value)} />;
 }
 
@@ -179,6 +185,7 @@ describe('side menu', () => {
 
 describe('tabs', () => {
   it('opens a tab per page, keeps a hidden page with its input, and releases it when closed', async () => {
+    filterPageLoads = 0;
     const { location, user } = await renderShell('/orders/list');
     const input = await screen.findByRole('textbox', { name: '关键字' }, LAZY);
     await user.type(input, '青岛');
@@ -197,6 +204,8 @@ describe('tabs', () => {
     expect(screen.getByRole('textbox', { name: '关键字' })).toBe(input);
     expect(input).toHaveValue('青岛');
     expect(input).toBeVisible();
+    // Shown again, not started again: it does not load its data anew.
+    expect(filterPageLoads).toBe(1);
 
     await user.click(within(tabOf('订单列表')).getByRole('button', { name: /close|remove|关闭/i }));
     await waitFor(() => expect(tabTitles()).toEqual(['首页', '用户管理']));

@@ -1,8 +1,9 @@
 // Multi-tab mode of the main frame (spec §2 Tab mode): a tab per opened page, with close, close left,
-// close right and close others. Every open tab's page stays mounted, hidden while another tab shows
-// (React <Activity>), so its filters, form input and scroll position survive a switch; closing the
-// tab unmounts it.
-import { Activity, useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
+// close right and close others. A tab's page mounts when the tab first shows and then stays mounted
+// and running, hidden while another tab shows, so its filters, form input, loaded rows and scroll position survive a switch; closing the
+// tab unmounts it. Not React <Activity>: a hidden Activity tears its effects down and runs them again
+// when shown, so every page would load its data anew on each return (and lose what it loaded lazily).
+import { useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Dropdown, Tabs, type MenuProps } from 'antd';
 import {
   Outlet,
@@ -60,6 +61,17 @@ function useScrollPerTab(activeKey: string): void {
   }, [activeKey]);
 }
 
+/**
+ * The tabs whose page is mounted: a page mounts when its tab first shows (tabs restored after a reload
+ * wait for their visit instead of all loading at once) and stays mounted until its tab closes.
+ */
+function useMountedTabs(shown: Tab[], activeKey: string): Tab[] {
+  const visited = useRef(new Set<string>());
+  visited.current.add(activeKey);
+  for (const key of visited.current) if (!shown.some((tab) => tab.key === key)) visited.current.delete(key);
+  return shown.filter((tab) => visited.current.has(tab.key));
+}
+
 /** `header` shows between the tab bar and the page (the breadcrumbs). */
 export function TabLayout({ header }: { header?: ReactNode }) {
   const dispatch = useAppDispatch();
@@ -91,6 +103,7 @@ export function TabLayout({ header }: { header?: ReactNode }) {
     [tabs, activeKey, activeUrl, title],
   );
   const hiddenLocations = useMemo(() => new Map(shown.map((tab) => [tab.key, locationOf(tab)])), [shown]);
+  const mounted = useMountedTabs(shown, activeKey);
 
   if (!isPage) return <Outlet />;
 
@@ -135,17 +148,15 @@ export function TabLayout({ header }: { header?: ReactNode }) {
         }}
       />
       {header}
-      {shown.map((tab) => (
-        <Activity key={tab.key} mode={tab.key === activeKey ? 'visible' : 'hidden'}>
-          <div className="tab-pane basic-page" data-tab={tab.key}>
-            <RouteContext.Provider value={TOP_LEVEL}>
-              <TabPane
-                routes={routes}
-                location={tab.key === activeKey ? location : (hiddenLocations.get(tab.key) as Location)}
-              />
-            </RouteContext.Provider>
-          </div>
-        </Activity>
+      {mounted.map((tab) => (
+        <div key={tab.key} className="tab-pane basic-page" data-tab={tab.key} hidden={tab.key !== activeKey}>
+          <RouteContext.Provider value={TOP_LEVEL}>
+            <TabPane
+              routes={routes}
+              location={tab.key === activeKey ? location : (hiddenLocations.get(tab.key) as Location)}
+            />
+          </RouteContext.Provider>
+        </div>
       ))}
     </div>
   );

@@ -1,22 +1,14 @@
 // The sales trend of the home dashboard: order amount (bars) and order count (line) per bucket. Its own
 // chunk, like the log page's charts: echarts loads only once the dashboard has figures to draw.
-import { useEffect, useRef } from 'react';
-import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { useMemo } from 'react';
 import type { HomeTrend } from '../../../common/home';
-
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+import { BarLineChart } from '../../components/charts/BarLineChart';
 
 export const TREND_CHART_HEIGHT = 300;
 
 export default function SalesTrendChart({ trend }: { trend: HomeTrend }) {
-  const element = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!element.current) return;
-    const chart = echarts.init(element.current);
-    chart.setOption({
+  const option = useMemo(
+    () => ({
       tooltip: { trigger: 'axis' },
       legend: { data: ['订单金额', '订单数'], top: 0 },
       grid: { left: 64, right: 48, top: 40, bottom: 28 },
@@ -40,13 +32,8 @@ export default function SalesTrendChart({ trend }: { trend: HomeTrend }) {
           data: trend.points.map((point) => point.count),
         },
       ],
-    });
-    const resize = () => chart.resize();
-    window.addEventListener('resize', resize);
-    return () => {
-      window.removeEventListener('resize', resize);
-      chart.dispose();
-    };
-  }, [trend]);
-  return <div ref={element} style={{ height: TREND_CHART_HEIGHT }} role="img" aria-label="销售趋势图" />;
+    }),
+    [trend],
+  );
+  return <BarLineChart option={option} height={TREND_CHART_HEIGHT} label="销售趋势图" />;
 }

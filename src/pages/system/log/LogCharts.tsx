@@ -1,25 +1,17 @@
 // Login statistics of the log page: totals (/sys/loginfo) and the last seven days (/sys/visitInfo) as
 // an echarts bar + line chart. Its own chunk: echarts loads only when the log page shows the charts.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Card, Col, Row, Statistic } from 'antd';
 import dayjs from 'dayjs';
-import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
 import { getLoginInfo, getVisitInfo, type LoginInfo } from '../../../api/systemLog';
+import { BarLineChart } from '../../../components/charts/BarLineChart';
 import { lastSevenDays, type ChartDay } from './visitDays';
-
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 const CHART_HEIGHT = 260;
 
 function VisitChart({ days }: { days: ChartDay[] }) {
-  const element = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!element.current) return;
-    const chart = echarts.init(element.current);
-    chart.setOption({
+  const option = useMemo(
+    () => ({
       tooltip: { trigger: 'axis' },
       // echarts 6 puts the legend at the bottom by default; above the grid it does not cover the axis.
       legend: { data: ['登录次数', '登录IP数'], top: 0 },
@@ -30,15 +22,10 @@ function VisitChart({ days }: { days: ChartDay[] }) {
         { name: '登录次数', type: 'bar', data: days.map((day) => day.visit), barMaxWidth: 32 },
         { name: '登录IP数', type: 'line', smooth: true, data: days.map((day) => day.ip) },
       ],
-    });
-    const resize = () => chart.resize();
-    window.addEventListener('resize', resize);
-    return () => {
-      window.removeEventListener('resize', resize);
-      chart.dispose();
-    };
-  }, [days]);
-  return <div ref={element} style={{ height: CHART_HEIGHT }} role="img" aria-label="近七日登录统计图" />;
+    }),
+    [days],
+  );
+  return <BarLineChart option={option} height={CHART_HEIGHT} label="近七日登录统计图" />;
 }
 
 export default function LogCharts() {

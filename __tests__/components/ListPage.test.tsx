@@ -26,7 +26,7 @@ function page(records: Row[], total: number) {
   return ok({ records, total, size: 10, current: 1, pages: Math.ceil(total / 10) });
 }
 
-function TestList({ onBatch }: { onBatch?: (rows: Row[]) => void }) {
+function TestList({ onBatch, totalCap }: { onBatch?: (rows: Row[]) => void; totalCap?: number }) {
   const list = useListPage<Row>({
     filterKeys: ['name'],
     sortKeys: ['name', 'createTime'],
@@ -37,6 +37,7 @@ function TestList({ onBatch }: { onBatch?: (rows: Row[]) => void }) {
     <ListPage<Row>
       list={list}
       columns={[{ title: '名称', dataIndex: 'name', key: 'name', sorter: true }]}
+      totalCap={totalCap}
       searchFields={
         <Form.Item name="name" label="名称">
           <Input placeholder="请输入名称" />
@@ -71,6 +72,12 @@ it('loads the page the URL names and shows its filter in the search form', async
   );
   expect(screen.getByPlaceholderText('请输入名称')).toHaveValue('ab');
   expect(await screen.findByText('11-20 共 45 条')).toBeInTheDocument();
+});
+
+it('a total the server stopped counting at reads as the cap with a plus', async () => {
+  fetch.mockResolvedValue(page(rows(10), 5001));
+  await renderSystemPage(<TestList totalCap={5000} />, { path: '/list?tab=x' });
+  expect(await screen.findByText('1-10 共 5000+ 条')).toBeInTheDocument();
 });
 
 it('a search writes the filter into the URL and goes back to page 1; reset clears it', async () => {

@@ -26,6 +26,8 @@ export interface ListPageProps<T> {
   expandable?: TableProps<T>['expandable'];
   /** The table's own paging off (a tree of all rows). */
   paged?: boolean;
+  /** Where the server stops counting: a total above it (cap + 1) reads "cap+". */
+  totalCap?: number;
 }
 
 const toAntOrder = (order: SortOrder | undefined): 'ascend' | 'descend' | null =>
@@ -98,6 +100,7 @@ export function ListPage<T extends object>({
   batchActions,
   expandable,
   paged = true,
+  totalCap,
 }: ListPageProps<T>) {
   const { query } = list;
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
@@ -184,7 +187,8 @@ export function ListPage<T extends object>({
                 total: list.total,
                 showSizeChanger: true,
                 pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-                showTotal: (total, [from, to]) => `${from}-${to} 共 ${total} 条`,
+                showTotal: (total, [from, to]) =>
+                  `${from}-${to} 共 ${totalCap !== undefined && total > totalCap ? `${totalCap}+` : total} 条`,
               }
             : false
         }

@@ -234,6 +234,7 @@ export default function OrderListPage() {
       <ListPage<OrderListRecord>
         list={list}
         columns={columns}
+        totalCap={ORDER_COUNT_CAP}
         toFormValues={orderFormValues}
         // The status belongs to the tab: a search keeps it.
         toFilters={(values) => ({ ...orderFilters(values), status: status || undefined })}

@@ -93,6 +93,69 @@ it('ignores only with a remark, then reloads the counters', async () => {
   await waitFor(() => expect(counters.getFailedOrders).toHaveBeenCalledTimes(2));
 });
 
+describe('去修正映射', () => {
+  const mappingTask = task({
+    errorCategory: 'MAPPING',
+    errorCategory_dictText: '编码未映射',
+    lastErrorMessage: '物料编码 SKU001 未映射',
+  });
+  const detail = (lastErrorMessage: string): erpApi.SyncTaskDetail => ({
+    ...mappingTask,
+    lastErrorMessage,
+    requestPayload: null,
+    responsePayload: null,
+    attempts: [],
+    missingMappings: [
+      {
+        id: 'm1',
+        entityType: 'MATERIAL',
+        entityType_dictText: '物料',
+        localCode: 'SKU001',
+        localName: '青岛啤酒',
+        erpCode: null,
+        erpName: null,
+        status: 'MISSING',
+      } as erpApi.MissingMapping,
+    ],
+  });
+
+  async function fillAndSave() {
+    const user = setupUser();
+    api.listSyncTasks.mockResolvedValue(page([mappingTask]));
+    api.getSyncTask.mockResolvedValue(ok(detail('物料编码 SKU001 未映射')));
+    api.saveErpMapping.mockResolvedValue(ok({ id: 'm1' } as erpApi.ErpMapping));
+    await renderSystemPage(<SyncFailureListPage />, { path: '/kingdee/sync/orders', codes: CODES });
+    await user.click(buttonByText(/去修正映射/, await rowOf('SO202611220001')));
+    const dialog = await findDialog('修正编码映射 SO202611220001');
+    await user.type(await within(dialog).findByPlaceholderText('青岛啤酒 在ERP中的编码'), 'K-001');
+    await user.click(buttonByText(/保\s*存/, dialog));
+    await waitFor(() => expect(api.retrySyncTasks).toHaveBeenCalledWith(['7']));
+    expect(api.saveErpMapping).toHaveBeenCalledWith({ id: 'm1', erpCode: 'K-001' });
+    return dialog;
+  }
+
+  it('saves the codes, retries and closes when the ERP accepts', async () => {
+    api.retrySyncTasks.mockResolvedValue(
+      ok({ total: 1, success: 1, failed: 0 }, '已重试 1 条：成功 1 条，失败 0 条'),
+    );
+    const dialog = await fillAndSave();
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    await waitFor(() => expect(counters.getFailedOrders).toHaveBeenCalledTimes(2));
+  });
+
+  it('stays open with the reason when the ERP refuses again', async () => {
+    api.retrySyncTasks.mockResolvedValue(
+      ok({ total: 1, success: 0, failed: 1 }, '已重试 1 条：成功 0 条，失败 1 条'),
+    );
+    api.getSyncTask
+      .mockResolvedValueOnce(ok(detail('物料编码 SKU001 未映射')))
+      .mockResolvedValueOnce(ok(detail('物料编码 K-001 在ERP中不存在')));
+    const dialog = await fillAndSave();
+    expect(await within(dialog).findByText('ERP仍未接受：物料编码 K-001 在ERP中不存在')).toBeInTheDocument();
+    expect(within(dialog).getByPlaceholderText('青岛啤酒 在ERP中的编码')).toHaveValue('K-001');
+  });
+});
+
 it('shows a reader of a mapping failure its payloads and no command', async () => {
   api.listSyncTasks.mockResolvedValue(
     page([task({ errorCategory: 'MAPPING', errorCategory_dictText: '编码未映射' })]),

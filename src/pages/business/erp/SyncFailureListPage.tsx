@@ -395,7 +395,13 @@ function FixMappingModal({
           const saved = await saveErpMapping({ id: mapping.id, erpCode: values[mapping.id] });
           if (!saved.success) return saved;
         }
-        return retrySyncTasks([task!.id]);
+        const retried = await retrySyncTasks([task!.id]);
+        if (!retried.success || !retried.result?.failed) return retried;
+        // The codes are saved, but the ERP refused again: the dialog stays open with its reason.
+        const again = await getSyncTask(task!.id);
+        if (again.success) setDetail(again.result);
+        const reason = again.success ? again.result.lastErrorMessage : null;
+        return { ...retried, success: false, message: reason ? `ERP仍未接受：${reason}` : retried.message };
       }}
     >
       {detail && missing.length === 0 ? (

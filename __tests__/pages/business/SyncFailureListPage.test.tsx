@@ -123,7 +123,7 @@ describe('去修正映射', () => {
     const user = setupUser();
     api.listSyncTasks.mockResolvedValue(page([mappingTask]));
     api.getSyncTask.mockResolvedValue(ok(detail('物料编码 SKU001 未映射')));
-    api.saveErpMapping.mockResolvedValue(ok({ id: 'm1' } as erpApi.ErpMapping));
+    api.saveErpMapping.mockResolvedValue(ok({ id: 'm1', requeued: 0 }));
     await renderSystemPage(<SyncFailureListPage />, { path: '/kingdee/sync/orders', codes: CODES });
     await user.click(buttonByText(/去修正映射/, await rowOf('SO202611220001')));
     const dialog = await findDialog('修正编码映射 SO202611220001');

@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import { dictIdOf, insertDefaultDictionaries, permissionIdOf } from '../../modules/auth/tenantOrganisation';
 import type { DB } from '../schema';
+import { addTenantPermission } from './tenantMenus';
 
 const now = sql`now()`;
 
@@ -35,44 +36,16 @@ export async function upgradeExistingTenants(db: Kysely<DB>): Promise<void> {
   const tenants = await db.selectFrom('tenants').select('tenant_id').execute();
   for (const { tenant_id: tenantId } of tenants) {
     for (const [menuUrl, perms, name] of NEW_BUTTONS) {
-      const parentId = permissionIdOf(tenantId, menuUrl);
-      const parent = await db
-        .selectFrom('permissions')
-        .select('id')
-        .where('id', '=', parentId)
-        .executeTakeFirst();
-      const id = permissionIdOf(tenantId, perms);
-      const existing = await db
-        .selectFrom('permissions')
-        .select('id')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!parent || existing) continue;
-      await db
-        .insertInto('permissions')
-        .values({
-          id,
-          tenant_id: tenantId,
-          parent_id: parentId,
-          name,
-          menu_type: 2,
-          perms,
-          is_route: false,
-          sort_no: 9,
-        })
-        .execute();
-      await db.updateTable('permissions').set({ is_leaf: false }).where('id', '=', parentId).execute();
-      await db
-        .insertInto('role_permissions')
-        .columns(['tenant_id', 'role_id', 'permission_id'])
-        .expression(
-          db
-            .selectFrom('roles')
-            .select([sql.lit(tenantId).as('tenant_id'), 'id', sql.lit(id).as('permission_id')])
-            .where('tenant_id', '=', tenantId)
-            .where('role_code', '=', 'admin'),
-        )
-        .execute();
+      await addTenantPermission(db, tenantId, {
+        id: permissionIdOf(tenantId, perms),
+        tenant_id: tenantId,
+        parent_id: permissionIdOf(tenantId, menuUrl),
+        name,
+        menu_type: 2,
+        perms,
+        is_route: false,
+        sort_no: 9,
+      });
     }
     const dicts = await db
       .selectFrom('dicts')

@@ -1,9 +1,10 @@
 // Tenants seeded before the catalogue, stock, order and ERP pages existed get those menus (with their
 // buttons) as new tenants do, granted to their administrator role. A tenant that deleted a menu's parent keeps
 // its choice: the menu is not added there.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { defaultMenuRowsOf } from '../../modules/auth/tenantOrganisation';
 import type { DB } from '../schema';
+import { addTenantPermission } from './tenantMenus';
 
 export const ADDED_MENUS = [
   '/eMaterial/brand',
@@ -24,28 +25,7 @@ export async function addNewMenus(db: Kysely<DB>): Promise<void> {
     const menus = new Set(all.filter((row) => ADDED_MENUS.includes(row.url ?? '')).map((row) => row.id));
     // Parents come before their children in the default rows.
     const rows = all.filter((row) => menus.has(row.id) || menus.has(row.parent_id ?? ''));
-    for (const row of rows) {
-      const parentId = row.parent_id ?? null;
-      const present = await db
-        .selectFrom('permissions')
-        .select('id')
-        .where('id', 'in', [row.id, parentId ?? row.id])
-        .execute();
-      const ids = present.map((existing) => existing.id);
-      if (ids.includes(row.id) || (parentId !== null && !ids.includes(parentId))) continue;
-      await db.insertInto('permissions').values(row).execute();
-      await db
-        .insertInto('role_permissions')
-        .columns(['tenant_id', 'role_id', 'permission_id'])
-        .expression(
-          db
-            .selectFrom('roles')
-            .select([sql.lit(tenantId).as('tenant_id'), 'id', sql.lit(row.id).as('permission_id')])
-            .where('tenant_id', '=', tenantId)
-            .where('role_code', '=', 'admin'),
-        )
-        .execute();
-    }
+    for (const row of rows) await addTenantPermission(db, tenantId, row);
   }
 }
 

@@ -3,7 +3,7 @@
 // their SKUs but are no longer offered for new ones.
 import { PAGE_SIZE_MAX } from '../../../../common/constants';
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { ENABLED_STATUS } from '../../../../common/businessEnums';
@@ -19,9 +19,9 @@ import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
 import { required } from '../../../components/form/fieldRules';
 import { ImageUploadField } from '../../../components/form/ImageUploadField';
 import { ModalForm } from '../../../components/form/ModalForm';
-import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission } from '../../../components/HasPermission';
 import { ImageThumbnail } from '../../../components/ImageThumbnail';
+import { useEnabledColumns } from '../../../components/table/enabledColumns';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
 
@@ -52,24 +52,20 @@ export function MasterDataPage({ kind }: { kind: keyof typeof KINDS }) {
     sortKeys: ['code', 'name', 'sort', 'createTime'],
     fetch: fetch as (params: Parameters<typeof listCategories>[0]) => ReturnType<typeof listCategories>,
   });
-  const confirm = useConfirmAction();
   const [editing, setEditing] = useState<Record_ | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const open = (record: Record_ | null) => {
     setEditing(record);
     setFormOpen(true);
   };
-  const toggle = (record: Record_) => {
-    const disabling = record.status === 'ACTIVE';
-    confirm({
-      title: `确定${disabling ? '停用' : '启用'}${noun}“${record.name}”吗？`,
-      content: disabling ? `停用后新增或编辑商品时不能再选择该${noun}，已有商品不受影响。` : undefined,
-      okText: disabling ? '停用' : '启用',
-      danger: disabling,
-      action: () => save({ ...payloadOf(record), status: disabling ? 'DISABLED' : 'ACTIVE' }),
-      onDone: list.reload,
-    });
-  };
+  const enabledColumns = useEnabledColumns<Record_>({
+    noun,
+    editCode: 'product:edit',
+    disablingNote: `停用后新增或编辑商品时不能再选择该${noun}，已有商品不受影响。`,
+    onEdit: open,
+    setStatus: (record, status) => save({ ...payloadOf(record), status }),
+    onSwitched: list.reload,
+  });
 
   const columns: ColumnsType<Record_> = [
     ...(kind === 'brand'
@@ -101,35 +97,7 @@ export function MasterDataPage({ kind }: { kind: keyof typeof KINDS }) {
         ]
       : []),
     { title: '排序', dataIndex: 'sort', key: 'sort', sorter: true, align: 'right' },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      key: 'status',
-      render: (status: string) => (
-        <Tag color={status === 'ACTIVE' ? 'green' : 'default'}>{ENABLED_STATUS[status as 'ACTIVE']}</Tag>
-      ),
-    },
-    {
-      title: '操作',
-      key: 'actions',
-      render: (_value, record) => (
-        <HasPermission code="product:edit">
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => open(record)}>
-              编辑
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              danger={record.status === 'ACTIVE'}
-              onClick={() => toggle(record)}
-            >
-              {record.status === 'ACTIVE' ? '停用' : '启用'}
-            </Button>
-          </Space>
-        </HasPermission>
-      ),
-    },
+    ...enabledColumns,
   ];
 
   return (

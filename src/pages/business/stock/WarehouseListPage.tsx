@@ -3,7 +3,7 @@
 // no more stock movements (the server refuses them).
 import { PAGE_SIZE_MAX } from '../../../../common/constants';
 import { useState } from 'react';
-import { Button, Form, Input, Space, Tag } from 'antd';
+import { Button, Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { ENABLED_STATUS, STORAGE_CONDITION, WAREHOUSE_OWNER_TYPE } from '../../../../common/businessEnums';
@@ -12,8 +12,8 @@ import { listWarehouses, saveWarehouse, type Warehouse, type WarehousePayload } 
 import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
-import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission } from '../../../components/HasPermission';
+import { useEnabledColumns } from '../../../components/table/enabledColumns';
 import { ListPage } from '../../../components/table/ListPage';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
@@ -41,24 +41,20 @@ export default function WarehouseListPage() {
     defaultSort: { column: 'code', order: 'asc' },
     fetch: listWarehouses,
   });
-  const confirm = useConfirmAction();
   const [editing, setEditing] = useState<Warehouse | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const open = (warehouse: Warehouse | null) => {
     setEditing(warehouse);
     setFormOpen(true);
   };
-  const toggle = (warehouse: Warehouse) => {
-    const disabling = warehouse.status === 'ACTIVE';
-    confirm({
-      title: `确定${disabling ? '停用' : '启用'}仓库“${warehouse.name}”吗？`,
-      content: disabling ? '停用后该仓库不能再入库、出库或调拨。' : undefined,
-      okText: disabling ? '停用' : '启用',
-      danger: disabling,
-      action: () => saveWarehouse({ ...payloadOf(warehouse), status: disabling ? 'DISABLED' : 'ACTIVE' }),
-      onDone: list.reload,
-    });
-  };
+  const enabledColumns = useEnabledColumns<Warehouse>({
+    noun: '仓库',
+    editCode: 'warehouse:edit',
+    disablingNote: '停用后该仓库不能再入库、出库或调拨。',
+    onEdit: open,
+    setStatus: (warehouse, status) => saveWarehouse({ ...payloadOf(warehouse), status }),
+    onSwitched: list.reload,
+  });
 
   const columns: ColumnsType<Warehouse> = [
     { title: '仓库编码', dataIndex: 'code', key: 'code', sorter: true },
@@ -78,36 +74,7 @@ export default function WarehouseListPage() {
       key: 'address',
       render: (address: string | null) => address ?? '—',
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      key: 'status',
-      render: (status: string, warehouse) => (
-        <Tag color={status === 'ACTIVE' ? 'green' : 'default'}>{warehouse.status_dictText}</Tag>
-      ),
-    },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      render: (_value, warehouse) => (
-        <HasPermission code="warehouse:edit">
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => open(warehouse)}>
-              编辑
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              danger={warehouse.status === 'ACTIVE'}
-              onClick={() => toggle(warehouse)}
-            >
-              {warehouse.status === 'ACTIVE' ? '停用' : '启用'}
-            </Button>
-          </Space>
-        </HasPermission>
-      ),
-    },
+    ...enabledColumns,
   ];
 
   return (

@@ -402,25 +402,34 @@ export async function orderById(db: Kysely<DB>, actor: Caller, id: string): Prom
 
 // ---- Records shared with returns, exchanges and payments ----
 
-export function returnRecords(db: Kysely<DB>, tenantId: string) {
+/** Returns of the tenant with their customer and order, no columns yet (lists count these first). */
+export function returnDocuments(db: Kysely<DB>, tenantId: string) {
   return db
     .selectFrom('return_orders')
     .innerJoin('customers', 'customers.id', 'return_orders.customer_id')
     .leftJoin('sales_orders', 'sales_orders.id', 'return_orders.original_order_id')
-    .select([
-      'return_orders.id',
-      'return_orders.return_no as returnNo',
-      'return_orders.original_order_id as originalOrderId',
-      'sales_orders.order_no as originalOrderNo',
-      'return_orders.customer_id as customerId',
-      'customers.name as customerName',
-      'return_orders.reason',
-      'return_orders.refund_method as refundMethod',
-      'return_orders.amount',
-      'return_orders.status',
-      shanghaiDateTime('return_orders.created_at').as('createdAt'),
-    ])
-    .where('return_orders.tenant_id', '=', tenantId)
+    .where('return_orders.tenant_id', '=', tenantId);
+}
+
+export function withReturnColumns(query: ReturnType<typeof returnDocuments>) {
+  return query.select([
+    'return_orders.id',
+    'return_orders.return_no as returnNo',
+    'return_orders.original_order_id as originalOrderId',
+    'sales_orders.order_no as originalOrderNo',
+    'return_orders.customer_id as customerId',
+    'customers.name as customerName',
+    'return_orders.reason',
+    'return_orders.refund_method as refundMethod',
+    'return_orders.amount',
+    'return_orders.status',
+    shanghaiDateTime('return_orders.created_at').as('createdAt'),
+  ]);
+}
+
+/** Returns with their list columns, newest first. */
+export function returnRecords(db: Kysely<DB>, tenantId: string) {
+  return withReturnColumns(returnDocuments(db, tenantId))
     .orderBy('return_orders.created_at', 'desc')
     .orderBy('return_orders.id', 'desc');
 }
@@ -440,24 +449,33 @@ export const returnRecord = <
   status_dictText: RETURN_STATUS[row.status],
 });
 
-export function exchangeRecords(db: Kysely<DB>, tenantId: string) {
+/** Exchanges of the tenant with their customer and order, no columns yet. */
+export function exchangeDocuments(db: Kysely<DB>, tenantId: string) {
   return db
     .selectFrom('exchange_orders')
     .innerJoin('customers', 'customers.id', 'exchange_orders.customer_id')
     .innerJoin('sales_orders', 'sales_orders.id', 'exchange_orders.original_order_id')
-    .select([
-      'exchange_orders.id',
-      'exchange_orders.exchange_no as exchangeNo',
-      'exchange_orders.original_order_id as originalOrderId',
-      'sales_orders.order_no as originalOrderNo',
-      'exchange_orders.customer_id as customerId',
-      'customers.name as customerName',
-      'exchange_orders.reason',
-      'exchange_orders.price_diff_amount as priceDiffAmount',
-      'exchange_orders.status',
-      shanghaiDateTime('exchange_orders.created_at').as('createdAt'),
-    ])
-    .where('exchange_orders.tenant_id', '=', tenantId)
+    .where('exchange_orders.tenant_id', '=', tenantId);
+}
+
+export function withExchangeColumns(query: ReturnType<typeof exchangeDocuments>) {
+  return query.select([
+    'exchange_orders.id',
+    'exchange_orders.exchange_no as exchangeNo',
+    'exchange_orders.original_order_id as originalOrderId',
+    'sales_orders.order_no as originalOrderNo',
+    'exchange_orders.customer_id as customerId',
+    'customers.name as customerName',
+    'exchange_orders.reason',
+    'exchange_orders.price_diff_amount as priceDiffAmount',
+    'exchange_orders.status',
+    shanghaiDateTime('exchange_orders.created_at').as('createdAt'),
+  ]);
+}
+
+/** Exchanges with their list columns, newest first. */
+export function exchangeRecords(db: Kysely<DB>, tenantId: string) {
+  return withExchangeColumns(exchangeDocuments(db, tenantId))
     .orderBy('exchange_orders.created_at', 'desc')
     .orderBy('exchange_orders.id', 'desc');
 }

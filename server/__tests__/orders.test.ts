@@ -601,6 +601,8 @@ describe.each(testBackends())('orders on %s', (backend) => {
         }),
       );
       expect(created.returnNo).toMatch(/^RT\d{12}$/);
+      // The open return already claims its 2 bottles: the drawer's dialog offers the rest.
+      expect((await detail(orderId)).lines[0].returnableBaseQty).toBe(70);
       const receiveEarly = await bed.post('admin', '/eOrder/eOrder/backOrder/receive', {
         id: created.id,
         warehouseId,

@@ -5,7 +5,9 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import {
   EXCHANGE_STATUS,
+  EXCHANGE_TRANSITIONS,
   RETURN_STATUS,
+  RETURN_TRANSITIONS,
   type ExchangeStatus,
   type ReturnAddInput,
   type ReturnAuditInput,
@@ -36,6 +38,8 @@ import {
   exchangeDocuments,
   exchangeRecord,
   exchangeRecords,
+  openClaims,
+  returnableQty,
   returnDocuments,
   returnRecord,
   returnRecords,
@@ -46,20 +50,6 @@ import { orderInScope, requireAction, writeOrderLog, type OrderRow } from './sta
 
 const qtyText = (baseQty: number, sku: SkuSnapshot) =>
   formatQuantity(baseQty, { unitsPerCase: sku.unitsPerCase, caseUnit: sku.saleUnit, baseUnit: sku.baseUnit });
-
-export const RETURN_TRANSITIONS: readonly Transition<ReturnStatus>[] = [
-  { from: ['SUBMITTED'], to: 'APPROVED', action: '审核通过' },
-  { from: ['SUBMITTED'], to: 'REJECTED', action: '驳回' },
-  { from: ['APPROVED'], to: 'RECEIVED', action: '入库' },
-  { from: ['SUBMITTED', 'APPROVED'], to: 'CANCELLED', action: '撤销' },
-];
-
-export const EXCHANGE_TRANSITIONS: readonly Transition<ExchangeStatus>[] = [
-  { from: ['SUBMITTED'], to: 'APPROVED', action: '审核通过' },
-  { from: ['SUBMITTED'], to: 'REJECTED', action: '驳回' },
-  { from: ['APPROVED'], to: 'COMPLETED', action: '执行换货' },
-  { from: ['SUBMITTED', 'APPROVED'], to: 'CANCELLED', action: '撤销' },
-];
 
 // ---- Both kinds of document ----
 
@@ -122,28 +112,10 @@ async function returnableLines(trx: Transaction<DB>, orderId: string) {
     .orderBy('line_no')
     .forUpdate()
     .execute();
-  const claimed = await trx
-    .selectFrom('return_order_lines')
-    .innerJoin('return_orders', 'return_orders.id', 'return_order_lines.return_id')
-    .select(['return_order_lines.order_line_id as lineId', 'return_order_lines.base_qty as qty'])
-    .where('return_orders.original_order_id', '=', orderId)
-    .where('return_orders.status', 'in', ['SUBMITTED', 'APPROVED'])
-    .unionAll(
-      trx
-        .selectFrom('exchange_order_lines')
-        .innerJoin('exchange_orders', 'exchange_orders.id', 'exchange_order_lines.exchange_id')
-        .select(['exchange_order_lines.order_line_id as lineId', 'exchange_order_lines.base_qty as qty'])
-        .where('exchange_orders.original_order_id', '=', orderId)
-        .where('exchange_orders.status', 'in', ['SUBMITTED', 'APPROVED'])
-        .where('exchange_order_lines.kind', '=', 'RETURN'),
-    )
-    .execute();
+  const claimed = await openClaims(trx, orderId);
   return lines.map((line) => ({
     line,
-    returnable:
-      line.shipped_base_qty -
-      line.returned_base_qty -
-      claimed.filter((each) => each.lineId === line.id).reduce((total, each) => total + each.qty, 0),
+    returnable: returnableQty(line, claimed),
   }));
 }
 

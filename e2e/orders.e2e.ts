@@ -2,7 +2,8 @@
 // 业代代下单 order for a demo outlet (priced by the server), audits it (credit and stock shown), ships it
 // from the FEFO batch the server proposes, prints the delivery note (the count rises) and signs it; the
 // detail drawer's history shows every step; then 1箱 of it comes back (退货 → 审核 → 入库) and the drawer
-// shows the return's state and the returned quantity. Screenshots on desktop and tablet.
+// shows the return's state and the returned quantity; an exchange of 3 bottles is submitted. Screenshots
+// on desktop and tablet.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buttonName, choose, dialog, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot, TABLET } from './support/chromium';
@@ -163,6 +164,22 @@ test('an order goes from submitted to signed, each step in its history, the prin
   await history.getByText(/已入库/).waitFor();
   await returns.scrollIntoViewIfNeeded();
   await screenshot(page, 'orders-return-detail');
+
+  // 8. 换货 of 3 more bottles, the same SKU handed over new (priced by the server).
+  await drawer.getByRole('button', { name: buttonName('换货') }).click();
+  const swap = dialog(page, '换货');
+  await swap.getByText('1箱3瓶').first().waitFor();
+  await swap.getByLabel(`${SKU} 退回瓶数`).fill('3');
+  await swap.getByRole('button', { name: buttonName('同款换新') }).click();
+  await swap.getByLabel('换出第 1 行瓶数').waitFor();
+  await choose(selectOf(swap, '换货原因'), '临期换新');
+  await screenshot(page, 'orders-swap');
+  await swap.getByRole('button', { name: buttonName('提交换货单') }).click();
+  await toast(page, '换货单已提交！');
+  await swap.waitFor({ state: 'detached' });
+  const swapRow = drawer.locator('.ant-table-row').filter({ hasText: '换货 HH' });
+  await swapRow.locator('.ant-tag', { hasText: '已提交' }).waitFor();
+  await swapRow.getByText(/差价 ¥/).waitFor();
 });
 
 test('the list and the drawer on a tablet', async () => {

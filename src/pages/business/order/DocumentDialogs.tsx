@@ -3,7 +3,7 @@
 // damaged, written off at once), 执行换货 (the warehouse the old goods go into and the new ones leave),
 // 撤销.
 import { useEffect } from 'react';
-import { Alert, Empty, Form, Input, Spin, Table, Typography } from 'antd';
+import { Alert, Empty, Form, Spin, Table, Typography } from 'antd';
 import { RETURN_CONDITION, type ReturnCondition, type SwapLineRecord } from '../../../../common/orders';
 import { listWarehouses, type Warehouse } from '../../../api/stock';
 import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
@@ -16,7 +16,8 @@ import {
 } from '../../../features/orders/slice';
 import { selectDialogDocument } from '../../../features/orders/selectors';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { OrderCommandModal, type OrderCommandAction } from './OrderCommandModal';
+import { AuditReasonField, auditActions } from './AuditDialog';
+import { OrderCommandModal } from './OrderCommandModal';
 import { money } from './orderView';
 
 export type DocumentStep = 'audit' | 'receive' | 'execute' | 'cancel';
@@ -76,16 +77,6 @@ function AuditDocument({ document, onClose }: { document: DocumentRef; onClose: 
       kind,
       payload: { id: document.id, pass, reason: values.reason?.trim() || undefined },
     }) as CommandRequest;
-  const actions: OrderCommandAction<StepValues>[] = [
-    {
-      text: '驳回',
-      danger: true,
-      primary: false,
-      check: (values) => (values.reason?.trim() ? null : { name: 'reason', error: '请填写驳回原因' }),
-      toCommand: audit(false),
-    },
-    { text: '通过', toCommand: audit(true) },
-  ];
   return (
     <OrderCommandModal<StepValues>
       title={`审核${DOCUMENT_NAME[document.kind]} ${document.no}`}
@@ -93,15 +84,9 @@ function AuditDocument({ document, onClose }: { document: DocumentRef; onClose: 
       onClose={onClose}
       form={form}
       width={520}
-      actions={actions}
+      actions={auditActions(audit)}
     >
-      <Form.Item
-        name="reason"
-        label="审核意见（驳回时必填）"
-        rules={[{ max: 256, message: '最多 256 个字' }]}
-      >
-        <Input.TextArea rows={3} maxLength={256} placeholder="驳回原因" />
-      </Form.Item>
+      <AuditReasonField rows={3} />
     </OrderCommandModal>
   );
 }

@@ -1,8 +1,8 @@
 // 退货: the order's shipped lines with what may still go back (shipped − returned − what open returns and
 // exchanges claim); the operator picks quantities in 箱 + 瓶, the reason and how the money goes back. The
 // amount is the server's (the buyer's price share of each line); the dialog shows an estimate.
-import { useEffect } from 'react';
-import { Empty, Form, Input, InputNumber, Space, Spin, Table, Typography } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { Empty, Form, Input, InputNumber, Space, Spin, Table, Typography, type FormInstance } from 'antd';
 import {
   REFUND_METHOD,
   RETURN_REASON,
@@ -13,7 +13,7 @@ import {
 } from '../../../../common/orders';
 import { formatQuantity, toBaseQty } from '../../../../common/quantity';
 import { EnumSelect } from '../../../components/form/EnumSelect';
-import { dialogOrderRequested, LOADING } from '../../../features/orders/slice';
+import { dialogOrderRequested, LOADING, type CommandRequest } from '../../../features/orders/slice';
 import { selectDialogOrder } from '../../../features/orders/selectors';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { OrderCommandModal } from './OrderCommandModal';
@@ -54,6 +54,45 @@ export function picksProblem(order: OrderDetail, picks: Picks): string | null {
 /** The buyer's price share of the picked quantity (the server computes the same, to the cent). */
 const estimate = (line: OrderLineRecord, qty: number) => (Number(line.amount) * qty) / line.baseQty;
 
+/** 箱 + 瓶 of one quantity (`name` holds cases and units); bounded when maxBaseQty is given. */
+export function CaseUnitInputs({
+  name,
+  label,
+  pack,
+  maxBaseQty,
+}: {
+  name: Array<string | number>;
+  label: string;
+  pack: { unitsPerCase: number; caseUnit: string; baseUnit: string };
+  maxBaseQty?: number;
+}) {
+  const fields = [
+    {
+      field: 'cases',
+      unit: pack.caseUnit,
+      max: maxBaseQty === undefined ? 99999 : Math.floor(maxBaseQty / pack.unitsPerCase),
+    },
+    { field: 'units', unit: pack.baseUnit, max: maxBaseQty ?? 99999 },
+  ];
+  return (
+    <Space size={4}>
+      {fields.map(({ field, unit, max }) => (
+        <Form.Item key={field} name={[...name, field]} noStyle>
+          <InputNumber
+            min={0}
+            precision={0}
+            max={max}
+            disabled={max === 0}
+            suffix={unit}
+            aria-label={`${label}${unit}数`}
+            style={{ width: 96 }}
+          />
+        </Form.Item>
+      ))}
+    </Space>
+  );
+}
+
 /** The order's shipped lines with a 箱 + 瓶 input each, bounded by what may still go back. */
 export function ReturnPicks({ order, title }: { order: OrderDetail; title: string }) {
   const picks = (Form.useWatch('picks') ?? {}) as Picks;
@@ -80,33 +119,15 @@ export function ReturnPicks({ order, title }: { order: OrderDetail; title: strin
             render: (_value, line) => formatQuantity(line.returnableBaseQty, packOf(line)),
           },
           {
-            title: '本次退回',
+            title: '本次收回',
             key: 'pick',
             render: (_value, line) => (
-              <Space size={4}>
-                <Form.Item name={['picks', line.id, 'cases']} noStyle>
-                  <InputNumber
-                    min={0}
-                    precision={0}
-                    max={Math.floor(line.returnableBaseQty / line.sku.unitsPerCase)}
-                    disabled={line.returnableBaseQty === 0}
-                    suffix={line.sku.saleUnit}
-                    aria-label={`${line.sku.name} 退回${line.sku.saleUnit}数`}
-                    style={{ width: 96 }}
-                  />
-                </Form.Item>
-                <Form.Item name={['picks', line.id, 'units']} noStyle>
-                  <InputNumber
-                    min={0}
-                    precision={0}
-                    max={line.returnableBaseQty}
-                    disabled={line.returnableBaseQty === 0}
-                    suffix={line.sku.baseUnit}
-                    aria-label={`${line.sku.name} 退回${line.sku.baseUnit}数`}
-                    style={{ width: 96 }}
-                  />
-                </Form.Item>
-              </Space>
+              <CaseUnitInputs
+                name={['picks', line.id]}
+                label={`${line.sku.name} 退回`}
+                pack={packOf(line)}
+                maxBaseQty={line.returnableBaseQty}
+              />
             ),
           },
           {
@@ -122,22 +143,64 @@ export function ReturnPicks({ order, title }: { order: OrderDetail; title: strin
   );
 }
 
-/** The order a return or exchange dialog works on, loaded afresh (what may go back changes). */
-export function useDialogOrder(order: OrderRef) {
+/** The frame of 退货 and 换货: the order loaded afresh, its shipped lines to pick from, the form's own fields. */
+export function PicksDialog<V extends { picks: Picks }>({
+  order,
+  onClose,
+  form,
+  title,
+  picksTitle,
+  submit,
+  problem,
+  toCommand,
+  children,
+}: {
+  order: OrderRef;
+  onClose: () => void;
+  form: FormInstance<V>;
+  title: string;
+  picksTitle: string;
+  submit: string;
+  problem: (detail: OrderDetail, values: V) => string | null;
+  toCommand: (detail: OrderDetail, values: V) => CommandRequest;
+  /** The fields below the lines; some need the order (同款换新). */
+  children: (detail: OrderDetail | null) => ReactNode;
+}) {
   const dispatch = useAppDispatch();
   const loaded = useAppSelector(selectDialogOrder);
   useEffect(() => {
     dispatch(dialogOrderRequested(order.id));
   }, [dispatch, order.id]);
-  return {
-    detail: loaded === LOADING || loaded?.id !== order.id ? null : loaded,
-    failed: loaded === null,
-  };
-}
-
-/** The lines while the order loads or when it could not be. */
-export function OrderLinesPending({ failed }: { failed: boolean }) {
-  return failed ? <Empty description="订单加载失败" /> : <Spin />;
+  const detail = loaded === LOADING || loaded?.id !== order.id ? null : loaded;
+  return (
+    <OrderCommandModal<V>
+      title={`${title} ${order.orderNo}`}
+      open
+      onClose={onClose}
+      form={form}
+      width={900}
+      loading={!detail}
+      actions={[
+        {
+          text: submit,
+          check: (values) => {
+            const found = detail ? problem(detail, values) : '订单未加载';
+            return found ? { error: found } : null;
+          },
+          toCommand: (values) => toCommand(detail!, values),
+        },
+      ]}
+    >
+      {detail ? (
+        <ReturnPicks order={detail} title={picksTitle} />
+      ) : loaded === null ? (
+        <Empty description="订单加载失败" />
+      ) : (
+        <Spin />
+      )}
+      {children(detail)}
+    </OrderCommandModal>
+  );
 }
 
 interface ReturnValues {
@@ -148,53 +211,47 @@ interface ReturnValues {
 }
 
 export function ReturnDialog({ order, onClose }: { order: OrderRef; onClose: () => void }) {
-  const { detail, failed } = useDialogOrder(order);
   const [form] = Form.useForm<ReturnValues>();
   return (
-    <OrderCommandModal<ReturnValues>
-      title={`退货 ${order.orderNo}`}
-      open
+    <PicksDialog<ReturnValues>
+      order={order}
       onClose={onClose}
       form={form}
-      width={900}
-      loading={!detail}
-      actions={[
-        {
-          text: '提交退单',
-          check: (values) => {
-            const problem = detail ? picksProblem(detail, values.picks ?? {}) : '订单未加载';
-            return problem ? { error: problem } : null;
-          },
-          toCommand: (values) => ({
-            kind: 'returnAdd',
-            payload: {
-              orderId: order.id,
-              reason: values.reason,
-              refundMethod: values.refundMethod,
-              remark: values.remark?.trim() || null,
-              lines: detail ? pickedLines(detail, values.picks ?? {}) : [],
-            },
-          }),
+      title="退货"
+      picksTitle="退货明细"
+      submit="提交退单"
+      problem={(detail, values) => picksProblem(detail, values.picks ?? {})}
+      toCommand={(detail, values) => ({
+        kind: 'returnAdd',
+        payload: {
+          orderId: order.id,
+          reason: values.reason,
+          refundMethod: values.refundMethod,
+          remark: values.remark?.trim() || null,
+          lines: pickedLines(detail, values.picks ?? {}),
         },
-      ]}
+      })}
     >
-      {detail ? <ReturnPicks order={detail} title="退货明细" /> : <OrderLinesPending failed={failed} />}
-      <Space wrap size={16} align="start">
-        <Form.Item name="reason" label="退货原因" rules={[{ required: true, message: '请选择退货原因' }]}>
-          <EnumSelect labels={RETURN_REASON} style={{ width: 180 }} />
-        </Form.Item>
-        <Form.Item
-          name="refundMethod"
-          label="退款方式"
-          initialValue="OFFSET_AR"
-          rules={[{ required: true, message: '请选择退款方式' }]}
-        >
-          <EnumSelect labels={REFUND_METHOD} allowClear={false} style={{ width: 180 }} />
-        </Form.Item>
-      </Space>
-      <Form.Item name="remark" label="备注">
-        <Input.TextArea rows={2} maxLength={256} />
-      </Form.Item>
-    </OrderCommandModal>
+      {() => (
+        <>
+          <Space wrap size={16} align="start">
+            <Form.Item name="reason" label="退货原因" rules={[{ required: true, message: '请选择退货原因' }]}>
+              <EnumSelect labels={RETURN_REASON} style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item
+              name="refundMethod"
+              label="退款方式"
+              initialValue="OFFSET_AR"
+              rules={[{ required: true, message: '请选择退款方式' }]}
+            >
+              <EnumSelect labels={REFUND_METHOD} allowClear={false} style={{ width: 180 }} />
+            </Form.Item>
+          </Space>
+          <Form.Item name="remark" label="备注">
+            <Input.TextArea rows={2} maxLength={256} />
+          </Form.Item>
+        </>
+      )}
+    </PicksDialog>
   );
 }

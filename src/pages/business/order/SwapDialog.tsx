@@ -2,7 +2,7 @@
 // instead, any SKU on sale in 箱 + 瓶 (同款换新 fills them with what goes back). The server prices the new
 // goods from the customer's price list and works out the difference.
 import { useRef } from 'react';
-import { Button, Form, Input, InputNumber, Space, Typography } from 'antd';
+import { Button, Form, Input, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   EXCHANGE_REASON,
@@ -13,14 +13,12 @@ import {
 import { toBaseQty } from '../../../../common/quantity';
 import { listSkus, type Sku } from '../../../api/products';
 import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
-import { OrderCommandModal } from './OrderCommandModal';
 import {
-  OrderLinesPending,
+  CaseUnitInputs,
   pickedLines,
+  PicksDialog,
   picksProblem,
   returnableLines,
-  ReturnPicks,
-  useDialogOrder,
   type Picks,
 } from './ReturnDialog';
 import type { OrderRef } from './useOrderDialogs';
@@ -69,7 +67,6 @@ function swapProblem(order: OrderDetail, values: SwapValues, caseSize: CaseSize)
 }
 
 export function SwapDialog({ order, onClose }: { order: OrderRef; onClose: () => void }) {
-  const { detail, failed } = useDialogOrder(order);
   const [form] = Form.useForm<SwapValues>();
   const skus = useRef(new Map<string, number>());
   const loadSkus = () =>
@@ -77,12 +74,13 @@ export function SwapDialog({ order, onClose }: { order: OrderRef; onClose: () =>
       if (answer.success) answer.result.records.forEach((sku) => skus.current.set(sku.id, sku.unitsPerCase));
       return answer;
     });
-  const caseSize: CaseSize = (skuId) =>
-    skus.current.get(skuId) ?? detail?.lines.find((line) => line.skuId === skuId)?.sku.unitsPerCase;
+  const caseSizeIn =
+    (detail: OrderDetail): CaseSize =>
+    (skuId) =>
+      skus.current.get(skuId) ?? detail.lines.find((line) => line.skuId === skuId)?.sku.unitsPerCase;
 
   /** 同款换新: the goods that go back, handed over new. */
-  const sameAsBack = () => {
-    if (!detail) return;
+  const sameAsBack = (detail: OrderDetail) => {
     const picks = (form.getFieldValue('picks') ?? {}) as Picks;
     form.setFieldValue(
       'issue',
@@ -93,90 +91,75 @@ export function SwapDialog({ order, onClose }: { order: OrderRef; onClose: () =>
   };
 
   return (
-    <OrderCommandModal<SwapValues>
-      title={`换货 ${order.orderNo}`}
-      open
+    <PicksDialog<SwapValues>
+      order={order}
       onClose={onClose}
       form={form}
-      width={900}
-      loading={!detail}
-      actions={[
-        {
-          text: '提交换货单',
-          check: (values) => {
-            const problem = detail ? swapProblem(detail, values, caseSize) : '订单未加载';
-            return problem ? { error: problem } : null;
-          },
-          toCommand: (values) => ({ kind: 'swapAdd', payload: toSwapInput(detail!, values, caseSize) }),
-        },
-      ]}
+      title="换货"
+      picksTitle="换回（收回的商品）"
+      submit="提交换货单"
+      problem={(detail, values) => swapProblem(detail, values, caseSizeIn(detail))}
+      toCommand={(detail, values) => ({
+        kind: 'swapAdd',
+        payload: toSwapInput(detail, values, caseSizeIn(detail)),
+      })}
     >
-      {detail ? (
-        <ReturnPicks order={detail} title="换回（收回的商品）" />
-      ) : (
-        <OrderLinesPending failed={failed} />
-      )}
-      <Form.List name="issue" initialValue={[]}>
-        {(fields, { add, remove }) => (
-          <Form.Item label="换出（交给客户的商品，价格按客户价目表）">
-            {fields.map((field, index) => (
-              <Space key={field.key} align="baseline" wrap style={{ display: 'flex' }}>
-                <Form.Item name={[field.name, 'skuId']} rules={[{ required: true, message: '请选择商品' }]}>
-                  <RemoteSelect
-                    load={loadSkus}
-                    toOption={skuOption}
-                    placeholder="选择商品"
-                    style={{ width: 300 }}
-                    aria-label={`换出第 ${index + 1} 行商品`}
-                  />
-                </Form.Item>
-                <Form.Item name={[field.name, 'cases']}>
-                  <InputNumber
-                    min={0}
-                    precision={0}
-                    max={99999}
-                    suffix="箱"
-                    aria-label={`换出第 ${index + 1} 行箱数`}
-                  />
-                </Form.Item>
-                <Form.Item name={[field.name, 'units']}>
-                  <InputNumber
-                    min={0}
-                    precision={0}
-                    max={99999}
-                    suffix="瓶"
-                    aria-label={`换出第 ${index + 1} 行瓶数`}
-                  />
-                </Form.Item>
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label="删除此行"
-                  onClick={() => remove(field.name)}
-                />
-              </Space>
-            ))}
-            <Space>
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})}>
-                添加换出商品
-              </Button>
-              <Button onClick={sameAsBack} disabled={!detail}>
-                同款换新
-              </Button>
-            </Space>
+      {(detail) => (
+        <>
+          <Form.List name="issue" initialValue={[]}>
+            {(fields, { add, remove }) => (
+              <Form.Item label="换出（交给客户的商品，价格按客户价目表）">
+                {fields.map((field, index) => (
+                  <Space key={field.key} align="baseline" wrap style={{ display: 'flex', marginBottom: 8 }}>
+                    <Form.Item
+                      name={[field.name, 'skuId']}
+                      rules={[{ required: true, message: '请选择商品' }]}
+                      noStyle
+                    >
+                      <RemoteSelect
+                        load={loadSkus}
+                        toOption={skuOption}
+                        placeholder="选择商品"
+                        style={{ width: 300 }}
+                        aria-label={`换出第 ${index + 1} 行商品`}
+                      />
+                    </Form.Item>
+                    <CaseUnitInputs
+                      name={[field.name]}
+                      label={`换出第 ${index + 1} 行`}
+                      pack={{ unitsPerCase: 1, caseUnit: '箱', baseUnit: '瓶' }}
+                    />
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label="删除此行"
+                      onClick={() => remove(field.name)}
+                    />
+                  </Space>
+                ))}
+                <Space>
+                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})}>
+                    添加换出商品
+                  </Button>
+                  <Button onClick={() => detail && sameAsBack(detail)} disabled={!detail}>
+                    同款换新
+                  </Button>
+                </Space>
+              </Form.Item>
+            )}
+          </Form.List>
+          <Typography.Paragraph type="secondary">
+            差价由系统按价目表核算：换出金额 − 换回金额。
+          </Typography.Paragraph>
+          <Form.Item name="reason" label="换货原因" rules={[{ required: true, message: '请选择换货原因' }]}>
+            <EnumSelect labels={EXCHANGE_REASON} style={{ width: 180 }} />
           </Form.Item>
-        )}
-      </Form.List>
-      <Typography.Paragraph type="secondary">
-        差价由系统按价目表核算：换出金额 − 换回金额。
-      </Typography.Paragraph>
-      <Form.Item name="reason" label="换货原因" rules={[{ required: true, message: '请选择换货原因' }]}>
-        <EnumSelect labels={EXCHANGE_REASON} style={{ width: 180 }} />
-      </Form.Item>
-      <Form.Item name="remark" label="备注">
-        <Input.TextArea rows={2} maxLength={256} />
-      </Form.Item>
-    </OrderCommandModal>
+          <Form.Item name="remark" label="备注">
+            <Input.TextArea rows={2} maxLength={256} />
+          </Form.Item>
+        </>
+      )}
+    </PicksDialog>
   );
 }

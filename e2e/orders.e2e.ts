@@ -2,8 +2,8 @@
 // 业代代下单 order for a demo outlet (priced by the server), audits it (credit and stock shown), ships it
 // from the FEFO batch the server proposes, prints the delivery note (the count rises) and signs it; the
 // detail drawer's history shows every step; then 1箱 of it comes back (退货 → 审核 → 入库) and the drawer
-// shows the return's state and the returned quantity; an exchange of 3 bottles is submitted. Screenshots
-// on desktop and tablet.
+// shows the return's state and the returned quantity; an exchange of 3 bottles is audited and carried out.
+// Screenshots on desktop and tablet.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buttonName, choose, dialog, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot, TABLET } from './support/chromium';
@@ -180,6 +180,21 @@ test('an order goes from submitted to signed, each step in its history, the prin
   const swapRow = drawer.locator('.ant-table-row').filter({ hasText: '换货 HH' });
   await swapRow.locator('.ant-tag', { hasText: '已提交' }).waitFor();
   await swapRow.getByText(/差价 ¥/).waitFor();
+  await swapRow.getByRole('button', { name: buttonName('审核') }).click();
+  await dialog(page, '审核换货单')
+    .getByRole('button', { name: buttonName('通过') })
+    .click();
+  await swapRow.locator('.ant-tag', { hasText: '已审核' }).waitFor();
+  await swapRow.getByRole('button', { name: buttonName('执行换货') }).click();
+  const execute = dialog(page, '执行换货');
+  await execute.getByText('换出（换货出库，先到期先出）').waitFor();
+  await execute.getByText('佛山佳和主仓').waitFor();
+  await screenshot(page, 'orders-swap-execute');
+  await execute.getByRole('button', { name: buttonName('确认换货') }).click();
+  await toast(page, '换货完成！');
+  await swapRow.locator('.ant-tag', { hasText: '已完成' }).waitFor();
+  // The old bottles are back in: 24 + 3 returned.
+  await drawer.getByText('51 / 51 / 27').waitFor();
 });
 
 test('the list and the drawer on a tablet', async () => {

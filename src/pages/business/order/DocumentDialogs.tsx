@@ -36,11 +36,11 @@ export const DOCUMENT_NAME: Record<DocumentKind, string> = { return: '退单', s
 const loadWarehouses = () => listWarehouses({ pageSize: 200, status: 'ACTIVE' });
 const warehouseOption = (warehouse: Warehouse) => ({ value: warehouse.id, label: warehouse.name });
 
-function WarehouseField({ initial }: { initial: string | null }) {
+function WarehouseField({ initial, label }: { initial: string | null; label: string }) {
   return (
     <Form.Item
       name="warehouseId"
-      label="入库仓"
+      label={label}
       initialValue={initial ?? undefined}
       rules={[{ required: true, message: '请选择仓库' }]}
     >
@@ -158,7 +158,7 @@ function ReceiveReturn({
         },
       ]}
     >
-      <WarehouseField initial={document.warehouseId} />
+      <WarehouseField initial={document.warehouseId} label="入库仓" />
       <Form.Item label="退回商品（破损的直接报损）">
         {loaded ? (
           <Table
@@ -253,7 +253,7 @@ function ExecuteSwap({
         },
       ]}
     >
-      <WarehouseField initial={document.warehouseId} />
+      <WarehouseField initial={document.warehouseId} label="换货仓（换回入库、换出出库）" />
     </OrderCommandModal>
   );
 }

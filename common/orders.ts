@@ -200,6 +200,38 @@ export const EXCHANGE_STATUS = labels({
 });
 export type ExchangeStatus = keyof typeof EXCHANGE_STATUS;
 
+/** A step of a return's or an exchange's own machine. */
+export interface DocumentTransition<S extends string> {
+  /** The states the step may start from. */
+  from: readonly S[];
+  to: S;
+  /** What the user did, in Chinese. */
+  action: string;
+}
+
+/** 退单: 审核 (通过/驳回), then 入库; 撤销 until received. The server moves them with the same table. */
+export const RETURN_TRANSITIONS: readonly DocumentTransition<ReturnStatus>[] = [
+  { from: ['SUBMITTED'], to: 'APPROVED', action: '审核通过' },
+  { from: ['SUBMITTED'], to: 'REJECTED', action: '驳回' },
+  { from: ['APPROVED'], to: 'RECEIVED', action: '入库' },
+  { from: ['SUBMITTED', 'APPROVED'], to: 'CANCELLED', action: '撤销' },
+];
+
+/** 换货单: 审核 (通过/驳回), then 执行换货; 撤销 until carried out. */
+export const EXCHANGE_TRANSITIONS: readonly DocumentTransition<ExchangeStatus>[] = [
+  { from: ['SUBMITTED'], to: 'APPROVED', action: '审核通过' },
+  { from: ['SUBMITTED'], to: 'REJECTED', action: '驳回' },
+  { from: ['APPROVED'], to: 'COMPLETED', action: '执行换货' },
+  { from: ['SUBMITTED', 'APPROVED'], to: 'CANCELLED', action: '撤销' },
+];
+
+/** Whether a document in `status` may move to `to` (the SPA's buttons). */
+export const documentMayMove = <S extends string>(
+  transitions: readonly DocumentTransition<S>[],
+  status: S,
+  to: S,
+) => transitions.some((each) => each.to === to && each.from.includes(status));
+
 // ---- The state machine ----
 
 /** What an operator does to an order; each endpoint maps to one command (audit picks by the current status). */
@@ -413,6 +445,8 @@ export interface OrderLineRecord {
   shippedBaseQty: number;
   signedBaseQty: number;
   returnedBaseQty: number;
+  /** Shipped − returned − what open returns and exchanges claim: the most a new one may take back. */
+  returnableBaseQty: number;
 }
 
 export interface ShipmentRecord {

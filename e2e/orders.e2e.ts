@@ -1,7 +1,9 @@
 // An order from submission to signature in Chromium against the real server: the administrator places a
 // 业代代下单 order for a demo outlet (priced by the server), audits it (credit and stock shown), ships it
 // from the FEFO batch the server proposes, prints the delivery note (the count rises) and signs it; the
-// detail drawer's history shows every step. Screenshots on desktop and tablet.
+// detail drawer's history shows every step; then 1箱 of it comes back (退货 → 审核 → 入库) and the drawer
+// shows the return's state and the returned quantity; an exchange of 3 bottles is audited and carried out.
+// Screenshots on desktop and tablet.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buttonName, choose, dialog, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot, TABLET } from './support/chromium';
@@ -42,7 +44,7 @@ async function rowAction(target: Page, text: string) {
     .click();
 }
 
-test('an order goes from submitted to signed, each step in its history, the print counted', async () => {
+test('an order goes from submitted to signed, each step in its history, the print counted, part returned', async () => {
   ({ context, page, errors } = await newPage(browser));
   await loginWithPassword(page, 'admin');
   await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
@@ -124,6 +126,75 @@ test('an order goes from submitted to signed, each step in its history, the prin
   await reprint.locator('.print-area').getByText('收货人签字').waitFor();
   await reprint.locator('.ant-modal-close').click();
   await drawer.getByText('发货单 2 · 执行单 0').waitFor();
+
+  // 7. 退货 of part of it: 1箱 of the 2箱3瓶 back, then 审核 and 入库 into the warehouse it left from.
+  await drawer.getByRole('button', { name: buttonName('退货') }).click();
+  const back = dialog(page, '退货');
+  await back.getByText('2箱3瓶').first().waitFor();
+  await back.getByLabel(`${SKU} 退回箱数`).fill('1');
+  await back.getByRole('button', { name: buttonName('提交退单') }).click();
+  await back.getByText('请选择退货原因').waitFor();
+  await choose(selectOf(back, '退货原因'), '临期');
+  await back.getByText('预计 ¥').waitFor();
+  await screenshot(page, 'orders-return');
+  await back.getByRole('button', { name: buttonName('提交退单') }).click();
+  await toast(page, '退单已提交！');
+  await back.waitFor({ state: 'detached' });
+  const returns = drawer.locator('.ant-table').filter({ hasText: '退货 RT' });
+  const returnRow = returns.locator('.ant-table-row').filter({ hasText: '退货 RT' });
+  await returnRow.locator('.ant-tag', { hasText: '已提交' }).waitFor();
+
+  await returnRow.getByRole('button', { name: buttonName('审核') }).click();
+  const check = dialog(page, '审核退单');
+  await check.getByRole('button', { name: buttonName('通过') }).click();
+  await toast(page, '审核成功！');
+  await returnRow.locator('.ant-tag', { hasText: '已审核' }).waitFor();
+
+  await returnRow.getByRole('button', { name: buttonName('入库') }).click();
+  const receive = dialog(page, '退货入库');
+  await receive.getByText('可再售').waitFor();
+  // The warehouse the order shipped from is proposed.
+  await receive.getByText('佛山佳和主仓').waitFor();
+  await screenshot(page, 'orders-return-receive');
+  await receive.getByRole('button', { name: buttonName('确认入库') }).click();
+  await toast(page, '入库成功！');
+  await returnRow.locator('.ant-tag', { hasText: '已入库' }).waitFor();
+  // The line says what came back (shipped / signed / returned), the history the return and its receipt.
+  await drawer.getByText('51 / 51 / 24').waitFor();
+  await history.getByText(/已入库/).waitFor();
+  await returns.scrollIntoViewIfNeeded();
+  await screenshot(page, 'orders-return-detail');
+
+  // 8. 换货 of 3 more bottles, the same SKU handed over new (priced by the server).
+  await drawer.getByRole('button', { name: buttonName('换货') }).click();
+  const swap = dialog(page, '换货');
+  await swap.getByText('1箱3瓶').first().waitFor();
+  await swap.getByLabel(`${SKU} 退回瓶数`).fill('3');
+  await swap.getByRole('button', { name: buttonName('同款换新') }).click();
+  await swap.getByLabel('换出第 1 行瓶数').waitFor();
+  await choose(selectOf(swap, '换货原因'), '临期换新');
+  await screenshot(page, 'orders-swap');
+  await swap.getByRole('button', { name: buttonName('提交换货单') }).click();
+  await toast(page, '换货单已提交！');
+  await swap.waitFor({ state: 'detached' });
+  const swapRow = drawer.locator('.ant-table-row').filter({ hasText: '换货 HH' });
+  await swapRow.locator('.ant-tag', { hasText: '已提交' }).waitFor();
+  await swapRow.getByText(/差价 ¥/).waitFor();
+  await swapRow.getByRole('button', { name: buttonName('审核') }).click();
+  await dialog(page, '审核换货单')
+    .getByRole('button', { name: buttonName('通过') })
+    .click();
+  await swapRow.locator('.ant-tag', { hasText: '已审核' }).waitFor();
+  await swapRow.getByRole('button', { name: buttonName('执行换货') }).click();
+  const execute = dialog(page, '执行换货');
+  await execute.getByText('换出（换货出库，先到期先出）').waitFor();
+  await execute.getByText('佛山佳和主仓').waitFor();
+  await screenshot(page, 'orders-swap-execute');
+  await execute.getByRole('button', { name: buttonName('确认换货') }).click();
+  await toast(page, '换货完成！');
+  await swapRow.locator('.ant-tag', { hasText: '已完成' }).waitFor();
+  // The old bottles are back in: 24 + 3 returned.
+  await drawer.getByText('51 / 51 / 27').waitFor();
 });
 
 test('the list and the drawer on a tablet', async () => {

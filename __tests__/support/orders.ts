@@ -112,6 +112,7 @@ export function orderDetail(over: Partial<OrderDetail> = {}): OrderDetail {
         shippedBaseQty: 0,
         signedBaseQty: 0,
         returnedBaseQty: 0,
+        returnableBaseQty: 0,
       },
     ],
     shipments: [],

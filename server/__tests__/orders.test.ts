@@ -601,6 +601,8 @@ describe.each(testBackends())('orders on %s', (backend) => {
         }),
       );
       expect(created.returnNo).toMatch(/^RT\d{12}$/);
+      // The open return already claims its 2 bottles: the drawer's dialog offers the rest.
+      expect((await detail(orderId)).lines[0].returnableBaseQty).toBe(70);
       const receiveEarly = await bed.post('admin', '/eOrder/eOrder/backOrder/receive', {
         id: created.id,
         warehouseId,
@@ -642,6 +644,28 @@ describe.each(testBackends())('orders on %s', (backend) => {
         priceDiffAmount: '0.00',
         returnLines: [expect.objectContaining({ qtyText: '1箱' })],
         issueLines: [expect.objectContaining({ qtyText: '1箱', amount: '48.00' })],
+      });
+      const swaps = await ok(
+        bed.get<Page<{ id: string; status: string }>>(
+          'admin',
+          `/eOrder/eOrder/swapOrder?orderId=${orderId}&status=COMPLETED`,
+        ),
+      );
+      expect(swaps).toMatchObject({ total: 1, records: [{ id: swap.id, status: 'COMPLETED' }] });
+      // Another tenant neither lists nor finds them.
+      const foreign = await ok(
+        bed.get<Page<unknown>>('t2admin', `/eOrder/eOrder/backOrder?orderId=${orderId}`),
+      );
+      expect(foreign.total).toBe(0);
+      expect((await bed.get('t2admin', `/eOrder/eOrder/backOrderById?id=${created.id}`)).body).toMatchObject({
+        code: 404,
+        message: '退单不存在或无权访问',
+      });
+      expect(
+        (await bed.post('t2admin', '/eOrder/eOrder/swapOrder/cancel', { id: swap.id })).body,
+      ).toMatchObject({
+        code: 404,
+        message: '换货单不存在或无权访问',
       });
       const order = await detail(orderId);
       expect(order.lines[0].returnedBaseQty).toBe(26);

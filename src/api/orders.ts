@@ -1,5 +1,5 @@
 // Orders (DOMAIN §1.5, spec §7 /eOrder/eOrder and /payment): the list, one order's detail, the data the
-// audit and delivery dialogs show, the commands and the printed sheets. Shapes: common/orders.ts.
+// audit and delivery dialogs show, the commands (returns and exchanges among them) and the printed sheets. Shapes: common/orders.ts.
 import type { Page } from '../../common/contract';
 import type {
   OrderAddInput,
@@ -15,6 +15,13 @@ import type {
   OrderSignInput,
   OrderStatusCounts,
   PaymentAddInput,
+  ReturnAddInput,
+  ReturnAuditInput,
+  ReturnDetail,
+  ReturnReceiveInput,
+  SwapAddInput,
+  SwapDetail,
+  SwapExecuteInput,
 } from '../../common/orders';
 import { getAction, postAction } from './http';
 import type { ListParams } from './systemTypes';
@@ -30,6 +37,10 @@ export const approvalData = (id: string, warehouseId?: string) =>
   getAction<OrderApprovalData>(`${BASE}/getOpenApprovalData`, { id, warehouseId });
 export const deliverPlan = (id: string, warehouseId?: string) =>
   getAction<OrderDeliverPlan>(`${BASE}/deliverPlan`, { id, warehouseId });
+
+/** One return (退单) or exchange (换货单) with its lines, for the dialogs that move it on. */
+export const returnById = (id: string) => getAction<ReturnDetail>(`${BASE}/backOrderById`, { id });
+export const exchangeById = (id: string) => getAction<SwapDetail>(`${BASE}/getSwapOrderById`, { id });
 
 /** One ERP sync task of an order (getOrderSyncRecord, the ERP module's task rows). */
 export interface OrderSyncTask {
@@ -63,6 +74,14 @@ export interface OrderCommandPayloads {
   create: OrderAddInput;
   /** Re-runs the order's failed ERP tasks. */
   resync: { id: string };
+  returnAdd: ReturnAddInput;
+  returnAudit: ReturnAuditInput;
+  returnReceive: ReturnReceiveInput;
+  returnCancel: { id: string };
+  swapAdd: SwapAddInput;
+  swapAudit: ReturnAuditInput;
+  swapExecute: SwapExecuteInput;
+  swapCancel: { id: string };
 }
 export type OrderCommandKind = keyof OrderCommandPayloads;
 
@@ -75,6 +94,17 @@ export const orderCommands = {
   pay: (body: PaymentAddInput) => postAction<{ paymentNo: string }>('/payment/add', body),
   create: (body: OrderAddInput) => postAction<{ id: string; orderNo: string }>(`${BASE}/add`, body),
   resync: (body: { id: string }) => postAction<{ success: number; failed: number }>(`${BASE}/resync`, body),
+  returnAdd: (body: ReturnAddInput) =>
+    postAction<{ id: string; returnNo: string }>(`${BASE}/backOrder/add`, body),
+  returnAudit: (body: ReturnAuditInput) => postAction<{ status: string }>(`${BASE}/backOrder/audit`, body),
+  returnReceive: (body: ReturnReceiveInput) =>
+    postAction<{ status: string }>(`${BASE}/backOrder/receive`, body),
+  returnCancel: (body: { id: string }) => postAction<{ status: string }>(`${BASE}/backOrder/cancel`, body),
+  swapAdd: (body: SwapAddInput) =>
+    postAction<{ id: string; exchangeNo: string }>(`${BASE}/swapOrder/add`, body),
+  swapAudit: (body: ReturnAuditInput) => postAction<{ status: string }>(`${BASE}/swapOrder/audit`, body),
+  swapExecute: (body: SwapExecuteInput) => postAction<{ status: string }>(`${BASE}/swapOrder/execute`, body),
+  swapCancel: (body: { id: string }) => postAction<{ status: string }>(`${BASE}/swapOrder/cancel`, body),
 } satisfies { [K in OrderCommandKind]: (body: OrderCommandPayloads[K]) => unknown };
 
 export type PrintKind = 'DELIVERY_NOTE' | 'EXECUTION';

@@ -10,21 +10,26 @@ import type {
   OrderDeliverPlan,
   OrderDetail,
   OrderPrintData,
+  ReturnDetail,
+  SwapDetail,
 } from '../../../common/orders';
 import {
   approvalData,
   deliverPlan,
+  exchangeById,
   orderCommands,
   orderStatusCounts,
   orderSyncRecord,
   printOrder,
   queryOrder,
+  returnById,
 } from '../../../src/api/orders';
 import {
   loadApproval,
   loadCounts,
   loadDeliverPlan,
   loadDetail,
+  loadDialogDocument,
   loadDialogOrder,
   loadPrint,
   loadSyncRecord,
@@ -46,6 +51,8 @@ import {
   detailLoadFailed,
   detailOpened,
   detailReloadRequested,
+  dialogDocumentLoaded,
+  dialogDocumentRequested,
   dialogOrderLoaded,
   dialogOrderRequested,
   LOADING,
@@ -200,6 +207,41 @@ describe('loadDeliverPlan and loadDialogOrder', () => {
   });
 });
 
+describe('loadDialogDocument', () => {
+  const back = { id: 'r1', returnNo: 'RT1', lines: [] } as unknown as ReturnDetail;
+  const swap = { id: 'x1', exchangeNo: 'HH1', returnLines: [], issueLines: [] } as unknown as SwapDetail;
+
+  it('loads a return or an exchange with its lines', async () => {
+    await expectSaga(loadDialogDocument, dialogDocumentRequested({ kind: 'return', id: 'r1' }))
+      .provide([[matchers.call(returnById, 'r1'), ok(back)]])
+      .put(dialogDocumentLoaded({ kind: 'return', detail: back }))
+      .run();
+    await expectSaga(loadDialogDocument, dialogDocumentRequested({ kind: 'swap', id: 'x1' }))
+      .provide([[matchers.call(exchangeById, 'x1'), ok(swap)]])
+      .put(dialogDocumentLoaded({ kind: 'swap', detail: swap }))
+      .run();
+  });
+
+  it('a refused one is null with the refusal shown', async () => {
+    await expectSaga(loadDialogDocument, dialogDocumentRequested({ kind: 'return', id: 'r1' }))
+      .provide([[matchers.call(returnById, 'r1'), refused('退单不存在或无权访问')]])
+      .call(toast, 'warning', '退单不存在或无权访问')
+      .put(dialogDocumentLoaded(null))
+      .run();
+    await expectSaga(loadDialogDocument, dialogDocumentRequested({ kind: 'swap', id: 'x1' }))
+      .provide([[matchers.call(exchangeById, 'x1'), refused('')]])
+      .call(toast, 'warning', '换货单加载失败')
+      .put(dialogDocumentLoaded(null))
+      .run();
+  });
+
+  it('a transport failure (already shown) leaves it null', () =>
+    expectSaga(loadDialogDocument, dialogDocumentRequested({ kind: 'swap', id: 'x1' }))
+      .provide([[matchers.call(exchangeById, 'x1'), throwError(new Error('network'))]])
+      .put(dialogDocumentLoaded(null))
+      .run());
+});
+
 describe('loadSyncRecord', () => {
   const task = { id: 't1', taskNo: 'T1', status: 'FAILED' } as never;
   it('loads the order’s ERP tasks, or null (the refusal shown)', async () => {
@@ -305,6 +347,34 @@ describe('runCommand', () => {
       .not.put(detailReloadRequested())
       .run());
 
+  it('a return goes to its endpoint; the server’s refusal stays in its dialog', async () => {
+    const back = commandRequested({
+      kind: 'returnAdd',
+      payload: { orderId: 'o1', reason: 'NEAR_EXPIRY', refundMethod: 'OFFSET_AR', lines: [] },
+    });
+    await expectSaga(runCommand, back)
+      .provide([[matchers.call.fn(orderCommands.returnAdd), refused('第 1 行 可乐 最多可退 1箱')]])
+      .put(commandRefused('第 1 行 可乐 最多可退 1箱'))
+      .not.put(commandSucceeded())
+      .run();
+    await expectSaga(
+      runCommand,
+      commandRequested({ kind: 'returnReceive', payload: { id: 'r1', warehouseId: 'w1' } }),
+    )
+      .provide([
+        [
+          matchers.call(orderCommands.returnReceive, { id: 'r1', warehouseId: 'w1' }),
+          ok({ status: 'RECEIVED' }, '入库成功！'),
+        ],
+        [matchers.select(selectDetailId), 'o1'],
+      ])
+      .call(toast, 'success', '入库成功！')
+      .put(commandSucceeded())
+      .put(ordersChanged())
+      .put(detailReloadRequested())
+      .run();
+  });
+
   it('a wholly audited batch is done', () =>
     expectSaga(runCommand, audit)
       .provide([
@@ -356,6 +426,8 @@ describe('ordersSaga', () => {
       .next()
       .takeLatest(dialogOrderRequested.type, loadDialogOrder)
       .next()
+      .takeLatest(dialogDocumentRequested.type, loadDialogDocument)
+      .next()
       .takeLatest(printRequested.type, loadPrint)
       .next()
       .takeLeading(commandRequested.type, runCommand)
@@ -382,6 +454,8 @@ describe('ordersReducer', () => {
     expect(state.detailLoading).toBe(true);
     state = ordersReducer(state, deliverPlanRequested({ id: 'o2' }));
     expect(state.deliverPlan).toBe(LOADING);
+    state = ordersReducer(state, dialogDocumentRequested({ kind: 'return', id: 'r1' }));
+    expect(state.dialogDocument).toBe(LOADING);
     state = ordersReducer(state, commandRequested({ kind: 'invalid', payload: { id: 'o2', reason: 'x' } }));
     state = ordersReducer(state, commandRefused('不能作废'));
     expect(state.command).toEqual({ kind: 'invalid', status: 'refused', refusal: '不能作废' });

@@ -1,10 +1,12 @@
 // 订单列表 and its dialogs: the URL's tab and filters reach the server, the counts show on the tabs, the
 // buttons follow status and codes; 审核 shows credit, stock and warnings and needs a reason to reject;
 // a batch audits the selected orders; 发货 sends the FEFO picks; 签收 short needs a reason; 作废 needs a
-// reason; the drawer shows lines, amounts and history; 打印 shows the sheet the server counted.
+// reason; the drawer shows lines, amounts and history; 打印 shows the sheet the server counted; 退货 picks
+// within what may go back and keeps the server's refusal; the drawer's returns and exchanges move on.
 import { screen, waitFor, within } from '@testing-library/react';
 import * as customersApi from '../../../src/api/customers';
 import * as ordersApi from '../../../src/api/orders';
+import * as stockApi from '../../../src/api/stock';
 import OrderListPage from '../../../src/pages/business/order/OrderListPage';
 import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
@@ -12,6 +14,7 @@ import { approval, deliverPlanOf, orderDetail, orderRecord, printSheet } from '.
 
 jest.mock('../../../src/api/orders');
 jest.mock('../../../src/api/customers');
+jest.mock('../../../src/api/stock');
 
 jest.setTimeout(90000);
 
@@ -27,6 +30,7 @@ const ALL_CODES = [
   'order:invalid',
   'order:print',
   'payment:add',
+  'order:return',
 ];
 const COUNTS = {
   ALL: 5,
@@ -274,4 +278,149 @@ it('收款 refuses more than is owed and records the payment', async () => {
       expect.objectContaining({ orderId: 'o1', amount: 100, channel: 'CASH' }),
     ),
   );
+});
+
+/** A signed order: 27 shipped and signed, 15 of them may still go back (an open return claims the rest). */
+function signedOrder() {
+  const detail = orderDetail({ status: 'SIGNED', status_dictText: '已签收', warehouseId: 'w1' });
+  Object.assign(detail.lines[0], { shippedBaseQty: 27, signedBaseQty: 27, returnableBaseQty: 15 });
+  return detail;
+}
+
+it('退货 picks 箱 and 瓶 within what may go back; the server’s refusal stays with what was typed', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(page([orderRecord({ status: 'SIGNED', status_dictText: '已签收' })]));
+  api.queryOrder.mockResolvedValue(ok(signedOrder()));
+  commands.returnAdd
+    .mockResolvedValueOnce(refused('第 1 行 华饮可乐 500ml 最多可退 1箱'))
+    .mockResolvedValueOnce(ok({ id: 'r1', returnNo: 'RT1' }, '退单已提交！'));
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  await user.click(buttonByText(/退\s*货/, await rowOf('SO202611220001')));
+  const dialog = await findDialog('退货 SO202611220001');
+  // 可退 15 of a 12-bottle case.
+  expect(await within(dialog).findByText('1箱3瓶')).toBeInTheDocument();
+  await user.type(within(dialog).getByLabelText('华饮可乐 500ml 退回箱数'), '1');
+  await user.type(within(dialog).getByLabelText('华饮可乐 500ml 退回瓶数'), '2');
+  await user.click(within(dialog).getAllByRole('combobox')[0]);
+  await user.click(await screen.findByText('临期', { selector: '.ant-select-item-option-content' }));
+  // 102.60 × 14 / 27.
+  expect(within(dialog).getByText('预计 ¥53.20，以系统按成交价核算为准')).toBeInTheDocument();
+  await user.click(buttonByText('提交退单', dialog));
+  await waitFor(() =>
+    expect(commands.returnAdd).toHaveBeenCalledWith({
+      orderId: 'o1',
+      reason: 'NEAR_EXPIRY',
+      refundMethod: 'OFFSET_AR',
+      remark: null,
+      lines: [{ orderLineId: 'l1', baseQty: 14 }],
+    }),
+  );
+  expect(await within(dialog).findByText('第 1 行 华饮可乐 500ml 最多可退 1箱')).toBeInTheDocument();
+  expect(within(dialog).getByLabelText('华饮可乐 500ml 退回瓶数')).toHaveValue('2');
+  await user.click(buttonByText('提交退单', dialog));
+  await waitFor(() => expect(screen.queryByText('退货 SO202611220001')).not.toBeInTheDocument());
+});
+
+it('the drawer lists returns and exchanges with the steps their state allows: 驳回 with its reason, 执行换货 into a warehouse', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(page([orderRecord({ status: 'SIGNED', status_dictText: '已签收' })]));
+  const detail = signedOrder();
+  detail.returns = [
+    {
+      id: 'r1',
+      returnNo: 'RT1',
+      originalOrderId: 'o1',
+      originalOrderNo: 'SO202611220001',
+      customerId: 'c1',
+      customerName: '好邻居便利店',
+      reason: 'NEAR_EXPIRY',
+      reason_dictText: '临期',
+      refundMethod: 'OFFSET_AR',
+      refundMethod_dictText: '冲抵欠款',
+      amount: '45.60',
+      status: 'SUBMITTED',
+      status_dictText: '已提交',
+      createdAt: '2026-11-22 11:00:00',
+    },
+  ];
+  detail.exchanges = [
+    {
+      id: 'x1',
+      exchangeNo: 'HH1',
+      originalOrderId: 'o1',
+      originalOrderNo: 'SO202611220001',
+      customerId: 'c1',
+      customerName: '好邻居便利店',
+      reason: 'FLAVOR',
+      reason_dictText: '口味调换',
+      priceDiffAmount: '0.00',
+      status: 'APPROVED',
+      status_dictText: '已审核',
+      createdAt: '2026-11-22 11:10:00',
+    },
+  ];
+  api.queryOrder.mockResolvedValue(ok(detail));
+  api.exchangeById.mockResolvedValue(
+    ok({
+      ...detail.exchanges[0],
+      remark: null,
+      rejectReason: null,
+      warehouseId: null,
+      returnLines: [
+        {
+          id: 'e1',
+          kind: 'RETURN',
+          skuId: 's1',
+          skuName: '华饮可乐 500ml',
+          baseQty: 12,
+          qtyText: '1箱',
+          unitPrice: '3.80',
+          amount: '45.60',
+        },
+      ],
+      issueLines: [
+        {
+          id: 'e2',
+          kind: 'ISSUE',
+          skuId: 's2',
+          skuName: '华饮雪碧 500ml',
+          baseQty: 12,
+          qtyText: '1箱',
+          unitPrice: '3.80',
+          amount: '45.60',
+        },
+      ],
+    }),
+  );
+  jest
+    .mocked(stockApi)
+    .listWarehouses.mockResolvedValue(page([{ id: 'w1', name: '上海中心仓' } as stockApi.Warehouse]));
+  commands.returnAudit.mockResolvedValue(ok({ status: 'REJECTED' }, '审核成功！'));
+  commands.swapExecute.mockResolvedValue(ok({ status: 'COMPLETED' }, '换货完成！'));
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  await user.click(buttonByText(/详\s*情/, await rowOf('SO202611220001')));
+  const drawer = (await screen.findByText('订单详情 SO202611220001')).closest('.ant-drawer') as HTMLElement;
+  const back = (await within(drawer).findByText('退货 RT1')).closest('tr') as HTMLElement;
+  const swap = within(drawer).getByText('换货 HH1').closest('tr') as HTMLElement;
+  expect(within(back).getByText('已提交')).toBeInTheDocument();
+  expect(within(back).getByText('退款 ¥45.60')).toBeInTheDocument();
+  expect(within(back).queryByText(/^入\s*库$/)).not.toBeInTheDocument();
+  expect(within(swap).queryByText(/^审\s*核$/)).not.toBeInTheDocument();
+
+  await user.click(buttonByText(/审\s*核/, back));
+  const audit = await findDialog('审核退单 RT1');
+  await user.type(within(audit).getByPlaceholderText('驳回原因'), '已过退货期');
+  await user.click(buttonByText(/驳\s*回/, audit));
+  await waitFor(() =>
+    expect(commands.returnAudit).toHaveBeenCalledWith({ id: 'r1', pass: false, reason: '已过退货期' }),
+  );
+  await waitFor(() => expect(screen.queryByText('审核退单 RT1')).not.toBeInTheDocument());
+
+  await user.click(buttonByText('执行换货', swap));
+  const execute = await findDialog('执行换货 HH1');
+  expect(await within(execute).findByText('华饮雪碧 500ml')).toBeInTheDocument();
+  expect(api.exchangeById).toHaveBeenCalledWith('x1');
+  await within(execute).findByText('上海中心仓');
+  await user.click(buttonByText('确认换货', execute));
+  await waitFor(() => expect(commands.swapExecute).toHaveBeenCalledWith({ id: 'x1', warehouseId: 'w1' }));
 });

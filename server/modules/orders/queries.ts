@@ -254,78 +254,80 @@ export async function orderById(db: Kysely<DB>, actor: Caller, id: string): Prom
       .executeTakeFirst(),
   ]);
   if (!row || !extra) throw notFound('订单');
-  const [lines, shipments, shipmentLines, signs, returns, exchanges, payments, logs] = await Promise.all([
-    db.selectFrom('sales_order_lines').selectAll().where('order_id', '=', id).orderBy('line_no').execute(),
-    db
-      .selectFrom('shipments')
-      .innerJoin('warehouses', 'warehouses.id', 'shipments.warehouse_id')
-      .leftJoin('users', 'users.id', 'shipments.shipped_by')
-      .select([
-        'shipments.id',
-        'shipments.shipment_no as shipmentNo',
-        'shipments.warehouse_id as warehouseId',
-        'warehouses.name as warehouseName',
-        shanghaiDateTime('shipments.shipped_at').as('shippedAt'),
-        'users.realname as shippedByName',
-        'shipments.driver_name as driverName',
-        'shipments.driver_mobile as driverMobile',
-        'shipments.vehicle_no as vehicleNo',
-        'shipments.status',
-      ])
-      .where('shipments.order_id', '=', id)
-      .orderBy('shipments.shipped_at')
-      .execute(),
-    db
-      .selectFrom('shipment_lines')
-      .innerJoin('shipments', 'shipments.id', 'shipment_lines.shipment_id')
-      .select([
-        'shipment_lines.shipment_id',
-        'shipment_lines.order_line_id as orderLineId',
-        'shipment_lines.sku_id as skuId',
-        'shipment_lines.lot_id as lotId',
-        'shipment_lines.batch_no as batchNo',
-        isoDate('shipment_lines.production_date').as('productionDate'),
-        'shipment_lines.base_qty as baseQty',
-      ])
-      .where('shipments.order_id', '=', id)
-      .execute(),
-    db
-      .selectFrom('sign_records')
-      .leftJoin('users', 'users.id', 'sign_records.signed_by')
-      .select([
-        'sign_records.id',
-        'sign_records.sign_type as signType',
-        shanghaiDateTime('sign_records.signed_at').as('signedAt'),
-        'users.realname as signedByName',
-        'sign_records.diff_reason as diffReason',
-        'sign_records.remark',
-        'sign_records.lines',
-      ])
-      .where('sign_records.order_id', '=', id)
-      .orderBy('sign_records.signed_at')
-      .execute(),
-    returnRecords(db, actor.tenantId).where('return_orders.original_order_id', '=', id).execute(),
-    exchangeRecords(db, actor.tenantId).where('exchange_orders.original_order_id', '=', id).execute(),
-    paymentRecords(db, actor.tenantId, id),
-    db
-      .selectFrom('order_operation_logs')
-      .leftJoin('users', 'users.id', 'order_operation_logs.operator_id')
-      .select([
-        'order_operation_logs.id',
-        'order_operation_logs.action',
-        'order_operation_logs.from_status as fromStatus',
-        'order_operation_logs.to_status as toStatus',
-        sql<string | null>`coalesce(users.realname, order_operation_logs.operator_name, '系统')`.as(
-          'operatorName',
-        ),
-        'order_operation_logs.comment',
-        shanghaiDateTime('order_operation_logs.at').as('at'),
-      ])
-      .where('order_operation_logs.order_id', '=', id)
-      .orderBy('order_operation_logs.at')
-      .orderBy('order_operation_logs.id')
-      .execute(),
-  ]);
+  const [lines, shipments, shipmentLines, signs, returns, exchanges, payments, logs, claims] =
+    await Promise.all([
+      db.selectFrom('sales_order_lines').selectAll().where('order_id', '=', id).orderBy('line_no').execute(),
+      db
+        .selectFrom('shipments')
+        .innerJoin('warehouses', 'warehouses.id', 'shipments.warehouse_id')
+        .leftJoin('users', 'users.id', 'shipments.shipped_by')
+        .select([
+          'shipments.id',
+          'shipments.shipment_no as shipmentNo',
+          'shipments.warehouse_id as warehouseId',
+          'warehouses.name as warehouseName',
+          shanghaiDateTime('shipments.shipped_at').as('shippedAt'),
+          'users.realname as shippedByName',
+          'shipments.driver_name as driverName',
+          'shipments.driver_mobile as driverMobile',
+          'shipments.vehicle_no as vehicleNo',
+          'shipments.status',
+        ])
+        .where('shipments.order_id', '=', id)
+        .orderBy('shipments.shipped_at')
+        .execute(),
+      db
+        .selectFrom('shipment_lines')
+        .innerJoin('shipments', 'shipments.id', 'shipment_lines.shipment_id')
+        .select([
+          'shipment_lines.shipment_id',
+          'shipment_lines.order_line_id as orderLineId',
+          'shipment_lines.sku_id as skuId',
+          'shipment_lines.lot_id as lotId',
+          'shipment_lines.batch_no as batchNo',
+          isoDate('shipment_lines.production_date').as('productionDate'),
+          'shipment_lines.base_qty as baseQty',
+        ])
+        .where('shipments.order_id', '=', id)
+        .execute(),
+      db
+        .selectFrom('sign_records')
+        .leftJoin('users', 'users.id', 'sign_records.signed_by')
+        .select([
+          'sign_records.id',
+          'sign_records.sign_type as signType',
+          shanghaiDateTime('sign_records.signed_at').as('signedAt'),
+          'users.realname as signedByName',
+          'sign_records.diff_reason as diffReason',
+          'sign_records.remark',
+          'sign_records.lines',
+        ])
+        .where('sign_records.order_id', '=', id)
+        .orderBy('sign_records.signed_at')
+        .execute(),
+      returnRecords(db, actor.tenantId).where('return_orders.original_order_id', '=', id).execute(),
+      exchangeRecords(db, actor.tenantId).where('exchange_orders.original_order_id', '=', id).execute(),
+      paymentRecords(db, actor.tenantId, id),
+      db
+        .selectFrom('order_operation_logs')
+        .leftJoin('users', 'users.id', 'order_operation_logs.operator_id')
+        .select([
+          'order_operation_logs.id',
+          'order_operation_logs.action',
+          'order_operation_logs.from_status as fromStatus',
+          'order_operation_logs.to_status as toStatus',
+          sql<string | null>`coalesce(users.realname, order_operation_logs.operator_name, '系统')`.as(
+            'operatorName',
+          ),
+          'order_operation_logs.comment',
+          shanghaiDateTime('order_operation_logs.at').as('at'),
+        ])
+        .where('order_operation_logs.order_id', '=', id)
+        .orderBy('order_operation_logs.at')
+        .orderBy('order_operation_logs.id')
+        .execute(),
+      openClaims(db, id),
+    ]);
   const skuOfLine = new Map(lines.map((line) => [line.id, line.sku_snapshot]));
   const status = row.status as OrderStatus;
   return {
@@ -376,6 +378,7 @@ export async function orderById(db: Kysely<DB>, actor: Caller, id: string): Prom
       shippedBaseQty: line.shipped_base_qty,
       signedBaseQty: line.signed_base_qty,
       returnedBaseQty: line.returned_base_qty,
+      returnableBaseQty: Math.max(0, returnableQty(line, claims)),
     })),
     shipments: shipments.map((shipment) => ({
       ...shipment,
@@ -402,25 +405,63 @@ export async function orderById(db: Kysely<DB>, actor: Caller, id: string): Prom
 
 // ---- Records shared with returns, exchanges and payments ----
 
-export function returnRecords(db: Kysely<DB>, tenantId: string) {
+/** Per order line, the quantities open (submitted or approved) returns and exchanges claim back. */
+export function openClaims(db: Kysely<DB>, orderId: string) {
+  return db
+    .selectFrom('return_order_lines')
+    .innerJoin('return_orders', 'return_orders.id', 'return_order_lines.return_id')
+    .select(['return_order_lines.order_line_id as lineId', 'return_order_lines.base_qty as qty'])
+    .where('return_orders.original_order_id', '=', orderId)
+    .where('return_orders.status', 'in', ['SUBMITTED', 'APPROVED'])
+    .unionAll(
+      db
+        .selectFrom('exchange_order_lines')
+        .innerJoin('exchange_orders', 'exchange_orders.id', 'exchange_order_lines.exchange_id')
+        .select(['exchange_order_lines.order_line_id as lineId', 'exchange_order_lines.base_qty as qty'])
+        .where('exchange_orders.original_order_id', '=', orderId)
+        .where('exchange_orders.status', 'in', ['SUBMITTED', 'APPROVED'])
+        .where('exchange_order_lines.kind', '=', 'RETURN'),
+    )
+    .execute();
+}
+
+/** What of a line may still go back: shipped − returned − what open documents claim. */
+export function returnableQty(
+  line: { id: string; shipped_base_qty: number; returned_base_qty: number },
+  claims: Array<{ lineId: string | null; qty: number }>,
+) {
+  const claimed = claims.filter((each) => each.lineId === line.id).reduce((sum, each) => sum + each.qty, 0);
+  return line.shipped_base_qty - line.returned_base_qty - claimed;
+}
+
+/** Returns of the tenant with their customer and order, no columns yet (lists count these first). */
+export function returnDocuments(db: Kysely<DB>, tenantId: string) {
   return db
     .selectFrom('return_orders')
     .innerJoin('customers', 'customers.id', 'return_orders.customer_id')
     .leftJoin('sales_orders', 'sales_orders.id', 'return_orders.original_order_id')
-    .select([
-      'return_orders.id',
-      'return_orders.return_no as returnNo',
-      'return_orders.original_order_id as originalOrderId',
-      'sales_orders.order_no as originalOrderNo',
-      'return_orders.customer_id as customerId',
-      'customers.name as customerName',
-      'return_orders.reason',
-      'return_orders.refund_method as refundMethod',
-      'return_orders.amount',
-      'return_orders.status',
-      shanghaiDateTime('return_orders.created_at').as('createdAt'),
-    ])
-    .where('return_orders.tenant_id', '=', tenantId)
+    .where('return_orders.tenant_id', '=', tenantId);
+}
+
+export function withReturnColumns(query: ReturnType<typeof returnDocuments>) {
+  return query.select([
+    'return_orders.id',
+    'return_orders.return_no as returnNo',
+    'return_orders.original_order_id as originalOrderId',
+    'sales_orders.order_no as originalOrderNo',
+    'return_orders.customer_id as customerId',
+    'customers.name as customerName',
+    'return_orders.reason',
+    'return_orders.refund_method as refundMethod',
+    'return_orders.amount',
+    'return_orders.status',
+    shanghaiDateTime('return_orders.created_at').as('createdAt'),
+  ]);
+}
+
+/** Returns with their list columns, newest first. */
+export function returnRecords(db: Kysely<DB>, tenantId: string) {
+  return withReturnColumns(returnDocuments(db, tenantId))
     .orderBy('return_orders.created_at', 'desc')
     .orderBy('return_orders.id', 'desc');
 }
@@ -440,24 +481,33 @@ export const returnRecord = <
   status_dictText: RETURN_STATUS[row.status],
 });
 
-export function exchangeRecords(db: Kysely<DB>, tenantId: string) {
+/** Exchanges of the tenant with their customer and order, no columns yet. */
+export function exchangeDocuments(db: Kysely<DB>, tenantId: string) {
   return db
     .selectFrom('exchange_orders')
     .innerJoin('customers', 'customers.id', 'exchange_orders.customer_id')
     .innerJoin('sales_orders', 'sales_orders.id', 'exchange_orders.original_order_id')
-    .select([
-      'exchange_orders.id',
-      'exchange_orders.exchange_no as exchangeNo',
-      'exchange_orders.original_order_id as originalOrderId',
-      'sales_orders.order_no as originalOrderNo',
-      'exchange_orders.customer_id as customerId',
-      'customers.name as customerName',
-      'exchange_orders.reason',
-      'exchange_orders.price_diff_amount as priceDiffAmount',
-      'exchange_orders.status',
-      shanghaiDateTime('exchange_orders.created_at').as('createdAt'),
-    ])
-    .where('exchange_orders.tenant_id', '=', tenantId)
+    .where('exchange_orders.tenant_id', '=', tenantId);
+}
+
+export function withExchangeColumns(query: ReturnType<typeof exchangeDocuments>) {
+  return query.select([
+    'exchange_orders.id',
+    'exchange_orders.exchange_no as exchangeNo',
+    'exchange_orders.original_order_id as originalOrderId',
+    'sales_orders.order_no as originalOrderNo',
+    'exchange_orders.customer_id as customerId',
+    'customers.name as customerName',
+    'exchange_orders.reason',
+    'exchange_orders.price_diff_amount as priceDiffAmount',
+    'exchange_orders.status',
+    shanghaiDateTime('exchange_orders.created_at').as('createdAt'),
+  ]);
+}
+
+/** Exchanges with their list columns, newest first. */
+export function exchangeRecords(db: Kysely<DB>, tenantId: string) {
+  return withExchangeColumns(exchangeDocuments(db, tenantId))
     .orderBy('exchange_orders.created_at', 'desc')
     .orderBy('exchange_orders.id', 'desc');
 }

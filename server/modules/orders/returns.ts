@@ -2,10 +2,12 @@
 // against the order's lines (never more than was shipped and not yet returned or being returned),
 // approved or rejected, then received into a warehouse (RETURN_IN; damaged goods written off at once) or,
 // for an exchange, carried out (RETURN_IN of the old goods, EXCHANGE_OUT of the new ones).
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import {
   EXCHANGE_STATUS,
+  EXCHANGE_TRANSITIONS,
   RETURN_STATUS,
+  RETURN_TRANSITIONS,
   type ExchangeStatus,
   type ReturnAddInput,
   type ReturnAuditInput,
@@ -23,7 +25,7 @@ import { isoDate } from '../../db/dates';
 import { newId } from '../../db/ids';
 import type { DB, SkusTable } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
-import { pageOf, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
+import { pagedList, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
 import { resolvePrice } from '../products/priceLists';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { changedMeanwhile, notFound, transitionTo, type Transition } from '../shared/commands';
@@ -32,28 +34,69 @@ import { nextDocumentNo } from '../shared/documentNumbers';
 import { postInbound, postOutbound } from '../stock/service';
 import { centsText, shareCents, toCents } from './money';
 import { priceTypeOf } from './placement';
-import { exchangeRecord, exchangeRecords, returnRecord, returnRecords } from './queries';
+import {
+  exchangeDocuments,
+  exchangeRecord,
+  exchangeRecords,
+  openClaims,
+  returnableQty,
+  returnDocuments,
+  returnRecord,
+  returnRecords,
+  withExchangeColumns,
+  withReturnColumns,
+} from './queries';
 import { orderInScope, requireAction, writeOrderLog, type OrderRow } from './state';
 
 const qtyText = (baseQty: number, sku: SkuSnapshot) =>
   formatQuantity(baseQty, { unitsPerCase: sku.unitsPerCase, caseUnit: sku.saleUnit, baseUnit: sku.baseUnit });
 
-export const RETURN_TRANSITIONS: readonly Transition<ReturnStatus>[] = [
-  { from: ['SUBMITTED'], to: 'APPROVED', action: '审核通过' },
-  { from: ['SUBMITTED'], to: 'REJECTED', action: '驳回' },
-  { from: ['APPROVED'], to: 'RECEIVED', action: '入库' },
-  { from: ['SUBMITTED', 'APPROVED'], to: 'CANCELLED', action: '撤销' },
-];
+// ---- Both kinds of document ----
 
-export const EXCHANGE_TRANSITIONS: readonly Transition<ExchangeStatus>[] = [
-  { from: ['SUBMITTED'], to: 'APPROVED', action: '审核通过' },
-  { from: ['SUBMITTED'], to: 'REJECTED', action: '驳回' },
-  { from: ['APPROVED'], to: 'COMPLETED', action: '执行换货' },
-  { from: ['SUBMITTED', 'APPROVED'], to: 'CANCELLED', action: '撤销' },
-];
+type DocumentTable = 'return_orders' | 'exchange_orders';
+
+/** What returns and exchanges share: their table, their name in refusals, their list's whitelist. */
+interface DocumentKind<T extends DocumentTable> {
+  table: T;
+  label: string;
+  spec: ListSpec;
+}
 
 /** Returns and exchanges follow their order's data scope. */
-const documentScope = (scope: DataScope, table: string) => inScope(scope, `${table}.org_code`);
+const documentScope = (scope: DataScope, table: DocumentTable) => inScope(scope, `${table}.org_code`);
+
+/** One page of a kind's documents (its tenant's `documents`) inside the caller's data scope. */
+async function listDocuments<D, TB extends keyof D, O, R>(
+  db: Kysely<DB>,
+  actor: Caller,
+  raw: RawQuery,
+  kind: DocumentKind<DocumentTable>,
+  documents: SelectQueryBuilder<D, TB, O>,
+  selectPage: (page: SelectQueryBuilder<D, TB, O>) => Promise<R[]>,
+) {
+  const list = parseListQuery(raw, kind.spec);
+  const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
+  return pagedList(documents.where(documentScope(scope, kind.table)).where(list.where), list, selectPage);
+}
+
+/** A document of the caller's tenant and data scope, or 404. */
+async function documentInScope<T extends DocumentTable>(
+  db: Kysely<DB>,
+  kind: DocumentKind<T>,
+  tenantId: string,
+  scope: DataScope,
+  id: string,
+): Promise<Selectable<DB[T]>> {
+  const row = await db
+    .selectFrom(kind.table as DocumentTable)
+    .selectAll()
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .where(documentScope(scope, kind.table))
+    .executeTakeFirst();
+  if (!row) throw notFound(kind.label);
+  return row as Selectable<DB[T]>;
+}
 
 // ---- What may still go back ----
 
@@ -69,28 +112,10 @@ async function returnableLines(trx: Transaction<DB>, orderId: string) {
     .orderBy('line_no')
     .forUpdate()
     .execute();
-  const claimed = await trx
-    .selectFrom('return_order_lines')
-    .innerJoin('return_orders', 'return_orders.id', 'return_order_lines.return_id')
-    .select(['return_order_lines.order_line_id as lineId', 'return_order_lines.base_qty as qty'])
-    .where('return_orders.original_order_id', '=', orderId)
-    .where('return_orders.status', 'in', ['SUBMITTED', 'APPROVED'])
-    .unionAll(
-      trx
-        .selectFrom('exchange_order_lines')
-        .innerJoin('exchange_orders', 'exchange_orders.id', 'exchange_order_lines.exchange_id')
-        .select(['exchange_order_lines.order_line_id as lineId', 'exchange_order_lines.base_qty as qty'])
-        .where('exchange_orders.original_order_id', '=', orderId)
-        .where('exchange_orders.status', 'in', ['SUBMITTED', 'APPROVED'])
-        .where('exchange_order_lines.kind', '=', 'RETURN'),
-    )
-    .execute();
+  const claimed = await openClaims(trx, orderId);
   return lines.map((line) => ({
     line,
-    returnable:
-      line.shipped_base_qty -
-      line.returned_base_qty -
-      claimed.filter((each) => each.lineId === line.id).reduce((total, each) => total + each.qty, 0),
+    returnable: returnableQty(line, claimed),
   }));
 }
 
@@ -145,7 +170,7 @@ async function activeWarehouse(trx: Transaction<DB>, tenantId: string, id: strin
 async function moveDocument<S extends string>(
   trx: Transaction<DB>,
   actor: Actor,
-  table: 'return_orders' | 'exchange_orders',
+  kind: DocumentKind<DocumentTable>,
   row: { id: string; status: S; version: number },
   machine: { transitions: readonly Transition<S>[]; labels: Record<S, string> },
   to: S,
@@ -153,7 +178,7 @@ async function moveDocument<S extends string>(
 ) {
   const transition = transitionTo(machine.transitions, machine.labels, row.status, to);
   const changed = await (trx as Kysely<DB>)
-    .updateTable(table)
+    .updateTable(kind.table)
     .set({
       ...set,
       status: to as never,
@@ -166,7 +191,7 @@ async function moveDocument<S extends string>(
     .where('version', '=', row.version)
     .returning('id')
     .executeTakeFirst();
-  if (!changed) throw changedMeanwhile(table === 'return_orders' ? '退单' : '换货单');
+  if (!changed) throw changedMeanwhile(kind.label);
   return transition;
 }
 
@@ -186,38 +211,16 @@ const returnSpec: ListSpec = {
   ],
 };
 
-export async function listReturns(db: Kysely<DB>, actor: Caller, raw: RawQuery) {
-  const list = parseListQuery(raw, returnSpec);
-  const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
-  const base = returnRecords(db, actor.tenantId)
-    .clearOrderBy()
-    .where(documentScope(scope, 'return_orders'))
-    .where(list.where);
-  const [{ total }, rows] = await Promise.all([
-    base
-      .clearSelect()
-      .select(sql<number>`count(*)::integer`.as('total'))
-      .executeTakeFirstOrThrow(),
-    base.orderBy(list.orderBy).limit(list.pageSize).offset(list.offset).execute(),
-  ]);
-  return pageOf(rows.map(returnRecord), total, list);
-}
+const RETURNS: DocumentKind<'return_orders'> = { table: 'return_orders', label: '退单', spec: returnSpec };
 
-async function returnInScope(db: Kysely<DB>, tenantId: string, scope: DataScope, id: string) {
-  const row = await db
-    .selectFrom('return_orders')
-    .selectAll()
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
-    .where(documentScope(scope, 'return_orders'))
-    .executeTakeFirst();
-  if (!row) throw notFound('退单');
-  return row;
-}
+export const listReturns = (db: Kysely<DB>, actor: Caller, raw: RawQuery) =>
+  listDocuments(db, actor, raw, RETURNS, returnDocuments(db, actor.tenantId), async (page) =>
+    (await withReturnColumns(page).execute()).map(returnRecord),
+  );
 
 export async function returnById(db: Kysely<DB>, actor: Caller, id: string): Promise<ReturnDetail> {
   const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
-  const row = await returnInScope(db, actor.tenantId, scope, id);
+  const row = await documentInScope(db, RETURNS, actor.tenantId, scope, id);
   const [record, lines] = await Promise.all([
     returnRecords(db, actor.tenantId).where('return_orders.id', '=', id).executeTakeFirstOrThrow(),
     db.selectFrom('return_order_lines').selectAll().where('return_id', '=', id).orderBy('id').execute(),
@@ -300,12 +303,12 @@ export async function auditReturn(db: Kysely<DB>, actor: Actor, input: ReturnAud
   if (!input.pass && !input.reason?.trim()) throw new BusinessError(400, '驳回须填写原因');
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
-    const row = await returnInScope(trx, actor.tenantId, scope, input.id);
+    const row = await documentInScope(trx, RETURNS, actor.tenantId, scope, input.id);
     const to: ReturnStatus = input.pass ? 'APPROVED' : 'REJECTED';
     const transition = await moveDocument(
       trx,
       actor,
-      'return_orders',
+      RETURNS,
       row,
       { transitions: RETURN_TRANSITIONS, labels: RETURN_STATUS },
       to,
@@ -326,11 +329,11 @@ export async function auditReturn(db: Kysely<DB>, actor: Actor, input: ReturnAud
 export async function cancelReturn(db: Kysely<DB>, actor: Actor, id: string) {
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
-    const row = await returnInScope(trx, actor.tenantId, scope, id);
+    const row = await documentInScope(trx, RETURNS, actor.tenantId, scope, id);
     await moveDocument(
       trx,
       actor,
-      'return_orders',
+      RETURNS,
       row,
       { transitions: RETURN_TRANSITIONS, labels: RETURN_STATUS },
       'CANCELLED',
@@ -344,12 +347,12 @@ export async function cancelReturn(db: Kysely<DB>, actor: Actor, id: string) {
 export async function receiveReturn(db: Kysely<DB>, actor: Actor, input: ReturnReceiveInput) {
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
-    const row = await returnInScope(trx, actor.tenantId, scope, input.id);
+    const row = await documentInScope(trx, RETURNS, actor.tenantId, scope, input.id);
     const warehouse = await activeWarehouse(trx, actor.tenantId, input.warehouseId);
     await moveDocument(
       trx,
       actor,
-      'return_orders',
+      RETURNS,
       row,
       { transitions: RETURN_TRANSITIONS, labels: RETURN_STATUS },
       'RECEIVED',
@@ -440,38 +443,20 @@ const exchangeSpec: ListSpec = {
   ],
 };
 
-export async function listExchanges(db: Kysely<DB>, actor: Caller, raw: RawQuery) {
-  const list = parseListQuery(raw, exchangeSpec);
-  const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
-  const base = exchangeRecords(db, actor.tenantId)
-    .clearOrderBy()
-    .where(documentScope(scope, 'exchange_orders'))
-    .where(list.where);
-  const [{ total }, rows] = await Promise.all([
-    base
-      .clearSelect()
-      .select(sql<number>`count(*)::integer`.as('total'))
-      .executeTakeFirstOrThrow(),
-    base.orderBy(list.orderBy).limit(list.pageSize).offset(list.offset).execute(),
-  ]);
-  return pageOf(rows.map(exchangeRecord), total, list);
-}
+const EXCHANGES: DocumentKind<'exchange_orders'> = {
+  table: 'exchange_orders',
+  label: '换货单',
+  spec: exchangeSpec,
+};
 
-async function exchangeInScope(db: Kysely<DB>, tenantId: string, scope: DataScope, id: string) {
-  const row = await db
-    .selectFrom('exchange_orders')
-    .selectAll()
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
-    .where(documentScope(scope, 'exchange_orders'))
-    .executeTakeFirst();
-  if (!row) throw notFound('换货单');
-  return row;
-}
+export const listExchanges = (db: Kysely<DB>, actor: Caller, raw: RawQuery) =>
+  listDocuments(db, actor, raw, EXCHANGES, exchangeDocuments(db, actor.tenantId), async (page) =>
+    (await withExchangeColumns(page).execute()).map(exchangeRecord),
+  );
 
 export async function exchangeById(db: Kysely<DB>, actor: Caller, id: string): Promise<SwapDetail> {
   const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
-  const row = await exchangeInScope(db, actor.tenantId, scope, id);
+  const row = await documentInScope(db, EXCHANGES, actor.tenantId, scope, id);
   const [record, lines] = await Promise.all([
     exchangeRecords(db, actor.tenantId).where('exchange_orders.id', '=', id).executeTakeFirstOrThrow(),
     db.selectFrom('exchange_order_lines').selectAll().where('exchange_id', '=', id).orderBy('id').execute(),
@@ -598,12 +583,12 @@ export async function auditExchange(db: Kysely<DB>, actor: Actor, input: ReturnA
   if (!input.pass && !input.reason?.trim()) throw new BusinessError(400, '驳回须填写原因');
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
-    const row = await exchangeInScope(trx, actor.tenantId, scope, input.id);
+    const row = await documentInScope(trx, EXCHANGES, actor.tenantId, scope, input.id);
     const to: ExchangeStatus = input.pass ? 'APPROVED' : 'REJECTED';
     const transition = await moveDocument(
       trx,
       actor,
-      'exchange_orders',
+      EXCHANGES,
       row,
       { transitions: EXCHANGE_TRANSITIONS, labels: EXCHANGE_STATUS },
       to,
@@ -623,12 +608,12 @@ export async function auditExchange(db: Kysely<DB>, actor: Actor, input: ReturnA
 export async function executeExchange(db: Kysely<DB>, actor: Actor, input: SwapExecuteInput) {
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
-    const row = await exchangeInScope(trx, actor.tenantId, scope, input.id);
+    const row = await documentInScope(trx, EXCHANGES, actor.tenantId, scope, input.id);
     const warehouse = await activeWarehouse(trx, actor.tenantId, input.warehouseId);
     await moveDocument(
       trx,
       actor,
-      'exchange_orders',
+      EXCHANGES,
       row,
       { transitions: EXCHANGE_TRANSITIONS, labels: EXCHANGE_STATUS },
       'COMPLETED',
@@ -678,11 +663,11 @@ export async function executeExchange(db: Kysely<DB>, actor: Actor, input: SwapE
 export async function cancelExchange(db: Kysely<DB>, actor: Actor, id: string) {
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
-    const row = await exchangeInScope(trx, actor.tenantId, scope, id);
+    const row = await documentInScope(trx, EXCHANGES, actor.tenantId, scope, id);
     await moveDocument(
       trx,
       actor,
-      'exchange_orders',
+      EXCHANGES,
       row,
       { transitions: EXCHANGE_TRANSITIONS, labels: EXCHANGE_STATUS },
       'CANCELLED',

@@ -11,15 +11,19 @@ import type {
   OrderDetail,
   OrderPrintData,
   OrderStatusCounts,
+  ReturnDetail,
+  SwapDetail,
 } from '../../../common/orders';
 import {
   approvalData,
   deliverPlan,
+  exchangeById,
   orderCommands,
   orderStatusCounts,
   orderSyncRecord,
   printOrder,
   queryOrder,
+  returnById,
   type OrderSyncTask,
 } from '../../api/orders';
 import { notify, toast } from '../../utils/notifier';
@@ -38,6 +42,8 @@ import {
   detailLoadFailed,
   detailOpened,
   detailReloadRequested,
+  dialogDocumentLoaded,
+  dialogDocumentRequested,
   dialogOrderLoaded,
   dialogOrderRequested,
   ordersChanged,
@@ -123,6 +129,24 @@ export function* loadDialogOrder({ payload: id }: ReturnType<typeof dialogOrderR
   }
 }
 
+export function* loadDialogDocument({
+  payload: { kind, id },
+}: ReturnType<typeof dialogDocumentRequested>): SagaIterator {
+  try {
+    if (kind === 'return') {
+      const answer: Envelope<ReturnDetail> = yield call(returnById, id);
+      if (!answer.success) yield call(toast, 'warning', answer.message || '退单加载失败');
+      yield put(dialogDocumentLoaded(answer.success ? { kind, detail: answer.result } : null));
+    } else {
+      const answer: Envelope<SwapDetail> = yield call(exchangeById, id);
+      if (!answer.success) yield call(toast, 'warning', answer.message || '换货单加载失败');
+      yield put(dialogDocumentLoaded(answer.success ? { kind, detail: answer.result } : null));
+    }
+  } catch {
+    yield put(dialogDocumentLoaded(null));
+  }
+}
+
 /** Fetches the sheets one by one (each counts as a print); a refusal closes the print dialog. */
 export function* loadPrint({ payload }: ReturnType<typeof printRequested>): SagaIterator {
   const sheets: OrderPrintData[] = [];
@@ -189,6 +213,7 @@ export function* ordersSaga(): SagaIterator {
   yield takeLatest(approvalRequested.type, loadApproval);
   yield takeLatest(deliverPlanRequested.type, loadDeliverPlan);
   yield takeLatest(dialogOrderRequested.type, loadDialogOrder);
+  yield takeLatest(dialogDocumentRequested.type, loadDialogDocument);
   yield takeLatest(printRequested.type, loadPrint);
   // A second click while a command runs is ignored (no double audit, no double delivery).
   yield takeLeading(commandRequested.type, runCommand);

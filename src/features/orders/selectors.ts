@@ -11,3 +11,4 @@ export const selectCommand = (state: RootState) => state.orders.command;
 export const selectListVersion = (state: RootState) => state.orders.listVersion;
 export const selectDialogOrder = (state: RootState) => state.orders.dialogOrder;
 export const selectSyncRecord = (state: RootState) => state.orders.syncRecord;
+export const selectDialogDocument = (state: RootState) => state.orders.dialogDocument;

@@ -1,5 +1,5 @@
 // 订单列表's state beyond the table (the table's query lives in the URL): the count per status tab, the
-// order in the detail drawer, what the audit/delivery dialogs show (approval data, FEFO plan), the sheets
+// order in the detail drawer, what the dialogs show (approval data, FEFO plan, a return's lines), the sheets
 // being printed, and the one command in flight with the server's refusal, so a dialog stays open with
 // what was typed and says why.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -9,6 +9,8 @@ import type {
   OrderDetail,
   OrderPrintData,
   OrderStatusCounts,
+  ReturnDetail,
+  SwapDetail,
 } from '../../../common/orders';
 import type { OrderCommandKind, OrderCommandPayloads, OrderSyncTask, PrintKind } from '../../api/orders';
 import type { ListParams } from '../../api/systemTypes';
@@ -17,6 +19,10 @@ import { loggedOut, tokenInvalidated } from '../session/slice';
 /** A dialog's data while it loads; null when it could not be loaded (the reason was shown). */
 export const LOADING = 'loading' as const;
 export type Loadable<T> = T | typeof LOADING | null;
+
+/** A return or an exchange that a dialog moves on (入库, 执行换货). */
+export type DocumentKind = 'return' | 'swap';
+export type OrderDocument = { kind: 'return'; detail: ReturnDetail } | { kind: 'swap'; detail: SwapDetail };
 
 export type CommandStatus = 'idle' | 'running' | 'done' | 'refused';
 
@@ -36,6 +42,8 @@ export interface OrdersState {
   deliverPlan: Loadable<OrderDeliverPlan>;
   /** The order a dialog works on (签收's lines, 收款's amounts). */
   dialogOrder: Loadable<OrderDetail>;
+  /** The return or exchange a dialog works on, with its lines. */
+  dialogDocument: Loadable<OrderDocument>;
   /** The sheets of the print dialog; null while loading. */
   print: { kind: PrintKind; sheets: OrderPrintData[] | null } | null;
   command: { kind: OrderCommandKind | null; status: CommandStatus; refusal: string | null };
@@ -52,6 +60,7 @@ const initialState: OrdersState = {
   approval: null,
   deliverPlan: null,
   dialogOrder: null,
+  dialogDocument: null,
   print: null,
   command: { kind: null, status: 'idle', refusal: null },
   listVersion: 0,
@@ -118,6 +127,12 @@ const ordersSlice = createSlice({
     dialogOrderLoaded(state, action: PayloadAction<OrderDetail | null>) {
       state.dialogOrder = action.payload;
     },
+    dialogDocumentRequested(state, _action: PayloadAction<{ kind: DocumentKind; id: string }>) {
+      state.dialogDocument = LOADING;
+    },
+    dialogDocumentLoaded(state, action: PayloadAction<OrderDocument | null>) {
+      state.dialogDocument = action.payload;
+    },
     printRequested(state, action: PayloadAction<{ ids: string[]; kind: PrintKind }>) {
       state.print = { kind: action.payload.kind, sheets: null };
     },
@@ -167,6 +182,8 @@ export const {
   deliverPlanLoaded,
   dialogOrderRequested,
   dialogOrderLoaded,
+  dialogDocumentRequested,
+  dialogDocumentLoaded,
   printRequested,
   printLoaded,
   printClosed,

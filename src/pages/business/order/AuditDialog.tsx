@@ -7,13 +7,38 @@ import { ORDER_STATUS, type OrderApprovalData } from '../../../../common/orders'
 import { approvalRequested, type CommandRequest } from '../../../features/orders/slice';
 import { selectApproval } from '../../../features/orders/selectors';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { OrderCommandModal } from './OrderCommandModal';
+import { OrderCommandModal, type OrderCommandAction } from './OrderCommandModal';
 import { money } from './orderView';
 import type { OrderRef } from './useOrderDialogs';
 
 interface AuditValues {
   warehouseId?: string;
   reason?: string;
+}
+
+/** 驳回 (its reason required) and 通过, for orders, returns and exchanges alike. */
+export function auditActions<V extends { reason?: string }>(
+  decide: (pass: boolean) => (values: V) => CommandRequest,
+): OrderCommandAction<V>[] {
+  return [
+    {
+      text: '驳回',
+      danger: true,
+      primary: false,
+      check: (values) => (values.reason?.trim() ? null : { name: 'reason', error: '请填写驳回原因' }),
+      toCommand: decide(false),
+    },
+    { text: '通过', toCommand: decide(true) },
+  ];
+}
+
+/** 审核意见: free when passing, the reason when rejecting. */
+export function AuditReasonField({ rows = 2 }: { rows?: number }) {
+  return (
+    <Form.Item name="reason" label="审核意见（驳回时必填）" rules={[{ max: 256, message: '最多 256 个字' }]}>
+      <Input.TextArea rows={rows} maxLength={256} placeholder="驳回原因" />
+    </Form.Item>
+  );
 }
 
 function ApprovalCard({ data }: { data: OrderApprovalData }) {
@@ -92,16 +117,7 @@ export function AuditDialog({ orders, onClose }: { orders: OrderRef[]; onClose: 
       form={form}
       width={900}
       loading={approval === null}
-      actions={[
-        {
-          text: '驳回',
-          danger: true,
-          primary: false,
-          check: (values) => (values.reason?.trim() ? null : { name: 'reason', error: '请填写驳回原因' }),
-          toCommand: decide(false),
-        },
-        { text: '通过', toCommand: decide(true) },
-      ]}
+      actions={auditActions(decide)}
       extra={
         approval === null ? (
           <Spin />
@@ -126,13 +142,7 @@ export function AuditDialog({ orders, onClose }: { orders: OrderRef[]; onClose: 
           options={warehouses.map((warehouse) => ({ value: warehouse.id, label: warehouse.name }))}
         />
       </Form.Item>
-      <Form.Item
-        name="reason"
-        label="审核意见（驳回时必填）"
-        rules={[{ max: 256, message: '最多 256 个字' }]}
-      >
-        <Input.TextArea rows={2} maxLength={256} placeholder="驳回原因" />
-      </Form.Item>
+      <AuditReasonField />
     </OrderCommandModal>
   );
 }

@@ -5,7 +5,9 @@ import { DeliverDialog } from './DeliverDialog';
 import { InvalidDialog } from './InvalidDialog';
 import { PaymentDialog } from './PaymentDialog';
 import { PrintDialog } from './PrintDialog';
+import { ReturnDialog } from './ReturnDialog';
 import { SignDialog } from './SignDialog';
+import { SwapDialog } from './SwapDialog';
 import type { OrderDialogState } from './useOrderDialogs';
 
 export function OrderDialogs({ state, onClose }: { state: OrderDialogState; onClose: () => void }) {
@@ -25,6 +27,10 @@ export function OrderDialogs({ state, onClose }: { state: OrderDialogState; onCl
       return order ? <InvalidDialog order={order} onClose={onClose} /> : null;
     case 'pay':
       return order ? <PaymentDialog order={order} onClose={onClose} /> : null;
+    case 'return':
+      return order ? <ReturnDialog order={order} onClose={onClose} /> : null;
+    case 'swap':
+      return order ? <SwapDialog order={order} onClose={onClose} /> : null;
     default:
       return null;
   }

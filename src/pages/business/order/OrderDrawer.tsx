@@ -1,12 +1,18 @@
 // 订单详情: the order's header, buyer and receiver, lines (gifts marked), the amounts from list price to
-// payable, shipments with their batches, sign records, returns and exchanges, payments and the history;
+// payable, shipments with their batches, sign records, returns and exchanges (with their next steps),
+// payments and the history;
 // the buttons of its status on top.
 import { useEffect, type ReactNode } from 'react';
 import { App, Button, Drawer, Empty, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import type { OrderSyncTask } from '../../../api/orders';
 import { useHasPermission } from '../../../components/HasPermission';
-import { CREDIT_CHECK_RESULT, type OrderDetail, type OrderLineRecord } from '../../../../common/orders';
+import {
+  CREDIT_CHECK_RESULT,
+  orderActionAllowed,
+  type OrderDetail,
+  type OrderLineRecord,
+} from '../../../../common/orders';
 import { DetailList } from '../../../components/DetailList';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import {
@@ -19,6 +25,7 @@ import { commandRequested, detailClosed, LOADING, syncRecordRequested } from '..
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { OrderActions } from './OrderActions';
 import { money, STATUS_COLOR } from './orderView';
+import { ReturnsSection } from './ReturnsSection';
 import type { OpenDialog } from './useOrderDialogs';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -279,20 +286,11 @@ function OrderBody({ order }: { order: OrderDetail }) {
           ))
         )}
       </Section>
-      {(order.returns.length > 0 || order.exchanges.length > 0) && (
+      {(order.returns.length > 0 ||
+        order.exchanges.length > 0 ||
+        orderActionAllowed('return', order.status)) && (
         <Section title="退换货">
-          {order.returns.map((back) => (
-            <div key={back.id}>
-              退单 {back.returnNo} · {back.reason_dictText} · {money(back.amount)} ·{' '}
-              <Tag>{back.status_dictText}</Tag>
-            </div>
-          ))}
-          {order.exchanges.map((swap) => (
-            <div key={swap.id}>
-              换货 {swap.exchangeNo} · {swap.reason_dictText} · 差价 {money(swap.priceDiffAmount)} ·{' '}
-              <Tag>{swap.status_dictText}</Tag>
-            </div>
-          ))}
+          <ReturnsSection order={order} />
         </Section>
       )}
       <Section title="收款">

@@ -16,16 +16,21 @@ export const STATUS_COLOR: Record<string, string> = {
   INVALID: 'default',
 };
 
-/** The dialog actions of the order pages and the permission code of each. */
-export const ACTION_CODES: Record<Exclude<OrderAction, 'return'>, string> = {
+/** The dialog actions of the order pages and the permission code of each (退货 and 换货 share one). */
+export const ACTION_CODES: Record<OrderAction | 'swap', string> = {
   audit: 'order:audit',
   deliver: 'order:deliver',
   sign: 'order:sign',
   invalid: 'order:invalid',
   print: 'order:print',
   pay: 'payment:add',
+  return: 'order:return',
+  swap: 'order:return',
 };
 export type DialogAction = keyof typeof ACTION_CODES;
+
+/** The entry of the transition table a dialog action is allowed by: an exchange is a kind of return. */
+export const tableAction = (action: DialogAction): OrderAction => (action === 'swap' ? 'return' : action);
 
 export const ACTION_LABELS: Record<DialogAction, string> = {
   audit: '审核',
@@ -34,6 +39,8 @@ export const ACTION_LABELS: Record<DialogAction, string> = {
   invalid: '作废',
   print: '打印',
   pay: '收款',
+  return: '退货',
+  swap: '换货',
 };
 
 /** The actions (in button order) the signed-in user may take on an order in `status`. */
@@ -45,10 +52,12 @@ export function useOrderActions(): (status: OrderStatus) => DialogAction[] {
     invalid: useHasPermission(ACTION_CODES.invalid),
     print: useHasPermission(ACTION_CODES.print),
     pay: useHasPermission(ACTION_CODES.pay),
+    return: useHasPermission(ACTION_CODES.return),
+    swap: useHasPermission(ACTION_CODES.swap),
   };
   return (status) =>
     (Object.keys(ACTION_CODES) as DialogAction[]).filter(
-      (action) => may[action] && orderActionAllowed(action, status),
+      (action) => may[action] && orderActionAllowed(tableAction(action), status),
     );
 }
 

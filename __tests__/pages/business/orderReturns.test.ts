@@ -1,0 +1,43 @@
+// The rules of the 退货 and 换货 dialogs without rendering them: what was typed in 箱 + 瓶 becomes base
+// units, bounded by what may still go back; an exchange's new goods use their own case size.
+import { pickedLines, picksProblem } from '../../../src/pages/business/order/ReturnDialog';
+import { toSwapInput } from '../../../src/pages/business/order/SwapDialog';
+import { orderDetail } from '../../support/orders';
+
+const order = orderDetail({ status: 'SIGNED' });
+Object.assign(order.lines[0], { shippedBaseQty: 27, returnableBaseQty: 15 });
+const unshipped = { ...order.lines[0], id: 'l2', shippedBaseQty: 0, returnableBaseQty: 0 };
+order.lines.push(unshipped);
+
+it('takes the shipped lines with a quantity, in base units', () => {
+  expect(pickedLines(order, { l1: { cases: 1, units: 2 } })).toEqual([{ orderLineId: 'l1', baseQty: 14 }]);
+  expect(pickedLines(order, { l1: { cases: 0, units: 0 }, l2: { units: 3 } })).toEqual([]);
+});
+
+it('refuses more than may go back, and nothing at all', () => {
+  expect(picksProblem(order, { l1: { cases: 1, units: 4 } })).toBe('华饮可乐 500ml 最多可退 1箱3瓶');
+  expect(picksProblem(order, {})).toBe('请填写要退回的数量');
+  expect(picksProblem(order, { l1: { cases: 1, units: 3 } })).toBeNull();
+});
+
+it('an exchange sends what goes back and the new goods in their own case size', () => {
+  const caseSize = (skuId: string) => ({ s1: 12, s9: 24 })[skuId];
+  expect(
+    toSwapInput(
+      order,
+      {
+        picks: { l1: { units: 6 } },
+        issue: [{ skuId: 's9', cases: 1, units: 1 }],
+        reason: 'FLAVOR',
+        remark: '  ',
+      },
+      caseSize,
+    ),
+  ).toEqual({
+    orderId: 'o1',
+    reason: 'FLAVOR',
+    remark: null,
+    returnLines: [{ orderLineId: 'l1', baseQty: 6 }],
+    issueLines: [{ skuId: 's9', baseQty: 25 }],
+  });
+});

@@ -22,6 +22,12 @@ export interface RemoteOption {
   disabled?: boolean;
 }
 
+/** The option of a record picked by its name (warehouses, brands, dealers, labels). */
+export const optionByName = (record: { id: string; name: string }): RemoteOption => ({
+  value: record.id,
+  label: record.name,
+});
+
 /** How long typing pauses before a server search. */
 const SEARCH_DELAY_MS = 300;
 

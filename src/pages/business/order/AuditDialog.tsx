@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { Alert, Card, Descriptions, Empty, Form, Input, Select, Space, Spin, Table, Tag } from 'antd';
 import { ORDER_STATUS, type OrderApprovalData } from '../../../../common/orders';
+import { optionByName } from '../../../components/form/EnumSelect';
 import { approvalRequested, type CommandRequest } from '../../../features/orders/slice';
 import { selectApproval } from '../../../features/orders/selectors';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -139,7 +140,7 @@ export function AuditDialog({ orders, onClose }: { orders: OrderRef[]; onClose: 
         <Select
           allowClear
           placeholder={approval?.[0]?.warehouse?.name ?? '默认：卖方仓库'}
-          options={warehouses.map((warehouse) => ({ value: warehouse.id, label: warehouse.name }))}
+          options={warehouses.map(optionByName)}
         />
       </Form.Item>
       <AuditReasonField />

@@ -5,8 +5,8 @@
 import { useEffect } from 'react';
 import { Alert, Empty, Form, Spin, Table, Typography } from 'antd';
 import { RETURN_CONDITION, type ReturnCondition, type SwapLineRecord } from '../../../../common/orders';
-import { listWarehouses, type Warehouse } from '../../../api/stock';
-import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
+import { listWarehouses } from '../../../api/stock';
+import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
 import {
   dialogDocumentRequested,
   LOADING,
@@ -34,7 +34,6 @@ export interface DocumentRef {
 export const DOCUMENT_NAME: Record<DocumentKind, string> = { return: '退单', swap: '换货单' };
 
 const loadWarehouses = () => listWarehouses({ pageSize: 200, status: 'ACTIVE' });
-const warehouseOption = (warehouse: Warehouse) => ({ value: warehouse.id, label: warehouse.name });
 
 function WarehouseField({ initial, label }: { initial: string | null; label: string }) {
   return (
@@ -44,7 +43,7 @@ function WarehouseField({ initial, label }: { initial: string | null; label: str
       initialValue={initial ?? undefined}
       rules={[{ required: true, message: '请选择仓库' }]}
     >
-      <RemoteSelect load={loadWarehouses} toOption={warehouseOption} placeholder="选择仓库" />
+      <RemoteSelect load={loadWarehouses} toOption={optionByName} placeholder="选择仓库" />
     </Form.Item>
   );
 }

@@ -15,10 +15,10 @@ import {
   PAYMENT_STATUS,
   type OrderListRecord,
 } from '../../../../common/orders';
-import { listCustomers, type Customer } from '../../../api/customers';
+import { listCustomers } from '../../../api/customers';
 import { listOrders } from '../../../api/orders';
 import type { ListParams } from '../../../api/systemTypes';
-import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
+import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
 import { contains } from '../../../components/table/listQuery';
 import { ListPage } from '../../../components/table/ListPage';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
@@ -45,7 +45,6 @@ const FILTER_KEYS = [
   'orderedAt_end',
 ] as const;
 const loadDealers = () => listCustomers({ customerType: 'DEALER', pageSize: 200 });
-const dealerOption = (dealer: Customer) => ({ value: dealer.id, label: dealer.name });
 const SYNC_BADGE: Record<string, 'success' | 'error' | 'processing' | 'default'> = {
   SUCCESS: 'success',
   FAILED: 'error',
@@ -249,7 +248,7 @@ export default function OrderListPage() {
             <Form.Item name="dealerId" label="经销商">
               <RemoteSelect
                 load={loadDealers}
-                toOption={dealerOption}
+                toOption={optionByName}
                 placeholder="全部"
                 style={{ width: 170 }}
               />

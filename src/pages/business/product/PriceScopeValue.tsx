@@ -9,7 +9,7 @@ import { debounce } from '../../../../common/timing';
 import { PAGE_SIZE_MAX } from '../../../../common/constants';
 import { listCustomers, listLabels } from '../../../api/customers';
 import { queryDepartTree, type DepartTreeNode } from '../../../api/systemDepart';
-import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
+import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
 
 const WIDTH = { width: 300 };
 
@@ -63,7 +63,6 @@ function OrgPicker({ value, onChange }: ValueProps) {
 
 /** The tenant's active customer labels, for the LABEL scope. */
 const loadLabels = () => listLabels({ pageSize: PAGE_SIZE_MAX, status: 'ACTIVE' });
-const labelOption = (label: { id: string; name: string }) => ({ value: label.id, label: label.name });
 
 const SEARCH_DELAY_MS = 300;
 
@@ -122,7 +121,7 @@ export function PriceScopeValue({
     return (
       <RemoteSelect
         load={loadLabels}
-        toOption={labelOption}
+        toOption={optionByName}
         value={value}
         onChange={onChange}
         placeholder="请选择客户标签"

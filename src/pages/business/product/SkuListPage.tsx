@@ -19,7 +19,7 @@ import {
   type Sku,
   type SkuPayload,
 } from '../../../api/products';
-import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
+import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
 import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
@@ -59,7 +59,6 @@ const ACTION_NOTE: Record<string, string> = {
   DISCONTINUED: '淘汰后不可恢复。',
 };
 
-const brandOption = (brand: { id: string; name: string }) => ({ value: brand.id, label: brand.name });
 const loadBrands = () => listBrands({ pageSize: 200, status: 'ACTIVE' });
 const loadCategories = () => listCategories({ pageSize: 200, status: 'ACTIVE' });
 
@@ -189,7 +188,7 @@ export default function SkuListPage() {
             <Form.Item name="brandId" label="品牌">
               <RemoteSelect
                 load={loadBrands}
-                toOption={brandOption}
+                toOption={optionByName}
                 placeholder="全部品牌"
                 style={{ width: 160 }}
               />
@@ -197,7 +196,7 @@ export default function SkuListPage() {
             <Form.Item name="categoryId" label="品类">
               <RemoteSelect
                 load={loadCategories}
-                toOption={brandOption}
+                toOption={optionByName}
                 placeholder="全部品类"
                 style={{ width: 160 }}
               />
@@ -295,10 +294,10 @@ export function SkuFormModal({
         <Input placeholder="请输入商品名称" maxLength={100} />
       </Form.Item>
       <Form.Item name="brandId" label="品牌" rules={[required('品牌', '选择')]}>
-        <RemoteSelect load={loadBrands} toOption={brandOption} placeholder="请选择品牌" />
+        <RemoteSelect load={loadBrands} toOption={optionByName} placeholder="请选择品牌" />
       </Form.Item>
       <Form.Item name="categoryId" label="品类" rules={[required('品类', '选择')]}>
-        <RemoteSelect load={loadCategories} toOption={brandOption} placeholder="请选择品类" />
+        <RemoteSelect load={loadCategories} toOption={optionByName} placeholder="请选择品类" />
       </Form.Item>
       <Form.Item name="packageType" label="包装类型" rules={[required('包装类型', '选择')]}>
         <EnumSelect labels={PACKAGE_TYPE} placeholder="请选择包装类型" />

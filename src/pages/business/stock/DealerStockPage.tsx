@@ -8,12 +8,11 @@ import { listBrands } from '../../../api/products';
 import { listCustomers } from '../../../api/customers';
 import { listDealerStock, type DealerStockRow } from '../../../api/stock';
 import type { ListParams } from '../../../api/systemTypes';
-import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
+import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
 import { ListPage } from '../../../components/table/ListPage';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
 
-const named = (record: { id: string; name: string }) => ({ value: record.id, label: record.name });
 const loadBrands = () => listBrands({ pageSize: 200 });
 const loadDealers = () => listCustomers({ pageSize: PAGE_SIZE_MAX, customerType: 'DEALER' });
 
@@ -83,13 +82,18 @@ export default function DealerStockPage() {
           <Form.Item name="dealerId" label="经销商">
             <RemoteSelect
               load={loadDealers}
-              toOption={named}
+              toOption={optionByName}
               placeholder="全部经销商"
               style={{ width: 200 }}
             />
           </Form.Item>
           <Form.Item name="brandId" label="品牌">
-            <RemoteSelect load={loadBrands} toOption={named} placeholder="全部品牌" style={{ width: 140 }} />
+            <RemoteSelect
+              load={loadBrands}
+              toOption={optionByName}
+              placeholder="全部品牌"
+              style={{ width: 140 }}
+            />
           </Form.Item>
           <Form.Item name="freshness" label="效期">
             <EnumSelect labels={FRESHNESS_CLASS} placeholder="全部" style={{ width: 110 }} />

@@ -19,7 +19,7 @@ import {
   type StockTotals,
 } from '../../../api/stock';
 import type { ListParams } from '../../../api/systemTypes';
-import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
+import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission } from '../../../components/HasPermission';
 import { AgeBucketsModal } from './AgeBucketsModal';
@@ -42,7 +42,6 @@ const packOf = (lot: StockLot) => ({
   baseUnit: lot.baseUnit,
 });
 
-const named = (record: { id: string; name: string }) => ({ value: record.id, label: record.name });
 const loadWarehouses = () => listWarehouses({ pageSize: 200 });
 const loadBrands = () => listBrands({ pageSize: 200 });
 
@@ -245,7 +244,7 @@ export default function ProdStockPage() {
             <Form.Item name="warehouseId" label="仓库">
               <RemoteSelect
                 load={loadWarehouses}
-                toOption={named}
+                toOption={optionByName}
                 placeholder="全部仓库"
                 style={{ width: 180 }}
               />
@@ -253,7 +252,7 @@ export default function ProdStockPage() {
             <Form.Item name="brandId" label="品牌">
               <RemoteSelect
                 load={loadBrands}
-                toOption={named}
+                toOption={optionByName}
                 placeholder="全部品牌"
                 style={{ width: 140 }}
               />

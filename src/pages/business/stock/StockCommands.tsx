@@ -18,13 +18,12 @@ import {
   type StockLot,
   type Warehouse,
 } from '../../../api/stock';
-import { RemoteSelect } from '../../../components/form/EnumSelect';
+import { RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
 import { required, requiredDate } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 
 export type StockCommand = 'in' | 'out' | 'transfer' | 'adjust';
 
-const named = (record: { id: string; name: string }) => ({ value: record.id, label: record.name });
 const loadActiveWarehouses = () => listWarehouses({ pageSize: PAGE_SIZE_MAX, status: 'ACTIVE' });
 const skuOption = (sku: Sku) => ({ value: sku.id, label: `${sku.skuCode} ${sku.name}` });
 
@@ -131,7 +130,7 @@ export function StockInModal({ open, onClose, onSaved }: CommandProps) {
       }
     >
       <Form.Item name="warehouseId" label="仓库" rules={[required('仓库', '选择')]}>
-        <RemoteSelect load={loadActiveWarehouses} toOption={named} placeholder="请选择仓库" />
+        <RemoteSelect load={loadActiveWarehouses} toOption={optionByName} placeholder="请选择仓库" />
       </Form.Item>
       <Form.Item name="skuId" label="商品" rules={[required('商品', '选择')]}>
         <RemoteSelect
@@ -254,7 +253,7 @@ export function LotCommandModal({
             <RemoteSelect<Warehouse>
               load={loadActiveWarehouses}
               toOption={(warehouse) => ({
-                ...named(warehouse),
+                ...optionByName(warehouse),
                 disabled: warehouse.id === lot?.warehouseId,
               })}
               placeholder="请选择调入仓库"

@@ -5,12 +5,11 @@ import { Form, Input, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { MOVEMENT_TYPE } from '../../../../common/businessEnums';
 import { listMovements, listWarehouses, type StockMovement } from '../../../api/stock';
-import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
+import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
 import { ListPage } from '../../../components/table/ListPage';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
 
-const named = (record: { id: string; name: string }) => ({ value: record.id, label: record.name });
 const loadWarehouses = () => listWarehouses({ pageSize: PAGE_SIZE_MAX });
 const DIRECTION = { IN: '入库', OUT: '出库' };
 
@@ -87,7 +86,7 @@ export default function StockMovementPage() {
           <Form.Item name="warehouseId" label="仓库">
             <RemoteSelect
               load={loadWarehouses}
-              toOption={named}
+              toOption={optionByName}
               placeholder="全部仓库"
               style={{ width: 180 }}
             />

@@ -9,7 +9,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ENABLED_STATUS, STORAGE_CONDITION, WAREHOUSE_OWNER_TYPE } from '../../../../common/businessEnums';
 import { listCustomers } from '../../../api/customers';
 import { listWarehouses, saveWarehouse, type Warehouse, type WarehousePayload } from '../../../api/stock';
-import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
+import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { HasPermission } from '../../../components/HasPermission';
@@ -18,7 +18,6 @@ import { ListPage } from '../../../components/table/ListPage';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
 
-const named = (record: { id: string; name: string }) => ({ value: record.id, label: record.name });
 const loadDealers = () => listCustomers({ pageSize: PAGE_SIZE_MAX, customerType: 'DEALER' });
 
 /** The fields an edit sends back unchanged, so a status change keeps the rest. */
@@ -144,7 +143,7 @@ export default function WarehouseListPage() {
           {({ getFieldValue }) =>
             getFieldValue('ownerType') === 'DEALER' && (
               <Form.Item name="ownerId" label="所属经销商" rules={[required('所属经销商', '选择')]}>
-                <RemoteSelect load={loadDealers} toOption={named} placeholder="请选择经销商" />
+                <RemoteSelect load={loadDealers} toOption={optionByName} placeholder="请选择经销商" />
               </Form.Item>
             )
           }

@@ -253,6 +253,42 @@ it('the drawer shows lines, the amount steps and the history; 打印 shows the s
   await waitFor(() => expect(api.queryOrder).toHaveBeenCalledTimes(2));
 });
 
+it('重新同步 in the drawer shows the server’s refusal there (it has no dialog of its own)', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(page([orderRecord({ status: 'SIGNED', status_dictText: '已签收' })]));
+  api.queryOrder.mockResolvedValue(ok(orderDetail({ status: 'SIGNED', status_dictText: '已签收' })));
+  api.orderSyncRecord.mockResolvedValue(
+    ok([
+      {
+        id: 't1',
+        taskNo: 'ES202611220001',
+        connectionName: '金蝶（模拟器）',
+        bizType_dictText: '销售订单',
+        operation_dictText: '保存',
+        status: 'FAILED',
+        status_dictText: '失败',
+        attemptCount: 5,
+        maxAttempts: 5,
+        errorCategory_dictText: '认证失败',
+        lastErrorMessage: '用户名或密码错误',
+        erpBillNo: null,
+        nextRetryAt: null,
+        createTime: '2026-11-22 10:00:00',
+        updateTime: '2026-11-22 10:05:00',
+      },
+    ]),
+  );
+  commands.resync.mockResolvedValue(refused('ERP连接已暂停，请先在ERP配置中恢复'));
+  await renderSystemPage(<OrderListPage />, { codes: [...ALL_CODES, 'erp:list', 'erp:retry'] });
+  await user.click(buttonByText(/详\s*情/, await rowOf('SO202611220001')));
+  const drawer = (await screen.findByText('订单详情 SO202611220001')).closest('.ant-drawer') as HTMLElement;
+  await user.click(await within(drawer).findByRole('button', { name: /重新同步/ }));
+  await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).not.toBeNull());
+  await user.click(buttonByText(/重新同步/, document.querySelector('.ant-modal-confirm') as HTMLElement));
+  expect(await within(drawer).findByText('ERP连接已暂停，请先在ERP配置中恢复')).toBeInTheDocument();
+  expect(commands.resync).toHaveBeenCalledWith({ id: 'o1' });
+});
+
 it('收款 refuses more than is owed and records the payment', async () => {
   const user = setupUser();
   api.listOrders.mockResolvedValue(page([orderRecord()]));

@@ -3,7 +3,7 @@
 // payments and the history;
 // the buttons of its status on top.
 import { useEffect, type ReactNode } from 'react';
-import { App, Button, Drawer, Empty, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { Alert, App, Button, Drawer, Empty, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import type { OrderSyncTask } from '../../../api/orders';
 import { useHasPermission } from '../../../components/HasPermission';
@@ -16,6 +16,7 @@ import {
 import { DetailList } from '../../../components/DetailList';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import {
+  selectCommand,
   selectDetail,
   selectDetailId,
   selectDetailLoading,
@@ -68,6 +69,9 @@ function SyncSection({ order }: { order: OrderDetail }) {
   const { modal } = App.useApp();
   const record = useAppSelector(selectSyncRecord);
   const mayRetry = useHasPermission('erp:retry');
+  // 重新同步 has no dialog of its own: its outcome shows here.
+  const command = useAppSelector(selectCommand);
+  const resync = command.kind === 'resync' ? command : null;
   useEffect(() => {
     dispatch(syncRecordRequested(order.id));
   }, [dispatch, order]);
@@ -80,6 +84,7 @@ function SyncSection({ order }: { order: OrderDetail }) {
           size="small"
           icon={<SyncOutlined />}
           style={{ marginBottom: 8 }}
+          loading={resync?.status === 'running'}
           onClick={() =>
             modal.confirm({
               title: `重新同步订单 ${order.orderNo} 的失败任务？`,
@@ -94,6 +99,9 @@ function SyncSection({ order }: { order: OrderDetail }) {
         >
           重新同步
         </Button>
+      )}
+      {resync?.status === 'refused' && resync.refusal && (
+        <Alert type="error" showIcon title={resync.refusal} style={{ marginBottom: 8 }} />
       )}
       <Table<OrderSyncTask>
         size="small"

@@ -62,8 +62,9 @@ function useScrollPerTab(activeKey: string): void {
 }
 
 /**
- * The tabs whose page is mounted: a page mounts when its tab first shows (tabs restored after a reload
- * wait for their visit instead of all loading at once) and stays mounted until its tab closes.
+ * The tabs whose page is mounted: a page mounts when its tab first shows (the home tab that a reload
+ * adds beside the current page waits for its visit instead of loading hidden) and stays mounted until
+ * its tab closes.
  */
 function useMountedTabs(shown: Tab[], activeKey: string): Tab[] {
   const visited = useRef(new Set<string>());

@@ -190,6 +190,8 @@ describe('tabs', () => {
     const input = await screen.findByRole('textbox', { name: '关键字' }, LAZY);
     await user.type(input, '青岛');
     await waitFor(() => expect(tabTitles()).toEqual(['首页', '订单列表']));
+    // The home tab joined beside the page; its page waits for a visit instead of loading hidden.
+    expect(document.querySelector('.tab-pane[data-tab="/dashboard/analysis"]')).toBeNull();
 
     await user.click(screen.getByText('系统管理'));
     await user.click(await screen.findByText('用户管理', { selector: '.ant-menu-title-content' }));

@@ -13,6 +13,7 @@ import { createSmsChannel, type SmsChannel } from './integrations/sms';
 import { accountRoutes } from './modules/auth/accountRoutes';
 import { authRoutes } from './modules/auth/routes';
 import { selfServiceRoutes } from './modules/auth/selfServiceRoutes';
+import { cachedSessionResolver } from './modules/auth/sessionCache';
 import { resolveSession } from './modules/auth/sessions';
 import { customerRoutes } from './modules/customers/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -140,7 +141,8 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   app.setErrorHandler(handleError);
   // After the hook above (request id, draining), before any route: every route added afterwards, by any
   // plugin or test, passes the gate.
-  registerAccessGuard(app, (token) => resolveSession(database.db, token));
+  const sessions = cachedSessionResolver(database, (token) => resolveSession(database.db, token));
+  registerAccessGuard(app, sessions);
 
   // WeCom, CAS and WeChat; outside production, unconfigured ones are simulated under /sim/….
   app.decorate('thirdParty', registerThirdPartyChannels(app, config));
@@ -151,7 +153,7 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });
   app.register(pushSocketRoutes, {
     hub: app.push,
-    resolveSession: (token) => resolveSession(database.db, token),
+    resolveSession: sessions,
     pingIntervalMs: pushPingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
   });
   // The SMS outbox would hand out login codes: never in production, never next to a real gateway.

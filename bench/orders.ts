@@ -7,7 +7,8 @@
 //                                   bench database itself, kept for the next run (create it first); else a
 //                                   database of its own on TEST_DATABASE_URL's server, dropped after
 //   BENCH_DATA_DIR=/tmp/bench-pglite                     PGlite's folder, kept likewise (else a temporary one)
-//   BENCH_BACKENDS=postgres npm run bench orders        one back end; BENCH_ORDERS=50000 for a quicker run
+//   BENCH_BACKENDS=postgres npm run bench orders        one back end; BENCH_ORDERS=50000 for a quicker run;
+//                                                       BENCH_CLIENTS=1 for the latency of a request alone
 // A kept database is only topped up to BENCH_ORDERS, so a second run starts in seconds.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -29,7 +30,8 @@ import { listOrders } from '../server/modules/orders/queries';
 import { printTable, writeResult } from './report';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? LOAD_TEST_ORDERS.orders);
-const CLIENTS = 20;
+/** The 20; BENCH_CLIENTS=1 shows what one request costs on its own. */
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const WARM_UP = 100;
 const REQUESTS = 2_000;
 const TARGET_P99_MS = 50;

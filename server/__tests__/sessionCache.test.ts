@@ -1,12 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../db';
 import { demoPermissionId, demoRoleId, demoUserId } from '../db/seed/ids';
 import type { CallerSession } from '../http/access';
 import { cachedSessionResolver, SESSION_CACHE_TTL_MS } from '../modules/auth/sessionCache';
 import type { ResolvedSession } from '../modules/auth/sessions';
-import { apiClient, loginAs } from './support/auth';
+import { apiClient, loginAs, type ApiClient } from './support/auth';
 import { testBackends } from './support/database';
-import { startTestServer, type TestServer } from './support/server';
-import { useTestServer } from './support/useTestServer';
+import { startTestServer, type TestServer, type TestServerOptions } from './support/server';
+import { useTestServer, type TestServerContext } from './support/useTestServer';
+
+/**
+ * Another process next to the context's server: it shares the rows (and Redis when given) but not this
+ * process's write watch. Answers its client once started.
+ */
+function anotherInstance(
+  context: TestServerContext,
+  options: Pick<TestServerOptions, 'redisUrl' | 'pushChannel'> = {},
+): () => ApiClient {
+  let other: TestServer;
+  beforeAll(async () => {
+    const elsewhere: Database = { ...context.database, watchWrites: () => undefined };
+    other = await startTestServer({ database: elsewhere, ...options });
+  });
+  afterAll(() => other.close());
+  return () => apiClient(other.baseUrl);
+}
 
 describe.each(testBackends())('the session cache over HTTP on %s', (backend) => {
   const context = useTestServer(backend);
@@ -81,30 +99,46 @@ describe.each(testBackends())('the session cache over HTTP on %s', (backend) => 
   });
 
   describe('with a second instance on the same database', () => {
-    let other: TestServer;
-    beforeAll(async () => {
-      // Another process: it shares the rows but not this process's write watch.
-      const elsewhere: Database = { ...context.database, watchWrites: () => undefined };
-      other = await startTestServer({ database: elsewhere });
-    });
-    afterAll(() => other.close());
+    const otherClient = anotherInstance(context);
 
     it('answers from its cache for at most SESSION_CACHE_TTL_MS after a revoke elsewhere', async () => {
-      const otherClient = apiClient(other.baseUrl);
       const token = await loginAs(context.client, 'zhangwei');
-      expect((await otherClient.get('/user/info', token)).status).toBe(200);
+      expect((await otherClient().get('/user/info', token)).status).toBe(200);
       const revokedAt = Date.now();
       await context.client.post('/sys/logout', undefined, token);
       expect((await context.client.get('/user/info', token)).status).toBe(401);
       // Still cached there (the bound this design accepts across instances), then refused.
-      expect((await otherClient.get('/user/info', token)).status).toBe(200);
+      expect((await otherClient().get('/user/info', token)).status).toBe(200);
       await new Promise((resolve) =>
         setTimeout(resolve, SESSION_CACHE_TTL_MS + 100 - (Date.now() - revokedAt)),
       );
-      expect((await otherClient.get('/user/info', token)).status).toBe(401);
+      expect((await otherClient().get('/user/info', token)).status).toBe(401);
     });
   });
 });
+
+const redisUrl = process.env.TEST_REDIS_URL;
+(redisUrl ? describe.each(testBackends()) : describe.skip.each(testBackends()))(
+  'the session cache of two instances sharing Redis, on %s',
+  (backend) => {
+    const pushChannel = `test:${randomUUID()}`;
+    const context = useTestServer(backend, { redisUrl, pushChannel });
+    const otherClient = anotherInstance(context, { redisUrl, pushChannel });
+
+    it('refuses a session revoked on the other instance well within SESSION_CACHE_TTL_MS', async () => {
+      const token = await loginAs(context.client, 'zhangwei');
+      expect((await otherClient().get('/user/info', token)).status).toBe(200);
+      const revokedAt = Date.now();
+      await context.client.post('/sys/logout', undefined, token);
+      let status = 200;
+      while (status === 200 && Date.now() - revokedAt < SESSION_CACHE_TTL_MS) {
+        status = (await otherClient().get('/user/info', token)).status;
+      }
+      expect(status).toBe(401);
+      expect(Date.now() - revokedAt).toBeLessThan(SESSION_CACHE_TTL_MS / 3);
+    });
+  },
+);
 
 describe('cachedSessionResolver', () => {
   const session: CallerSession = {

@@ -4,9 +4,11 @@
 //   deleted or given other roles or departments, a role's permissions, a company frozen — empties the
 //   cache (the database's write watch sees every statement, whichever module or test wrote it);
 // - a lookup that was under way while such a write committed does not store what it read;
-// - other instances (several behind a load balancer) see such a change within SESSION_CACHE_TTL_MS, and an
-//   entry never outlives its session's expiry.
+// - other instances (several behind a load balancer) are told through Redis when REDIS_URL is set, and see
+//   such a change within SESSION_CACHE_TTL_MS in any case (a write by another process, Redis down); an entry
+//   never outlives its session's expiry.
 import type { Database } from '../../db';
+import type { Broker } from '../../push/broker';
 import type { CallerSession, SessionResolver } from '../../http/access';
 import type { ResolvedSession } from './sessions';
 
@@ -33,22 +35,40 @@ export function changesAccess(sql: string): boolean {
   return ACCESS_WRITE.test(sql) || SESSION_WRITE.test(sql);
 }
 
-/** Resolves tokens through `resolve`, answering repeated ones from memory as described above. */
+/** What an instance tells the others after an access change: that it happened. */
+export interface AccessChange {
+  changedAt: number;
+}
+
+export function isAccessChange(value: unknown): value is AccessChange {
+  return typeof (value as AccessChange | null)?.changedAt === 'number';
+}
+
+/**
+ * Resolves tokens through `resolve`, answering repeated ones from memory as described above. `peers`: the
+ * channel the instances share (Redis), when there is one.
+ */
 export function cachedSessionResolver(
   database: Pick<Database, 'watchWrites'>,
   resolve: (token: string) => Promise<ResolvedSession | undefined>,
-  ttlMs = SESSION_CACHE_TTL_MS,
+  { ttlMs = SESSION_CACHE_TTL_MS, peers }: { ttlMs?: number; peers?: Broker<AccessChange> } = {},
 ): SessionResolver {
   const entries = new Map<string, { session: CallerSession; until: number }>();
   /** Moves on at each access change: a lookup that began before one must not store what it read. */
   let generation = 0;
+  const forget = () => {
+    generation += 1;
+    entries.clear();
+  };
   database.watchWrites({
     matches: changesAccess,
     changed: () => {
-      generation += 1;
-      entries.clear();
+      forget();
+      // Not awaited: the TTL bounds what a lost message costs.
+      peers?.publish({ changedAt: Date.now() }).catch(() => undefined);
     },
   });
+  peers?.onMessage(forget);
   return async (token) => {
     const cached = entries.get(token);
     if (cached && cached.until > Date.now()) return cached.session;

@@ -3,9 +3,13 @@
 // and date, newest first) and for the failed-sync count; p50/p95/p99 per query (target p99 ≤ 50 ms), then the
 // plans of the same SQL (EXPLAIN ANALYZE) to show which indexes answer.
 //
-//   npm run bench orders            PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL's server; a database
-//                                   of its own, dropped after) when one is given, and PGlite
-//   BENCH_BACKENDS=postgres npm run bench orders        one back end; BENCH_ORDERS=50000 for a quicker run
+//   npm run bench orders            PostgreSQL when a server is given, and PGlite: BENCH_DATABASE_URL is the
+//                                   bench database itself, kept for the next run (create it first); else a
+//                                   database of its own on TEST_DATABASE_URL's server, dropped after
+//   BENCH_DATA_DIR=/tmp/bench-pglite                     PGlite's folder, kept likewise (else a temporary one)
+//   BENCH_BACKENDS=postgres npm run bench orders        one back end; BENCH_ORDERS=50000 for a quicker run;
+//                                                       BENCH_CLIENTS=1 for the latency of a request alone
+// A kept database is only topped up to BENCH_ORDERS, so a second run starts in seconds.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +30,8 @@ import { listOrders } from '../server/modules/orders/queries';
 import { printTable, writeResult } from './report';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? LOAD_TEST_ORDERS.orders);
-const CLIENTS = 20;
+/** The issue's 20; BENCH_CLIENTS=1 shows what one request costs on its own. */
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const WARM_UP = 100;
 const REQUESTS = 2_000;
 const TARGET_P99_MS = 50;
@@ -133,12 +138,32 @@ interface Target {
   dispose(): Promise<void>;
 }
 
+function openPostgres(url: string): ReturnType<Target['open']> {
+  const captured: CompiledQuery[] = [];
+  const pool = new pg.Pool({ connectionString: url });
+  // The database is dropped with force at the end: a connection it ends is no failure of the bench.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      captured.push(event.query);
+    },
+  });
+  return Promise.resolve({ db, captured, close: () => db.destroy() });
+}
+
 async function postgresTarget(): Promise<Target> {
-  const admin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const kept = process.env.BENCH_DATABASE_URL;
+  if (kept)
+    return {
+      kind: 'postgres',
+      env: { DATABASE_URL: kept },
+      open: () => openPostgres(kept),
+      dispose: async () => undefined,
+    };
+  const admin = process.env.TEST_DATABASE_URL;
   if (!admin)
-    throw new Error(
-      'set BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server to create the bench database on)',
-    );
+    throw new Error('set BENCH_DATABASE_URL (the bench database) or TEST_DATABASE_URL (a PostgreSQL server)');
   const name = `bench_orders_${process.pid}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: admin });
@@ -155,25 +180,14 @@ async function postgresTarget(): Promise<Target> {
   return {
     kind: 'postgres',
     env: { DATABASE_URL: url.toString() },
-    async open() {
-      const captured: CompiledQuery[] = [];
-      const pool = new pg.Pool({ connectionString: url.toString() });
-      // The database is dropped with force at the end: a connection it ends is no failure of the bench.
-      pool.on('error', () => undefined);
-      const db = new Kysely<DB>({
-        dialect: new PostgresDialect({ pool }),
-        log: (event) => {
-          captured.push(event.query);
-        },
-      });
-      return { db, captured, close: () => db.destroy() };
-    },
+    open: () => openPostgres(url.toString()),
     dispose: () => run(`drop database if exists ${name} with (force)`),
   };
 }
 
 function pgliteTarget(): Target {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
+  const kept = process.env.BENCH_DATA_DIR;
+  const dataDir = kept ?? mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
   return {
     kind: 'pglite',
     env: { DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -187,7 +201,9 @@ function pgliteTarget(): Target {
       });
       return { db, captured, close: () => db.destroy() };
     },
-    dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+    dispose: async () => {
+      if (!kept) rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -214,7 +230,8 @@ async function prepare(target: Target): Promise<void> {
       DEMO_SEED + 200,
       { viaTasks: false, detail: false },
     );
-    await sql`analyze`.execute(database.db);
+    // As autovacuum would after a bulk load: statistics, and the visibility map index-only scans rely on.
+    await sql`vacuum analyze`.execute(database.db);
     console.log(
       `${target.kind}: ${ORDERS} orders of A01 written in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
@@ -284,8 +301,16 @@ function row(kind: string, via: string, name: string, result: Figures): string[]
   ];
 }
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+
 async function benchOne(target: Target) {
   await prepare(target);
+  // On a shared machine the figures measure the CPU left over: the load is part of the result.
+  const machine = { before: loadAverage(), after: '' };
   const server = await startServer(target.env);
   const rows: string[][] = [];
   const http: Record<string, Figures> = {};
@@ -302,7 +327,8 @@ async function benchOne(target: Target) {
   const direct = await inProcess(target);
   for (const [name, figures] of Object.entries(direct.figures))
     rows.push(row(target.kind, 'service', name, figures));
-  return { rows, figures: { http, service: direct.figures }, explained: direct.plans };
+  machine.after = loadAverage();
+  return { rows, machine, figures: { http, service: direct.figures }, explained: direct.plans };
 }
 
 export async function ordersBench(): Promise<void> {
@@ -315,11 +341,15 @@ export async function ordersBench(): Promise<void> {
   for (const kind of kinds) {
     const target = kind === 'postgres' ? await postgresTarget() : pgliteTarget();
     try {
-      const { rows: kindRows, figures, explained } = await benchOne(target);
+      const { rows: kindRows, machine, figures, explained } = await benchOne(target);
       rows.push(...kindRows);
       // Printed at once as well: a later back end failing must not lose these figures.
-      printTable(`${kind}: ${ORDERS} orders (ms)`, HEADER, kindRows);
-      results[kind] = { figures, plans: explained };
+      printTable(
+        `${kind}: ${ORDERS} orders (ms); load average (1 5 15 min) ${machine.before} before, ${machine.after} after`,
+        HEADER,
+        kindRows,
+      );
+      results[kind] = { machine, figures, plans: explained };
       console.log(`\n${kind} plans:\n${explained.join('\n\n')}`);
     } finally {
       await target.dispose();

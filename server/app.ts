@@ -13,6 +13,8 @@ import { createSmsChannel, type SmsChannel } from './integrations/sms';
 import { accountRoutes } from './modules/auth/accountRoutes';
 import { authRoutes } from './modules/auth/routes';
 import { selfServiceRoutes } from './modules/auth/selfServiceRoutes';
+import { cachedSessionResolver, isAccessChange, type AccessChange } from './modules/auth/sessionCache';
+import { redisChannel, type Broker } from './push/broker';
 import { resolveSession } from './modules/auth/sessions';
 import { customerRoutes } from './modules/customers/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -93,6 +95,25 @@ const API_MODULES = [
   announcementRoutes,
 ];
 
+/** With Redis, the instances tell each other of access changes on a channel next to the pushes'. */
+function accessPeers(
+  config: Pick<Config, 'redisUrl' | 'pushChannel'>,
+  app: FastifyInstance,
+): Broker<AccessChange> | undefined {
+  if (!config.redisUrl) return undefined;
+  const peers = redisChannel(
+    {
+      url: config.redisUrl,
+      channel: `${config.pushChannel}:access`,
+      onError: (error) => app.log.warn({ err: error }, 'access change channel (Redis) error'),
+    },
+    isAccessChange,
+  );
+  app.addHook('onReady', () => peers.ready());
+  app.addHook('onClose', () => peers.close());
+  return peers;
+}
+
 export function buildApp({ database, config, logStream, pushPingIntervalMs }: AppDeps): FastifyInstance {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
@@ -140,7 +161,10 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   app.setErrorHandler(handleError);
   // After the hook above (request id, draining), before any route: every route added afterwards, by any
   // plugin or test, passes the gate.
-  registerAccessGuard(app, (token) => resolveSession(database.db, token));
+  const sessions = cachedSessionResolver(database, (token) => resolveSession(database.db, token), {
+    peers: accessPeers(config, app),
+  });
+  registerAccessGuard(app, sessions);
 
   // WeCom, CAS and WeChat; outside production, unconfigured ones are simulated under /sim/….
   app.decorate('thirdParty', registerThirdPartyChannels(app, config));
@@ -151,7 +175,7 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });
   app.register(pushSocketRoutes, {
     hub: app.push,
-    resolveSession: (token) => resolveSession(database.db, token),
+    resolveSession: sessions,
     pingIntervalMs: pushPingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
   });
   // The SMS outbox would hand out login codes: never in production, never next to a real gateway.

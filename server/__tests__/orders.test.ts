@@ -715,6 +715,30 @@ describe.each(testBackends())('orders on %s', (backend) => {
       expect(counts.ALL).toBe(all.total);
       expect(counts.PENDING_AUDIT).toBe(pending.total);
       expect(counts.COMPLETED).toBe(1);
+      // The totals of a filter on the buyer (its name, the keyword) count through the buyer too.
+      const buyerName = all.records[0].buyerName;
+      const nobody = '没有这个客户';
+      for (const [filter, total] of [
+        [{ customerName: buyerName }, all.total],
+        [{ keyword: buyerName }, all.total],
+        [{ customerName: nobody }, 0],
+        [{ keyword: nobody }, 0],
+      ] as const) {
+        const named = await ok(
+          bed.get<Page<OrderListRecord>>(
+            'admin',
+            `/eOrder/eOrder/list${queryString({ ...query, ...filter })}`,
+          ),
+        );
+        expect(named.total).toBe(total);
+        const tabs = await ok(
+          bed.get<OrderStatusCounts>(
+            'admin',
+            `/eOrder/eOrder/statusCounts${queryString({ ...query, ...filter })}`,
+          ),
+        );
+        expect(tabs.ALL).toBe(total);
+      }
       const bad = await bed.get('admin', '/eOrder/eOrder/list?column=buyer_id');
       expect(bad.body).toMatchObject({ success: false, code: 400, message: '不支持按字段 buyer_id 排序' });
     });

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { PGliteDialect } from './pgliteDialect';
 import type { DB } from './schema';
+import { watchedDialect, WriteWatchers, type WriteWatcher } from './writeWatch';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -17,6 +18,8 @@ export interface Database {
    * the pool replaces the connection by itself, so the listener only logs it. PGlite never reports one.
    */
   onConnectionError(listener: (error: Error) => void): void;
+  /** Calls the watcher once a write it matches is committed through this process's connections. */
+  watchWrites(watcher: WriteWatcher): void;
   /** Ends the pool, or shuts PGlite down cleanly. */
   close(): Promise<void>;
 }
@@ -41,11 +44,13 @@ export async function openPGlite(
 
 /** Wraps an open PGlite; closing the Database closes it. */
 export function createPGliteDatabase(pglite: PGlite): Database {
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const watchers = new WriteWatchers();
+  const db = new Kysely<DB>({ dialect: watchedDialect(new PGliteDialect(pglite), watchers) });
   return {
     kind: 'pglite',
     db,
     onConnectionError: () => {},
+    watchWrites: (watcher) => watchers.add(watcher),
     close: () => db.destroy(),
   };
 }
@@ -58,11 +63,13 @@ export function createPostgresDatabase(connectionString: string): Database {
   // forwards to the pool; a client checked out by Kysely gets its own listener (its query fails anyway).
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const watchers = new WriteWatchers();
+  const db = new Kysely<DB>({ dialect: watchedDialect(new PostgresDialect({ pool }), watchers) });
   return {
     kind: 'postgres',
     db,
     onConnectionError: (listener) => listeners.push(listener),
+    watchWrites: (watcher) => watchers.add(watcher),
     close: () => db.destroy(),
   };
 }

@@ -10,14 +10,17 @@ export interface PushMessage {
   frame: PushFrame;
 }
 
-export interface PushBroker {
-  publish(message: PushMessage): Promise<void>;
+/** Messages of one kind between the instances (pushes; access changes, see auth/sessionCache.ts). */
+export interface Broker<T> {
+  publish(message: T): Promise<void>;
   /** Every published message, from any instance, arrives here once per instance. */
-  onMessage(deliver: (message: PushMessage) => void): void;
+  onMessage(deliver: (message: T) => void): void;
   /** Resolves once messages published from now on will arrive. */
   ready(): Promise<void>;
   close(): Promise<void>;
 }
+
+export type PushBroker = Broker<PushMessage>;
 
 export function inProcessBroker(): PushBroker {
   let deliver: (message: PushMessage) => void = () => undefined;
@@ -47,19 +50,26 @@ function isPushMessage(value: unknown): value is PushMessage {
   );
 }
 
+export function redisBroker(options: RedisBrokerOptions): PushBroker {
+  return redisChannel(options, isPushMessage);
+}
+
 /** Two connections: a subscribed Redis connection can do nothing but listen. */
-export function redisBroker({ url, channel, onError }: RedisBrokerOptions): PushBroker {
+export function redisChannel<T>(
+  { url, channel, onError }: RedisBrokerOptions,
+  isMessage: (value: unknown) => value is T,
+): Broker<T> {
   const publisher = new Redis(url, { maxRetriesPerRequest: 3 });
   const subscriber = new Redis(url);
   publisher.on('error', onError);
   subscriber.on('error', onError);
-  let deliver: (message: PushMessage) => void = () => undefined;
+  let deliver: (message: T) => void = () => undefined;
   const subscribed = subscriber.subscribe(channel);
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
     try {
       const message: unknown = JSON.parse(text);
-      if (isPushMessage(message)) deliver(message);
+      if (isMessage(message)) deliver(message);
     } catch (error) {
       onError(error);
     }

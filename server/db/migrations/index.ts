@@ -13,6 +13,7 @@ import * as orders from './0009_orders';
 import * as erpConnections from './0010_erp_connections';
 import * as storedFiles from './0011_stored_files';
 import * as addedMenus from './0012_added_menus';
+import * as failedSyncCount from './0013_failed_sync_count';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0010_erp_connections': erpConnections,
   '0011_stored_files': storedFiles,
   '0012_added_menus': addedMenus,
+  '0013_failed_sync_count': failedSyncCount,
 };
 
 export class MigrationError extends Error {

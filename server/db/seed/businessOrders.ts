@@ -4,7 +4,7 @@
 // them failed. Deterministic: each order's fate is drawn from the seeded generator, and its timeline is
 // clipped at now, so the newest orders are the ones still waiting. The seed step writes a few hundred;
 // `npm run seed:business -- --orders 200000` writes the load-test volume in bulk.
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import { enqueueSyncTask, ERP_FORM_IDS, externalCodeOf } from '../../modules/erpSync/tasks';
 import { newId } from '../ids';
 import type {
@@ -1010,6 +1010,31 @@ function syncDocument(b: Built): ErpSyncDocument {
   };
 }
 
+/** erp_sync_tasks.max_attempts' default (0003): a network failure was retried until it. */
+const DEFAULT_MAX_ATTEMPTS = 5;
+
+/**
+ * How a task ended: when it ran, how, what the ERP said. Data errors need a person and are not retried; a
+ * network error was retried up to the limit. Pending tasks stay due.
+ */
+function outcomeColumns<Attempts extends number | RawBuilder<number>>(b: Built, maxAttempts: Attempts) {
+  const { outcome, at, failure, message } = b.sync!;
+  if (outcome === 'PENDING') return { status: outcome, next_retry_at: new Date() };
+  const when = new Date(at);
+  const failed = outcome === 'FAILED';
+  return {
+    status: outcome,
+    created_at: when,
+    updated_at: when,
+    attempt_count: failed && failure.category === 'NETWORK' ? maxAttempts : 1,
+    next_retry_at: null,
+    error_category: failed ? failure.category : null,
+    last_error_message: failed ? message : null,
+    succeeded_at: failed ? null : when,
+    erp_bill_no: failed ? null : `XSDD${(b.order.order_no as string).slice(2)}`,
+  };
+}
+
 /** The SAVE task of every released order, then its outcome: synced, failed with the ERP's message, or due. */
 async function writeSyncTasks(
   db: Kysely<DB>,
@@ -1032,9 +1057,21 @@ async function writeSyncTasks(
       connectionId,
     });
   }
+  // The queued ones get their outcome afterwards, each found by its order.
+  for (const b of queued) {
+    await db
+      .updateTable('erp_sync_tasks')
+      .set(outcomeColumns(b, sql<number>`max_attempts`))
+      .where('tenant_id', '=', tenantId)
+      .where('biz_type', '=', 'SALES_ORDER')
+      .where('biz_id', '=', b.order.id as string)
+      .where('operation', '=', 'SAVE')
+      .execute();
+  }
   const bulk = orders.filter((b) => !queued.includes(b));
   const day = compactDay(Date.now());
   const first = (await reserveNumbers(db, tenantId, TASK_PREFIX, new Map([[day, bulk.length]]))).get(day)!;
+  // The bulk ones are written as they ended, in one statement per chunk at any volume.
   await insertChunked(
     db,
     'erp_sync_tasks',
@@ -1049,29 +1086,9 @@ async function writeSyncTasks(
       erp_form_id: ERP_FORM_IDS.KINGDEE_K3CLOUD.SALES_ORDER,
       operation: 'SAVE' as const,
       external_code: externalCodeOf(b.order.order_no as string, 'SAVE'),
-      status: 'PENDING' as const,
-      next_retry_at: new Date(),
       document: JSON.stringify(syncDocument(b)),
+      ...outcomeColumns(b, DEFAULT_MAX_ATTEMPTS),
     })),
   );
-  // The outcomes in one statement per chunk: when it ran, how it ended, what the ERP said. Data errors need a
-  // person and are not retried; a network error was retried up to the limit. Pending tasks stay due.
-  const settled = orders.filter((b) => b.sync!.outcome !== 'PENDING');
-  for (let index = 0; index < settled.length; index += CHUNK) {
-    const rows = settled.slice(index, index + CHUNK).map((b) => {
-      const { outcome, at, failure, message } = b.sync!;
-      const failed = outcome === 'FAILED';
-      return sql`(${b.order.id as string}, ${outcome}, ${new Date(at).toISOString()}::timestamptz,
-        ${failed ? failure.category : null}::text, ${failed ? message : null}::text,
-        ${failed && failure.category === 'NETWORK'}::boolean)`;
-    });
-    await sql`update erp_sync_tasks t set status = v.status, created_at = v.at, updated_at = v.at,
-        attempt_count = case when v.network then t.max_attempts else 1 end, next_retry_at = null,
-        error_category = v.category, last_error_message = v.message,
-        succeeded_at = case when v.status = 'SUCCESS' then v.at end,
-        erp_bill_no = case when v.status = 'SUCCESS' then 'XSDD' || substr(t.biz_no, 3) end
-      from (values ${sql.join(rows)}) as v(id, status, at, category, message, network)
-      where t.tenant_id = ${tenantId} and t.biz_id = v.id and t.operation = 'SAVE'`.execute(db);
-  }
   return orders.filter((b) => b.sync!.outcome === 'FAILED').length;
 }

@@ -46,17 +46,28 @@ export async function createSession(db: Kysely<DB>, session: NewSession): Promis
   return token;
 }
 
+export interface ResolvedSession {
+  session: CallerSession;
+  expiresAt: Date;
+}
+
 /**
  * The caller behind a token: the session must be neither expired nor revoked, its user neither frozen
- * nor deleted, and its company not frozen.
+ * nor deleted, and its company not frozen. Requests go through cachedSessionResolver (sessionCache.ts).
  */
-export async function resolveSession(db: Kysely<DB>, token: string): Promise<CallerSession | undefined> {
+export async function resolveSession(db: Kysely<DB>, token: string): Promise<ResolvedSession | undefined> {
   const tokenHash = hashToken(token);
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .innerJoin('tenants', 'tenants.tenant_id', 'sessions.tenant_id')
-    .select(['sessions.user_id', 'sessions.tenant_id', 'sessions.last_seen_at', 'users.username'])
+    .select([
+      'sessions.user_id',
+      'sessions.tenant_id',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'users.username',
+    ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', sql<Date>`now()`)
@@ -73,11 +84,14 @@ export async function resolveSession(db: Kysely<DB>, token: string): Promise<Cal
       .execute();
   }
   return {
-    userId: row.user_id,
-    tenantId: row.tenant_id,
-    username: row.username,
-    tokenHash,
-    permissions: await permissionCodesOf(db, row.user_id, row.tenant_id),
+    session: {
+      userId: row.user_id,
+      tenantId: row.tenant_id,
+      username: row.username,
+      tokenHash,
+      permissions: await permissionCodesOf(db, row.user_id, row.tenant_id),
+    },
+    expiresAt: row.expires_at,
   };
 }
 

@@ -49,28 +49,31 @@ export async function failedSyncTasksOf(
     .where('tenant_id', '=', tenantId)
     .where('direction', '=', query.direction)
     .where('status', 'in', statuses);
-  const { total } = await failed.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow();
-  const records = await failed
-    .select([
-      'id',
-      'task_no as taskNo',
-      'biz_type as bizType',
-      'biz_no as bizNo',
-      'erp_form_id as erpFormId',
-      'operation',
-      'external_code as externalCode',
-      'status',
-      'attempt_count as attemptCount',
-      'error_category as errorCategory',
-      'last_error_message as lastErrorMessage',
-      shanghaiDateTime<string | null>('next_retry_at').as('nextRetryAt'),
-      shanghaiDateTime('created_at').as('createdAt'),
-    ])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(query.size)
-    .offset(query.pageNumber * query.size)
-    .execute();
+  // Count and page at once: every sign-in asks for this, so it should cost one round trip, not two.
+  const [{ total }, records] = await Promise.all([
+    failed.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow(),
+    failed
+      .select([
+        'id',
+        'task_no as taskNo',
+        'biz_type as bizType',
+        'biz_no as bizNo',
+        'erp_form_id as erpFormId',
+        'operation',
+        'external_code as externalCode',
+        'status',
+        'attempt_count as attemptCount',
+        'error_category as errorCategory',
+        'last_error_message as lastErrorMessage',
+        shanghaiDateTime<string | null>('next_retry_at').as('nextRetryAt'),
+        shanghaiDateTime('created_at').as('createdAt'),
+      ])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.size)
+      .offset(query.pageNumber * query.size)
+      .execute(),
+  ]);
   return {
     records,
     total,

@@ -77,6 +77,10 @@ test('a failed sync shows the red dot, and fixing its mapping resyncs it and cle
   await fixModal.locator('input').first().fill('E2E-DISABLED');
   await screenshot(page, 'erp-fix-mapping');
   await fixModal.getByRole('button', { name: buttonName('保存') }).click();
+  // The codes are saved but the ERP refused again: the dialog says why and stays open.
+  await fixModal.getByText('ERP仍未接受', { exact: false }).waitFor();
+  await screenshot(page, 'erp-fix-refused');
+  await fixModal.getByRole('button', { name: buttonName('取消') }).click();
   const refused = page.locator('.ant-table-row:visible', { hasText: firstNo });
   await refused.locator('.ant-tag', { hasText: '档案禁用或缺失' }).waitFor();
   await refused.getByText('已禁用', { exact: false }).waitFor();

@@ -14,15 +14,30 @@ export async function toast(target: Page, text: string) {
   await target.locator('.ant-message-notice').getByText(text).first().waitFor();
 }
 
-/** Opens `select`, optionally types to search, picks the option showing `option` in the dropdown just opened. */
+/**
+ * Opens `select`, optionally types to search, picks the option showing `option` in the dropdown just opened.
+ * On a loaded machine a pick can be lost (the select re-rendered while its list opened, seen in CI with two
+ * busy cores): it tries again, as a user would, before failing.
+ */
 export async function choose(select: Locator, option: string, search?: string) {
   const target = select.page();
-  await select.click();
-  if (search) await target.keyboard.type(search);
-  // The newest dropdown is the one just opened; an earlier one may still be fading out.
-  const dropdown = target.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
-  await select.locator('.ant-select-placeholder').waitFor({ state: 'detached' });
+  for (let attempt = 1; ; attempt += 1) {
+    // A list still open from the lost pick is used as it is: clicking the select again would close it.
+    if ((await select.locator('[role="combobox"]').getAttribute('aria-expanded')) !== 'true') {
+      await select.click();
+      if (search) await target.keyboard.type(search);
+    }
+    // The newest dropdown is the one just opened; an earlier one may still be fading out.
+    const dropdown = target.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+    await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
+    try {
+      // The placeholder leaves once a value shows (it is only hidden while the list is searched).
+      await select.locator('.ant-select-placeholder').waitFor({ state: 'detached', timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** Waits for a single select to close, so that its fading options cannot take the next click. */

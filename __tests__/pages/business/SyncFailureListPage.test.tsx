@@ -153,6 +153,8 @@ describe('去修正映射', () => {
     const dialog = await fillAndSave();
     expect(await within(dialog).findByText('ERP仍未接受：物料编码 K-001 在ERP中不存在')).toBeInTheDocument();
     expect(within(dialog).getByPlaceholderText('青岛啤酒 在ERP中的编码')).toHaveValue('K-001');
+    // The list and the counters behind the dialog show the new attempt.
+    await waitFor(() => expect(counters.getFailedOrders).toHaveBeenCalledTimes(2));
   });
 });
 

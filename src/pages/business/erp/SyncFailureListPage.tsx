@@ -397,7 +397,9 @@ function FixMappingModal({
         }
         const retried = await retrySyncTasks([task!.id]);
         if (!retried.success || !retried.result?.failed) return retried;
-        // The codes are saved, but the ERP refused again: the dialog stays open with its reason.
+        // The codes are saved, but the ERP refused again: the dialog stays open with its reason, and the
+        // list behind it shows the task's new attempt.
+        onSaved();
         const again = await getSyncTask(task!.id);
         if (again.success) setDetail(again.result);
         const reason = again.success ? again.result.lastErrorMessage : null;

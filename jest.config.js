@@ -25,6 +25,7 @@ const e2e = {
   testEnvironment: 'node',
   roots: ['<rootDir>/e2e'],
   testMatch: ['**/*.e2e.ts'],
+  setupFilesAfterEnv: ['<rootDir>/e2e/jest.retry.ts'],
   globalSetup: '<rootDir>/e2e/globalSetup.ts',
   globalTeardown: '<rootDir>/e2e/globalTeardown.ts',
 };

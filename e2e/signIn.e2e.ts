@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pg from 'pg';
+import { choose } from './support/antd';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
 import { baseUrl, loginWithPassword, notices, openLoginModal, storedValue } from './support/signIn';
 
@@ -62,8 +63,7 @@ test('zhangwei must choose a department before entering', async () => {
   await picker.getByText('请选择登录部门').first().waitFor();
   expect(new URL(page.url()).pathname).toBe('/user/login');
   await screenshot(page, 'signin-depart-picker');
-  await picker.locator('.ant-select').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '杭州办事处' }).click();
+  await choose(picker.locator('.ant-select'), '杭州办事处');
   await picker.getByRole('button', { name: /确\s*定|确\s*认/ }).click();
   await page.waitForURL(HOME());
   await page.getByText('杭州办事处').first().waitFor();

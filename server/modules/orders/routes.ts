@@ -350,27 +350,42 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ok(await returnById(db, callerOf(request), request.query.id)),
   );
   const returns = requires('order:return');
-  app.post<{ Body: ReturnAddInput }>(
-    `${PREFIX}/backOrder/add`,
-    { config: returns, schema: { body: returnBody } },
-    async (request, reply) => ok(await addReturn(db, actorOf(request, reply), request.body), '退单已提交！'),
+  /** A return or exchange command: the caller as actor, the service, the message of its success. */
+  function documentCommand<B>(
+    path: string,
+    body: object,
+    run: (actor: ReturnType<typeof actorOf>, input: B) => Promise<unknown>,
+    message: string,
+  ) {
+    app.post<{ Body: B }>(
+      `${PREFIX}/${path}`,
+      { config: returns, schema: { body } },
+      async (request, reply) => ok(await run(actorOf(request, reply), request.body as B), message),
+    );
+  }
+  documentCommand<ReturnAddInput>(
+    'backOrder/add',
+    returnBody,
+    (actor, input) => addReturn(db, actor, input),
+    '退单已提交！',
   );
-  app.post<{ Body: ReturnAuditInput }>(
-    `${PREFIX}/backOrder/audit`,
-    { config: returns, schema: { body: documentAuditBody } },
-    async (request, reply) => ok(await auditReturn(db, actorOf(request, reply), request.body), '审核成功！'),
+  documentCommand<ReturnAuditInput>(
+    'backOrder/audit',
+    documentAuditBody,
+    (actor, input) => auditReturn(db, actor, input),
+    '审核成功！',
   );
-  app.post<{ Body: ReturnReceiveInput }>(
-    `${PREFIX}/backOrder/receive`,
-    { config: returns, schema: { body: receiveBody } },
-    async (request, reply) =>
-      ok(await receiveReturn(db, actorOf(request, reply), request.body), '入库成功！'),
+  documentCommand<ReturnReceiveInput>(
+    'backOrder/receive',
+    receiveBody,
+    (actor, input) => receiveReturn(db, actor, input),
+    '入库成功！',
   );
-  app.post<{ Body: IdQuery }>(
-    `${PREFIX}/backOrder/cancel`,
-    { config: returns, schema: { body: idBody } },
-    async (request, reply) =>
-      ok(await cancelReturn(db, actorOf(request, reply), request.body.id), '已撤销！'),
+  documentCommand<IdQuery>(
+    'backOrder/cancel',
+    idBody,
+    (actor, input) => cancelReturn(db, actor, input.id),
+    '已撤销！',
   );
 
   // ---- Exchanges (换货单) ----
@@ -382,29 +397,29 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     { config: list, schema: { querystring: idQuerySchema } },
     async (request) => ok(await exchangeById(db, callerOf(request), request.query.id)),
   );
-  app.post<{ Body: SwapAddInput }>(
-    `${PREFIX}/swapOrder/add`,
-    { config: returns, schema: { body: swapBody } },
-    async (request, reply) =>
-      ok(await addExchange(db, actorOf(request, reply), request.body), '换货单已提交！'),
+  documentCommand<SwapAddInput>(
+    'swapOrder/add',
+    swapBody,
+    (actor, input) => addExchange(db, actor, input),
+    '换货单已提交！',
   );
-  app.post<{ Body: ReturnAuditInput }>(
-    `${PREFIX}/swapOrder/audit`,
-    { config: returns, schema: { body: documentAuditBody } },
-    async (request, reply) =>
-      ok(await auditExchange(db, actorOf(request, reply), request.body), '审核成功！'),
+  documentCommand<ReturnAuditInput>(
+    'swapOrder/audit',
+    documentAuditBody,
+    (actor, input) => auditExchange(db, actor, input),
+    '审核成功！',
   );
-  app.post<{ Body: SwapExecuteInput }>(
-    `${PREFIX}/swapOrder/execute`,
-    { config: returns, schema: { body: executeBody } },
-    async (request, reply) =>
-      ok(await executeExchange(db, actorOf(request, reply), request.body), '换货完成！'),
+  documentCommand<SwapExecuteInput>(
+    'swapOrder/execute',
+    executeBody,
+    (actor, input) => executeExchange(db, actor, input),
+    '换货完成！',
   );
-  app.post<{ Body: IdQuery }>(
-    `${PREFIX}/swapOrder/cancel`,
-    { config: returns, schema: { body: idBody } },
-    async (request, reply) =>
-      ok(await cancelExchange(db, actorOf(request, reply), request.body.id), '已撤销！'),
+  documentCommand<IdQuery>(
+    'swapOrder/cancel',
+    idBody,
+    (actor, input) => cancelExchange(db, actor, input.id),
+    '已撤销！',
   );
 
   // ---- Payments ----

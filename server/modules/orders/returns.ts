@@ -8,12 +8,10 @@ import {
   EXCHANGE_TRANSITIONS,
   RETURN_STATUS,
   RETURN_TRANSITIONS,
-  type ExchangeStatus,
   type ReturnAddInput,
   type ReturnAuditInput,
   type ReturnDetail,
   type ReturnReceiveInput,
-  type ReturnStatus,
   type SkuSnapshot,
   type SwapAddInput,
   type SwapDetail,
@@ -211,6 +209,40 @@ const returnSpec: ListSpec = {
   ],
 };
 
+/** 审核 of a return or an exchange: APPROVED (stamped with `approval`), or REJECTED with its reason. */
+async function auditDocument<T extends DocumentTable, S extends string>(
+  db: Kysely<DB>,
+  actor: Actor,
+  input: ReturnAuditInput,
+  kind: DocumentKind<T>,
+  machine: { transitions: readonly Transition<S>[]; labels: Record<S, string> },
+  numberOf: (row: Selectable<DB[T]>) => string,
+  approval: Record<string, unknown>,
+) {
+  if (!input.pass && !input.reason?.trim()) throw new BusinessError(400, '驳回须填写原因');
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const row = await documentInScope(trx, kind, actor.tenantId, scope, input.id);
+    const to = (input.pass ? 'APPROVED' : 'REJECTED') as S;
+    const transition = await moveDocument(
+      trx,
+      actor,
+      kind,
+      row as unknown as { id: string; status: S; version: number },
+      machine,
+      to,
+      input.pass ? approval : { reject_reason: input.reason!.trim() },
+    );
+    await logOperation(
+      trx,
+      actor,
+      'update',
+      `${kind.label}${transition.action} ${numberOf(row)}${input.reason ? `：${input.reason}` : ''}`,
+    );
+    return { status: to };
+  });
+}
+
 const RETURNS: DocumentKind<'return_orders'> = { table: 'return_orders', label: '退单', spec: returnSpec };
 
 export const listReturns = (db: Kysely<DB>, actor: Caller, raw: RawQuery) =>
@@ -299,32 +331,16 @@ export async function addReturn(db: Kysely<DB>, actor: Actor, input: ReturnAddIn
   });
 }
 
-export async function auditReturn(db: Kysely<DB>, actor: Actor, input: ReturnAuditInput) {
-  if (!input.pass && !input.reason?.trim()) throw new BusinessError(400, '驳回须填写原因');
-  return db.transaction().execute(async (trx) => {
-    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
-    const row = await documentInScope(trx, RETURNS, actor.tenantId, scope, input.id);
-    const to: ReturnStatus = input.pass ? 'APPROVED' : 'REJECTED';
-    const transition = await moveDocument(
-      trx,
-      actor,
-      RETURNS,
-      row,
-      { transitions: RETURN_TRANSITIONS, labels: RETURN_STATUS },
-      to,
-      input.pass
-        ? { approved_by: actor.userId, approved_at: new Date() }
-        : { reject_reason: input.reason!.trim() },
-    );
-    await logOperation(
-      trx,
-      actor,
-      'update',
-      `退单${transition.action} ${row.return_no}${input.reason ? `：${input.reason}` : ''}`,
-    );
-    return { status: to };
-  });
-}
+export const auditReturn = (db: Kysely<DB>, actor: Actor, input: ReturnAuditInput) =>
+  auditDocument(
+    db,
+    actor,
+    input,
+    RETURNS,
+    { transitions: RETURN_TRANSITIONS, labels: RETURN_STATUS },
+    (row) => row.return_no,
+    { approved_by: actor.userId, approved_at: new Date() },
+  );
 
 export async function cancelReturn(db: Kysely<DB>, actor: Actor, id: string) {
   return db.transaction().execute(async (trx) => {
@@ -579,30 +595,16 @@ export async function addExchange(db: Kysely<DB>, actor: Actor, input: SwapAddIn
   });
 }
 
-export async function auditExchange(db: Kysely<DB>, actor: Actor, input: ReturnAuditInput) {
-  if (!input.pass && !input.reason?.trim()) throw new BusinessError(400, '驳回须填写原因');
-  return db.transaction().execute(async (trx) => {
-    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
-    const row = await documentInScope(trx, EXCHANGES, actor.tenantId, scope, input.id);
-    const to: ExchangeStatus = input.pass ? 'APPROVED' : 'REJECTED';
-    const transition = await moveDocument(
-      trx,
-      actor,
-      EXCHANGES,
-      row,
-      { transitions: EXCHANGE_TRANSITIONS, labels: EXCHANGE_STATUS },
-      to,
-      input.pass ? {} : { reject_reason: input.reason!.trim() },
-    );
-    await logOperation(
-      trx,
-      actor,
-      'update',
-      `换货单${transition.action} ${row.exchange_no}${input.reason ? `：${input.reason}` : ''}`,
-    );
-    return { status: to };
-  });
-}
+export const auditExchange = (db: Kysely<DB>, actor: Actor, input: ReturnAuditInput) =>
+  auditDocument(
+    db,
+    actor,
+    input,
+    EXCHANGES,
+    { transitions: EXCHANGE_TRANSITIONS, labels: EXCHANGE_STATUS },
+    (row) => row.exchange_no,
+    {},
+  );
 
 /** 执行换货: the old goods back in (RETURN_IN into their shipped batch), the new ones out FEFO (EXCHANGE_OUT). */
 export async function executeExchange(db: Kysely<DB>, actor: Actor, input: SwapExecuteInput) {

@@ -1,5 +1,5 @@
 // The ERP sync in Chromium against the real server and its ERP simulator: the demo's failed syncs put a red
-// dot on 同步失败订单; the list shows them (编码未映射), their payloads can be read; a code the ERP refuses
+// dot on 同步失败订单; the list shows them (编码未映射), their payloads can be read; a customer code the ERP refuses
 // fails the retry with the ERP's reason, and once accepted 重试 syncs it; fixing the missing codes retries
 // the others at once — each row leaves the list, and once none is left the red dot is gone. The
 // ERP配置 page lists the simulator connection, tests it, and shows its code mappings.
@@ -51,15 +51,14 @@ test('a failed sync shows the red dot, and fixing its mapping resyncs it and cle
   await dot(page, '同步失败订单').click();
   await page.waitForURL(`${baseUrl()}/kingdee/sync/orders`);
   const rows = page.locator('.ant-table-row:visible');
-  await rows.first().waitFor();
-  await rows.first().locator('.ant-tag', { hasText: '编码未映射' }).waitFor();
+  // A customer archive's failure: the demo's stop at its missing customer code, which the ERP is told to
+  // refuse below (an order that another e2e file released may have failed on a product code since).
+  const archive = rows.filter({ hasText: '客户档案 · ' }).first();
+  await archive.locator('.ant-tag', { hasText: '编码未映射' }).waitFor();
   await screenshot(page, 'erp-failure-list');
 
-  // The payloads of the first failure: the document and the attempt that stopped at the missing code.
-  await rows
-    .first()
-    .getByRole('button', { name: buttonName('查看报文') })
-    .click();
+  // The payloads of that failure: the document and the attempt that stopped at the missing code.
+  await archive.getByRole('button', { name: buttonName('查看报文') }).click();
   const drawer = page.locator('.ant-drawer', { hasText: '同步报文' });
   await drawer.getByText('同步记录').waitFor();
   await drawer.getByText('最近一次请求报文').waitFor();
@@ -69,10 +68,9 @@ test('a failed sync shows the red dot, and fixing its mapping resyncs it and cle
 
   // The ERP refuses the code given to the first failure (the simulator disabled it): the retry fails for real
   // with the ERP's reason; once the ERP accepts the code again, 重试 syncs it.
-  const first = rows.first();
-  const firstNo = (await first.locator('td').nth(1).innerText()).split('\n')[0];
+  const firstNo = (await archive.locator('td').nth(1).innerText()).split('\n')[0];
   await simulator({ action: 'disableCustomer', code: 'E2E-DISABLED' });
-  await first.getByRole('button', { name: buttonName('去修正映射') }).click();
+  await archive.getByRole('button', { name: buttonName('去修正映射') }).click();
   const fixModal = dialog(page, '修正编码映射');
   await fixModal.locator('input').first().fill('E2E-DISABLED');
   await screenshot(page, 'erp-fix-mapping');

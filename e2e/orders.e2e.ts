@@ -81,6 +81,15 @@ test('an order goes from submitted to signed, each step in its history, the prin
   await rowAction(page, '发货');
   const deliver = page.locator('.ant-modal').filter({ hasText: '批次分配' });
   await deliver.getByText('待发 2箱3瓶，本次 2箱3瓶').waitFor();
+  // The demo's batches are named after their production dates, which are counted back from today.
+  const proposed = await deliver
+    .locator('input[aria-label^="批次 "]')
+    .evaluateAll((inputs) =>
+      (inputs as HTMLInputElement[])
+        .filter((input) => input.value === '51')
+        .map((input) => input.getAttribute('aria-label')!.split(' ')[1]),
+    );
+  expect(proposed).toHaveLength(1);
   await deliver.getByPlaceholder('司机姓名').fill('李师傅');
   await deliver.getByPlaceholder('11位手机号').fill('13900002222');
   await deliver.getByPlaceholder('如 沪A12345').fill('粤E12345');
@@ -115,7 +124,7 @@ test('an order goes from submitted to signed, each step in its history, the prin
     await history.getByText(step, { exact: true }).waitFor();
   }
   await drawer.getByText('发货单 1 · 执行单 0').waitFor();
-  await drawer.getByText('20260711A2').first().waitFor();
+  await drawer.getByText(proposed[0]).first().waitFor();
   await screenshot(page, 'orders-detail');
   await history.scrollIntoViewIfNeeded();
   await screenshot(page, 'orders-history');

@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db';
+import { attachReadCache, isTablesChanged, ReadCache, type TablesChanged } from './db/readCache';
 import { registerAccessGuard } from './http/access';
 import { sendFailure } from './http/envelope';
 import { handleClientError, handleError, SHUTTING_DOWN_MESSAGE } from './http/errors';
@@ -13,7 +14,10 @@ import { createSmsChannel, type SmsChannel } from './integrations/sms';
 import { accountRoutes } from './modules/auth/accountRoutes';
 import { authRoutes } from './modules/auth/routes';
 import { selfServiceRoutes } from './modules/auth/selfServiceRoutes';
-import { cachedSessionResolver, isAccessChange, type AccessChange } from './modules/auth/sessionCache';
+import { ACCESS_TABLES, cachedSessionResolver, SESSION_WRITES } from './modules/auth/sessionCache';
+import { FAILED_TASK_TABLES } from './modules/erpSync/failedTasks';
+import { ORDER_COUNT_TABLES } from './modules/orders/queries';
+import { SCOPE_TABLES } from './modules/shared/dataScope';
 import { redisChannel, type Broker } from './push/broker';
 import { resolveSession } from './modules/auth/sessions';
 import { customerRoutes } from './modules/customers/routes';
@@ -95,19 +99,22 @@ const API_MODULES = [
   announcementRoutes,
 ];
 
-/** With Redis, the instances tell each other of access changes on a channel next to the pushes'. */
-function accessPeers(
+/** The tables the app's read cache holds answers of. */
+const READ_CACHED_TABLES = [...ACCESS_TABLES, ...SCOPE_TABLES, ...ORDER_COUNT_TABLES, ...FAILED_TASK_TABLES];
+
+/** With Redis, the instances tell each other of the tables they wrote on a channel next to the pushes'. */
+function writePeers(
   config: Pick<Config, 'redisUrl' | 'pushChannel'>,
   app: FastifyInstance,
-): Broker<AccessChange> | undefined {
+): Broker<TablesChanged> | undefined {
   if (!config.redisUrl) return undefined;
   const peers = redisChannel(
     {
       url: config.redisUrl,
-      channel: `${config.pushChannel}:access`,
-      onError: (error) => app.log.warn({ err: error }, 'access change channel (Redis) error'),
+      channel: `${config.pushChannel}:writes`,
+      onError: (error) => app.log.warn({ err: error }, 'write channel (Redis) error'),
     },
-    isAccessChange,
+    isTablesChanged,
   );
   app.addHook('onReady', () => peers.ready());
   app.addHook('onClose', () => peers.close());
@@ -138,7 +145,16 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
     },
   });
 
-  app.decorate('database', database);
+  // The app's own handle on the database reads through the app's read cache; a transaction, or another handle
+  // on the same database (a test's, a second app's), does not.
+  const reads = new ReadCache(database, {
+    tables: READ_CACHED_TABLES,
+    peers: writePeers(config, app),
+    matchers: SESSION_WRITES,
+  });
+  const db = database.db.withoutPlugins();
+  attachReadCache(db, reads);
+  app.decorate('database', { ...database, db });
   app.decorate('sms', createSmsChannel(config.sms, database));
   app.decorate('push', createPushHub(config, app.log));
   // Listening waits for the broker's subscription, so no push published afterwards is missed.
@@ -161,9 +177,7 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   app.setErrorHandler(handleError);
   // After the hook above (request id, draining), before any route: every route added afterwards, by any
   // plugin or test, passes the gate.
-  const sessions = cachedSessionResolver(database, (token) => resolveSession(database.db, token), {
-    peers: accessPeers(config, app),
-  });
+  const sessions = cachedSessionResolver(reads, (token) => resolveSession(db, token));
   registerAccessGuard(app, sessions);
 
   // WeCom, CAS and WeChat; outside production, unconfigured ones are simulated under /sim/….

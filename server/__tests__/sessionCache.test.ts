@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db';
 import { demoPermissionId, demoRoleId, demoUserId } from '../db/seed/ids';
 import type { CallerSession } from '../http/access';
-import { cachedSessionResolver, SESSION_CACHE_TTL_MS } from '../modules/auth/sessionCache';
+import { READ_CACHE_TTL_MS, ReadCache } from '../db/readCache';
+import type { WriteWatcher } from '../db/writeWatch';
+import { ACCESS_TABLES, cachedSessionResolver } from '../modules/auth/sessionCache';
 import type { ResolvedSession } from '../modules/auth/sessions';
 import { apiClient, loginAs, type ApiClient } from './support/auth';
 import { testBackends } from './support/database';
@@ -101,7 +103,7 @@ describe.each(testBackends())('the session cache over HTTP on %s', (backend) => 
   describe('with a second instance on the same database', () => {
     const otherClient = anotherInstance(context);
 
-    it('answers from its cache for at most SESSION_CACHE_TTL_MS after a revoke elsewhere', async () => {
+    it('answers from its cache for at most READ_CACHE_TTL_MS after a revoke elsewhere', async () => {
       const token = await loginAs(context.client, 'zhangwei');
       expect((await otherClient().get('/user/info', token)).status).toBe(200);
       const revokedAt = Date.now();
@@ -109,9 +111,7 @@ describe.each(testBackends())('the session cache over HTTP on %s', (backend) => 
       expect((await context.client.get('/user/info', token)).status).toBe(401);
       // Still cached there (the bound this design accepts across instances), then refused.
       expect((await otherClient().get('/user/info', token)).status).toBe(200);
-      await new Promise((resolve) =>
-        setTimeout(resolve, SESSION_CACHE_TTL_MS + 100 - (Date.now() - revokedAt)),
-      );
+      await new Promise((resolve) => setTimeout(resolve, READ_CACHE_TTL_MS + 100 - (Date.now() - revokedAt)));
       expect((await otherClient().get('/user/info', token)).status).toBe(401);
     });
   });
@@ -125,17 +125,17 @@ const redisUrl = process.env.TEST_REDIS_URL;
     const context = useTestServer(backend, { redisUrl, pushChannel });
     const otherClient = anotherInstance(context, { redisUrl, pushChannel });
 
-    it('refuses a session revoked on the other instance well within SESSION_CACHE_TTL_MS', async () => {
+    it('refuses a session revoked on the other instance well within READ_CACHE_TTL_MS', async () => {
       const token = await loginAs(context.client, 'zhangwei');
       expect((await otherClient().get('/user/info', token)).status).toBe(200);
       const revokedAt = Date.now();
       await context.client.post('/sys/logout', undefined, token);
       let status = 200;
-      while (status === 200 && Date.now() - revokedAt < SESSION_CACHE_TTL_MS) {
+      while (status === 200 && Date.now() - revokedAt < READ_CACHE_TTL_MS) {
         status = (await otherClient().get('/user/info', token)).status;
       }
       expect(status).toBe(401);
-      expect(Date.now() - revokedAt).toBeLessThan(SESSION_CACHE_TTL_MS / 3);
+      expect(Date.now() - revokedAt).toBeLessThan(READ_CACHE_TTL_MS / 3);
     });
   },
 );
@@ -151,17 +151,14 @@ describe('cachedSessionResolver', () => {
   const inAnHour = () => new Date(Date.now() + 3_600_000);
 
   function harness() {
-    let changed = () => undefined as void;
+    // The read cache watches each table it read from; a change here is a write to all of them.
+    const watchers: WriteWatcher[] = [];
     const lookups: Array<(answer: ResolvedSession | undefined) => void> = [];
     const resolver = cachedSessionResolver(
-      {
-        watchWrites: (watcher) => {
-          changed = () => watcher.changed();
-        },
-      },
+      new ReadCache({ watchWrites: (watcher) => watchers.push(watcher) }, { tables: ACCESS_TABLES }),
       () => new Promise((resolve) => lookups.push(resolve)),
     );
-    return { resolver, lookups, change: () => changed() };
+    return { resolver, lookups, change: () => watchers.forEach((watcher) => watcher.changed()) };
   }
 
   it('looks a token up once, then answers from memory until an access change', async () => {

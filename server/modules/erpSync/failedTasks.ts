@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Page } from '../../../common/contract';
 import { shanghaiDateTime } from '../../db/dates';
+import { cachedRows, type TableName } from '../../db/readCache';
 import type {
   DB,
   ErpSyncBizType,
@@ -37,6 +38,9 @@ export interface FailedTaskRecord {
   createdAt: string;
 }
 
+/** What the failed tasks are read from. */
+export const FAILED_TASK_TABLES: TableName[] = ['erp_sync_tasks'];
+
 /** One page of a tenant's FAILED (and, when asked, IGNORED) tasks of a direction; `current` is 1-based like every Page. */
 export async function failedSyncTasksOf(
   db: Kysely<DB>,
@@ -49,33 +53,36 @@ export async function failedSyncTasksOf(
     .where('tenant_id', '=', tenantId)
     .where('direction', '=', query.direction)
     .where('status', 'in', statuses);
-  // Count and page at once: every sign-in asks for this, so it should cost one round trip, not two.
-  const [{ total }, records] = await Promise.all([
-    failed.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow(),
-    failed
-      .select([
-        'id',
-        'task_no as taskNo',
-        'biz_type as bizType',
-        'biz_no as bizNo',
-        'erp_form_id as erpFormId',
-        'operation',
-        'external_code as externalCode',
-        'status',
-        'attempt_count as attemptCount',
-        'error_category as errorCategory',
-        'last_error_message as lastErrorMessage',
-        shanghaiDateTime<string | null>('next_retry_at').as('nextRetryAt'),
-        shanghaiDateTime('created_at').as('createdAt'),
-      ])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.size)
-      .offset(query.pageNumber * query.size)
-      .execute(),
+  // Count and page at once, through the read cache: every sign-in and the menu's counters ask for this.
+  const [[{ total }], records] = await Promise.all([
+    cachedRows(db, FAILED_TASK_TABLES, failed.select(sql<number>`count(*)::integer`.as('total'))),
+    cachedRows(
+      db,
+      FAILED_TASK_TABLES,
+      failed
+        .select([
+          'id',
+          'task_no as taskNo',
+          'biz_type as bizType',
+          'biz_no as bizNo',
+          'erp_form_id as erpFormId',
+          'operation',
+          'external_code as externalCode',
+          'status',
+          'attempt_count as attemptCount',
+          'error_category as errorCategory',
+          'last_error_message as lastErrorMessage',
+          shanghaiDateTime<string | null>('next_retry_at').as('nextRetryAt'),
+          shanghaiDateTime('created_at').as('createdAt'),
+        ])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.size)
+        .offset(query.pageNumber * query.size),
+    ),
   ]);
   return {
-    records,
+    records: [...records],
     total,
     size: query.size,
     current: query.pageNumber + 1,

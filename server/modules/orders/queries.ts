@@ -32,6 +32,7 @@ import {
   type SkuSnapshot,
 } from '../../../common/orders';
 import { shanghaiDateTime, isoDate } from '../../db/dates';
+import { cachedRows, type TableName } from '../../db/readCache';
 import type { DB } from '../../db/schema';
 import { containsPattern, pageOf, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
 import type { Actor, Caller } from '../shared/actor';
@@ -95,6 +96,9 @@ function orderBase(db: Kysely<DB>, tenantId: string, scope: DataScope) {
 }
 
 type OrderBase = ReturnType<typeof orderBase>;
+
+/** What a count of orders may read: the orders, their buyers (keyword filters), their lines (SKU filter). */
+export const ORDER_COUNT_TABLES: TableName[] = ['sales_orders', 'customers', 'sales_order_lines'];
 
 /**
  * What the totals count from: the orders alone unless the request filters on the buyer (keyword, customer
@@ -196,19 +200,23 @@ export async function listOrders(db: Kysely<DB>, actor: Caller, raw: RawQuery) {
 
 /**
  * How many orders a query finds, up to ORDER_COUNT_CAP + 1. Counted in the list indexes' order, so the planner
- * reads the index alone instead of scanning the table for the first rows that match.
+ * reads the index alone instead of scanning the table for the first rows that match; kept in the read cache,
+ * as paging through a list or switching back to a tab asks the same count again.
  */
 async function cappedCount(db: Kysely<DB>, query: OrderBase): Promise<number> {
-  const { total } = await db
-    .selectFrom(
-      query
-        .select(sql`1`.as('one'))
-        .orderBy(sql`sales_orders.ordered_at desc nulls last, sales_orders.id desc nulls last`)
-        .limit(ORDER_COUNT_CAP + 1)
-        .as('found'),
-    )
-    .select(sql<number>`count(*)::integer`.as('total'))
-    .executeTakeFirstOrThrow();
+  const [{ total }] = await cachedRows(
+    db,
+    ORDER_COUNT_TABLES,
+    db
+      .selectFrom(
+        query
+          .select(sql`1`.as('one'))
+          .orderBy(sql`sales_orders.ordered_at desc nulls last, sales_orders.id desc nulls last`)
+          .limit(ORDER_COUNT_CAP + 1)
+          .as('found'),
+      )
+      .select(sql<number>`count(*)::integer`.as('total')),
+  );
   return total;
 }
 

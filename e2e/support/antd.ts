@@ -21,6 +21,7 @@ export async function toast(target: Page, text: string) {
  */
 export async function choose(select: Locator, option: string, search?: string) {
   const target = select.page();
+  const multiple = ((await select.getAttribute('class')) ?? '').includes('ant-select-multiple');
   for (let attempt = 1; ; attempt += 1) {
     // A list still open from the lost pick is used as it is: clicking the select again would close it.
     if ((await select.locator('[role="combobox"]').getAttribute('aria-expanded')) !== 'true') {
@@ -31,18 +32,17 @@ export async function choose(select: Locator, option: string, search?: string) {
     const dropdown = target.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
     await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
     try {
-      // The placeholder leaves once a value shows (it is only hidden while the list is searched).
+      // The placeholder leaves once a value shows (it is only hidden while the list is searched); a single
+      // select's list closes on a pick, so one still open means the pick was lost (a select without a
+      // placeholder, such as DictSelect with its 请选择 option, shows nothing else). The list, not the select:
+      // a select found by its placeholder's text is not found by it once it shows the value.
       await select.locator('.ant-select-placeholder').waitFor({ state: 'detached', timeout: 5000 });
+      if (!multiple) await dropdown.waitFor({ state: 'hidden', timeout: 5000 });
       return;
     } catch (error) {
       if (attempt === 3) throw error;
     }
   }
-}
-
-/** Waits for a single select to close, so that its fading options cannot take the next click. */
-export async function closed(select: Locator) {
-  await select.locator('[role="combobox"][aria-expanded="false"]').waitFor();
 }
 
 /** The select of the form item labelled `label`. */

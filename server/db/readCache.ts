@@ -39,8 +39,7 @@ export function writesTo(table: string): (sql: string) => boolean {
 
 interface Entry {
   value: unknown;
-  tables: readonly string[];
-  /** The tables' versions when the value was read. */
+  /** The versions of the tables it was read from, when it was read. */
   version: string;
   until: number;
 }
@@ -98,7 +97,7 @@ export class ReadCache {
     const keepUntil = Math.min(Date.now() + this.ttlMs, until(value));
     if (keepUntil > Date.now() && this.versionOf(tables) === version) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, { value, tables, version, until: keepUntil });
+      this.entries.set(key, { value, version, until: keepUntil });
     }
     return value;
   }

@@ -11,6 +11,7 @@
 //                                                       BENCH_CLIENTS=1 for the latency of a request alone
 // A kept database is only topped up to BENCH_ORDERS, so a second run starts in seconds.
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +21,7 @@ import { E2E_PASSWORD, startServer } from '../e2e/support/server';
 import { openDatabase, openPGlite, type DatabaseKind } from '../server/db';
 import { migrateToLatest } from '../server/db/migrations';
 import { PGliteDialect } from '../server/db/pgliteDialect';
+import { preparingPool } from '../server/db/preparedStatements';
 import type { DB } from '../server/db/schema';
 import { seedWhenEmpty } from '../server/db/seed';
 import { DEMO_SEED } from '../server/db/seed/business';
@@ -137,14 +139,38 @@ async function concurrently(total: number, call: (index: number) => Promise<void
   };
 }
 
+/**
+ * The load's client shares the two cores with the server and the database, so it is kept light: node:http
+ * over kept-alive connections costs about half of what fetch does per request.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+function getJson(url: string, token: string): Promise<{ success: boolean; message: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers: { 'x-access-token': token } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          try {
+            resolve(
+              JSON.parse(Buffer.concat(chunks).toString('utf8')) as { success: boolean; message: string },
+            );
+          } catch (error) {
+            reject(new Error(`${response.statusCode}: ${String(error)}`));
+          }
+        });
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
 /** HTTP requests to the real server; each answer must be a success. */
 function load(baseUrl: string, token: string, scenario: Scenario, total: number): Promise<Figures> {
   return concurrently(total, async (index) => {
-    const response = await fetch(`${baseUrl}/api${scenario.path(index)}`, {
-      headers: { 'x-access-token': token },
-    });
-    const body = (await response.json()) as { success: boolean; message: string };
-    if (!body.success) throw new Error(`${scenario.name}: ${response.status} ${body.message}`);
+    const body = await getJson(`${baseUrl}/api${scenario.path(index)}`, token);
+    if (!body.success) throw new Error(`${scenario.name}: ${body.message}`);
   });
 }
 
@@ -162,7 +188,8 @@ function openPostgres(url: string): ReturnType<Target['open']> {
   // The database is dropped with force at the end: a connection it ends is no failure of the bench.
   pool.on('error', () => undefined);
   const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool }),
+    // As the server sends them: named statements (server/db/preparedStatements.ts).
+    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
     log: (event) => {
       captured.push(event.query);
     },
@@ -274,6 +301,32 @@ const SERVICE_CALLS: Array<{ name: string; call: (db: Kysely<DB>, index: number)
   },
 ];
 
+async function planOf(db: Kysely<DB>, statement: CompiledQuery): Promise<string> {
+  const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>({
+    ...statement,
+    sql: `explain (analyze, buffers, costs off) ${statement.sql}`,
+  });
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+/**
+ * The plan PostgreSQL keeps for a named statement once it prefers the generic one (server/db/preparedStatements.ts):
+ * the statement prepared on one connection and explained with plan_cache_mode forcing that plan.
+ */
+function genericPlanOf(db: Kysely<DB>, statement: CompiledQuery): Promise<string> {
+  return db.connection().execute(async (connection) => {
+    await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
+    await sql.raw(`prepare bench_generic as ${statement.sql}`).execute(connection);
+    try {
+      const parameters = statement.parameters.map((_, index) => `$${index + 1}`).join(', ');
+      return await planOf(connection, { ...statement, sql: `execute bench_generic(${parameters})` });
+    } finally {
+      await sql`deallocate bench_generic`.execute(connection);
+      await sql`reset plan_cache_mode`.execute(connection);
+    }
+  });
+}
+
 /**
  * Once the server has stopped (PGlite admits one process): the same queries called directly by CLIENTS
  * concurrent callers, then the plans of the SQL they run, with the parameters of a request.
@@ -291,13 +344,12 @@ async function inProcess(target: Target): Promise<{ figures: Record<string, Figu
     const statements = captured.filter((each) => /sales_orders|erp_sync_tasks/.test(each.sql));
     const plans: string[] = [];
     for (const statement of statements) {
-      const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>({
-        ...statement,
-        sql: `explain (analyze, buffers, costs off) ${statement.sql}`,
-      });
-      plans.push(
-        `-- ${statement.sql.replace(/\s+/g, ' ').slice(0, 160)}…\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`,
-      );
+      const heading = `-- ${statement.sql.replace(/\s+/g, ' ').slice(0, 160)}…`;
+      plans.push(`${heading}\n${await planOf(db, statement)}`);
+      if (target.kind === 'postgres')
+        plans.push(
+          `${heading}\n-- generic plan (a named statement after five runs)\n${await genericPlanOf(db, statement)}`,
+        );
     }
     return { figures, plans };
   } finally {

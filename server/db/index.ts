@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { PGliteDialect } from './pgliteDialect';
+import { preparingPool } from './preparedStatements';
 import type { DB } from './schema';
 import { watchedDialect, WriteWatchers, type WriteWatcher } from './writeWatch';
 
@@ -64,7 +65,9 @@ export function createPostgresDatabase(connectionString: string): Database {
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
   const watchers = new WriteWatchers();
-  const db = new Kysely<DB>({ dialect: watchedDialect(new PostgresDialect({ pool }), watchers) });
+  const db = new Kysely<DB>({
+    dialect: watchedDialect(new PostgresDialect({ pool: preparingPool(pool) }), watchers),
+  });
   return {
     kind: 'postgres',
     db,

@@ -16,7 +16,7 @@ import { authRoutes } from './modules/auth/routes';
 import { selfServiceRoutes } from './modules/auth/selfServiceRoutes';
 import { ACCESS_TABLES, cachedSessionResolver, SESSION_WRITES } from './modules/auth/sessionCache';
 import { FAILED_TASK_TABLES } from './modules/erpSync/failedTasks';
-import { ORDER_COUNT_TABLES } from './modules/orders/queries';
+import { ORDER_LIST_TABLES } from './modules/orders/queries';
 import { SCOPE_TABLES } from './modules/shared/dataScope';
 import { redisChannel, type Broker } from './push/broker';
 import { resolveSession } from './modules/auth/sessions';
@@ -100,7 +100,7 @@ const API_MODULES = [
 ];
 
 /** The tables the app's read cache holds answers of. */
-const READ_CACHED_TABLES = [...ACCESS_TABLES, ...SCOPE_TABLES, ...ORDER_COUNT_TABLES, ...FAILED_TASK_TABLES];
+const READ_CACHED_TABLES = [...ACCESS_TABLES, ...SCOPE_TABLES, ...ORDER_LIST_TABLES, ...FAILED_TASK_TABLES];
 
 /** With Redis, the instances tell each other of the tables they wrote on a channel next to the pushes'. */
 function writePeers(

@@ -1,4 +1,5 @@
 import type { Page } from '../../common/contract';
+import type { OrderStatus } from '../../common/orders';
 import { ReadCache, writesTo, type ReadCacheOptions, type TablesChanged } from '../db/readCache';
 import { demoUserId } from '../db/seed/ids';
 import type { WriteWatcher } from '../db/writeWatch';
@@ -148,6 +149,35 @@ describe.each(testBackends())('answers read through the cache, over HTTP on %s',
       .where('id', '=', completed.id)
       .execute();
     expect(await pending()).toBe(before);
+  });
+
+  it("shows an order's new status and its rep's new name on its page at the very next request", async () => {
+    const admin = await context.tokenOf('admin');
+    const path = '/eOrder/eOrder/list?pageSize=20&column=orderedAt&order=desc';
+    type Row = { id: string; status: OrderStatus; salesRepId: string | null; salesRepName: string | null };
+    const firstRow = async () => {
+      const rows = (await context.client.get<Page<Row>>(path, admin)).body.result.records;
+      return rows.find((row) => row.salesRepId !== null) as Row;
+    };
+    const before = await firstRow();
+    expect(await firstRow()).toEqual(before);
+    const { db } = context.database;
+    const status = before.status === 'COMPLETED' ? 'PENDING_AUDIT' : 'COMPLETED';
+    await db.updateTable('sales_orders').set({ status }).where('id', '=', before.id).execute();
+    expect(await firstRow()).toMatchObject({ id: before.id, status });
+    await db
+      .updateTable('users')
+      .set({ realname: '改名的业务员' })
+      .where('id', '=', before.salesRepId as string)
+      .execute();
+    expect(await firstRow()).toMatchObject({ id: before.id, salesRepName: '改名的业务员' });
+    await db
+      .updateTable('users')
+      .set({ realname: before.salesRepName as string })
+      .where('id', '=', before.salesRepId as string)
+      .execute();
+    await db.updateTable('sales_orders').set({ status: before.status }).where('id', '=', before.id).execute();
+    expect(await firstRow()).toEqual(before);
   });
 
   it("widens a user's data scope at the very next request once he is given the head office", async () => {

@@ -135,6 +135,21 @@ export function attachReadCache(db: Kysely<DB>, cache: ReadCache): void {
   attached.set(db, cache);
 }
 
+/**
+ * The answer of `load` under `key`, through the cache attached to `db` if any. For answers asked so often that
+ * building their statements (Kysely's work, to form a key from the SQL) would cost more than the rest: the key
+ * must name everything the answer depends on. The answer is shared by every caller: it must not be changed.
+ */
+export function cachedAnswer<V>(
+  db: Kysely<DB>,
+  key: string,
+  tables: readonly TableName[],
+  load: () => Promise<V>,
+): Promise<V> {
+  const cache = attached.get(db);
+  return cache ? cache.get(key, tables, load) : load();
+}
+
 /** The rows of a read statement, through the cache attached to `db` if any. */
 export async function cachedRows<R>(
   db: Kysely<DB>,

@@ -32,7 +32,7 @@ import {
   type SkuSnapshot,
 } from '../../../common/orders';
 import { shanghaiDateTime, isoDate } from '../../db/dates';
-import { cachedRows, type TableName } from '../../db/readCache';
+import { cachedAnswer, cachedRows, type TableName } from '../../db/readCache';
 import type { DB } from '../../db/schema';
 import { containsPattern, pageOf, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
 import type { Actor, Caller } from '../shared/actor';
@@ -97,8 +97,11 @@ function orderBase(db: Kysely<DB>, tenantId: string, scope: DataScope) {
 
 type OrderBase = ReturnType<typeof orderBase>;
 
-/** What a count of orders may read: the orders, their buyers (keyword filters), their lines (SKU filter). */
-export const ORDER_COUNT_TABLES: TableName[] = ['sales_orders', 'customers', 'sales_order_lines'];
+/**
+ * What the order list reads, its counts and its pages: the orders, their buyers and sellers (names, keyword
+ * filters), their lines (SKU filter) and reps (names).
+ */
+export const ORDER_LIST_TABLES: TableName[] = ['sales_orders', 'customers', 'sales_order_lines', 'users'];
 
 /**
  * What the totals count from: the orders alone unless the request filters on the buyer (keyword, customer
@@ -190,12 +193,25 @@ const orderRecord = (row: OrderRowOut): OrderListRecord => ({
 
 export async function listOrders(db: Kysely<DB>, actor: Caller, raw: RawQuery) {
   const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
-  const { list, query } = filtered(orderBase(db, actor.tenantId, scope), raw);
-  const [total, rows] = await Promise.all([
-    cappedCount(db, filtered(countBase(db, actor.tenantId, scope, raw), raw).query),
-    selectOrders(query.orderBy(list.orderBy).limit(list.pageSize).offset(list.offset)).execute(),
-  ]);
-  return pageOf(rows.map(orderRecord), total, list);
+  // The page is kept in the read cache under the request itself: paging back and forth, or several operators
+  // on the same tab, ask for it again; building its two statements costs more than answering it from memory,
+  // and a write to the orders (an audit, say) makes it stale at once.
+  const request = JSON.stringify(Object.entries(raw).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const key = `orders.list\u0000${actor.tenantId}\u0000${JSON.stringify(scope)}\u0000${request}`;
+  return cachedAnswer(db, key, ORDER_LIST_TABLES, async () => {
+    const { list, query } = filtered(orderBase(db, actor.tenantId, scope), raw);
+    const [total, rows] = await Promise.all([
+      cappedCount(db, filtered(countBase(db, actor.tenantId, scope, raw), raw).query),
+      selectOrders(query.orderBy(list.orderBy).limit(list.pageSize).offset(list.offset)).execute(),
+    ]);
+    return Object.freeze(
+      pageOf(
+        rows.map((row) => Object.freeze(orderRecord(row))),
+        total,
+        list,
+      ),
+    );
+  });
 }
 
 /**
@@ -206,7 +222,7 @@ export async function listOrders(db: Kysely<DB>, actor: Caller, raw: RawQuery) {
 async function cappedCount(db: Kysely<DB>, query: OrderBase): Promise<number> {
   const [{ total }] = await cachedRows(
     db,
-    ORDER_COUNT_TABLES,
+    ORDER_LIST_TABLES,
     db
       .selectFrom(
         query

@@ -3,7 +3,7 @@
 // prefix match. The department chosen at login narrows the scope to its subtree; a user without any
 // department sees only the rows they own.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { cachedRows, type TableName } from '../../db/readCache';
+import { cachedAnswer, type TableName } from '../../db/readCache';
 import type { DB } from '../../db/schema';
 import { likePattern } from '../../http/listQuery';
 
@@ -16,22 +16,25 @@ export interface DataScope {
 /** What a data scope is read from. */
 export const SCOPE_TABLES: TableName[] = ['user_departs', 'departs', 'users'];
 
-/** Read through the read cache: every list asks for it, and only a change of departments changes it. */
-export async function dataScopeOf(db: Kysely<DB>, tenantId: string, userId: string): Promise<DataScope> {
-  const rows = await cachedRows(
-    db,
-    SCOPE_TABLES,
-    db
+/**
+ * Read through the read cache, under the user's id: every list asks for it, and only a change of departments
+ * changes it.
+ */
+export function dataScopeOf(db: Kysely<DB>, tenantId: string, userId: string): Promise<DataScope> {
+  return cachedAnswer(db, `dataScope\u0000${tenantId}\u0000${userId}`, SCOPE_TABLES, async () => {
+    const rows = await db
       .selectFrom('user_departs')
       .innerJoin('departs', 'departs.id', 'user_departs.depart_id')
       .innerJoin('users', 'users.id', 'user_departs.user_id')
       .select(['departs.org_code', 'users.org_code as current'])
       .where('user_departs.user_id', '=', userId)
-      .where('user_departs.tenant_id', '=', tenantId),
-  );
-  const codes = rows.map((row) => row.org_code);
-  const current = rows[0]?.current;
-  return { userId, orgCodes: current && codes.includes(current) ? [current] : codes };
+      .where('user_departs.tenant_id', '=', tenantId)
+      .execute();
+    const codes = rows.map((row) => row.org_code);
+    const current = rows[0]?.current;
+    const orgCodes = current && codes.includes(current) ? [current] : codes;
+    return Object.freeze({ userId, orgCodes: Object.freeze(orgCodes) as string[] });
+  });
 }
 
 /** The rows of a table visible in a scope: its org code under one of the scope's, or owned by the user. */

@@ -310,19 +310,30 @@ async function planOf(db: Kysely<DB>, statement: CompiledQuery): Promise<string>
 }
 
 /**
- * The plan PostgreSQL keeps for a named statement once it prefers the generic one (server/db/preparedStatements.ts):
- * the statement prepared on one connection and explained with plan_cache_mode forcing that plan.
+ * The plan PostgreSQL settles on for a named statement (server/db/preparedStatements.ts): after five custom
+ * plans it keeps the generic one unless that costs more. The statement is prepared on one connection, run
+ * ten times, then explained: EXPLAIN EXECUTE shows the plan the cache chose ($n in its conditions when generic).
  */
-function genericPlanOf(db: Kysely<DB>, statement: CompiledQuery): Promise<string> {
+function keptPlanOf(db: Kysely<DB>, statement: CompiledQuery): Promise<string> {
   return db.connection().execute(async (connection) => {
-    await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
-    await sql.raw(`prepare bench_generic as ${statement.sql}`).execute(connection);
+    await sql.raw(`prepare bench_kept as ${statement.sql}`).execute(connection);
     try {
-      const parameters = statement.parameters.map((_, index) => `$${index + 1}`).join(', ');
-      return await planOf(connection, { ...statement, sql: `execute bench_generic(${parameters})` });
+      // EXECUTE takes no bound parameters: the values go in as literals, typed by the prepared statement.
+      const values = statement.parameters.map((value) => {
+        const text = value instanceof Date ? value.toISOString() : String(value);
+        return `'${text.replace(/'/g, "''")}'`;
+      });
+      const execute = `execute bench_kept(${values.join(', ')})`;
+      for (let run = 0; run < 10; run++) await sql.raw(execute).execute(connection);
+      const {
+        rows: [counts],
+      } = await sql<{ generic: string; custom: string }>`
+        select generic_plans as generic, custom_plans as custom
+        from pg_prepared_statements where name = 'bench_kept'`.execute(connection);
+      const plan = await planOf(connection, { ...statement, sql: execute, parameters: [] });
+      return `-- kept plan: ${counts.generic} generic, ${counts.custom} custom of 10 runs\n${plan}`;
     } finally {
-      await sql`deallocate bench_generic`.execute(connection);
-      await sql`reset plan_cache_mode`.execute(connection);
+      await sql`deallocate bench_kept`.execute(connection);
     }
   });
 }
@@ -346,10 +357,7 @@ async function inProcess(target: Target): Promise<{ figures: Record<string, Figu
     for (const statement of statements) {
       const heading = `-- ${statement.sql.replace(/\s+/g, ' ').slice(0, 160)}…`;
       plans.push(`${heading}\n${await planOf(db, statement)}`);
-      if (target.kind === 'postgres')
-        plans.push(
-          `${heading}\n-- generic plan (a named statement after five runs)\n${await genericPlanOf(db, statement)}`,
-        );
+      if (target.kind === 'postgres') plans.push(`${heading}\n${await keptPlanOf(db, statement)}`);
     }
     return { figures, plans };
   } finally {

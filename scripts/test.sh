@@ -12,15 +12,26 @@ npx tsc --noEmit -p tsconfig.json
 
 ensure_spa_build
 
-echo "==> jest (spa, server, e2e)"
+echo "==> jest (spa and server in two workers, then e2e one file at a time)"
 mkdir -p .cache
+rm -f .cache/jest-*.json
 status=0
 # --forceExit: a jsdom XHR refused in an SPA test keeps jsdom's 300 s request timer alive after the run.
-NODE_OPTIONS=--experimental-vm-modules npx jest --ci --forceExit --json --outputFile=.cache/jest-results.json "$@" || status=$?
+# The SPA and server files share nothing (each server file has its own database): two workers, as the machine
+# has two cores. The e2e files share one server and its data: one at a time. --passWithNoTests: files given as
+# arguments may all belong to one of the two runs.
+# The arguments go first: --selectProjects takes every word after it up to the next option.
+run_jest() {
+  NODE_OPTIONS=--experimental-vm-modules npx jest "$@" --ci --forceExit --passWithNoTests --json
+}
+run_jest "$@" --selectProjects spa server --maxWorkers=2 --outputFile=.cache/jest-units.json || status=$?
+run_jest "$@" --selectProjects e2e --maxWorkers=1 --outputFile=.cache/jest-e2e.json || status=$?
 # The plain closing line CI reads: "N passed, N failed".
 node -e '
-  const r = require("./.cache/jest-results.json");
-  const skipped = r.numPendingTests + r.numTodoTests;
-  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
+  const runs = ["units", "e2e"].map((run) => { try { return require(`./.cache/jest-${run}.json`); } catch { return undefined; } });
+  const sum = (key) => runs.reduce((total, run) => total + (run ? run[key] : 0), 0);
+  const skipped = sum("numPendingTests") + sum("numTodoTests");
+  const missing = runs.some((run) => !run) ? " (a run wrote no results)" : "";
+  console.log(`tests: ${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed` + (skipped ? `, ${skipped} skipped` : "") + missing);
 ' || true
 exit $status

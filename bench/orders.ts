@@ -70,6 +70,8 @@ function orderListPath(index: number, begin: string, end: string): string {
     orderedAt_end: end,
     column: 'orderedAt',
     order: 'desc',
+    // As the SPA sends every GET: a cache-buster of the second (src/api/http.ts).
+    _t: String(Math.floor(Date.now() / 1000)),
   });
   return `/eOrder/eOrder/list?${params}`;
 }

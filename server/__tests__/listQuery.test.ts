@@ -8,7 +8,7 @@ import {
   type Expression,
 } from 'kysely';
 import { InvalidRequestError } from '../http/envelope';
-import { containsPattern, pageOf, parseListQuery, type ListSpec } from '../http/listQuery';
+import { answerKeyOf, containsPattern, pageOf, parseListQuery, type ListSpec } from '../http/listQuery';
 
 // Compiles without a database: the SQL text and its parameters are what matters here.
 const db = new Kysely<unknown>({
@@ -126,5 +126,15 @@ describe('pages and patterns', () => {
     const list = parseListQuery({ pageNo: '2', pageSize: '20' }, SPEC);
     expect(pageOf(['a'], 41, list)).toEqual({ records: ['a'], total: 41, size: 20, current: 2, pages: 3 });
     expect(containsPattern('5%_a\\')).toBe('%5\\%\\_a\\\\%');
+  });
+});
+
+describe('answerKeyOf', () => {
+  it('is the same whatever the order of the parameters and the cache-buster, and differs with a filter', () => {
+    const key = answerKeyOf({ _t: '1795600000', status: 'PENDING_AUDIT', pageNo: '2' });
+    expect(answerKeyOf({ pageNo: '2', status: 'PENDING_AUDIT', _t: '1795600001' })).toBe(key);
+    expect(answerKeyOf({ pageNo: '2', status: 'COMPLETED' })).not.toBe(key);
+    expect(answerKeyOf({ pageNo: '3', status: 'PENDING_AUDIT' })).not.toBe(key);
+    expect(answerKeyOf({ pageNo: '2', status: 'PENDING_AUDIT', keyword: '' })).not.toBe(key);
   });
 });

@@ -1,7 +1,7 @@
-// PostgreSQL plans a statement each time it is sent unnamed; a list page spends more time being planned (about
-// 1 ms) than run (0.3 ms). A named statement is parsed once per connection, and after five executions
+// PostgreSQL plans a statement each time it is sent unnamed; a list page spent more time being planned (0.6
+// ms) than run (0.2 ms). A named statement is parsed once per connection, and after five executions
 // PostgreSQL keeps a generic plan when it costs no more than the custom ones (plan_cache_mode auto): the
-// practice of JDBC's prepareThreshold and of pgx. Measured on the order list at 200,000 orders: about 1.6× the
+// practice of JDBC's prepareThreshold and of pgx. Measured on the order list at 200,000 orders: about 1.5× the
 // throughput (bench/README.md).
 import { createHash } from 'node:crypto';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';

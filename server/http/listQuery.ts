@@ -48,6 +48,15 @@ const MAX_PAGE_NO = 100_000;
 
 export type RawQuery = Record<string, unknown>;
 
+/**
+ * The parameters that decide a list's answer, as one stable text for a cache key: in name order, without the
+ * ignored ones (the client's `_t` cache-buster changes every second and changes nothing here).
+ */
+export function answerKeyOf(raw: RawQuery): string {
+  const decisive = Object.entries(raw).filter(([name]) => !IGNORED_PARAMS.has(name));
+  return JSON.stringify(decisive.sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 function invalid(message: string): never {
   throw new InvalidRequestError(message);
 }

@@ -34,7 +34,14 @@ import {
 import { shanghaiDateTime, isoDate } from '../../db/dates';
 import { cachedAnswer, cachedRows, type TableName } from '../../db/readCache';
 import type { DB } from '../../db/schema';
-import { containsPattern, pageOf, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
+import {
+  answerKeyOf,
+  containsPattern,
+  pageOf,
+  parseListQuery,
+  type ListSpec,
+  type RawQuery,
+} from '../../http/listQuery';
 import type { Actor, Caller } from '../shared/actor';
 import { notFound } from '../shared/commands';
 import { dataScopeOf, type DataScope } from '../shared/dataScope';
@@ -196,8 +203,7 @@ export async function listOrders(db: Kysely<DB>, actor: Caller, raw: RawQuery) {
   // The page is kept in the read cache under the request itself: paging back and forth, or several operators
   // on the same tab, ask for it again; building its two statements costs more than answering it from memory,
   // and a write to the orders (an audit, say) makes it stale at once.
-  const request = JSON.stringify(Object.entries(raw).sort(([a], [b]) => (a < b ? -1 : 1)));
-  const key = `orders.list\u0000${actor.tenantId}\u0000${JSON.stringify(scope)}\u0000${request}`;
+  const key = `orders.list\u0000${actor.tenantId}\u0000${JSON.stringify(scope)}\u0000${answerKeyOf(raw)}`;
   return cachedAnswer(db, key, ORDER_LIST_TABLES, async () => {
     const { list, query } = filtered(orderBase(db, actor.tenantId, scope), raw);
     const [total, rows] = await Promise.all([

@@ -672,6 +672,50 @@ describe.each(testBackends())('orders on %s', (backend) => {
       expect(order.returns).toHaveLength(1);
       expect(order.exchanges).toHaveLength(1);
     });
+
+    it('withdraws a return and an exchange while they are open, and not once they are done', async () => {
+      const returnable = async () => (await detail(orderId)).lines[0].returnableBaseQty;
+      const before = await returnable();
+      const opened = await ok(
+        bed.post<{ id: string; returnNo: string }>('admin', '/eOrder/eOrder/backOrder/add', {
+          orderId,
+          reason: 'DAMAGED',
+          refundMethod: 'OFFSET_AR',
+          lines: [{ orderLineId: lineId, baseQty: 1 }],
+        }),
+      );
+      expect(await returnable()).toBe(before - 1);
+      expect(await ok(bed.post('admin', '/eOrder/eOrder/backOrder/cancel', { id: opened.id }))).toEqual({
+        status: 'CANCELLED',
+      });
+      expect(await returnable()).toBe(before);
+      const again = await bed.post('admin', '/eOrder/eOrder/backOrder/cancel', { id: opened.id });
+      expect(again.body).toMatchObject({ success: false, message: expect.stringMatching(/^当前状态为「/) });
+
+      const swap = await ok(
+        bed.post<{ id: string }>('admin', '/eOrder/eOrder/swapOrder/add', {
+          orderId,
+          reason: 'NEAR_EXPIRY',
+          returnLines: [{ orderLineId: lineId, baseQty: 1 }],
+          issueLines: [{ skuId, baseQty: 1 }],
+        }),
+      );
+      expect(await ok(bed.post('admin', '/eOrder/eOrder/swapOrder/cancel', { id: swap.id }))).toEqual({
+        status: 'CANCELLED',
+      });
+      const completed = (await detail(orderId)).exchanges.find((each) => each.status === 'COMPLETED');
+      const done = await bed.post('admin', '/eOrder/eOrder/swapOrder/cancel', { id: completed!.id });
+      expect(done.body).toMatchObject({ success: false, message: expect.stringMatching(/^当前状态为「/) });
+
+      const logs = await bed.testDatabase.database.db
+        .selectFrom('sys_log')
+        .select('log_content')
+        .where('log_content', 'like', '撤销%')
+        .execute();
+      expect(logs.map((log) => log.log_content)).toEqual(
+        expect.arrayContaining([`撤销退单 ${opened.returnNo}`, expect.stringMatching(/^撤销换货单 /)]),
+      );
+    });
   });
 
   describe('the list', () => {

@@ -8,10 +8,12 @@ import {
   EXCHANGE_TRANSITIONS,
   RETURN_STATUS,
   RETURN_TRANSITIONS,
+  type ExchangeStatus,
   type ReturnAddInput,
   type ReturnAuditInput,
   type ReturnDetail,
   type ReturnReceiveInput,
+  type ReturnStatus,
   type SkuSnapshot,
   type SwapAddInput,
   type SwapDetail,
@@ -53,11 +55,14 @@ const qtyText = (baseQty: number, sku: SkuSnapshot) =>
 
 type DocumentTable = 'return_orders' | 'exchange_orders';
 
-/** What returns and exchanges share: their table, their name in refusals, their list's whitelist. */
-interface DocumentKind<T extends DocumentTable> {
+/** What returns and exchanges share: their table, their name in refusals, their list's whitelist, their state machine. */
+interface DocumentKind<T extends DocumentTable, S extends string = string> {
   table: T;
   label: string;
   spec: ListSpec;
+  machine: { transitions: readonly Transition<S>[]; labels: Record<S, string> };
+  /** The document's number, as logs and messages name it. */
+  numberOf(row: Selectable<DB[T]>): string;
 }
 
 /** Returns and exchanges follow their order's data scope. */
@@ -168,13 +173,12 @@ async function activeWarehouse(trx: Transaction<DB>, tenantId: string, id: strin
 async function moveDocument<S extends string>(
   trx: Transaction<DB>,
   actor: Actor,
-  kind: DocumentKind<DocumentTable>,
+  kind: Pick<DocumentKind<DocumentTable, S>, 'table' | 'label' | 'machine'>,
   row: { id: string; status: S; version: number },
-  machine: { transitions: readonly Transition<S>[]; labels: Record<S, string> },
   to: S,
   set: Record<string, unknown> = {},
 ) {
-  const transition = transitionTo(machine.transitions, machine.labels, row.status, to);
+  const transition = transitionTo(kind.machine.transitions, kind.machine.labels, row.status, to);
   const changed = await (trx as Kysely<DB>)
     .updateTable(kind.table)
     .set({
@@ -214,9 +218,7 @@ async function auditDocument<T extends DocumentTable, S extends string>(
   db: Kysely<DB>,
   actor: Actor,
   input: ReturnAuditInput,
-  kind: DocumentKind<T>,
-  machine: { transitions: readonly Transition<S>[]; labels: Record<S, string> },
-  numberOf: (row: Selectable<DB[T]>) => string,
+  kind: DocumentKind<T, S>,
   approval: Record<string, unknown>,
 ) {
   if (!input.pass && !input.reason?.trim()) throw new BusinessError(400, '驳回须填写原因');
@@ -229,7 +231,6 @@ async function auditDocument<T extends DocumentTable, S extends string>(
       actor,
       kind,
       row as unknown as { id: string; status: S; version: number },
-      machine,
       to,
       input.pass ? approval : { reject_reason: input.reason!.trim() },
     );
@@ -237,13 +238,41 @@ async function auditDocument<T extends DocumentTable, S extends string>(
       trx,
       actor,
       'update',
-      `${kind.label}${transition.action} ${numberOf(row)}${input.reason ? `：${input.reason}` : ''}`,
+      `${kind.label}${transition.action} ${kind.numberOf(row)}${input.reason ? `：${input.reason}` : ''}`,
     );
     return { status: to };
   });
 }
 
-const RETURNS: DocumentKind<'return_orders'> = { table: 'return_orders', label: '退单', spec: returnSpec };
+/** 撤销 of a return or an exchange: its state machine says whether it may still be withdrawn. */
+async function cancelDocument<T extends DocumentTable, S extends string>(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: string,
+  kind: DocumentKind<T, S>,
+) {
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const row = await documentInScope(trx, kind, actor.tenantId, scope, id);
+    await moveDocument(
+      trx,
+      actor,
+      kind,
+      row as unknown as { id: string; status: S; version: number },
+      'CANCELLED' as S,
+    );
+    await logOperation(trx, actor, 'update', `撤销${kind.label} ${kind.numberOf(row)}`);
+    return { status: 'CANCELLED' as const };
+  });
+}
+
+const RETURNS: DocumentKind<'return_orders', ReturnStatus> = {
+  table: 'return_orders',
+  label: '退单',
+  spec: returnSpec,
+  machine: { transitions: RETURN_TRANSITIONS, labels: RETURN_STATUS },
+  numberOf: (row) => row.return_no,
+};
 
 export const listReturns = (db: Kysely<DB>, actor: Caller, raw: RawQuery) =>
   listDocuments(db, actor, raw, RETURNS, returnDocuments(db, actor.tenantId), async (page) =>
@@ -332,32 +361,10 @@ export async function addReturn(db: Kysely<DB>, actor: Actor, input: ReturnAddIn
 }
 
 export const auditReturn = (db: Kysely<DB>, actor: Actor, input: ReturnAuditInput) =>
-  auditDocument(
-    db,
-    actor,
-    input,
-    RETURNS,
-    { transitions: RETURN_TRANSITIONS, labels: RETURN_STATUS },
-    (row) => row.return_no,
-    { approved_by: actor.userId, approved_at: new Date() },
-  );
+  auditDocument(db, actor, input, RETURNS, { approved_by: actor.userId, approved_at: new Date() });
 
-export async function cancelReturn(db: Kysely<DB>, actor: Actor, id: string) {
-  return db.transaction().execute(async (trx) => {
-    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
-    const row = await documentInScope(trx, RETURNS, actor.tenantId, scope, id);
-    await moveDocument(
-      trx,
-      actor,
-      RETURNS,
-      row,
-      { transitions: RETURN_TRANSITIONS, labels: RETURN_STATUS },
-      'CANCELLED',
-    );
-    await logOperation(trx, actor, 'update', `撤销退单 ${row.return_no}`);
-    return { status: 'CANCELLED' as const };
-  });
-}
+export const cancelReturn = (db: Kysely<DB>, actor: Actor, id: string) =>
+  cancelDocument(db, actor, id, RETURNS);
 
 /** 退货入库: the goods back into the warehouse (RETURN_IN); damaged ones written off (DAMAGE) right away. */
 export async function receiveReturn(db: Kysely<DB>, actor: Actor, input: ReturnReceiveInput) {
@@ -365,19 +372,11 @@ export async function receiveReturn(db: Kysely<DB>, actor: Actor, input: ReturnR
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const row = await documentInScope(trx, RETURNS, actor.tenantId, scope, input.id);
     const warehouse = await activeWarehouse(trx, actor.tenantId, input.warehouseId);
-    await moveDocument(
-      trx,
-      actor,
-      RETURNS,
-      row,
-      { transitions: RETURN_TRANSITIONS, labels: RETURN_STATUS },
-      'RECEIVED',
-      {
-        warehouse_id: warehouse.id,
-        received_by: actor.userId,
-        received_at: new Date(),
-      },
-    );
+    await moveDocument(trx, actor, RETURNS, row, 'RECEIVED', {
+      warehouse_id: warehouse.id,
+      received_by: actor.userId,
+      received_at: new Date(),
+    });
     const lines = await trx
       .selectFrom('return_order_lines')
       .select([
@@ -459,10 +458,12 @@ const exchangeSpec: ListSpec = {
   ],
 };
 
-const EXCHANGES: DocumentKind<'exchange_orders'> = {
+const EXCHANGES: DocumentKind<'exchange_orders', ExchangeStatus> = {
   table: 'exchange_orders',
   label: '换货单',
   spec: exchangeSpec,
+  machine: { transitions: EXCHANGE_TRANSITIONS, labels: EXCHANGE_STATUS },
+  numberOf: (row) => row.exchange_no,
 };
 
 export const listExchanges = (db: Kysely<DB>, actor: Caller, raw: RawQuery) =>
@@ -596,15 +597,7 @@ export async function addExchange(db: Kysely<DB>, actor: Actor, input: SwapAddIn
 }
 
 export const auditExchange = (db: Kysely<DB>, actor: Actor, input: ReturnAuditInput) =>
-  auditDocument(
-    db,
-    actor,
-    input,
-    EXCHANGES,
-    { transitions: EXCHANGE_TRANSITIONS, labels: EXCHANGE_STATUS },
-    (row) => row.exchange_no,
-    {},
-  );
+  auditDocument(db, actor, input, EXCHANGES, {});
 
 /** 执行换货: the old goods back in (RETURN_IN into their shipped batch), the new ones out FEFO (EXCHANGE_OUT). */
 export async function executeExchange(db: Kysely<DB>, actor: Actor, input: SwapExecuteInput) {
@@ -612,17 +605,9 @@ export async function executeExchange(db: Kysely<DB>, actor: Actor, input: SwapE
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const row = await documentInScope(trx, EXCHANGES, actor.tenantId, scope, input.id);
     const warehouse = await activeWarehouse(trx, actor.tenantId, input.warehouseId);
-    await moveDocument(
-      trx,
-      actor,
-      EXCHANGES,
-      row,
-      { transitions: EXCHANGE_TRANSITIONS, labels: EXCHANGE_STATUS },
-      'COMPLETED',
-      {
-        warehouse_id: warehouse.id,
-      },
-    );
+    await moveDocument(trx, actor, EXCHANGES, row, 'COMPLETED', {
+      warehouse_id: warehouse.id,
+    });
     const lines = await trx
       .selectFrom('exchange_order_lines')
       .selectAll()
@@ -662,19 +647,5 @@ export async function executeExchange(db: Kysely<DB>, actor: Actor, input: SwapE
   });
 }
 
-export async function cancelExchange(db: Kysely<DB>, actor: Actor, id: string) {
-  return db.transaction().execute(async (trx) => {
-    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
-    const row = await documentInScope(trx, EXCHANGES, actor.tenantId, scope, id);
-    await moveDocument(
-      trx,
-      actor,
-      EXCHANGES,
-      row,
-      { transitions: EXCHANGE_TRANSITIONS, labels: EXCHANGE_STATUS },
-      'CANCELLED',
-    );
-    await logOperation(trx, actor, 'update', `撤销换货单 ${row.exchange_no}`);
-    return { status: 'CANCELLED' as const };
-  });
-}
+export const cancelExchange = (db: Kysely<DB>, actor: Actor, id: string) =>
+  cancelDocument(db, actor, id, EXCHANGES);

@@ -27,6 +27,8 @@ beforeEach(() => {
     ok({ records: [draft, released], total: 2, size: 10, current: 1, pages: 1 }),
   );
   api.releaseAnnouncement.mockResolvedValue(ok(null, '该系统通知发布成功'));
+  // 指定用户 searches (debounced) as soon as it shows: on a slow run before the test's next step.
+  api.getTargetUsers.mockResolvedValue(ok({ records: [], total: 0, size: 20, current: 1, pages: 0 }));
 });
 
 afterEach(() => jest.clearAllMocks());
@@ -95,7 +97,6 @@ it('the add form refuses an empty title and keeps the modal open', async () => {
   expect(api.addAnnouncement).not.toHaveBeenCalled();
   await user.click(within(dialog).getByText('指定用户'));
   await user.type(within(dialog).getByPlaceholderText('请输入标题'), '新公告');
-  api.getTargetUsers.mockResolvedValue(ok({ records: [], total: 0, size: 20, current: 1, pages: 0 }));
   await user.click(buttonByText(/保\s*存/, dialog));
   expect(await within(dialog).findByText('请选择指定用户')).toBeInTheDocument();
   expect(api.addAnnouncement).not.toHaveBeenCalled();

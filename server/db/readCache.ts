@@ -102,16 +102,6 @@ export class ReadCache {
     return value;
   }
 
-  /** The rows of a read statement, kept under its SQL and parameters; frozen, as every caller shares them. */
-  rows<R>(db: Kysely<DB>, tables: readonly TableName[], query: Compilable<R>): Promise<readonly R[]> {
-    const compiled = query.compile();
-    return this.get(`${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, tables, async () => {
-      const { rows } = await db.executeQuery(compiled);
-      rows.forEach((row) => Object.freeze(row));
-      return Object.freeze(rows);
-    });
-  }
-
   private versionOf(tables: readonly TableName[]): string {
     return tables
       .map((table) => {
@@ -136,9 +126,9 @@ export function attachReadCache(db: Kysely<DB>, cache: ReadCache): void {
 }
 
 /**
- * The answer of `load` under `key`, through the cache attached to `db` if any. For answers asked so often that
- * building their statements (Kysely's work, to form a key from the SQL) would cost more than the rest: the key
- * must name everything the answer depends on. The answer is shared by every caller: it must not be changed.
+ * The answer of `load` under `key`, through the cache attached to `db` if any. The key must name everything the
+ * answer depends on; a caller may form it from the request when building the statements only to key them would
+ * cost more than answering. The answer is shared by every caller: it must not be changed.
  */
 export function cachedAnswer<V>(
   db: Kysely<DB>,
@@ -150,14 +140,19 @@ export function cachedAnswer<V>(
   return cache ? cache.get(key, tables, load) : load();
 }
 
-/** The rows of a read statement, through the cache attached to `db` if any. */
-export async function cachedRows<R>(
+/**
+ * The rows of a read statement, through the cache attached to `db` if any, kept under its SQL and parameters;
+ * frozen, as every caller shares them.
+ */
+export function cachedRows<R>(
   db: Kysely<DB>,
   tables: readonly TableName[],
   query: Compilable<R>,
 ): Promise<readonly R[]> {
-  const cache = attached.get(db);
-  if (cache) return cache.rows(db, tables, query);
-  const { rows } = await db.executeQuery(query.compile());
-  return rows;
+  const compiled = query.compile();
+  return cachedAnswer(db, `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, tables, async () => {
+    const { rows } = await db.executeQuery(compiled);
+    rows.forEach((row) => Object.freeze(row));
+    return Object.freeze(rows);
+  });
 }

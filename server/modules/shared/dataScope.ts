@@ -10,7 +10,7 @@ import { likePattern } from '../../http/listQuery';
 export interface DataScope {
   userId: string;
   /** Org codes whose subtrees are visible; empty: only the user's own rows. */
-  orgCodes: string[];
+  orgCodes: readonly string[];
 }
 
 /** What a data scope is read from. */
@@ -33,7 +33,7 @@ export function dataScopeOf(db: Kysely<DB>, tenantId: string, userId: string): P
     const codes = rows.map((row) => row.org_code);
     const current = rows[0]?.current;
     const orgCodes = current && codes.includes(current) ? [current] : codes;
-    return Object.freeze({ userId, orgCodes: Object.freeze(orgCodes) as string[] });
+    return Object.freeze({ userId, orgCodes: Object.freeze(orgCodes) });
   });
 }
 

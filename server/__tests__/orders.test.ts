@@ -742,6 +742,20 @@ describe.each(testBackends())('orders on %s', (backend) => {
       );
       const times = all.records.map((row) => row.orderedAt);
       expect([...times].sort().reverse()).toEqual(times);
+      // The total rides on the page's rows: the last page, a page past the end and an empty filter still say it.
+      const pageOfTwo = (pageNo: number) =>
+        ok(
+          bed.get<Page<OrderListRecord>>(
+            'admin',
+            `/eOrder/eOrder/list${queryString({ ...query, pageSize: 2, pageNo })}`,
+          ),
+        );
+      const last = await pageOfTwo(Math.ceil(all.total / 2));
+      expect(last).toMatchObject({ total: all.total, records: all.records.slice(-last.records.length) });
+      expect(await pageOfTwo(Math.ceil(all.total / 2) + 1)).toMatchObject({ total: all.total, records: [] });
+      expect(
+        await ok(bed.get<Page<OrderListRecord>>('admin', `/eOrder/eOrder/list?orderNo=NO-SUCH-ORDER`)),
+      ).toMatchObject({ total: 0, records: [], pages: 0 });
       const pending = await ok(
         bed.get<Page<OrderListRecord>>(
           'admin',

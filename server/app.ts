@@ -39,6 +39,7 @@ import {
 import { thirdPartyRoutes } from './modules/thirdParty/routes';
 import { productRoutes } from './modules/products/routes';
 import { stockRoutes } from './modules/stock/routes';
+import { autoSignOrders } from './modules/orders/autoSign';
 import { orderRoutes } from './modules/orders/routes';
 import { departRoutes } from './modules/system/departs/routes';
 import { dictRoutes } from './modules/system/dicts/routes';
@@ -68,7 +69,7 @@ export interface AppDeps {
     Config,
     'staticDir' | 'bodyLimit' | 'logLevel' | 'production' | 'sms' | 'redisUrl' | 'pushChannel'
   > &
-    Partial<Pick<Config, 'erpSyncIntervalMs'>> &
+    Partial<Pick<Config, 'erpSyncIntervalMs' | 'orderAutoSign'>> &
     ThirdPartyConfig;
   /** How often the push socket pings its clients; tests shorten it. */
   pushPingIntervalMs?: number;
@@ -190,6 +191,14 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
     runPeriodically(app, 'ERP sync', config.erpSyncIntervalMs, () =>
       runDueSyncTasks(app.database.db, app.erpRuntime),
     );
+  }
+  const autoSign = config.orderAutoSign;
+  if (autoSign?.intervalMs) {
+    runPeriodically(app, 'order auto-sign', autoSign.intervalMs, async () => {
+      const signed = await autoSignOrders(app.database.db, autoSign.days);
+      if (signed.length > 0)
+        app.log.info({ orders: signed.map((order) => order.orderNo) }, 'orders signed automatically');
+    });
   }
   for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });
   app.register(pushSocketRoutes, {

@@ -148,6 +148,9 @@ export type ShipmentStatus = keyof typeof SHIPMENT_STATUS;
 
 export const SIGN_TYPE = labels({ OUTLET_SELF: '门店确认', DRIVER_PROXY: '司机代签', AUTO: '超时自动签收' });
 export type SignType = keyof typeof SIGN_TYPE;
+/** What a person may sign as: AUTO is the system's sign-off of an order left unsigned. */
+export const MANUAL_SIGN_TYPES = ['OUTLET_SELF', 'DRIVER_PROXY'] as const satisfies readonly SignType[];
+export type ManualSignType = (typeof MANUAL_SIGN_TYPES)[number];
 
 export const SIGN_DIFF_REASON = labels({
   DAMAGED: '破损',
@@ -657,7 +660,7 @@ export interface OrderDeliverPlan {
 
 export interface OrderSignInput {
   id: string;
-  signType?: SignType;
+  signType?: ManualSignType;
   /** Signed quantity per line; omitted lines are signed in full. */
   lines?: Array<{ orderLineId: string; signedBaseQty: number }>;
   /** Required when some line is signed short. */

@@ -18,12 +18,13 @@ import { ACCESS_TABLES, cachedSessionResolver, SESSION_WRITES } from './modules/
 import { FAILED_TASK_TABLES } from './modules/erpSync/failedTasks';
 import { ORDER_LIST_TABLES } from './modules/orders/queries';
 import { SCOPE_TABLES } from './modules/shared/dataScope';
+import { runPeriodically } from './modules/shared/periodic';
 import { redisChannel, type Broker } from './push/broker';
 import { resolveSession } from './modules/auth/sessions';
 import { customerRoutes } from './modules/customers/routes';
 import { devRoutes } from './modules/dev/routes';
 import { erpSyncRoutes } from './modules/erpSync/routes';
-import { startSyncWorker } from './modules/erpSync/schedule';
+import { runDueSyncTasks } from './modules/erpSync/worker';
 import { erpSimulator, ERP_SIMULATOR_PREFIX } from './integrations/erp/simulator';
 import type { ErpRuntime } from './integrations/erp';
 import { fileRoutes } from './modules/files/routes';
@@ -38,6 +39,7 @@ import {
 import { thirdPartyRoutes } from './modules/thirdParty/routes';
 import { productRoutes } from './modules/products/routes';
 import { stockRoutes } from './modules/stock/routes';
+import { autoSignOrders } from './modules/orders/autoSign';
 import { orderRoutes } from './modules/orders/routes';
 import { departRoutes } from './modules/system/departs/routes';
 import { dictRoutes } from './modules/system/dicts/routes';
@@ -67,7 +69,7 @@ export interface AppDeps {
     Config,
     'staticDir' | 'bodyLimit' | 'logLevel' | 'production' | 'sms' | 'redisUrl' | 'pushChannel'
   > &
-    Partial<Pick<Config, 'erpSyncIntervalMs'>> &
+    Partial<Pick<Config, 'erpSyncIntervalMs' | 'orderAutoSign'>> &
     ThirdPartyConfig;
   /** How often the push socket pings its clients; tests shorten it. */
   pushPingIntervalMs?: number;
@@ -185,7 +187,19 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   // Kingdee and T+; outside production a connection may point at the simulator under /sim/erp.
   app.decorate('erpRuntime', { selfOrigin: config.production ? undefined : () => loopbackOrigin(app) });
   if (!config.production) app.register(erpSimulator, { prefix: ERP_SIMULATOR_PREFIX });
-  if (config.erpSyncIntervalMs) startSyncWorker(app, config.erpSyncIntervalMs);
+  if (config.erpSyncIntervalMs) {
+    runPeriodically(app, 'ERP sync', config.erpSyncIntervalMs, () =>
+      runDueSyncTasks(app.database.db, app.erpRuntime),
+    );
+  }
+  const autoSign = config.orderAutoSign;
+  if (autoSign?.intervalMs) {
+    runPeriodically(app, 'order auto-sign', autoSign.intervalMs, async () => {
+      const signed = await autoSignOrders(app.database.db, autoSign.days);
+      if (signed.length > 0)
+        app.log.info({ orders: signed.map((order) => order.orderNo) }, 'orders signed automatically');
+    });
+  }
   for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });
   app.register(pushSocketRoutes, {
     hub: app.push,

@@ -44,6 +44,15 @@ export interface Config {
   specialLoginAccount: string | undefined;
   /** How often the ERP sync worker looks for due tasks; 0 turns it off (ERP_SYNC_INTERVAL_MS). */
   erpSyncIntervalMs: number;
+  /** The system's sign-off of shipped orders nobody signed (DOMAIN §1.5 SHIPPED → SIGNED by SYS). */
+  orderAutoSign: OrderAutoSignConfig;
+}
+
+export interface OrderAutoSignConfig {
+  /** How often the worker looks for such orders; 0 turns it off (ORDER_AUTO_SIGN_INTERVAL_MS). */
+  intervalMs: number;
+  /** How many days after its last shipment an order is signed (ORDER_AUTO_SIGN_DAYS). */
+  days: number;
 }
 
 /** Enterprise WeChat: the service provider and its suite (third-party app) (server/integrations/wecom). */
@@ -244,6 +253,11 @@ function readWechat(env: Env): WechatConfig | undefined {
 /** The sync worker's default pace: a queued order reaches the ERP within seconds. */
 export const DEFAULT_ERP_SYNC_INTERVAL_MS = 5000;
 
+/** Every minute is prompt enough for a sign-off due after days. */
+export const DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS = 60_000;
+/** DOMAIN §1.5: "SYS after N days (default 7)". */
+export const DEFAULT_ORDER_AUTO_SIGN_DAYS = 7;
+
 /** Reads and validates the configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   return {
@@ -264,5 +278,15 @@ export function loadConfig(env: Env = process.env): Config {
     wechat: readWechat(env),
     specialLoginAccount: read(env, 'SPECIAL_LOGIN_ACCOUNT'),
     erpSyncIntervalMs: readInteger(env, 'ERP_SYNC_INTERVAL_MS', DEFAULT_ERP_SYNC_INTERVAL_MS, 0, 3_600_000),
+    orderAutoSign: {
+      intervalMs: readInteger(
+        env,
+        'ORDER_AUTO_SIGN_INTERVAL_MS',
+        DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS,
+        0,
+        86_400_000,
+      ),
+      days: readInteger(env, 'ORDER_AUTO_SIGN_DAYS', DEFAULT_ORDER_AUTO_SIGN_DAYS, 1, 365),
+    },
   };
 }

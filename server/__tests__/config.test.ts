@@ -1,5 +1,12 @@
 import path from 'node:path';
-import { ConfigError, DEFAULT_BODY_LIMIT, DEFAULT_ERP_SYNC_INTERVAL_MS, loadConfig } from '../config';
+import {
+  ConfigError,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_ERP_SYNC_INTERVAL_MS,
+  DEFAULT_ORDER_AUTO_SIGN_DAYS,
+  DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS,
+  loadConfig,
+} from '../config';
 
 function configErrorOf(env: Record<string, string>): ConfigError {
   try {
@@ -42,8 +49,10 @@ describe('loadConfig', () => {
       wechat: undefined,
       specialLoginAccount: undefined,
       erpSyncIntervalMs: DEFAULT_ERP_SYNC_INTERVAL_MS,
+      orderAutoSign: { intervalMs: DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS, days: DEFAULT_ORDER_AUTO_SIGN_DAYS },
     });
     expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
+    expect(DEFAULT_ORDER_AUTO_SIGN_DAYS).toBe(7);
   });
 
   it('reads every variable', () => {
@@ -60,6 +69,8 @@ describe('loadConfig', () => {
       STATIC_DIR: '/srv/site',
       NODE_ENV: 'production',
       ERP_SYNC_INTERVAL_MS: '0',
+      ORDER_AUTO_SIGN_INTERVAL_MS: '0',
+      ORDER_AUTO_SIGN_DAYS: '10',
       ...SMS_ENV,
     });
     expect(config).toEqual({
@@ -86,6 +97,7 @@ describe('loadConfig', () => {
       wechat: undefined,
       specialLoginAccount: undefined,
       erpSyncIntervalMs: 0,
+      orderAutoSign: { intervalMs: 0, days: 10 },
     });
   });
 
@@ -132,6 +144,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['BODY_LIMIT', 'lots'],
     ['ERP_SYNC_INTERVAL_MS', '-5'],
+    ['ORDER_AUTO_SIGN_INTERVAL_MS', 'soon'],
+    ['ORDER_AUTO_SIGN_DAYS', '0'],
   ])('rejects %s=%s with a message naming the variable', (variable, value) => {
     const error = configErrorOf({ [variable]: value });
     expect(error.variable).toBe(variable);

@@ -14,6 +14,7 @@ import * as erpConnections from './0010_erp_connections';
 import * as storedFiles from './0011_stored_files';
 import * as addedMenus from './0012_added_menus';
 import * as failedSyncCount from './0013_failed_sync_count';
+import * as orderAutoSign from './0014_order_auto_sign';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0011_stored_files': storedFiles,
   '0012_added_menus': addedMenus,
   '0013_failed_sync_count': failedSyncCount,
+  '0014_order_auto_sign': orderAutoSign,
 };
 
 export class MigrationError extends Error {

@@ -388,7 +388,8 @@ function inTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promis
 
 /**
  * Runs the due tasks (or the ones named) once and answers what became of them. The server calls it on an
- * interval; tests and manual retries call it directly.
+ * interval; tests and manual retries call it directly. Several instances share the queue safely: tasks are
+ * claimed with SKIP LOCKED.
  */
 export async function runDueSyncTasks(
   db: Kysely<DB>,

@@ -17,6 +17,7 @@ import {
   type OrderInvalidInput,
   type OrderSignInput,
   type OrderStatus,
+  type SignType,
   type SkuSnapshot,
 } from '../../../common/orders';
 import { newId } from '../../db/ids';
@@ -554,82 +555,100 @@ export async function completeIfSettled(trx: Transaction<DB>, tenantId: string, 
   return true;
 }
 
+/** A sign-off: by a person (OrderSignInput) or by the system (AUTO). */
+export type Signing = Omit<OrderSignInput, 'id' | 'signType'> & { signType: SignType };
+
+/**
+ * Signs a SHIPPED order as read by the caller: the signed quantity per line (omitted lines in full), the
+ * shipments' status, the sign record, the logs, and completion when already paid. Signer null: the system, which
+ * writes the order's log only (the operation log records people's requests). The order's own tenant throughout.
+ */
+export async function signShipped(
+  trx: Transaction<DB>,
+  signer: Actor | null,
+  order: OrderRow,
+  input: Signing,
+): Promise<{ status: OrderStatus }> {
+  const transition = transitionFor('SIGN', order.status);
+  const lines = (await linesOf(trx, order.id)).filter((line) => line.shipped_base_qty > 0);
+  const signed = lines.map((line) => {
+    const given = input.lines?.find((each) => each.orderLineId === line.id);
+    const qty = given ? given.signedBaseQty : line.shipped_base_qty;
+    if (qty < 0 || qty > line.shipped_base_qty) {
+      throw new BusinessError(
+        400,
+        `第 ${line.line_no} 行 ${line.sku_snapshot.name} 签收数量应在 0 到 ${qtyText(line.shipped_base_qty, line.sku_snapshot)} 之间`,
+      );
+    }
+    return { line, qty };
+  });
+  if (input.lines?.some((each) => !lines.some((line) => line.id === each.orderLineId))) {
+    throw new BusinessError(400, '签收明细不属于该订单');
+  }
+  const short = signed.some(({ line, qty }) => qty < line.shipped_base_qty);
+  if (short && !input.diffReason) throw new BusinessError(400, '签收数量与发货数量不一致，请选择差异原因');
+  await moveOrder(trx, signer, order, transition, { signed_at: new Date() });
+  for (const { line, qty } of signed) {
+    await trx
+      .updateTable('sales_order_lines')
+      .set({ signed_base_qty: qty })
+      .where('id', '=', line.id)
+      .execute();
+  }
+  const nothing = signed.every(({ qty }) => qty === 0);
+  await trx
+    .updateTable('shipments')
+    .set({
+      status: nothing ? 'REFUSED' : short ? 'PARTIALLY_SIGNED' : 'SIGNED',
+      updated_at: new Date(),
+      updated_by: signer?.userId ?? null,
+    })
+    .where('order_id', '=', order.id)
+    .execute();
+  await trx
+    .insertInto('sign_records')
+    .values({
+      id: newId(),
+      tenant_id: order.tenant_id,
+      order_id: order.id,
+      sign_type: input.signType,
+      signed_by: signer?.userId ?? null,
+      lines: JSON.stringify(
+        signed.map(({ line, qty }) => ({
+          orderLineId: line.id,
+          shippedBaseQty: line.shipped_base_qty,
+          signedBaseQty: qty,
+        })),
+      ),
+      diff_reason: short ? input.diffReason! : null,
+      remark: input.remark ?? null,
+    })
+    .execute();
+  const diff = signed
+    .filter(({ line, qty }) => qty < line.shipped_base_qty)
+    .map(
+      ({ line, qty }) =>
+        `${line.sku_snapshot.name} 少签 ${qtyText(line.shipped_base_qty - qty, line.sku_snapshot)}`,
+    )
+    .join('、');
+  await writeOrderLog(trx, order.tenant_id, signer, {
+    orderId: order.id,
+    action: 'SIGN',
+    fromStatus: order.status,
+    toStatus: transition.to,
+    comment: [diff, input.remark].filter(Boolean).join('；') || '全部签收',
+  });
+  if (signer)
+    await logOperation(trx, signer, 'update', `订单签收 ${order.order_no}${diff ? `：${diff}` : ''}`);
+  const completed = await completeIfSettled(trx, order.tenant_id, order.id);
+  return { status: completed ? 'COMPLETED' : transition.to };
+}
+
 export async function signOrder(db: Kysely<DB>, actor: Actor, input: OrderSignInput) {
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const order = await orderInScope(trx, actor.tenantId, scope, input.id);
-    const transition = transitionFor('SIGN', order.status);
-    const lines = (await linesOf(trx, order.id)).filter((line) => line.shipped_base_qty > 0);
-    const signed = lines.map((line) => {
-      const given = input.lines?.find((each) => each.orderLineId === line.id);
-      const qty = given ? given.signedBaseQty : line.shipped_base_qty;
-      if (qty < 0 || qty > line.shipped_base_qty) {
-        throw new BusinessError(
-          400,
-          `第 ${line.line_no} 行 ${line.sku_snapshot.name} 签收数量应在 0 到 ${qtyText(line.shipped_base_qty, line.sku_snapshot)} 之间`,
-        );
-      }
-      return { line, qty };
-    });
-    if (input.lines?.some((each) => !lines.some((line) => line.id === each.orderLineId))) {
-      throw new BusinessError(400, '签收明细不属于该订单');
-    }
-    const short = signed.some(({ line, qty }) => qty < line.shipped_base_qty);
-    if (short && !input.diffReason) throw new BusinessError(400, '签收数量与发货数量不一致，请选择差异原因');
-    await moveOrder(trx, actor, order, transition, { signed_at: new Date() });
-    for (const { line, qty } of signed) {
-      await trx
-        .updateTable('sales_order_lines')
-        .set({ signed_base_qty: qty })
-        .where('id', '=', line.id)
-        .execute();
-    }
-    const nothing = signed.every(({ qty }) => qty === 0);
-    await trx
-      .updateTable('shipments')
-      .set({
-        status: nothing ? 'REFUSED' : short ? 'PARTIALLY_SIGNED' : 'SIGNED',
-        updated_at: new Date(),
-        updated_by: actor.userId,
-      })
-      .where('order_id', '=', order.id)
-      .execute();
-    await trx
-      .insertInto('sign_records')
-      .values({
-        id: newId(),
-        tenant_id: actor.tenantId,
-        order_id: order.id,
-        sign_type: input.signType ?? 'DRIVER_PROXY',
-        signed_by: actor.userId,
-        lines: JSON.stringify(
-          signed.map(({ line, qty }) => ({
-            orderLineId: line.id,
-            shippedBaseQty: line.shipped_base_qty,
-            signedBaseQty: qty,
-          })),
-        ),
-        diff_reason: short ? input.diffReason! : null,
-        remark: input.remark ?? null,
-      })
-      .execute();
-    const diff = signed
-      .filter(({ line, qty }) => qty < line.shipped_base_qty)
-      .map(
-        ({ line, qty }) =>
-          `${line.sku_snapshot.name} 少签 ${qtyText(line.shipped_base_qty - qty, line.sku_snapshot)}`,
-      )
-      .join('、');
-    await writeOrderLog(trx, actor.tenantId, actor, {
-      orderId: order.id,
-      action: 'SIGN',
-      fromStatus: order.status,
-      toStatus: transition.to,
-      comment: [diff, input.remark].filter(Boolean).join('；') || '全部签收',
-    });
-    await logOperation(trx, actor, 'update', `订单签收 ${order.order_no}${diff ? `：${diff}` : ''}`);
-    const completed = await completeIfSettled(trx, actor.tenantId, order.id);
-    return { status: completed ? ('COMPLETED' as const) : transition.to };
+    return signShipped(trx, actor, order, { ...input, signType: input.signType ?? 'DRIVER_PROXY' });
   });
 }
 

@@ -5,13 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
   EXCHANGE_REASON,
+  MANUAL_SIGN_TYPES,
   PAYMENT_CHANNEL,
   PAYMENT_METHOD,
   REFUND_METHOD,
   RETURN_CONDITION,
   RETURN_REASON,
   SIGN_DIFF_REASON,
-  SIGN_TYPE,
   type OrderAddInput,
   type OrderAuditInput,
   type OrderDeliverInput,
@@ -161,7 +161,7 @@ const signBody = {
   required: ['id'],
   properties: {
     id: text(32),
-    signType: { type: 'string', enum: codesOf(SIGN_TYPE) },
+    signType: { type: 'string', enum: MANUAL_SIGN_TYPES },
     lines: {
       type: 'array',
       maxItems: MAX_ORDER_LINES,

@@ -61,10 +61,10 @@ export function requireAction(action: OrderAction, status: OrderStatus, what: st
   if (!orderActionAllowed(action, status)) throw refusal(status, what);
 }
 
-/** Applies a transition if the order is still as read; else someone else acted first. */
+/** Applies a transition if the order is still as read; else someone else acted first. Actor null: the system. */
 export async function moveOrder(
   trx: Transaction<DB>,
-  actor: Actor,
+  actor: Pick<Actor, 'userId'> | null,
   order: Pick<OrderRow, 'id' | 'status' | 'version'>,
   transition: OrderTransition,
   set: Updateable<SalesOrdersTable> = {},
@@ -76,7 +76,7 @@ export async function moveOrder(
       status: transition.to,
       version: sql`version + 1`,
       updated_at: new Date(),
-      updated_by: actor.userId,
+      updated_by: actor?.userId ?? null,
     })
     .where('id', '=', order.id)
     .where('status', '=', order.status)

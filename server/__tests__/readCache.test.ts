@@ -77,6 +77,15 @@ describe('ReadCache', () => {
     ).toBe(5);
   });
 
+  it('lets expired answers go as new ones come, oldest first', async () => {
+    const { cache } = harness({ ttlMs: 30 });
+    for (const key of ['a', 'b', 'c']) await cache.get(key, ['users'], async () => key);
+    expect(cache.size).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    await cache.get('d', ['users'], async () => 'd');
+    expect(cache.size).toBe(1);
+  });
+
   it('tells its peers the tables it wrote, and forgets what their writes made stale', async () => {
     const published: TablesChanged[] = [];
     let deliver: (message: TablesChanged) => void = () => undefined;

@@ -94,12 +94,29 @@ export class ReadCache {
     if (cached && cached.until > Date.now() && cached.version === version) return cached.value as V;
     this.entries.delete(key);
     const value = await load();
-    const keepUntil = Math.min(Date.now() + this.ttlMs, until(value));
-    if (keepUntil > Date.now() && this.versionOf(tables) === version) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    const now = Date.now();
+    const keepUntil = Math.min(now + this.ttlMs, until(value));
+    if (keepUntil > now && this.versionOf(tables) === version) {
+      this.dropOldest(now);
       this.entries.set(key, { value, version, until: keepUntil });
     }
     return value;
+  }
+
+  /** Answers held now (expired ones included until they are dropped). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * Drops the answers that expired, oldest first, and the oldest beyond MAX_ENTRIES: a busy list asks for pages
+   * nobody asks again, and they should not wait for the cap to be let go (memory, and the collector's work).
+   */
+  private dropOldest(now: number): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.until > now && this.entries.size < MAX_ENTRIES) return;
+      this.entries.delete(key);
+    }
   }
 
   private versionOf(tables: readonly TableName[]): string {

@@ -186,16 +186,45 @@ function selectOrders(query: OrderBase) {
 
 type OrderRowOut = Awaited<ReturnType<ReturnType<typeof selectOrders>['execute']>>[number];
 
+/**
+ * The row as the API shows it, written out field by field: V8 gives each copy of a row this wide made by a
+ * spread (or widened in place) a hidden class of its own, which cost ~25 KB per cached page and made the
+ * garbage collector a sixth of the list's time (bench/README.md); a literal shares one.
+ */
 const orderRecord = (row: OrderRowOut): OrderListRecord => ({
-  ...row,
-  discountTotal: centsText(toCents(row.discountTotal)),
+  id: row.id,
+  orderNo: row.orderNo,
+  orderedAt: row.orderedAt,
+  orderType: row.orderType,
   orderType_dictText: ORDER_TYPE[row.orderType],
+  sourceChannel: row.sourceChannel,
   sourceChannel_dictText: SOURCE_CHANNEL[row.sourceChannel],
+  buyerId: row.buyerId,
+  buyerName: row.buyerName,
+  buyerCode: row.buyerCode,
+  buyerType: row.buyerType,
   buyerType_dictText: CUSTOMER_TYPE[row.buyerType as keyof typeof CUSTOMER_TYPE] ?? row.buyerType,
+  sellerType: row.sellerType,
+  sellerId: row.sellerId,
+  sellerName: row.sellerName,
+  salesRepId: row.salesRepId,
+  salesRepName: row.salesRepName,
+  totalBaseQty: row.totalBaseQty,
+  totalCases: row.totalCases,
+  goodsAmount: row.goodsAmount,
+  discountTotal: centsText(toCents(row.discountTotal)),
+  payableAmount: row.payableAmount,
+  paidAmount: row.paidAmount,
+  paymentMethod: row.paymentMethod,
   paymentMethod_dictText: PAYMENT_METHOD[row.paymentMethod],
+  paymentStatus: row.paymentStatus,
   paymentStatus_dictText: PAYMENT_STATUS[row.paymentStatus],
+  status: row.status,
   status_dictText: ORDER_STATUS[row.status],
+  erpSyncStatus: row.erpSyncStatus,
   erpSyncStatus_dictText: ORDER_ERP_SYNC_STATUS[row.erpSyncStatus],
+  printCount: row.printCount,
+  creditCheckResult: row.creditCheckResult,
 });
 
 export async function listOrders(db: Kysely<DB>, actor: Caller, raw: RawQuery) {
@@ -217,7 +246,7 @@ export async function listOrders(db: Kysely<DB>, actor: Caller, raw: RawQuery) {
       rows.length > 0 ? Number(rows[0].total) : list.offset === 0 ? 0 : await cappedCount(db, counting);
     return Object.freeze(
       pageOf(
-        rows.map(({ total: _total, ...row }) => Object.freeze(orderRecord(row))),
+        rows.map((row) => Object.freeze(orderRecord(row))),
         total,
         list,
       ),

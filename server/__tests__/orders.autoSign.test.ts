@@ -9,7 +9,7 @@ import { SHIPPED_ORDERS_INDEX } from '../db/migrations/0014_order_auto_sign';
 import { autoSignOrders } from '../modules/orders/autoSign';
 import { addDays } from '../modules/stock/stockAge';
 import { testBackends } from './support/database';
-import { openBusinessTestbed, type BusinessTestbed, type Caller } from './support/business';
+import { bottledSku, type BusinessTestbed, type Caller, ok, openBusinessTestbed } from './support/business';
 
 const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 const DAYS = 7;
@@ -25,11 +25,6 @@ describe.each(testBackends())('automatic sign-off of orders on %s', (backend) =>
   let a01: TenantGoods;
   let b01: TenantGoods;
 
-  const ok = async <T>(answer: Promise<{ body: { success: boolean; message: string; result: T } }>) => {
-    const { body } = await answer;
-    if (!body.success) throw new Error(body.message);
-    return body.result;
-  };
   // The server's own handle, as the worker uses it (its read cache sees the writes).
   const db = () => bed.server.app.database.db;
   const run = () => autoSignOrders(db(), DAYS);
@@ -47,17 +42,10 @@ describe.each(testBackends())('automatic sign-off of orders on %s', (backend) =>
       code: `${prefix}-CAT`,
       name: `${prefix}品类`,
     });
-    const { id: skuId } = await post<{ id: string }>('/eMaterial/sku/add', {
-      skuCode: `${prefix}-SKU`,
-      name: `${prefix}茶饮 500ml`,
-      brandId: brand.id,
-      categoryId: category.id,
-      packageType: 'PET',
-      baseUnit: '瓶',
-      saleUnit: '箱',
-      unitsPerCase: 24,
-      shelfLifeDays: 540,
-    });
+    const { id: skuId } = await post<{ id: string }>(
+      '/eMaterial/sku/add',
+      bottledSku(`${prefix}-SKU`, `${prefix}茶饮 500ml`, brand.id, category.id),
+    );
     const { id: dealerId } = await post<{ id: string }>('/eCustomer/add', {
       name: `${prefix}商贸有限公司`,
       customerType: 'DEALER',

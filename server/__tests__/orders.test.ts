@@ -20,11 +20,13 @@ import { notifySettled, summaryColumns } from '../modules/erpSync/tasks';
 import { addDays } from '../modules/stock/stockAge';
 import { testBackends } from './support/database';
 import {
-  FORBIDDEN,
-  openBusinessTestbed,
-  queryString,
+  bottledSku,
   type BusinessTestbed,
   type Caller,
+  FORBIDDEN,
+  ok,
+  openBusinessTestbed,
+  queryString,
 } from './support/business';
 
 const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -41,11 +43,6 @@ describe.each(testBackends())('orders on %s', (backend) => {
   let oldLot: string;
   let newLot: string;
 
-  const ok = async <T>(answer: Promise<{ body: { success: boolean; message: string; result: T } }>) => {
-    const { body } = await answer;
-    if (!body.success) throw new Error(body.message);
-    return body.result;
-  };
   const db = () => bed.testDatabase.database.db;
   const lot = (id: string) =>
     db()
@@ -83,17 +80,11 @@ describe.each(testBackends())('orders on %s', (backend) => {
     );
     const sku = (code: string, name: string) =>
       ok(
-        bed.post<{ id: string }>('admin', '/eMaterial/sku/add', {
-          skuCode: code,
-          name,
-          brandId: brand.id,
-          categoryId: category.id,
-          packageType: 'PET',
-          baseUnit: '瓶',
-          saleUnit: '箱',
-          unitsPerCase: 24,
-          shelfLifeDays: 540,
-        }),
+        bed.post<{ id: string }>(
+          'admin',
+          '/eMaterial/sku/add',
+          bottledSku(code, name, brand.id, category.id),
+        ),
       ).then(({ id }) => id);
     skuId = await sku('O-SKU-1', '订单测试茶饮 500ml');
     unpricedSkuId = await sku('O-SKU-2', '订单测试未定价 500ml');

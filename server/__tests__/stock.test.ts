@@ -1,7 +1,14 @@
 import type { Page } from '../../common/contract';
 import { addDays } from '../modules/stock/stockAge';
 import { testBackends } from './support/database';
-import { FORBIDDEN, openBusinessTestbed, queryString, type BusinessTestbed } from './support/business';
+import {
+  bottledSku,
+  type BusinessTestbed,
+  FORBIDDEN,
+  ok,
+  openBusinessTestbed,
+  queryString,
+} from './support/business';
 
 interface Lot {
   id: string;
@@ -33,11 +40,6 @@ describe.each(testBackends())('warehouse stock on %s', (backend) => {
   let freshLot: string;
   let oldLot: string;
 
-  const ok = async <T>(answer: Promise<{ body: { success: boolean; message: string; result: T } }>) => {
-    const { body } = await answer;
-    if (!body.success) throw new Error(body.message);
-    return body.result;
-  };
   const detail = (
     query: Record<string, string | number | boolean | undefined>,
     caller: 'admin' | 'zhangwei' | 't2admin' = 'admin',
@@ -53,17 +55,11 @@ describe.each(testBackends())('warehouse stock on %s', (backend) => {
     );
     skuId = (
       await ok(
-        bed.post<{ id: string }>('admin', '/eMaterial/sku/add', {
-          skuCode: 'S-SKU-1',
-          name: '库存测试饮料 250ml',
-          brandId: brand.id,
-          categoryId: category.id,
-          packageType: 'PET',
-          baseUnit: '瓶',
-          saleUnit: '箱',
-          unitsPerCase: 24,
-          shelfLifeDays: 540,
-        }),
+        bed.post<{ id: string }>(
+          'admin',
+          '/eMaterial/sku/add',
+          bottledSku('S-SKU-1', '库存测试饮料 250ml', brand.id, category.id),
+        ),
       )
     ).id;
     dealerId = (

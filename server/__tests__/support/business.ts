@@ -73,4 +73,26 @@ export function queryString(params: Record<string, string | number | boolean | u
 }
 
 /** The refusal of a permission route to a caller without the permission. */
+/** The result of a successful answer; a refusal fails the test with the server's message. */
+export async function ok<T>(
+  answer: Promise<{ body: { success: boolean; message: string; result: T } }>,
+): Promise<T> {
+  const { body } = await answer;
+  if (!body.success) throw new Error(body.message);
+  return body.result;
+}
+
+/** The body of `/eMaterial/sku/add` for a bottled drink sold by the case of 24. */
+export const bottledSku = (skuCode: string, name: string, brandId: string, categoryId: string) => ({
+  skuCode,
+  name,
+  brandId,
+  categoryId,
+  packageType: 'PET',
+  baseUnit: '瓶',
+  saleUnit: '箱',
+  unitsPerCase: 24,
+  shelfLifeDays: 540,
+});
+
 export const FORBIDDEN = { status: 403, body: expect.objectContaining({ success: false, code: 403 }) };

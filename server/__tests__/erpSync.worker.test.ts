@@ -158,6 +158,28 @@ describe.each(testBackends())('ERP sync on %s', (backend) => {
     expect(settled.map((each) => [each.id, each.status])).toEqual([[task.id, 'SUCCESS']]);
   });
 
+  it('settles the other tasks of a run when a listener refuses one, which stays RUNNING until stale', async () => {
+    const ids = [(await enqueue()).id, (await enqueue()).id];
+    // The first task the run settles is refused, whichever of the two it takes first.
+    let refused: string | undefined;
+    const stop = onSyncTaskSettled(['SALES_ORDER'], async (_trx, task) => {
+      if (refused !== undefined && refused !== task.id) return;
+      refused = task.id;
+      throw new Error('订单状态未能更新');
+    });
+    try {
+      await expect(run(ids)).rejects.toThrow('订单状态未能更新');
+    } finally {
+      stop();
+    }
+    const other = ids.find((id) => id !== refused)!;
+    expect(await taskRow(refused!)).toMatchObject({ status: 'RUNNING', attempt_count: 0 });
+    expect(await taskRow(other)).toMatchObject({ status: 'SUCCESS', attempt_count: 1 });
+    expect(settled.map((each) => each.id)).toContain(other);
+    // Left for the stale-task sweep; not due for this test's later runs.
+    await db().updateTable('erp_sync_tasks').set({ status: 'SUCCESS' }).where('id', '=', refused!).execute();
+  });
+
   it('keeps a failed task FAILED and due again after 1m, 5m, 30m, 2h, 12h, then waits for a person', async () => {
     expect([1, 2, 3, 4, 5].map(backoffMinutes)).toEqual([...ERP_SYNC_BACKOFF_MINUTES]);
     const before = await failedCount();

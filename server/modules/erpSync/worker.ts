@@ -389,7 +389,7 @@ function inTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promis
 /**
  * Runs the due tasks (or the ones named) once and answers what became of them. The server calls it on an
  * interval; tests and manual retries call it directly. Several instances share the queue safely: tasks are
- * claimed with SKIP LOCKED.
+ * claimed with SKIP LOCKED. When a task's result cannot be saved, the others still are, then the run rejects.
  */
 export async function runDueSyncTasks(
   db: Kysely<DB>,
@@ -398,12 +398,21 @@ export async function runDueSyncTasks(
 ): Promise<SyncTaskSummary[]> {
   const claimed = await claim(db, options);
   const results: SyncTaskSummary[] = [];
+  const failures: unknown[] = [];
   for (const task of claimed) {
     const startedAt = new Date();
     const outcome = await push(db, runtime, task);
-    const settled = await inTransaction(db, (trx) => settle(trx, task, outcome, startedAt));
-    if (settled) results.push(settled);
+    // A listener that throws rolls its task's settling back (the task stays RUNNING and is due again once
+    // stale); the tasks claimed after it are still settled, not left RUNNING with it.
+    try {
+      const settled = await inTransaction(db, (trx) => settle(trx, task, outcome, startedAt));
+      if (settled) results.push(settled);
+    } catch (error) {
+      failures.push(error);
+    }
   }
+  if (failures.length === 1) throw failures[0];
+  if (failures.length > 1) throw new AggregateError(failures, `${failures.length} 个同步任务的结果未能保存`);
   return results;
 }
 

@@ -8,6 +8,8 @@
 //     GET  statusCounts         OrderListQuery (status ignored) → OrderStatusCounts  order:list
 //     GET  queryById?id=        → OrderDetail                                      order:list
 //     POST add                  OrderAddInput → { id, orderNo, payableAmount }     order:add
+//     POST cancelOrder          OrderCancelInput → { status }  (for the buyer)     order:add
+//     POST resubmitOrder        OrderResubmitInput → { id, orderNo, payableAmount } (修改重提)  order:add
 //     GET  getOpenApprovalData?id=&warehouseId=  → OrderApprovalData              order:audit
 //     POST auditOrder           OrderAuditInput → OrderBatchResult                 order:audit
 //     POST saveOrderDeliver     OrderDeliverInput → { shipmentNo, status }         order:deliver
@@ -129,6 +131,8 @@ export const ORDER_LOG_ACTION = labels({
   SIGN: '签收',
   COMPLETE: '完成',
   INVALID: '作废',
+  CANCEL: '取消',
+  RESUBMIT: '修改重提',
   PRINT: '打印',
   PAYMENT: '收款',
   RETURN: '退货',
@@ -246,7 +250,9 @@ export type OrderCommand =
   | 'SHIP'
   | 'SIGN'
   | 'COMPLETE'
-  | 'INVALID';
+  | 'INVALID'
+  | 'CANCEL'
+  | 'RESUBMIT';
 
 export interface OrderTransition {
   command: OrderCommand;
@@ -277,16 +283,22 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { command: 'INVALID', from: 'REJECTED', to: 'INVALID', label: '作废' },
   { command: 'INVALID', from: 'PENDING_FINANCE', to: 'INVALID', label: '作废' },
   { command: 'INVALID', from: 'PENDING_SHIPMENT', to: 'INVALID', label: '作废' },
+  // The buyer's own steps, taken for them by whoever places orders on their behalf (业代代下单).
+  { command: 'CANCEL', from: 'PENDING_AUDIT', to: 'CANCELLED', label: '取消' },
+  { command: 'RESUBMIT', from: 'REJECTED', to: 'PENDING_AUDIT', label: '修改重提' },
 ];
 
 /** The buttons of the order pages and the commands behind them. */
-export type OrderAction = 'audit' | 'deliver' | 'sign' | 'invalid' | 'print' | 'return' | 'pay';
+export type OrderAction =
+  'audit' | 'deliver' | 'sign' | 'invalid' | 'cancel' | 'resubmit' | 'print' | 'return' | 'pay';
 
-const ACTION_COMMANDS: Record<'audit' | 'deliver' | 'sign' | 'invalid', readonly OrderCommand[]> = {
+const ACTION_COMMANDS: Record<Exclude<OrderAction, 'print' | 'return' | 'pay'>, readonly OrderCommand[]> = {
   audit: ['AUDIT_PASS', 'AUDIT_REJECT', 'FINANCE_PASS', 'FINANCE_REJECT'],
   deliver: ['SHIP'],
   sign: ['SIGN'],
   invalid: ['INVALID'],
+  cancel: ['CANCEL'],
+  resubmit: ['RESUBMIT'],
 };
 
 /** Documents and money, not transitions: the statuses in which they are allowed. */
@@ -560,6 +572,20 @@ export interface OrderAddInput {
   buyerRemark?: string | null;
   internalRemark?: string | null;
   lines: OrderLineInput[];
+}
+
+/** 取消 for the buyer, before the audit: the reason is kept on the order and in its log. */
+export interface OrderCancelInput {
+  id: string;
+  reason: string;
+}
+
+/**
+ * 修改重提 of a rejected order: the order keeps its number, buyer and type; its lines, seller, rep, payment and
+ * remarks are replaced by these, priced again as when placed, and it waits for the audit again.
+ */
+export interface OrderResubmitInput extends Omit<OrderAddInput, 'buyerId' | 'orderType'> {
+  id: string;
 }
 
 export interface OrderAuditInput {

@@ -5,7 +5,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { CUSTOMER_STATUS, PRICE_TYPE } from '../../../common/businessEnums';
 import { formatQuantity, toBaseQty } from '../../../common/quantity';
-import type { OrderAddInput, ReceiverSnapshot, SellerType, SkuSnapshot } from '../../../common/orders';
+import type {
+  OrderAddInput,
+  OrderType,
+  ReceiverSnapshot,
+  SellerType,
+  SkuSnapshot,
+} from '../../../common/orders';
 import { newId } from '../../db/ids';
 import type { CustomerType, DB, PriceType } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
@@ -65,130 +71,196 @@ async function salesRepOf(trx: Transaction<DB>, tenantId: string, requested: str
 const DEFAULT_ORDER_TYPE = (customerType: CustomerType) =>
   customerType === 'DEALER' ? 'DEALER_PURCHASE' : 'REP_PROXY';
 
-export async function addOrder(db: Kysely<DB>, actor: Actor, input: OrderAddInput) {
-  if (input.lines.length === 0) throw new BusinessError(400, '请至少添加一个商品');
-  if (input.lines.length > MAX_ORDER_LINES)
+/** What an order says besides its buyer and type: what placing takes, and 修改重提 replaces. */
+export type OrderTerms = Omit<OrderAddInput, 'buyerId' | 'orderType'>;
+
+type Buyer = Awaited<ReturnType<typeof customerInScope>>;
+
+function checkLineCount(terms: OrderTerms) {
+  if (terms.lines.length === 0) throw new BusinessError(400, '请至少添加一个商品');
+  if (terms.lines.length > MAX_ORDER_LINES)
     throw new BusinessError(400, `一张订单最多 ${MAX_ORDER_LINES} 行`);
+}
+
+/** Only an active, approved customer is sold to. */
+function requireOrderable(buyer: Buyer) {
+  if (buyer.status !== 'ACTIVE') {
+    throw new BusinessError(409, `客户 ${buyer.name} 当前为「${CUSTOMER_STATUS[buyer.status]}」，不能下单`);
+  }
+  if (buyer.audit_status !== 'APPROVED')
+    throw new BusinessError(409, `客户 ${buyer.name} 尚未审核通过，不能下单`);
+}
+
+/**
+ * The terms of an order priced now, as for a new order: the seller and rep, each line priced from the price
+ * lists at `at` and snapshotted, the totals in cents, the receiver. The order's columns these decide, its lines (without
+ * order_id), the log's summary of them and the payable amount: placing and 修改重提 both write them.
+ */
+async function priceOrder(
+  trx: Transaction<DB>,
+  actor: Actor,
+  buyer: Buyer,
+  orderType: OrderType,
+  terms: OrderTerms,
+  at: Date,
+) {
+  const seller = await sellerOf(trx, actor.tenantId, orderType, buyer, terms.sellerId);
+  const salesRepId =
+    (await salesRepOf(trx, actor.tenantId, terms.salesRepId)) ?? buyer.owner_user_id ?? actor.userId;
+  const priceType = priceTypeOf(orderType);
+
+  const seen = new Set<string>();
+  const lines = [];
+  for (const [index, line] of terms.lines.entries()) {
+    const row = `第 ${index + 1} 行`;
+    const key = `${line.skuId}:${line.isGift ? 'gift' : 'sale'}`;
+    if (seen.has(key)) throw new BusinessError(400, `${row}：商品重复，请合并数量`);
+    seen.add(key);
+    const sku = await trx
+      .selectFrom('skus')
+      .selectAll()
+      .where('id', '=', line.skuId)
+      .where('tenant_id', '=', actor.tenantId)
+      .executeTakeFirst();
+    if (!sku) throw new BusinessError(404, `${row}：商品不存在`);
+    if (sku.status !== 'ON_SALE') throw new BusinessError(409, `${row}：${sku.name} 不在售，不能下单`);
+    const baseQty = toBaseQty(line.cases ?? 0, line.units ?? 0, sku.units_per_case);
+    if (baseQty <= 0) throw new BusinessError(400, `${row}：${sku.name} 数量必须大于 0`);
+    const price = await resolvePrice(trx, actor.tenantId, {
+      customerId: buyer.id,
+      skuId: sku.id,
+      qty: baseQty,
+      at,
+      priceType,
+    });
+    if (!price) {
+      throw new BusinessError(
+        409,
+        `${row}：${sku.name} 没有适用于该客户的${PRICE_TYPE[priceType]}，请先维护价目表`,
+      );
+    }
+    const item = await trx
+      .selectFrom('price_list_items')
+      .select('floor_price')
+      .where('price_list_id', '=', price.priceListId)
+      .where('sku_id', '=', sku.id)
+      .where('min_qty', '<=', baseQty)
+      .where((eb) => eb.or([eb('max_qty', 'is', null), eb('max_qty', '>', baseQty)]))
+      .executeTakeFirst();
+    const listCents = toCents(price.price);
+    const gift = Boolean(line.isGift) || orderType === 'GIFT';
+    const dealCents = gift ? 0 : line.dealPrice === undefined ? listCents : toCents(line.dealPrice);
+    if (dealCents > listCents)
+      throw new BusinessError(400, `${row}：${sku.name} 成交价不能高于原价 ${price.price}`);
+    const listAmount = lineCents(listCents, price.unit, baseQty, sku.units_per_case);
+    const amount = lineCents(dealCents, price.unit, baseQty, sku.units_per_case);
+    const snapshot: SkuSnapshot = {
+      skuCode: sku.sku_code,
+      name: sku.name,
+      spec: sku.spec,
+      barcode: sku.barcode,
+      unitsPerCase: sku.units_per_case,
+      baseUnit: sku.base_unit,
+      saleUnit: sku.sale_unit,
+    };
+    const cases = line.cases ?? 0;
+    const units = line.units ?? 0;
+    lines.push({
+      id: newId(),
+      tenant_id: actor.tenantId,
+      line_no: index + 1,
+      sku_id: sku.id,
+      sku_snapshot: JSON.stringify(snapshot),
+      unit: cases > 0 && units > 0 ? ('MIXED' as const) : cases > 0 ? ('CASE' as const) : ('BASE' as const),
+      base_qty: baseQty,
+      price_list_id: price.priceListId,
+      price_list_name: price.priceListName,
+      price_unit: price.unit,
+      list_price: centsText(listCents),
+      deal_price: centsText(dealCents),
+      floor_price: item?.floor_price ?? null,
+      list_amount: centsText(listAmount),
+      discount_amount: centsText(listAmount - amount),
+      amount: centsText(amount),
+      is_gift: gift,
+      promotion_ids: '[]',
+      tax_rate: sku.tax_rate,
+      cents: { listAmount, amount },
+      unitsPerCase: sku.units_per_case,
+      qtyText: formatQuantity(baseQty, {
+        unitsPerCase: sku.units_per_case,
+        caseUnit: sku.sale_unit,
+        baseUnit: sku.base_unit,
+      }),
+    });
+  }
+  const goods = lines.reduce((total, line) => total + line.cents.listAmount, 0);
+  const promo = lines.reduce((total, line) => total + line.cents.listAmount - line.cents.amount, 0);
+  const freight = toCents(terms.freightAmount ?? 0);
+  const payable = centsText(goods - promo + freight);
+  const totalCases = lines.reduce((total, line) => total + line.base_qty / line.unitsPerCase, 0);
+  const receiver: ReceiverSnapshot = {
+    name: terms.receiver?.name ?? buyer.contact_name ?? buyer.boss_name,
+    mobile: terms.receiver?.mobile ?? buyer.contact_mobile ?? buyer.boss_mobile,
+    address: terms.receiver?.address ?? buyer.address,
+    lng: buyer.lng,
+    lat: buyer.lat,
+  };
+  return {
+    columns: {
+      seller_type: seller.type,
+      seller_id: seller.id,
+      sales_rep_id: salesRepId,
+      requested_delivery_date: terms.requestedDeliveryDate ?? null,
+      receiver_snapshot: JSON.stringify(receiver),
+      goods_amount: centsText(goods),
+      promo_discount_amount: centsText(promo),
+      rebate_deduct_amount: 0,
+      coin_deduct_amount: 0,
+      coupon_amount: 0,
+      freight_amount: centsText(freight),
+      payable_amount: payable,
+      payment_method: terms.paymentMethod,
+      total_base_qty: lines.reduce((total, line) => total + line.base_qty, 0),
+      total_cases: totalCases.toFixed(2),
+      buyer_remark: terms.buyerRemark ?? null,
+      internal_remark: terms.internalRemark ?? null,
+    },
+    lines: lines.map(({ cents: _cents, unitsPerCase: _units, qtyText: _text, ...line }) => line),
+    summary: lines.map((line) => `${JSON.parse(line.sku_snapshot).name} ${line.qtyText}`).join('、'),
+    payable,
+  };
+}
+
+async function insertLines(
+  trx: Transaction<DB>,
+  orderId: string,
+  lines: Awaited<ReturnType<typeof priceOrder>>['lines'],
+) {
+  await trx
+    .insertInto('sales_order_lines')
+    .values(lines.map((line) => ({ ...line, order_id: orderId })))
+    .execute();
+}
+
+export async function addOrder(db: Kysely<DB>, actor: Actor, input: OrderAddInput) {
+  checkLineCount(input);
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const buyer = await customerInScope(trx, actor.tenantId, scope, input.buyerId);
-    if (buyer.status !== 'ACTIVE') {
-      throw new BusinessError(409, `客户 ${buyer.name} 当前为「${CUSTOMER_STATUS[buyer.status]}」，不能下单`);
-    }
-    if (buyer.audit_status !== 'APPROVED')
-      throw new BusinessError(409, `客户 ${buyer.name} 尚未审核通过，不能下单`);
+    requireOrderable(buyer);
     const orderType = input.orderType ?? DEFAULT_ORDER_TYPE(buyer.customer_type);
     if (orderType === 'DEALER_PURCHASE' && buyer.customer_type === 'OUTLET') {
       throw new BusinessError(400, '门店不能下经销商进货单');
     }
-    const seller = await sellerOf(trx, actor.tenantId, orderType, buyer, input.sellerId);
-    const salesRepId =
-      (await salesRepOf(trx, actor.tenantId, input.salesRepId)) ?? buyer.owner_user_id ?? actor.userId;
-    const priceType = priceTypeOf(orderType);
     const orderedAt = new Date();
-
-    const seen = new Set<string>();
-    const lines = [];
-    for (const [index, line] of input.lines.entries()) {
-      const row = `第 ${index + 1} 行`;
-      const key = `${line.skuId}:${line.isGift ? 'gift' : 'sale'}`;
-      if (seen.has(key)) throw new BusinessError(400, `${row}：商品重复，请合并数量`);
-      seen.add(key);
-      const sku = await trx
-        .selectFrom('skus')
-        .selectAll()
-        .where('id', '=', line.skuId)
-        .where('tenant_id', '=', actor.tenantId)
-        .executeTakeFirst();
-      if (!sku) throw new BusinessError(404, `${row}：商品不存在`);
-      if (sku.status !== 'ON_SALE') throw new BusinessError(409, `${row}：${sku.name} 不在售，不能下单`);
-      const baseQty = toBaseQty(line.cases ?? 0, line.units ?? 0, sku.units_per_case);
-      if (baseQty <= 0) throw new BusinessError(400, `${row}：${sku.name} 数量必须大于 0`);
-      const price = await resolvePrice(trx, actor.tenantId, {
-        customerId: buyer.id,
-        skuId: sku.id,
-        qty: baseQty,
-        at: orderedAt,
-        priceType,
-      });
-      if (!price) {
-        throw new BusinessError(
-          409,
-          `${row}：${sku.name} 没有适用于该客户的${PRICE_TYPE[priceType]}，请先维护价目表`,
-        );
-      }
-      const item = await trx
-        .selectFrom('price_list_items')
-        .select('floor_price')
-        .where('price_list_id', '=', price.priceListId)
-        .where('sku_id', '=', sku.id)
-        .where('min_qty', '<=', baseQty)
-        .where((eb) => eb.or([eb('max_qty', 'is', null), eb('max_qty', '>', baseQty)]))
-        .executeTakeFirst();
-      const listCents = toCents(price.price);
-      const gift = Boolean(line.isGift) || orderType === 'GIFT';
-      const dealCents = gift ? 0 : line.dealPrice === undefined ? listCents : toCents(line.dealPrice);
-      if (dealCents > listCents)
-        throw new BusinessError(400, `${row}：${sku.name} 成交价不能高于原价 ${price.price}`);
-      const listAmount = lineCents(listCents, price.unit, baseQty, sku.units_per_case);
-      const amount = lineCents(dealCents, price.unit, baseQty, sku.units_per_case);
-      const snapshot: SkuSnapshot = {
-        skuCode: sku.sku_code,
-        name: sku.name,
-        spec: sku.spec,
-        barcode: sku.barcode,
-        unitsPerCase: sku.units_per_case,
-        baseUnit: sku.base_unit,
-        saleUnit: sku.sale_unit,
-      };
-      const cases = line.cases ?? 0;
-      const units = line.units ?? 0;
-      lines.push({
-        id: newId(),
-        tenant_id: actor.tenantId,
-        line_no: index + 1,
-        sku_id: sku.id,
-        sku_snapshot: JSON.stringify(snapshot),
-        unit: cases > 0 && units > 0 ? ('MIXED' as const) : cases > 0 ? ('CASE' as const) : ('BASE' as const),
-        base_qty: baseQty,
-        price_list_id: price.priceListId,
-        price_list_name: price.priceListName,
-        price_unit: price.unit,
-        list_price: centsText(listCents),
-        deal_price: centsText(dealCents),
-        floor_price: item?.floor_price ?? null,
-        list_amount: centsText(listAmount),
-        discount_amount: centsText(listAmount - amount),
-        amount: centsText(amount),
-        is_gift: gift,
-        promotion_ids: '[]',
-        tax_rate: sku.tax_rate,
-        cents: { listAmount, amount },
-        unitsPerCase: sku.units_per_case,
-        qtyText: formatQuantity(baseQty, {
-          unitsPerCase: sku.units_per_case,
-          caseUnit: sku.sale_unit,
-          baseUnit: sku.base_unit,
-        }),
-      });
-    }
-    const goods = lines.reduce((total, line) => total + line.cents.listAmount, 0);
-    const promo = lines.reduce((total, line) => total + line.cents.listAmount - line.cents.amount, 0);
-    const freight = toCents(input.freightAmount ?? 0);
-    const totalBaseQty = lines.reduce((total, line) => total + line.base_qty, 0);
-    const totalCases = lines.reduce((total, line) => total + line.base_qty / line.unitsPerCase, 0);
-    const receiver: ReceiverSnapshot = {
-      name: input.receiver?.name ?? buyer.contact_name ?? buyer.boss_name,
-      mobile: input.receiver?.mobile ?? buyer.contact_mobile ?? buyer.boss_mobile,
-      address: input.receiver?.address ?? buyer.address,
-      lng: buyer.lng,
-      lat: buyer.lat,
-    };
+    const priced = await priceOrder(trx, actor, buyer, orderType, input, orderedAt);
     const id = newId();
     const orderNo = await nextDocumentNo(trx, actor.tenantId, 'SO');
     await trx
       .insertInto('sales_orders')
       .values({
+        ...priced.columns,
         id,
         tenant_id: actor.tenantId,
         order_no: orderNo,
@@ -196,46 +268,20 @@ export async function addOrder(db: Kysely<DB>, actor: Actor, input: OrderAddInpu
         source_channel: 'PC',
         buyer_id: buyer.id,
         org_code: buyer.org_code,
-        seller_type: seller.type,
-        seller_id: seller.id,
-        sales_rep_id: salesRepId,
         ordered_at: orderedAt,
-        requested_delivery_date: input.requestedDeliveryDate ?? null,
-        receiver_snapshot: JSON.stringify(receiver),
-        goods_amount: centsText(goods),
-        promo_discount_amount: centsText(promo),
-        rebate_deduct_amount: 0,
-        coin_deduct_amount: 0,
-        coupon_amount: 0,
-        freight_amount: centsText(freight),
-        payable_amount: centsText(goods - promo + freight),
-        payment_method: input.paymentMethod,
-        total_base_qty: totalBaseQty,
-        total_cases: totalCases.toFixed(2),
-        buyer_remark: input.buyerRemark ?? null,
-        internal_remark: input.internalRemark ?? null,
         created_by: actor.userId,
         updated_by: actor.userId,
       })
       .execute();
-    await trx
-      .insertInto('sales_order_lines')
-      .values(
-        lines.map(({ cents: _cents, unitsPerCase: _units, qtyText: _text, ...line }) => ({
-          ...line,
-          order_id: id,
-        })),
-      )
-      .execute();
+    await insertLines(trx, id, priced.lines);
     await trx.updateTable('customers').set({ last_order_at: orderedAt }).where('id', '=', buyer.id).execute();
-    const summary = lines.map((line) => `${JSON.parse(line.sku_snapshot).name} ${line.qtyText}`).join('、');
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: id,
       action: 'CREATE',
       toStatus: 'PENDING_AUDIT',
-      comment: `代客下单：${summary}，应付 ${centsText(goods - promo + freight)}`,
+      comment: `代客下单：${priced.summary}，应付 ${priced.payable}`,
     });
     await logOperation(trx, actor, 'add', `新增订单 ${orderNo}（${buyer.name}）`);
-    return { id, orderNo, payableAmount: centsText(goods - promo + freight) };
+    return { id, orderNo, payableAmount: priced.payable };
   });
 }

@@ -1,7 +1,7 @@
 // Orders over HTTP (DOMAIN §1.5): placement priced from the price lists, every transition of the state
-// machine allowed and refused, two audits at once, delivery moving stock (locks, lots, movements), sign-off,
-// payments and completion, returns and exchanges, the list with its filters, tabs and data scope, and
-// tenant isolation.
+// machine allowed and refused, two audits at once, the buyer's 取消, delivery moving stock
+// (locks, lots, movements), sign-off, payments and completion, returns and exchanges, the list with its
+// filters, tabs and data scope, and tenant isolation.
 import { sql } from 'kysely';
 import type { Page } from '../../common/contract';
 import { ORDER_COUNT_CAP } from '../../common/orders';
@@ -69,6 +69,25 @@ describe.each(testBackends())('orders on %s', (backend) => {
     expect(result.results[0]).toMatchObject({ success: true });
     return order;
   };
+
+  /** Lines /add refuses, with its answer; 修改重提 refuses them the same way. */
+  const badLines = (): Array<[Array<Record<string, unknown>>, number, string]> => [
+    [
+      [{ skuId: unpricedSkuId, cases: 1 }],
+      409,
+      '第 1 行：订单测试未定价 500ml 没有适用于该客户的供货价，请先维护价目表',
+    ],
+    [[{ skuId, cases: 0 }], 400, '第 1 行：订单测试茶饮 500ml 数量必须大于 0'],
+    [[{ skuId, cases: 1, dealPrice: 50 }], 400, '第 1 行：订单测试茶饮 500ml 成交价不能高于原价 48.00'],
+    [
+      [
+        { skuId, cases: 1 },
+        { skuId, cases: 2 },
+      ],
+      400,
+      '第 2 行：商品重复，请合并数量',
+    ],
+  ];
 
   beforeAll(async () => {
     bed = await openBusinessTestbed(backend);
@@ -204,7 +223,7 @@ describe.each(testBackends())('orders on %s', (backend) => {
           payableAmount: '107.00',
           paidAmount: '0.00',
         },
-        actions: ['audit', 'invalid', 'pay'],
+        actions: ['audit', 'invalid', 'cancel', 'pay'],
       });
       expect(order.lines).toEqual([
         expect.objectContaining({
@@ -237,32 +256,9 @@ describe.each(testBackends())('orders on %s', (backend) => {
     it('refuses bad input with a clear message', async () => {
       const add = (body: Record<string, unknown>, caller: Caller = 'admin') =>
         bed.post(caller, '/eOrder/eOrder/add', { buyerId: outletId, paymentMethod: 'COD', ...body });
-      expect((await add({ lines: [{ skuId: unpricedSkuId, cases: 1 }] })).body).toMatchObject({
-        success: false,
-        code: 409,
-        message: '第 1 行：订单测试未定价 500ml 没有适用于该客户的供货价，请先维护价目表',
-      });
-      expect((await add({ lines: [{ skuId, cases: 0 }] })).body).toMatchObject({
-        success: false,
-        message: '第 1 行：订单测试茶饮 500ml 数量必须大于 0',
-      });
-      expect((await add({ lines: [{ skuId, cases: 1, dealPrice: 50 }] })).body).toMatchObject({
-        success: false,
-        message: '第 1 行：订单测试茶饮 500ml 成交价不能高于原价 48.00',
-      });
-      expect(
-        (
-          await add({
-            lines: [
-              { skuId, cases: 1 },
-              { skuId, cases: 2 },
-            ],
-          })
-        ).body,
-      ).toMatchObject({
-        success: false,
-        message: '第 2 行：商品重复，请合并数量',
-      });
+      for (const [lines, code, message] of badLines()) {
+        expect((await add({ lines })).body).toMatchObject({ success: false, code, message });
+      }
       expect((await add({ lines: [] })).body).toMatchObject({ success: false, code: 400 });
       // Outside zhangwei's offices: the same answer as an unknown customer.
       expect(
@@ -387,6 +383,94 @@ describe.each(testBackends())('orders on %s', (backend) => {
         'FINANCE_PASS',
       ]);
       await ok(bed.post('admin', '/eOrder/eOrder/orderInvalid', { id: placed.id, reason: '测试完毕' }));
+    });
+  });
+
+  describe("the buyer's 取消", () => {
+    const cancel = (body: Record<string, unknown>, caller: Caller = 'admin') =>
+      bed.post<{ status: string }>(caller, '/eOrder/eOrder/cancelOrder', body);
+    const rejected = async () => {
+      const order = await place();
+      await ok(audit([order.id], { pass: false, reason: '数量有误，请修改' }));
+      return order;
+    };
+    const operationLogs = (orderNo: string) =>
+      db()
+        .selectFrom('sys_log')
+        .select('log_content')
+        .where('log_content', 'like', `%${orderNo}%`)
+        .execute()
+        .then((rows) => rows.map((row) => row.log_content));
+
+    it('cancels a pending order with its reason, before the audit only', async () => {
+      const placed = await place();
+      expect((await detail(placed.id)).actions).toContain('cancel');
+      for (const reason of [undefined, '', '   ']) {
+        expect((await cancel({ id: placed.id, reason })).body).toMatchObject({
+          success: false,
+          code: 400,
+          message: '请填写取消原因',
+        });
+      }
+      expect(await ok(cancel({ id: placed.id, reason: ' 买家不要了 ' }))).toEqual({ status: 'CANCELLED' });
+      const order = await detail(placed.id);
+      expect(order).toMatchObject({ status: 'CANCELLED', invalidReason: '买家不要了', actions: [] });
+      expect(order.logs.at(-1)).toMatchObject({
+        action: 'CANCEL',
+        action_dictText: '取消',
+        fromStatus: 'PENDING_AUDIT',
+        toStatus: 'CANCELLED',
+        comment: '买家不要了',
+        operatorName: '管理员',
+      });
+      expect(await operationLogs(placed.orderNo)).toContain(`订单取消 ${placed.orderNo}：买家不要了`);
+      expect((await cancel({ id: placed.id, reason: '再取消' })).body).toMatchObject({
+        success: false,
+        code: 409,
+        message: '订单当前状态为「已取消」，不能取消',
+      });
+
+      const passed = await audited();
+      expect((await detail(passed.id)).actions).not.toContain('cancel');
+      expect((await cancel({ id: passed.id, reason: '晚了' })).body).toMatchObject({
+        success: false,
+        code: 409,
+        message: '订单当前状态为「待发货」，不能取消',
+      });
+      await ok(bed.post('admin', '/eOrder/eOrder/orderInvalid', { id: passed.id, reason: '测试完毕' }));
+      const refused = await rejected();
+      expect((await cancel({ id: refused.id, reason: '不要了' })).body).toMatchObject({
+        code: 409,
+        message: '订单当前状态为「已驳回」，不能取消',
+      });
+    });
+
+    it("cancels only inside the caller's tenant and scope, and with order:add", async () => {
+      const far = await place({ buyerId: farOutletId });
+      const near = await place();
+      const notFound = { success: false, code: 404, message: '订单不存在或无权访问' };
+      expect((await cancel({ id: near.id, reason: '越权' }, 't2admin')).body).toMatchObject(notFound);
+      expect((await cancel({ id: far.id, reason: '越权' }, 'zhangwei')).body).toMatchObject(notFound);
+      expect(await cancel({ id: near.id, reason: '无权' }, 'wangfang')).toMatchObject(FORBIDDEN);
+      expect((await detail(near.id)).status).toBe('PENDING_AUDIT');
+      expect((await detail(far.id)).status).toBe('PENDING_AUDIT');
+      for (const { id } of [near, far]) await ok(cancel({ id, reason: '测试完毕' }));
+    });
+
+    it('lets exactly one of two simultaneous cancellations win', async () => {
+      const placed = await place();
+      const answers = await Promise.all([
+        cancel({ id: placed.id, reason: '第一次' }),
+        cancel({ id: placed.id, reason: '第二次' }),
+      ]);
+      const bodies = answers.map((answer) => answer.body);
+      expect(bodies.filter((body) => body.success)).toHaveLength(1);
+      const loser = bodies.find((body) => !body.success)!;
+      expect(loser.code).toBe(409);
+      expect(loser.message).toMatch(/^(订单状态已变更，请刷新后重试|订单当前状态为「已取消」，不能取消)$/);
+      const order = await detail(placed.id);
+      expect(order.logs.filter((log) => log.action === 'CANCEL')).toHaveLength(1);
+      expect(order.invalidReason).toBe(order.logs.at(-1)!.comment);
     });
   });
 

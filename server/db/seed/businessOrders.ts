@@ -324,7 +324,7 @@ function timeline(random: Random, fate: Fate, placedAt: number): Step[] {
     steps.push({ action, to, at, comment });
   if (fate === 'CANCELLED') {
     after(1, 20);
-    step('INVALID', 'CANCELLED', '买家取消订单');
+    step('CANCEL', 'CANCELLED', '买家取消订单');
     return steps;
   }
   after(1, 30);

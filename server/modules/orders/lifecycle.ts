@@ -1,7 +1,8 @@
 // The order's life after it is placed (DOMAIN §1.5 state table): audit (and the finance review an order
-// with a failed credit check goes through), delivery in one or more shipments, sign-off, invalidation, and
-// completion once signed and paid. Each command is one transaction: the conditional status update first
-// (the loser of a race stops there), then the stock, the ERP task and the logs.
+// with a failed credit check goes through), delivery in one or more shipments, sign-off, invalidation, the
+// buyer's cancellation before the audit, and completion once signed and paid. Each command is one
+// transaction: the conditional status update first (the loser of a race stops there), then the stock, the
+// ERP task and the logs.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { formatQuantity } from '../../../common/quantity';
 import {
@@ -9,6 +10,7 @@ import {
   ORDER_STATUS,
   type CreditCheckResult,
   type OrderApprovalData,
+  type OrderCancelInput,
   type OrderAuditInput,
   type OrderBatchResult,
   type OrderDeliverInput,
@@ -652,28 +654,48 @@ export async function signOrder(db: Kysely<DB>, actor: Actor, input: OrderSignIn
   });
 }
 
-// ---- Invalidation ----
+// ---- Invalidation and cancellation ----
 
-export async function invalidateOrder(db: Kysely<DB>, actor: Actor, input: OrderInvalidInput) {
-  const reason = input.reason.trim();
-  if (!reason) throw new BusinessError(400, '作废须填写原因');
+/**
+ * 作废 and the buyer's 取消: the order closed with its reason (kept as invalid_reason), and whatever it holds
+ * given back — its stock locks, and at the ERP the order itself when the ERP has it (or is about to).
+ */
+async function closeOrder(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: string,
+  reason: string,
+  command: 'INVALID' | 'CANCEL',
+) {
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
-    const order = await orderInScope(trx, actor.tenantId, scope, input.id);
-    const transition = transitionFor('INVALID', order.status);
+    const order = await orderInScope(trx, actor.tenantId, scope, id);
+    const transition = transitionFor(command, order.status);
     await moveOrder(trx, actor, order, transition, { invalid_reason: reason });
     await unlockOrderStock(trx, actor, order.id);
-    // The ERP has the order (or is about to): take it back there too.
     if (order.erp_sync_status === 'SUCCESS' || order.erp_sync_status === 'PENDING')
       await queueOrderSync(trx, order, 'DELETE');
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: order.id,
-      action: 'INVALID',
+      action: command,
       fromStatus: order.status,
       toStatus: transition.to,
       comment: reason,
     });
-    await logOperation(trx, actor, 'update', `订单作废 ${order.order_no}：${reason}`);
+    await logOperation(trx, actor, 'update', `订单${transition.label} ${order.order_no}：${reason}`);
     return { status: transition.to };
   });
+}
+
+export async function invalidateOrder(db: Kysely<DB>, actor: Actor, input: OrderInvalidInput) {
+  const reason = input.reason.trim();
+  if (!reason) throw new BusinessError(400, '作废须填写原因');
+  return closeOrder(db, actor, input.id, reason, 'INVALID');
+}
+
+/** 取消 for the buyer, before the audit (the state table): nothing is locked or at the ERP yet, as a rule. */
+export async function cancelOrder(db: Kysely<DB>, actor: Actor, input: OrderCancelInput) {
+  const reason = input.reason?.trim();
+  if (!reason) throw new BusinessError(400, '请填写取消原因');
+  return closeOrder(db, actor, input.id, reason, 'CANCEL');
 }

@@ -1,7 +1,7 @@
 // Orders under /eOrder/eOrder (spec §7: saveOrderSign, saveOrderDeliver, auditOrder, orderInvalid,
-// orderPrint, orderExePrint, backOrder, getOpenApprovalData, getSwapOrderById, plus the list, detail and
-// placement the pages need) and payments under /payment. Thin: the services own the SQL; the route list
-// and the shapes are in common/orders.ts.
+// orderPrint, orderExePrint, backOrder, getOpenApprovalData, getSwapOrderById, plus the list, detail,
+// placement and the buyer's cancelOrder the pages need) and payments under /payment. Thin: the services
+// own the SQL; the route list and the shapes are in common/orders.ts.
 import type { FastifyInstance } from 'fastify';
 import {
   EXCHANGE_REASON,
@@ -14,6 +14,7 @@ import {
   SIGN_DIFF_REASON,
   type OrderAddInput,
   type OrderAuditInput,
+  type OrderCancelInput,
   type OrderDeliverInput,
   type OrderInvalidInput,
   type OrderSignInput,
@@ -33,6 +34,7 @@ import './erpSync';
 import {
   approvalData,
   auditOrders,
+  cancelOrder,
   deliverOrder,
   deliverPlan,
   invalidateOrder,
@@ -182,6 +184,13 @@ const invalidBody = {
   properties: { id: text(32), reason: text(256) },
 } as const;
 
+/** The reason is checked by the service, so that missing, empty and blank read the same: 请填写取消原因. */
+const cancelBody = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: text(32), reason },
+} as const;
+
 const pickedLines = {
   type: 'array',
   maxItems: MAX_ORDER_LINES,
@@ -288,6 +297,11 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     `${PREFIX}/add`,
     { config: requires('order:add'), schema: { body: addBody } },
     async (request, reply) => ok(await addOrder(db, actorOf(request, reply), request.body), '下单成功！'),
+  );
+  app.post<{ Body: OrderCancelInput }>(
+    `${PREFIX}/cancelOrder`,
+    { config: requires('order:add'), schema: { body: cancelBody } },
+    async (request, reply) => ok(await cancelOrder(db, actorOf(request, reply), request.body), '取消成功！'),
   );
   app.get<{ Querystring: { id: string; warehouseId?: string } }>(
     `${PREFIX}/getOpenApprovalData`,

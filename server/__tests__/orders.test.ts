@@ -1,5 +1,5 @@
 // Orders over HTTP (DOMAIN §1.5): placement priced from the price lists, every transition of the state
-// machine allowed and refused, two audits at once, the buyer's 取消, delivery moving stock
+// machine allowed and refused, two audits at once, the buyer's 取消 and 修改重提, delivery moving stock
 // (locks, lots, movements), sign-off, payments and completion, returns and exchanges, the list with its
 // filters, tabs and data scope, and tenant isolation.
 import { sql } from 'kysely';
@@ -386,9 +386,15 @@ describe.each(testBackends())('orders on %s', (backend) => {
     });
   });
 
-  describe("the buyer's 取消", () => {
+  describe("the buyer's steps: 取消 and 修改重提", () => {
     const cancel = (body: Record<string, unknown>, caller: Caller = 'admin') =>
       bed.post<{ status: string }>(caller, '/eOrder/eOrder/cancelOrder', body);
+    const resubmit = (body: Record<string, unknown>, caller: Caller = 'admin') =>
+      bed.post<{ id: string; orderNo: string; payableAmount: string }>(
+        caller,
+        '/eOrder/eOrder/resubmitOrder',
+        { paymentMethod: 'COD', lines: [{ skuId, cases: 1 }], ...body },
+      );
     const rejected = async () => {
       const order = await place();
       await ok(audit([order.id], { pass: false, reason: '数量有误，请修改' }));
@@ -471,6 +477,135 @@ describe.each(testBackends())('orders on %s', (backend) => {
       const order = await detail(placed.id);
       expect(order.logs.filter((log) => log.action === 'CANCEL')).toHaveLength(1);
       expect(order.invalidReason).toBe(order.logs.at(-1)!.comment);
+    });
+
+    it('resubmits a rejected order with new lines priced on the server, under its own number', async () => {
+      const placed = await rejected();
+      const before = await detail(placed.id);
+      expect(before).toMatchObject({
+        status: 'REJECTED',
+        payableAmount: '96.00',
+        actions: ['invalid', 'resubmit'],
+      });
+      const again = await ok(
+        resubmit({
+          id: placed.id,
+          paymentMethod: 'ONLINE',
+          lines: [
+            // Amounts from the client are not read: the server prices the lines.
+            { skuId, cases: 3, units: 6, dealPrice: 46, amount: 1, listPrice: 1 },
+            { skuId, cases: 1, isGift: true },
+          ],
+          freightAmount: 2,
+          payableAmount: 1,
+          receiver: { name: '李店员' },
+          buyerRemark: '改为三箱半',
+        }),
+      );
+      // 3箱6瓶 listed at 48.00 a case is 156.00, sold at 46.00: 149.50; the gift case 48.00 given away; freight 2.00.
+      expect(again).toEqual({ id: placed.id, orderNo: placed.orderNo, payableAmount: '151.50' });
+      const order = await detail(placed.id);
+      expect(order).toMatchObject({
+        orderNo: placed.orderNo,
+        orderedAt: before.orderedAt,
+        buyerId: outletId,
+        orderType: 'REP_PROXY',
+        status: 'PENDING_AUDIT',
+        rejectReason: null,
+        creditCheckResult: null,
+        auditedAt: null,
+        paymentMethod: 'ONLINE',
+        totalBaseQty: 102,
+        buyerRemark: '改为三箱半',
+        receiver: { name: '李店员', mobile: '13900000001', address: '广州市天河区测试路1号' },
+        amounts: {
+          goodsAmount: '204.00',
+          promoDiscountAmount: '54.50',
+          freightAmount: '2.00',
+          payableAmount: '151.50',
+        },
+        actions: ['audit', 'invalid', 'cancel', 'pay'],
+      });
+      expect(order.lines).toEqual([
+        expect.objectContaining({
+          lineNo: 1,
+          qtyText: '3箱6瓶',
+          listPrice: '48.00',
+          dealPrice: '46.00',
+          listAmount: '156.00',
+          amount: '149.50',
+          priceListName: 'O-PL-S',
+        }),
+        expect.objectContaining({ lineNo: 2, isGift: true, amount: '0.00', listAmount: '48.00' }),
+      ]);
+      expect(order.lines.map((line) => line.id)).not.toEqual(
+        expect.arrayContaining(before.lines.map((line) => line.id)),
+      );
+      expect(order.logs.map((log) => log.action)).toEqual(['CREATE', 'AUDIT_REJECT', 'RESUBMIT']);
+      expect(order.logs.at(-1)).toMatchObject({
+        action_dictText: '修改重提',
+        fromStatus: 'REJECTED',
+        toStatus: 'PENDING_AUDIT',
+        comment: expect.stringMatching(/应付 151\.50$/),
+      });
+      expect(await operationLogs(placed.orderNo)).toContain(
+        `订单修改重提 ${placed.orderNo}（订单测试便利店）：应付 151.50`,
+      );
+      // It waits for the audit like a new order, and passes it.
+      expect((await ok(audit([placed.id]))).results[0]).toMatchObject({
+        success: true,
+        status: 'PENDING_SHIPMENT',
+      });
+      expect((await detail(placed.id)).logs.map((log) => log.action)).toEqual([
+        'CREATE',
+        'AUDIT_REJECT',
+        'RESUBMIT',
+        'AUDIT_PASS',
+      ]);
+      await ok(bed.post('admin', '/eOrder/eOrder/orderInvalid', { id: placed.id, reason: '测试完毕' }));
+    });
+
+    it('refuses to resubmit what is not rejected, bad lines as /add does, and what the caller may not touch', async () => {
+      const pending = await place();
+      expect((await resubmit({ id: pending.id })).body).toMatchObject({
+        success: false,
+        code: 409,
+        message: '订单当前状态为「待审核」，不能修改重提',
+      });
+      const placed = await rejected();
+      for (const [lines, code, message] of badLines()) {
+        expect((await resubmit({ id: placed.id, lines })).body).toMatchObject({
+          success: false,
+          code,
+          message,
+        });
+      }
+      expect((await resubmit({ id: placed.id, lines: [] })).body).toMatchObject({
+        success: false,
+        code: 400,
+      });
+      expect((await resubmit({ id: placed.id }, 't2admin')).body).toMatchObject({
+        success: false,
+        code: 404,
+        message: '订单不存在或无权访问',
+      });
+      expect(await resubmit({ id: placed.id }, 'wangfang')).toMatchObject(FORBIDDEN);
+      // Nothing of it changed.
+      const order = await detail(placed.id);
+      expect(order).toMatchObject({
+        status: 'REJECTED',
+        rejectReason: '数量有误，请修改',
+        payableAmount: '96.00',
+      });
+      expect(order.logs.map((log) => log.action)).toEqual(['CREATE', 'AUDIT_REJECT']);
+      const answers = await Promise.all([resubmit({ id: placed.id }), resubmit({ id: placed.id })]);
+      const bodies = answers.map((answer) => answer.body);
+      expect(bodies.filter((body) => body.success)).toHaveLength(1);
+      expect(bodies.find((body) => !body.success)!.message).toMatch(
+        /^(订单状态已变更，请刷新后重试|订单当前状态为「待审核」，不能修改重提)$/,
+      );
+      expect((await detail(placed.id)).logs.filter((log) => log.action === 'RESUBMIT')).toHaveLength(1);
+      for (const { id } of [pending, placed]) await ok(cancel({ id, reason: '测试完毕' }));
     });
   });
 

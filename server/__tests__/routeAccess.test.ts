@@ -397,6 +397,9 @@ function businessSamples(
       body: { buyerId: outletId, paymentMethod: 'COD', lines: [{ skuId: a.sku.id, cases: 1 }] },
     },
     'POST /api/eOrder/eOrder/cancelOrder': { body: { id: a.order.id, reason: '巡检' } },
+    'POST /api/eOrder/eOrder/resubmitOrder': {
+      body: { id: a.order.id, paymentMethod: 'COD', lines: [{ skuId: a.sku.id, cases: 1 }] },
+    },
     'POST /api/eOrder/eOrder/auditOrder': { body: { ids: [a.order.id], pass: false, reason: '巡检' } },
     'POST /api/eOrder/eOrder/saveOrderDeliver': { body: { id: a.order.id } },
     'POST /api/eOrder/eOrder/saveOrderSign': { body: { id: a.order.id } },

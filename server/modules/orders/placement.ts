@@ -1,12 +1,13 @@
 // Placing an order on the PC (DOMAIN §1.5, 业代代下单): the buyer in the caller's data scope, each line
 // priced from the price lists (resolvePrice: the buyer's most specific ACTIVE list of the order's price
 // type), names and prices snapshotted, and every total computed here in cents — the client sends SKUs and
-// quantities, never amounts.
+// quantities, never amounts. 修改重提 of a rejected order prices its new terms with the same code.
 import type { Kysely, Transaction } from 'kysely';
 import { CUSTOMER_STATUS, PRICE_TYPE } from '../../../common/businessEnums';
 import { formatQuantity, toBaseQty } from '../../../common/quantity';
 import type {
   OrderAddInput,
+  OrderResubmitInput,
   OrderType,
   ReceiverSnapshot,
   SellerType,
@@ -21,8 +22,8 @@ import { logOperation, type Actor } from '../shared/actor';
 import { notFound } from '../shared/commands';
 import { dataScopeOf } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
-import { centsText, lineCents, toCents } from './money';
-import { writeOrderLog } from './state';
+import { centsText, lineCents, toCents, yuan } from './money';
+import { moveOrder, orderInScope, transitionFor, writeOrderLog } from './state';
 
 export const MAX_ORDER_LINES = 200;
 
@@ -283,5 +284,64 @@ export async function addOrder(db: Kysely<DB>, actor: Actor, input: OrderAddInpu
     });
     await logOperation(trx, actor, 'add', `新增订单 ${orderNo}（${buyer.name}）`);
     return { id, orderNo, payableAmount: priced.payable };
+  });
+}
+
+/**
+ * 修改重提 of a rejected order (DOMAIN §1.5, REJECTED → PENDING_AUDIT): it keeps its id, number, buyer, type and
+ * order time; its terms are replaced and priced again as when placing, its lines replaced, and it waits for the
+ * audit as a new order does (no credit check result, no audit, no warehouse yet; the rejection reason cleared).
+ */
+export async function resubmitOrder(db: Kysely<DB>, actor: Actor, input: OrderResubmitInput) {
+  checkLineCount(input);
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const order = await orderInScope(trx, actor.tenantId, scope, input.id);
+    const transition = transitionFor('RESUBMIT', order.status);
+    // The order being in scope is what counts: its buyer may be outside the caller's offices (their own rep's order).
+    const buyer = await trx
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', order.buyer_id)
+      .where('tenant_id', '=', actor.tenantId)
+      .executeTakeFirstOrThrow();
+    requireOrderable(buyer);
+    const { id: _id, ...terms } = input;
+    const priced = await priceOrder(trx, actor, buyer, order.order_type, terms, new Date());
+    // Paid before the rejection (a pending order may be paid): the new amount must still cover it.
+    const paid = toCents(order.paid_amount);
+    const payable = toCents(priced.payable);
+    if (paid > payable) {
+      throw new BusinessError(
+        409,
+        `已收款 ${yuan(paid)}，超过修改后的应付金额 ${yuan(payable)}，不能修改重提`,
+      );
+    }
+    await moveOrder(trx, actor, order, transition, {
+      ...priced.columns,
+      payment_status: paid === 0 ? 'UNPAID' : paid === payable ? 'PAID' : 'PARTIAL',
+      credit_check_result: null,
+      reject_reason: null,
+      audited_at: null,
+      audited_by: null,
+      warehouse_id: null,
+    });
+    // A rejected order holds no stock and has shipped nothing: its lines go, with nothing referring to them.
+    await trx.deleteFrom('sales_order_lines').where('order_id', '=', order.id).execute();
+    await insertLines(trx, order.id, priced.lines);
+    await writeOrderLog(trx, actor.tenantId, actor, {
+      orderId: order.id,
+      action: 'RESUBMIT',
+      fromStatus: order.status,
+      toStatus: transition.to,
+      comment: `修改重提：${priced.summary}，应付 ${priced.payable}`,
+    });
+    await logOperation(
+      trx,
+      actor,
+      'update',
+      `订单修改重提 ${order.order_no}（${buyer.name}）：应付 ${priced.payable}`,
+    );
+    return { id: order.id, orderNo: order.order_no, payableAmount: priced.payable };
   });
 }

@@ -300,7 +300,17 @@ export async function orderStatusCounts(
   return Object.fromEntries(tabs.map((tab, index) => [tab, counts[index]])) as OrderStatusCounts;
 }
 
-const ACTIONS: OrderAction[] = ['audit', 'deliver', 'sign', 'invalid', 'cancel', 'print', 'return', 'pay'];
+const ACTIONS: OrderAction[] = [
+  'audit',
+  'deliver',
+  'sign',
+  'invalid',
+  'cancel',
+  'resubmit',
+  'print',
+  'return',
+  'pay',
+];
 
 export async function orderById(db: Kysely<DB>, actor: Caller, id: string): Promise<OrderDetail> {
   const scope = await dataScopeOf(db, actor.tenantId, actor.userId);

@@ -1,7 +1,7 @@
 // Orders under /eOrder/eOrder (spec §7: saveOrderSign, saveOrderDeliver, auditOrder, orderInvalid,
 // orderPrint, orderExePrint, backOrder, getOpenApprovalData, getSwapOrderById, plus the list, detail,
-// placement and the buyer's cancelOrder the pages need) and payments under /payment. Thin: the services
-// own the SQL; the route list and the shapes are in common/orders.ts.
+// placement and the buyer's cancelOrder / resubmitOrder the pages need) and payments under /payment. Thin:
+// the services own the SQL; the route list and the shapes are in common/orders.ts.
 import type { FastifyInstance } from 'fastify';
 import {
   EXCHANGE_REASON,
@@ -17,6 +17,7 @@ import {
   type OrderCancelInput,
   type OrderDeliverInput,
   type OrderInvalidInput,
+  type OrderResubmitInput,
   type OrderSignInput,
   type PaymentAddInput,
   type ReturnAddInput,
@@ -41,7 +42,7 @@ import {
   signOrder,
 } from './lifecycle';
 import { addPayment, listPayments } from './payments';
-import { addOrder, MAX_ORDER_LINES } from './placement';
+import { addOrder, MAX_ORDER_LINES, resubmitOrder } from './placement';
 import { listOrders, orderById, orderStatusCounts, printOrder } from './queries';
 import {
   addExchange,
@@ -71,44 +72,55 @@ const optionalWarehouse = {
   properties: { id: text(32), warehouseId: text(32) },
 } as const;
 
+/** What an order says besides its buyer and type: placed with /add, replaced by /resubmitOrder. */
+const orderTerms = {
+  sellerId: nullable(text(32)),
+  salesRepId: nullable(text(32)),
+  paymentMethod: { type: 'string', enum: codesOf(PAYMENT_METHOD) },
+  requestedDeliveryDate: nullable({ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  receiver: {
+    type: 'object',
+    properties: {
+      name: nullable({ type: 'string', maxLength: 32 }),
+      mobile: nullable({ type: 'string', pattern: '^(1\\d{10})?$' }),
+      address: nullable({ type: 'string', maxLength: 256 }),
+    },
+  },
+  freightAmount: money,
+  buyerRemark: note,
+  internalRemark: note,
+  lines: {
+    type: 'array',
+    minItems: 1,
+    maxItems: MAX_ORDER_LINES,
+    items: {
+      type: 'object',
+      required: ['skuId'],
+      properties: {
+        skuId: text(32),
+        cases: count,
+        units: count,
+        dealPrice: money,
+        isGift: { type: 'boolean' },
+      },
+    },
+  },
+} as const;
+
 const addBody = {
   type: 'object',
   required: ['buyerId', 'paymentMethod', 'lines'],
   properties: {
     orderType: { type: 'string', enum: ['REP_PROXY', 'DEALER_PURCHASE', 'GIFT'] },
     buyerId: text(32),
-    sellerId: nullable(text(32)),
-    salesRepId: nullable(text(32)),
-    paymentMethod: { type: 'string', enum: codesOf(PAYMENT_METHOD) },
-    requestedDeliveryDate: nullable({ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
-    receiver: {
-      type: 'object',
-      properties: {
-        name: nullable({ type: 'string', maxLength: 32 }),
-        mobile: nullable({ type: 'string', pattern: '^(1\\d{10})?$' }),
-        address: nullable({ type: 'string', maxLength: 256 }),
-      },
-    },
-    freightAmount: money,
-    buyerRemark: note,
-    internalRemark: note,
-    lines: {
-      type: 'array',
-      minItems: 1,
-      maxItems: MAX_ORDER_LINES,
-      items: {
-        type: 'object',
-        required: ['skuId'],
-        properties: {
-          skuId: text(32),
-          cases: count,
-          units: count,
-          dealPrice: money,
-          isGift: { type: 'boolean' },
-        },
-      },
-    },
+    ...orderTerms,
   },
+} as const;
+
+const resubmitBody = {
+  type: 'object',
+  required: ['id', 'paymentMethod', 'lines'],
+  properties: { id: text(32), ...orderTerms },
 } as const;
 
 const auditBody = {
@@ -302,6 +314,12 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     `${PREFIX}/cancelOrder`,
     { config: requires('order:add'), schema: { body: cancelBody } },
     async (request, reply) => ok(await cancelOrder(db, actorOf(request, reply), request.body), '取消成功！'),
+  );
+  app.post<{ Body: OrderResubmitInput }>(
+    `${PREFIX}/resubmitOrder`,
+    { config: requires('order:add'), schema: { body: resubmitBody } },
+    async (request, reply) =>
+      ok(await resubmitOrder(db, actorOf(request, reply), request.body), '已重新提交！'),
   );
   app.get<{ Querystring: { id: string; warehouseId?: string } }>(
     `${PREFIX}/getOpenApprovalData`,

@@ -2,8 +2,9 @@
 // buttons follow status and codes; 审核 shows credit, stock and warnings and needs a reason to reject;
 // a batch audits the selected orders; 发货 sends the FEFO picks; 签收 short needs a reason; 作废 needs a
 // reason; the drawer shows lines, amounts and history; 打印 shows the sheet the server counted; 退货 picks
-// within what may go back and keeps the server's refusal; the drawer's returns and exchanges move on.
-import { screen, waitFor, within } from '@testing-library/react';
+// within what may go back and keeps the server's refusal; the drawer's returns and exchanges move on;
+// 取消 (before the audit) needs its reason.
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import * as customersApi from '../../../src/api/customers';
 import * as ordersApi from '../../../src/api/orders';
 import * as stockApi from '../../../src/api/stock';
@@ -459,4 +460,56 @@ it('the drawer lists returns and exchanges with the steps their state allows: �
   await within(execute).findByText('上海中心仓');
   await user.click(buttonByText('确认换货', execute));
   await waitFor(() => expect(commands.swapExecute).toHaveBeenCalledWith({ id: 'x1', warehouseId: 'w1' }));
+});
+
+it('取消 before the audit needs its reason; the server’s refusal stays with it; done, the list reloads', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(page([orderRecord()]));
+  commands.cancel
+    .mockResolvedValueOnce(refused('订单已审核，不能取消'))
+    .mockResolvedValueOnce(ok({ status: 'CANCELLED' }, '订单已取消'));
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  await user.click(buttonByText(/取\s*消/, await rowOf('SO202611220001')));
+  const dialog = await findDialog('取消订单 SO202611220001');
+  // The footer's dismiss button is not a second 取消.
+  expect(buttonByText(/返\s*回/, dialog)).toBeInTheDocument();
+  expect(within(dialog).queryByText(/^取\s*消$/)).not.toBeInTheDocument();
+  await user.click(buttonByText('确认取消', dialog));
+  expect(await within(dialog).findByText('请填写取消原因')).toBeInTheDocument();
+  expect(commands.cancel).not.toHaveBeenCalled();
+
+  await user.type(within(dialog).getByPlaceholderText('如：客户不需要了、下错单'), ' 客户不要了 ');
+  await user.click(buttonByText('确认取消', dialog));
+  await waitFor(() => expect(commands.cancel).toHaveBeenCalledWith({ id: 'o1', reason: '客户不要了' }));
+  expect(await within(dialog).findByText('订单已审核，不能取消')).toBeInTheDocument();
+  expect(within(dialog).getByPlaceholderText('如：客户不需要了、下错单')).toHaveValue(' 客户不要了 ');
+
+  await user.click(buttonByText('确认取消', dialog));
+  await waitFor(() => expect(screen.queryByText('取消订单 SO202611220001')).not.toBeInTheDocument());
+  expect(commands.cancel).toHaveBeenCalledTimes(2);
+  // The table and the counts reload.
+  await waitFor(() => expect(api.listOrders).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(api.orderStatusCounts).toHaveBeenCalledTimes(2));
+});
+
+it('取消 and 修改重提 need order:add and show only in their statuses', async () => {
+  api.listOrders.mockResolvedValue(
+    page([
+      orderRecord(),
+      orderRecord({ id: 'o2', orderNo: 'SO2', status: 'REJECTED', status_dictText: '已驳回' }),
+    ]),
+  );
+  const codes = ALL_CODES.filter((code) => code !== 'order:add');
+  await renderSystemPage(<OrderListPage />, { codes });
+  expect(within(await rowOf('SO202611220001')).queryByText(/^取\s*消$/)).not.toBeInTheDocument();
+  expect(within(await rowOf('SO2')).queryByText('修改重提')).not.toBeInTheDocument();
+  cleanup();
+
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  const pending = await rowOf('SO202611220001');
+  const rejected = await rowOf('SO2');
+  expect(buttonByText(/取\s*消/, pending)).toBeInTheDocument();
+  expect(within(pending).queryByText('修改重提')).not.toBeInTheDocument();
+  expect(buttonByText('修改重提', rejected)).toBeInTheDocument();
+  expect(within(rejected).queryByText(/^取\s*消$/)).not.toBeInTheDocument();
 });

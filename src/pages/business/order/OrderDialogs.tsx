@@ -26,6 +26,8 @@ export function OrderDialogs({ state, onClose }: { state: OrderDialogState; onCl
     case 'invalid':
     case 'cancel':
       return order ? <ReasonDialog kind={state.kind} order={order} onClose={onClose} /> : null;
+    case 'resubmit':
+      return order ? <CreateOrderDialog resubmit={order} onClose={onClose} /> : null;
     case 'pay':
       return order ? <PaymentDialog order={order} onClose={onClose} /> : null;
     case 'return':

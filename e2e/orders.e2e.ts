@@ -3,7 +3,8 @@
 // from the FEFO batch the server proposes, prints the delivery note (the count rises) and signs it; the
 // detail drawer's history shows every step; then 1箱 of it comes back (退货 → 审核 → 入库) and the drawer
 // shows the return's state and the returned quantity; an exchange of 3 bottles is audited and carried out.
-// Screenshots on desktop and tablet.
+// The buyer's own steps: an order 取消 with its reason before the audit, and a rejected one 修改重提 with one
+// more case, waiting for the audit again at its new payable amount. Screenshots on desktop and tablet.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buttonName, choose, dialog, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot, TABLET } from './support/chromium';
@@ -44,6 +45,51 @@ async function rowAction(target: Page, text: string) {
     .click();
 }
 
+/** The list's row of one order. */
+const rowOfOrder = (target: Page, orderNo: string): Locator =>
+  target.locator('.ant-table-row:visible').filter({ hasText: orderNo });
+
+/** The first amount of a row is its payable (应付 / 优惠). */
+async function payableOf(row: Locator): Promise<string> {
+  return /¥[\d,]+\.\d{2}/.exec(await row.innerText())?.[0] ?? '';
+}
+
+/**
+ * 新建订单 of `cases`箱`units`瓶 of the SKU for the buyer; waits until the list shows it (the buyer's newest
+ * order, 待审核) and answers its number.
+ */
+async function placeOrder(target: Page, cases: string, units: string, shot?: string): Promise<string> {
+  await target.getByRole('button', { name: buttonName('新建订单') }).click();
+  const create = dialog(target, '新建订单');
+  await create.getByRole('button', { name: buttonName('提交订单') }).click();
+  await create.getByText('请选择客户').waitFor();
+  await choose(selectOf(create, '客户'), `${BUYER}（`, BUYER);
+  await choose(selectOf(create, '商品'), SKU);
+  await create.getByLabel('第 1 行箱数').fill(cases);
+  await create.getByLabel('第 1 行瓶数').fill(units);
+  if (shot) await screenshot(target, shot);
+  await create.getByRole('button', { name: buttonName('提交订单') }).click();
+  await toast(target, '下单成功！');
+  await create.waitFor({ state: 'detached' });
+  await statusIs(target, '待审核');
+  return (
+    (await orderRow(target)
+      .getByRole('button', { name: /^SO\d+$/ })
+      .textContent()) ?? ''
+  );
+}
+
+/** Opens the detail drawer of the order in `row`. */
+async function openDrawer(target: Page, row: Locator): Promise<Locator> {
+  await row.getByRole('button', { name: /^SO\d+$/ }).click();
+  return target.locator('.ant-drawer-section').filter({ hasText: '订单详情' });
+}
+
+async function closeDrawer(drawer: Locator) {
+  await drawer.locator('.ant-drawer-close').click();
+  await drawer.waitFor({ state: 'detached' });
+}
+
 test('an order goes from submitted to signed, each step in its history, the print counted, part returned', async () => {
   ({ context, page, errors } = await newPage(browser));
   await loginWithPassword(page, 'admin');
@@ -52,19 +98,7 @@ test('an order goes from submitted to signed, each step in its history, the prin
   await page.getByRole('tab', { name: /待审核/ }).waitFor();
 
   // 1. 新建订单: customer searched on the server, 2箱3瓶 of one SKU; the server prices it.
-  await page.getByRole('button', { name: buttonName('新建订单') }).click();
-  const create = dialog(page, '新建订单');
-  await create.getByRole('button', { name: buttonName('提交订单') }).click();
-  await create.getByText('请选择客户').waitFor();
-  await choose(selectOf(create, '客户'), `${BUYER}（`, BUYER);
-  await choose(selectOf(create, '商品'), SKU);
-  await create.getByLabel('第 1 行箱数').fill('2');
-  await create.getByLabel('第 1 行瓶数').fill('3');
-  await screenshot(page, 'orders-create');
-  await create.getByRole('button', { name: buttonName('提交订单') }).click();
-  await toast(page, '下单成功！');
-  await create.waitFor({ state: 'detached' });
-  await statusIs(page, '待审核');
+  await placeOrder(page, '2', '3', 'orders-create');
   await screenshot(page, 'orders-list');
 
   // 2. 审核: credit and stock of the order, then 通过.
@@ -204,6 +238,71 @@ test('an order goes from submitted to signed, each step in its history, the prin
   await swapRow.locator('.ant-tag', { hasText: '已完成' }).waitFor();
   // The old bottles are back in: 24 + 3 returned.
   await drawer.getByText('51 / 51 / 27').waitFor();
+});
+
+test('取消 before the audit with its reason; 修改重提 of a rejected order with one more case', async () => {
+  ({ context, page, errors } = await newPage(browser));
+  await loginWithPassword(page, 'admin');
+  await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
+  await page.goto(`${baseUrl()}/eOrder/eOrder`);
+  await page.getByRole('tab', { name: /待审核/ }).waitFor();
+
+  // 1. 取消 needs its reason; the order is 已取消 and its history says why.
+  const cancelledNo = await placeOrder(page, '1', '0');
+  const cancelledRow = rowOfOrder(page, cancelledNo);
+  await cancelledRow.getByRole('button', { name: buttonName('取消') }).click();
+  const cancel = dialog(page, '取消订单');
+  await cancel.getByRole('button', { name: buttonName('确认取消') }).click();
+  await cancel.getByText('请填写取消原因').waitFor();
+  await cancel.getByPlaceholder('如：客户不需要了、下错单').fill('门店临时不要了');
+  await screenshot(page, 'orders-cancel');
+  await cancel.getByRole('button', { name: buttonName('确认取消') }).click();
+  await cancel.waitFor({ state: 'detached' });
+  await cancelledRow.locator('.ant-tag', { hasText: '已取消' }).waitFor();
+  // A cancelled order is out of the audit.
+  expect(await cancelledRow.getByRole('button', { name: buttonName('审核') }).count()).toBe(0);
+  const cancelledDrawer = await openDrawer(page, cancelledRow);
+  const cancelledHistory = cancelledDrawer.locator('.ant-timeline');
+  await cancelledHistory.getByText('取消', { exact: true }).waitFor();
+  await cancelledHistory.getByText('门店临时不要了').waitFor();
+  await closeDrawer(cancelledDrawer);
+
+  // 2. 审核驳回 with a reason, then 修改重提 with one more case: 待审核 again, priced again.
+  const rejectedNo = await placeOrder(page, '2', '3');
+  const rejectedRow = rowOfOrder(page, rejectedNo);
+  const firstPayable = await payableOf(rejectedRow);
+  expect(firstPayable).not.toBe('');
+  await rejectedRow.getByRole('button', { name: buttonName('审核') }).click();
+  const audit = page.locator('.ant-modal').filter({ hasText: '审核订单' });
+  await audit.getByText('信用检查').waitFor();
+  await audit.getByPlaceholder('驳回原因').fill('数量不够起订量');
+  await audit.getByRole('button', { name: buttonName('驳回') }).click();
+  await audit.waitFor({ state: 'detached' });
+  await rejectedRow.locator('.ant-tag', { hasText: '已驳回' }).waitFor();
+
+  await rejectedRow.getByRole('button', { name: buttonName('修改重提') }).click();
+  const resubmit = dialog(page, '修改重提');
+  await resubmit.getByText('驳回原因：数量不够起订量').waitFor();
+  await resubmit.getByText(BUYER).first().waitFor();
+  const cases = resubmit.getByLabel('第 1 行箱数');
+  expect(await cases.inputValue()).toBe('2');
+  expect(await resubmit.getByLabel('第 1 行瓶数').inputValue()).toBe('3');
+  await cases.fill('3');
+  await screenshot(page, 'orders-resubmit');
+  await resubmit.getByRole('button', { name: buttonName('重新提交') }).click();
+  await resubmit.waitFor({ state: 'detached' });
+  await rejectedRow.locator('.ant-tag', { hasText: '待审核' }).waitFor();
+  // The row is reloaded with its status and its amount at once.
+  const newPayable = await payableOf(rejectedRow);
+  expect(newPayable).not.toBe('');
+  expect(newPayable).not.toBe(firstPayable);
+  const drawer = await openDrawer(page, rejectedRow);
+  const history = drawer.locator('.ant-timeline');
+  for (const step of ['创建', '审核驳回', '修改重提']) {
+    await history.getByText(step, { exact: true }).waitFor();
+  }
+  await drawer.getByText('3箱3瓶').first().waitFor();
+  await screenshot(page, 'orders-resubmit-detail');
 });
 
 test('the list and the drawer on a tablet', async () => {

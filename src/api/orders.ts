@@ -6,12 +6,14 @@ import type {
   OrderApprovalData,
   OrderAuditInput,
   OrderBatchResult,
+  OrderCancelInput,
   OrderDeliverInput,
   OrderDeliverPlan,
   OrderDetail,
   OrderInvalidInput,
   OrderListRecord,
   OrderPrintData,
+  OrderResubmitInput,
   OrderSignInput,
   OrderStatusCounts,
   PaymentAddInput,
@@ -72,6 +74,10 @@ export interface OrderCommandPayloads {
   invalid: OrderInvalidInput;
   pay: PaymentAddInput;
   create: OrderAddInput;
+  /** 取消 for the buyer, before the audit. */
+  cancel: OrderCancelInput;
+  /** 修改重提 of a rejected order: same number, buyer and type; the rest replaced and priced again. */
+  resubmit: OrderResubmitInput;
   /** Re-runs the order's failed ERP tasks. */
   resync: { id: string };
   returnAdd: ReturnAddInput;
@@ -93,6 +99,9 @@ export const orderCommands = {
   invalid: (body: OrderInvalidInput) => postAction<{ status: string }>(`${BASE}/orderInvalid`, body),
   pay: (body: PaymentAddInput) => postAction<{ paymentNo: string }>('/payment/add', body),
   create: (body: OrderAddInput) => postAction<{ id: string; orderNo: string }>(`${BASE}/add`, body),
+  cancel: (body: OrderCancelInput) => postAction<{ status: string }>(`${BASE}/cancelOrder`, body),
+  resubmit: (body: OrderResubmitInput) =>
+    postAction<{ id: string; orderNo: string; payableAmount: string }>(`${BASE}/resubmitOrder`, body),
   resync: (body: { id: string }) => postAction<{ success: number; failed: number }>(`${BASE}/resync`, body),
   returnAdd: (body: ReturnAddInput) =>
     postAction<{ id: string; returnNo: string }>(`${BASE}/backOrder/add`, body),

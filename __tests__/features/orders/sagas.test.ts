@@ -410,6 +410,83 @@ describe('runCommand', () => {
       .run());
 });
 
+describe('runCommand: the buyer’s 取消 and 修改重提', () => {
+  const cancel = commandRequested({ kind: 'cancel', payload: { id: 'o1', reason: '客户不要了' } });
+  const resubmitInput = {
+    id: 'o1',
+    sellerId: 'd1',
+    salesRepId: 'u1',
+    paymentMethod: 'COD' as const,
+    requestedDeliveryDate: null,
+    receiver: { name: '王老板', mobile: '13900001111', address: '上海市浦东新区张杨路1号' },
+    freightAmount: 0,
+    buyerRemark: null,
+    internalRemark: null,
+    lines: [{ skuId: 's1', cases: 3, units: 3, isGift: false }],
+  };
+  const resubmit = commandRequested({ kind: 'resubmit', payload: resubmitInput });
+
+  it('取消 done: says so, closes the dialog, reloads list, counts and the open order', () =>
+    expectSaga(runCommand, cancel)
+      .provide([
+        [
+          matchers.call(orderCommands.cancel, { id: 'o1', reason: '客户不要了' }),
+          ok({ status: 'CANCELLED' }, '订单已取消'),
+        ],
+        [matchers.select(selectDetailId), 'o1'],
+      ])
+      .call(toast, 'success', '订单已取消')
+      .put(commandSucceeded())
+      .put(ordersChanged())
+      .put(detailReloadRequested())
+      .run());
+
+  it('取消 refused: the server’s message stays in the dialog, nothing reloads', () =>
+    expectSaga(runCommand, cancel)
+      .provide([[matchers.call.fn(orderCommands.cancel), refused('订单已审核，不能取消')]])
+      .put(commandRefused('订单已审核，不能取消'))
+      .not.put(commandSucceeded())
+      .not.put(ordersChanged())
+      .run());
+
+  it('取消 with a transport failure (already shown) leaves the dialog open', () =>
+    expectSaga(runCommand, cancel)
+      .provide([[matchers.call.fn(orderCommands.cancel), throwError(new Error('timeout'))]])
+      .put(commandRefused(null))
+      .not.put(ordersChanged())
+      .run());
+
+  it('修改重提 done: the whole form goes to resubmitOrder; list, counts and the open order reload', () =>
+    expectSaga(runCommand, resubmit)
+      .provide([
+        [
+          matchers.call(orderCommands.resubmit, resubmitInput),
+          ok({ id: 'o1', orderNo: 'SO1', payableAmount: '150.00' }, '订单已重新提交'),
+        ],
+        [matchers.select(selectDetailId), 'o1'],
+      ])
+      .call(toast, 'success', '订单已重新提交')
+      .put(commandSucceeded())
+      .put(ordersChanged())
+      .put(detailReloadRequested())
+      .run());
+
+  it('修改重提 refused: the server’s message stays in the form', () =>
+    expectSaga(runCommand, resubmit)
+      .provide([[matchers.call.fn(orderCommands.resubmit), refused('只有已驳回的订单可以修改重提')]])
+      .put(commandRefused('只有已驳回的订单可以修改重提'))
+      .not.put(commandSucceeded())
+      .not.put(ordersChanged())
+      .run());
+
+  it('修改重提 with a transport failure (already shown) keeps the form open', () =>
+    expectSaga(runCommand, resubmit)
+      .provide([[matchers.call.fn(orderCommands.resubmit), throwError(new Error('Network Error'))]])
+      .put(commandRefused(null))
+      .not.put(commandSucceeded())
+      .run());
+});
+
 describe('ordersSaga', () => {
   it('watches each request; a command is taken only when none runs (no double audit on a second click)', () => {
     testSaga(ordersSaga)

@@ -2,10 +2,12 @@
 // buttons follow status and codes; 审核 shows credit, stock and warnings and needs a reason to reject;
 // a batch audits the selected orders; 发货 sends the FEFO picks; 签收 short needs a reason; 作废 needs a
 // reason; the drawer shows lines, amounts and history; 打印 shows the sheet the server counted; 退货 picks
-// within what may go back and keeps the server's refusal; the drawer's returns and exchanges move on.
-import { screen, waitFor, within } from '@testing-library/react';
+// within what may go back and keeps the server's refusal; the drawer's returns and exchanges move on;
+// 取消 (before the audit) needs its reason; 修改重提 fills the order form from the rejected order.
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import * as customersApi from '../../../src/api/customers';
 import * as ordersApi from '../../../src/api/orders';
+import * as productsApi from '../../../src/api/products';
 import * as stockApi from '../../../src/api/stock';
 import OrderListPage from '../../../src/pages/business/order/OrderListPage';
 import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
@@ -14,6 +16,7 @@ import { approval, deliverPlanOf, orderDetail, orderRecord, printSheet } from '.
 
 jest.mock('../../../src/api/orders');
 jest.mock('../../../src/api/customers');
+jest.mock('../../../src/api/products');
 jest.mock('../../../src/api/stock');
 
 jest.setTimeout(90000);
@@ -49,6 +52,8 @@ const COUNTS = {
 beforeEach(() => {
   jest.mocked(customersApi).listCustomers.mockResolvedValue(page([]));
   api.orderStatusCounts.mockResolvedValue(ok(COUNTS));
+  // No SKU on sale: the order form names the order's SKUs as ordered.
+  jest.mocked(productsApi).listSkus.mockResolvedValue(page([]));
 });
 afterEach(() => jest.clearAllMocks());
 
@@ -459,4 +464,141 @@ it('the drawer lists returns and exchanges with the steps their state allows: �
   await within(execute).findByText('上海中心仓');
   await user.click(buttonByText('确认换货', execute));
   await waitFor(() => expect(commands.swapExecute).toHaveBeenCalledWith({ id: 'x1', warehouseId: 'w1' }));
+});
+
+it('取消 before the audit needs its reason; the server’s refusal stays with it; done, the list reloads', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(page([orderRecord()]));
+  commands.cancel
+    .mockResolvedValueOnce(refused('订单已审核，不能取消'))
+    .mockResolvedValueOnce(ok({ status: 'CANCELLED' }, '订单已取消'));
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  await user.click(buttonByText(/取\s*消/, await rowOf('SO202611220001')));
+  const dialog = await findDialog('取消订单 SO202611220001');
+  // The footer's dismiss button is not a second 取消.
+  expect(buttonByText(/返\s*回/, dialog)).toBeInTheDocument();
+  expect(within(dialog).queryByText(/^取\s*消$/)).not.toBeInTheDocument();
+  await user.click(buttonByText('确认取消', dialog));
+  expect(await within(dialog).findByText('请填写取消原因')).toBeInTheDocument();
+  expect(commands.cancel).not.toHaveBeenCalled();
+
+  await user.type(within(dialog).getByPlaceholderText('如：客户不需要了、下错单'), ' 客户不要了 ');
+  await user.click(buttonByText('确认取消', dialog));
+  await waitFor(() => expect(commands.cancel).toHaveBeenCalledWith({ id: 'o1', reason: '客户不要了' }));
+  expect(await within(dialog).findByText('订单已审核，不能取消')).toBeInTheDocument();
+  expect(within(dialog).getByPlaceholderText('如：客户不需要了、下错单')).toHaveValue(' 客户不要了 ');
+
+  await user.click(buttonByText('确认取消', dialog));
+  await waitFor(() => expect(screen.queryByText('取消订单 SO202611220001')).not.toBeInTheDocument());
+  expect(commands.cancel).toHaveBeenCalledTimes(2);
+  // The table and the counts reload.
+  await waitFor(() => expect(api.listOrders).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(api.orderStatusCounts).toHaveBeenCalledTimes(2));
+});
+
+it('取消 and 修改重提 need order:add and show only in their statuses', async () => {
+  api.listOrders.mockResolvedValue(
+    page([
+      orderRecord(),
+      orderRecord({ id: 'o2', orderNo: 'SO2', status: 'REJECTED', status_dictText: '已驳回' }),
+    ]),
+  );
+  const codes = ALL_CODES.filter((code) => code !== 'order:add');
+  await renderSystemPage(<OrderListPage />, { codes });
+  expect(within(await rowOf('SO202611220001')).queryByText(/^取\s*消$/)).not.toBeInTheDocument();
+  expect(within(await rowOf('SO2')).queryByText('修改重提')).not.toBeInTheDocument();
+  cleanup();
+
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  const pending = await rowOf('SO202611220001');
+  const rejected = await rowOf('SO2');
+  expect(buttonByText(/取\s*消/, pending)).toBeInTheDocument();
+  expect(within(pending).queryByText('修改重提')).not.toBeInTheDocument();
+  expect(buttonByText('修改重提', rejected)).toBeInTheDocument();
+  expect(within(rejected).queryByText(/^取\s*消$/)).not.toBeInTheDocument();
+});
+
+/** A rejected order: 2箱3瓶 of a 12-bottle case, with remarks, a wished date and 5 yuan freight. */
+function rejectedOrder() {
+  const detail = orderDetail({
+    status: 'REJECTED',
+    status_dictText: '已驳回',
+    rejectReason: '价格低于限价',
+    buyerRemark: '下午送',
+    internalRemark: '老客户',
+    requestedDeliveryDate: '2099-01-15',
+    actions: ['invalid', 'resubmit'],
+  });
+  detail.amounts.freightAmount = '5.00';
+  return detail;
+}
+
+it('修改重提 from the drawer fills the order form from the rejected order and sends it again', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(page([orderRecord({ status: 'REJECTED', status_dictText: '已驳回' })]));
+  api.queryOrder.mockResolvedValue(ok(rejectedOrder()));
+  commands.resubmit
+    .mockResolvedValueOnce(refused('华饮可乐 500ml 已下架'))
+    .mockResolvedValueOnce(
+      ok({ id: 'o1', orderNo: 'SO202611220001', payableAmount: '150.00' }, '订单已重新提交'),
+    );
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  await user.click(buttonByText(/详\s*情/, await rowOf('SO202611220001')));
+  const drawer = (await screen.findByText('订单详情 SO202611220001')).closest('.ant-drawer') as HTMLElement;
+  await within(drawer).findByText('价格低于限价');
+  await user.click(buttonByText('修改重提', drawer));
+  const dialog = await findDialog('修改重提 SO202611220001');
+  expect(await within(dialog).findByText('驳回原因：价格低于限价')).toBeInTheDocument();
+  // The buyer is shown, not picked; the SKU is named as ordered though no longer listed.
+  expect(within(dialog).getByText('好邻居便利店（S0000001）')).toBeInTheDocument();
+  expect(within(dialog).queryByText('搜索客户')).not.toBeInTheDocument();
+  expect(within(dialog).getByText('华饮可乐 500ml（12瓶/箱）')).toBeInTheDocument();
+  expect(within(dialog).getByText('货到付款')).toBeInTheDocument();
+  expect(within(dialog).getByLabelText('第 1 行箱数')).toHaveValue('2');
+  expect(within(dialog).getByLabelText('第 1 行瓶数')).toHaveValue('3');
+  expect(within(dialog).getByDisplayValue('2099-01-15')).toBeInTheDocument();
+  expect(within(dialog).getByDisplayValue('王老板')).toBeInTheDocument();
+  expect(within(dialog).getByDisplayValue('下午送')).toBeInTheDocument();
+  expect(within(dialog).getByDisplayValue('5.00')).toBeInTheDocument();
+
+  const cases = within(dialog).getByLabelText('第 1 行箱数');
+  await user.clear(cases);
+  await user.type(cases, '3');
+  await user.click(buttonByText('重新提交', dialog));
+  const sent = {
+    id: 'o1',
+    sellerId: 'd1',
+    salesRepId: 'u1',
+    paymentMethod: 'COD',
+    requestedDeliveryDate: '2099-01-15',
+    receiver: { name: '王老板', mobile: '13900001111', address: '上海市浦东新区张杨路1号' },
+    freightAmount: 5,
+    buyerRemark: '下午送',
+    internalRemark: '老客户',
+    lines: [{ skuId: 's1', cases: 3, units: 3, isGift: false }],
+  };
+  await waitFor(() => expect(commands.resubmit).toHaveBeenCalledWith(sent));
+  expect(commands.create).not.toHaveBeenCalled();
+  // Refused: the reason shows in the form, what was typed stays.
+  expect(await within(dialog).findByText('华饮可乐 500ml 已下架')).toBeInTheDocument();
+  expect(within(dialog).getByLabelText('第 1 行箱数')).toHaveValue('3');
+
+  const loads = api.queryOrder.mock.calls.length;
+  await user.click(buttonByText('重新提交', dialog));
+  await waitFor(() => expect(screen.queryByText('修改重提 SO202611220001')).not.toBeInTheDocument());
+  // The drawer's order and the list reload.
+  await waitFor(() => expect(api.queryOrder.mock.calls.length).toBeGreaterThan(loads));
+  await waitFor(() => expect(api.listOrders).toHaveBeenCalledTimes(2));
+});
+
+it('修改重提 says so when the order cannot be loaded, and sends nothing', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(page([orderRecord({ status: 'REJECTED', status_dictText: '已驳回' })]));
+  api.queryOrder.mockResolvedValue(refused('订单不存在'));
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  await user.click(buttonByText('修改重提', await rowOf('SO202611220001')));
+  const dialog = await findDialog('修改重提 SO202611220001');
+  expect(await within(dialog).findByText('订单加载失败')).toBeInTheDocument();
+  expect(buttonByText('重新提交', dialog)).toBeDisabled();
+  expect(commands.resubmit).not.toHaveBeenCalled();
 });

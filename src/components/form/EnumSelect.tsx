@@ -35,6 +35,7 @@ export function RemoteSelect<T>({
   load,
   toOption,
   remoteSearch = false,
+  initialOptions,
   ...props
 }: PickerProps & {
   /** Loads the options; with remoteSearch, those matching what was typed. */
@@ -42,8 +43,10 @@ export function RemoteSelect<T>({
   toOption: (record: T) => RemoteOption;
   /** Too many rows to load at once (customers): the server searches as the user types. */
   remoteSearch?: boolean;
+  /** Options known before loading (a prefilled value's label): kept while chosen, even if not loaded. */
+  initialOptions?: RemoteOption[];
 }) {
-  const [options, setOptions] = useState<RemoteOption[]>([]);
+  const [options, setOptions] = useState<RemoteOption[]>(initialOptions ?? []);
   const [loading, setLoading] = useState(true);
   const [keyword, setKeyword] = useState('');
   const loadRef = useState(() => load)[0];

@@ -1,13 +1,40 @@
-// 新建订单 (业代代下单): the buyer, how they pay, and SKU lines in 箱 + 瓶; prices, promotions and totals
-// are resolved by the server from the price lists, so the form asks for quantities only.
-import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Space, Typography } from 'antd';
+// The order form, in two modes. 新建订单 (业代代下单): the buyer, how they pay, and SKU lines in 箱 + 瓶.
+// 修改重提 of a rejected order: the same form filled from the order (why it was rejected on top); its
+// number, buyer and type stay, everything else is sent again — seller and rep as they were, receiver and
+// freight as edited. Either way prices, promotions and totals are resolved by the server from the price
+// lists, so the form asks for quantities only.
+import { useEffect } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Space,
+  Spin,
+  Typography,
+} from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { PAYMENT_METHOD, ORDER_TYPE, type OrderAddInput } from '../../../../common/orders';
+import {
+  PAYMENT_METHOD,
+  ORDER_TYPE,
+  type OrderAddInput,
+  type OrderDetail,
+  type OrderResubmitInput,
+} from '../../../../common/orders';
 import { listCustomers, type Customer } from '../../../api/customers';
 import { listSkus, type Sku } from '../../../api/products';
-import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
+import { EnumSelect, RemoteSelect, type RemoteOption } from '../../../components/form/EnumSelect';
+import { dialogOrderRequested, LOADING, type CommandRequest } from '../../../features/orders/slice';
+import { selectDialogOrder } from '../../../features/orders/selectors';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { OrderCommandModal } from './OrderCommandModal';
+import type { OrderRef } from './useOrderDialogs';
 
 interface LineValues {
   skuId?: string;
@@ -16,11 +43,15 @@ interface LineValues {
   isGift?: boolean;
 }
 
-interface CreateValues {
-  orderType: 'REP_PROXY' | 'DEALER_PURCHASE' | 'GIFT';
-  buyerId: string;
+export interface OrderFormValues {
+  /** 新建 only: a resubmitted order keeps its type and buyer. */
+  orderType?: 'REP_PROXY' | 'DEALER_PURCHASE' | 'GIFT';
+  buyerId?: string;
   paymentMethod: string;
   requestedDeliveryDate?: Dayjs;
+  /** 修改重提 only: what the order had, as edited. */
+  receiver?: { name?: string; mobile?: string; address?: string };
+  freightAmount?: number | null;
   buyerRemark?: string;
   internalRemark?: string;
   lines: LineValues[];
@@ -38,133 +69,281 @@ const buyerOption = (customer: Customer) => ({
   label: `${customer.name}（${customer.customerType_dictText}）`,
 });
 const loadSkus = () => listSkus({ pageSize: 200, status: 'ON_SALE' });
-const skuOption = (sku: Sku) => ({
-  value: sku.id,
-  label: `${sku.name}（${sku.unitsPerCase}${sku.baseUnit}/${sku.saleUnit}）`,
-});
+const skuLabel = (sku: Pick<Sku, 'name' | 'unitsPerCase' | 'baseUnit' | 'saleUnit'>) =>
+  `${sku.name}（${sku.unitsPerCase}${sku.baseUnit}/${sku.saleUnit}）`;
+const skuOption = (sku: Sku) => ({ value: sku.id, label: skuLabel(sku) });
 
-export function toAddInput(values: CreateValues): OrderAddInput {
+const text = (value: string | undefined) => value?.trim() || null;
+
+const toLines = (lines: LineValues[]): OrderAddInput['lines'] =>
+  lines.map((line) => ({
+    skuId: line.skuId as string,
+    cases: line.cases ?? 0,
+    units: line.units ?? 0,
+    isGift: Boolean(line.isGift),
+  }));
+
+export function toAddInput(values: OrderFormValues): OrderAddInput {
   return {
     orderType: values.orderType,
-    buyerId: values.buyerId,
+    buyerId: values.buyerId as string,
     paymentMethod: values.paymentMethod as OrderAddInput['paymentMethod'],
     requestedDeliveryDate: values.requestedDeliveryDate?.format('YYYY-MM-DD') ?? null,
-    buyerRemark: values.buyerRemark?.trim() || null,
-    internalRemark: values.internalRemark?.trim() || null,
-    lines: values.lines.map((line) => ({
-      skuId: line.skuId as string,
-      cases: line.cases ?? 0,
-      units: line.units ?? 0,
-      isGift: Boolean(line.isGift),
-    })),
+    buyerRemark: text(values.buyerRemark),
+    internalRemark: text(values.internalRemark),
+    lines: toLines(values.lines),
   };
 }
 
-export function CreateOrderDialog({ onClose }: { onClose: () => void }) {
-  const [form] = Form.useForm<CreateValues>();
+/** 修改重提: the form's values for the order; seller and rep are kept as the order had them. */
+export function toResubmitInput(order: OrderDetail, values: OrderFormValues): OrderResubmitInput {
+  const receiver = values.receiver ?? {};
+  return {
+    id: order.id,
+    sellerId: order.sellerId,
+    salesRepId: order.salesRepId,
+    paymentMethod: values.paymentMethod as OrderAddInput['paymentMethod'],
+    requestedDeliveryDate: values.requestedDeliveryDate?.format('YYYY-MM-DD') ?? null,
+    // Left empty, the server takes the buyer's contact and address again.
+    receiver: {
+      name: text(receiver.name) ?? undefined,
+      mobile: text(receiver.mobile) ?? undefined,
+      address: text(receiver.address) ?? undefined,
+    },
+    freightAmount: values.freightAmount ?? 0,
+    buyerRemark: text(values.buyerRemark),
+    internalRemark: text(values.internalRemark),
+    lines: toLines(values.lines),
+  };
+}
+
+/** The form filled from a rejected order: its lines split into 箱 and 瓶 again; a passed delivery date is left out. */
+export function resubmitValues(order: OrderDetail): OrderFormValues {
+  const wanted = order.requestedDeliveryDate ? dayjs(order.requestedDeliveryDate) : undefined;
+  return {
+    paymentMethod: order.paymentMethod,
+    requestedDeliveryDate: wanted && !wanted.isBefore(dayjs(), 'day') ? wanted : undefined,
+    receiver: {
+      name: order.receiver.name ?? undefined,
+      mobile: order.receiver.mobile ?? undefined,
+      address: order.receiver.address ?? undefined,
+    },
+    freightAmount: Number(order.amounts.freightAmount) || 0,
+    buyerRemark: order.buyerRemark ?? undefined,
+    internalRemark: order.internalRemark ?? undefined,
+    lines: order.lines.map((line) => {
+      const perCase = Math.max(1, line.sku.unitsPerCase);
+      return {
+        skuId: line.skuId,
+        cases: Math.floor(line.baseQty / perCase),
+        units: line.baseQty % perCase,
+        isGift: line.isGift,
+      };
+    }),
+  };
+}
+
+const CREATE_VALUES: Partial<OrderFormValues> = { orderType: 'REP_PROXY', paymentMethod: 'COD', lines: [{}] };
+
+/** 新建订单, or with `resubmit` the 修改重提 of that (rejected) order. */
+export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const [form] = Form.useForm<OrderFormValues>();
+  const loaded = useAppSelector(selectDialogOrder);
+  const order = !resubmit || loaded === LOADING || loaded?.id !== resubmit.id ? null : loaded;
+  useEffect(() => {
+    if (resubmit) dispatch(dialogOrderRequested(resubmit.id));
+  }, [dispatch, resubmit]);
+
+  const waiting = Boolean(resubmit) && !order;
+  const initial = order ? resubmitValues(order) : CREATE_VALUES;
+  // The order's SKUs are named as ordered, even one no longer on sale.
+  const orderedSkus: RemoteOption[] =
+    order?.lines.map((line) => ({ value: line.skuId, label: skuLabel(line.sku) })) ?? [];
+
   return (
-    <OrderCommandModal<CreateValues>
-      title="新建订单"
+    <OrderCommandModal<OrderFormValues>
+      title={resubmit ? `修改重提 ${resubmit.orderNo}` : '新建订单'}
       open
       onClose={onClose}
       form={form}
       width={820}
+      loading={waiting}
+      extra={
+        order && (
+          <>
+            {order.rejectReason && (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title={`驳回原因：${order.rejectReason}`}
+              />
+            )}
+            <Descriptions size="small" column={2} style={{ marginBottom: 16 }}>
+              <Descriptions.Item label="客户">{`${order.buyerName}（${order.buyerCode}）`}</Descriptions.Item>
+              <Descriptions.Item label="订单类型">{order.orderType_dictText}</Descriptions.Item>
+              <Descriptions.Item label="经销商">{order.sellerName ?? '品牌直供'}</Descriptions.Item>
+              <Descriptions.Item label="业务员">{order.salesRepName ?? '—'}</Descriptions.Item>
+            </Descriptions>
+          </>
+        )
+      }
       actions={[
         {
-          text: '提交订单',
+          text: resubmit ? '重新提交' : '提交订单',
           check: (values) =>
             values.lines?.some((line) => !(line.cases || line.units))
               ? { error: '每行商品请填写箱数或瓶数' }
               : null,
-          toCommand: (values) => ({ kind: 'create', payload: toAddInput(values) }),
+          toCommand: (values): CommandRequest =>
+            order
+              ? { kind: 'resubmit', payload: toResubmitInput(order, values) }
+              : { kind: 'create', payload: toAddInput(values) },
         },
       ]}
     >
-      <Space wrap size={16} align="start">
-        <Form.Item name="orderType" label="订单类型" initialValue="REP_PROXY" rules={[{ required: true }]}>
-          <EnumSelect labels={CREATE_TYPES} allowClear={false} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="buyerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
-          <RemoteSelect
-            load={loadBuyers}
-            toOption={buyerOption}
-            placeholder="搜索客户"
-            style={{ width: 280 }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="paymentMethod"
-          label="支付方式"
-          initialValue="COD"
-          rules={[{ required: true, message: '请选择支付方式' }]}
-        >
-          <EnumSelect labels={PAYMENT_METHOD} allowClear={false} style={{ width: 140 }} />
-        </Form.Item>
-        <Form.Item name="requestedDeliveryDate" label="期望送达">
-          <DatePicker disabledDate={(day) => day.isBefore(dayjs(), 'day')} />
-        </Form.Item>
-      </Space>
-      <Typography.Text type="secondary">价格、促销与应付金额由系统按价目表计算。</Typography.Text>
-      <Form.List
-        name="lines"
-        initialValue={[{}]}
-        rules={[
-          {
-            validator: (_rule, lines: LineValues[] | undefined) =>
-              lines?.length ? Promise.resolve() : Promise.reject(new Error('请至少添加一个商品')),
-          },
-        ]}
-      >
-        {(fields, { add, remove }, { errors }) => (
-          <div style={{ marginTop: 8 }}>
-            {fields.map((field, index) => (
-              <Space key={field.key} align="baseline" wrap style={{ display: 'flex' }}>
-                <Form.Item
-                  name={[field.name, 'skuId']}
-                  rules={[{ required: true, message: '请选择商品' }]}
-                  label={index === 0 ? '商品' : undefined}
-                >
-                  <RemoteSelect
-                    load={loadSkus}
-                    toOption={skuOption}
-                    placeholder="选择商品"
-                    style={{ width: 300 }}
-                    aria-label={`第 ${index + 1} 行商品`}
-                  />
-                </Form.Item>
-                <Form.Item name={[field.name, 'cases']} label={index === 0 ? '箱' : undefined}>
-                  <InputNumber min={0} precision={0} max={99999} aria-label={`第 ${index + 1} 行箱数`} />
-                </Form.Item>
-                <Form.Item name={[field.name, 'units']} label={index === 0 ? '瓶' : undefined}>
-                  <InputNumber min={0} precision={0} max={99999} aria-label={`第 ${index + 1} 行瓶数`} />
-                </Form.Item>
-                <Form.Item name={[field.name, 'isGift']} valuePropName="checked">
-                  <Checkbox>赠品</Checkbox>
-                </Form.Item>
-                {fields.length > 1 && (
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label="删除此行"
-                    onClick={() => remove(field.name)}
-                  />
-                )}
-              </Space>
-            ))}
-            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})}>
-              添加商品
-            </Button>
-            <Form.ErrorList errors={errors} />
-          </div>
-        )}
-      </Form.List>
-      <Form.Item name="buyerRemark" label="买家备注" style={{ marginTop: 16 }}>
-        <Input maxLength={256} />
-      </Form.Item>
-      <Form.Item name="internalRemark" label="内部备注">
-        <Input maxLength={256} />
-      </Form.Item>
+      {waiting ? (
+        loaded === null ? (
+          <Empty description="订单加载失败" />
+        ) : (
+          <Spin />
+        )
+      ) : (
+        <>
+          <Space wrap size={16} align="start">
+            {!resubmit && (
+              <Form.Item
+                name="orderType"
+                label="订单类型"
+                initialValue={initial.orderType}
+                rules={[{ required: true }]}
+              >
+                <EnumSelect labels={CREATE_TYPES} allowClear={false} style={{ width: 160 }} />
+              </Form.Item>
+            )}
+            {!resubmit && (
+              <Form.Item name="buyerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
+                <RemoteSelect
+                  load={loadBuyers}
+                  toOption={buyerOption}
+                  placeholder="搜索客户"
+                  style={{ width: 280 }}
+                />
+              </Form.Item>
+            )}
+            <Form.Item
+              name="paymentMethod"
+              label="支付方式"
+              initialValue={initial.paymentMethod}
+              rules={[{ required: true, message: '请选择支付方式' }]}
+            >
+              <EnumSelect labels={PAYMENT_METHOD} allowClear={false} style={{ width: 140 }} />
+            </Form.Item>
+            <Form.Item
+              name="requestedDeliveryDate"
+              label="期望送达"
+              initialValue={initial.requestedDeliveryDate}
+            >
+              <DatePicker disabledDate={(day) => day.isBefore(dayjs(), 'day')} />
+            </Form.Item>
+            {resubmit && (
+              <Form.Item name="freightAmount" label="运费（元）" initialValue={initial.freightAmount}>
+                <InputNumber min={0} precision={2} max={99999} style={{ width: 120 }} />
+              </Form.Item>
+            )}
+          </Space>
+          {resubmit && (
+            <Space wrap size={16} align="start">
+              <Form.Item name={['receiver', 'name']} label="收货人" initialValue={initial.receiver?.name}>
+                <Input maxLength={32} style={{ width: 140 }} />
+              </Form.Item>
+              <Form.Item
+                name={['receiver', 'mobile']}
+                label="收货电话"
+                initialValue={initial.receiver?.mobile}
+                rules={[{ pattern: /^1\d{10}$/, message: '请输入11位手机号' }]}
+              >
+                <Input maxLength={11} style={{ width: 150 }} />
+              </Form.Item>
+              <Form.Item
+                name={['receiver', 'address']}
+                label="收货地址"
+                initialValue={initial.receiver?.address}
+              >
+                <Input maxLength={256} style={{ width: 420 }} />
+              </Form.Item>
+            </Space>
+          )}
+          <Typography.Text type="secondary">价格、促销与应付金额由系统按价目表计算。</Typography.Text>
+          <Form.List
+            name="lines"
+            initialValue={initial.lines}
+            rules={[
+              {
+                validator: (_rule, lines: LineValues[] | undefined) =>
+                  lines?.length ? Promise.resolve() : Promise.reject(new Error('请至少添加一个商品')),
+              },
+            ]}
+          >
+            {(fields, { add, remove }, { errors }) => (
+              <div style={{ marginTop: 8 }}>
+                {fields.map((field, index) => (
+                  <Space key={field.key} align="baseline" wrap style={{ display: 'flex' }}>
+                    <Form.Item
+                      name={[field.name, 'skuId']}
+                      rules={[{ required: true, message: '请选择商品' }]}
+                      label={index === 0 ? '商品' : undefined}
+                    >
+                      <RemoteSelect
+                        load={loadSkus}
+                        toOption={skuOption}
+                        initialOptions={orderedSkus}
+                        placeholder="选择商品"
+                        style={{ width: 300 }}
+                        aria-label={`第 ${index + 1} 行商品`}
+                      />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'cases']} label={index === 0 ? '箱' : undefined}>
+                      <InputNumber min={0} precision={0} max={99999} aria-label={`第 ${index + 1} 行箱数`} />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'units']} label={index === 0 ? '瓶' : undefined}>
+                      <InputNumber min={0} precision={0} max={99999} aria-label={`第 ${index + 1} 行瓶数`} />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'isGift']} valuePropName="checked">
+                      <Checkbox>赠品</Checkbox>
+                    </Form.Item>
+                    {fields.length > 1 && (
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label="删除此行"
+                        onClick={() => remove(field.name)}
+                      />
+                    )}
+                  </Space>
+                ))}
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})}>
+                  添加商品
+                </Button>
+                <Form.ErrorList errors={errors} />
+              </div>
+            )}
+          </Form.List>
+          <Form.Item
+            name="buyerRemark"
+            label="买家备注"
+            initialValue={initial.buyerRemark}
+            style={{ marginTop: 16 }}
+          >
+            <Input maxLength={256} />
+          </Form.Item>
+          <Form.Item name="internalRemark" label="内部备注" initialValue={initial.internalRemark}>
+            <Input maxLength={256} />
+          </Form.Item>
+        </>
+      )}
     </OrderCommandModal>
   );
 }

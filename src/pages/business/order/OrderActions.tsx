@@ -27,7 +27,7 @@ export function OrderActions({
           key={action}
           type={type}
           size={size}
-          danger={action === 'invalid'}
+          danger={action === 'invalid' || action === 'cancel'}
           onClick={() => open(action, [order])}
         >
           {ACTION_LABELS[action]}

@@ -1,4 +1,4 @@
-// The frame of every order dialog (审核, 发货, 签收, 作废, 收款, 新建): the form is validated, the command
+// The frame of every order dialog (审核, 发货, 签收, 作废, 取消, 收款, 新建, 修改重提): the form is validated, the command
 // goes to the orders saga, and the dialog follows its outcome — closed when done, open with the server's
 // Chinese refusal above the fields otherwise, nothing typed lost.
 import { useEffect, useState, type ReactNode } from 'react';
@@ -27,6 +27,8 @@ export interface OrderCommandModalProps<V> {
   /** Shown above the form (a warning, what the order holds). */
   extra?: ReactNode;
   loading?: boolean;
+  /** The footer's dismiss button; 取消 unless that is the step itself. */
+  closeText?: string;
   children: ReactNode;
 }
 
@@ -39,6 +41,7 @@ export function OrderCommandModal<V extends object>({
   width = 720,
   extra,
   loading,
+  closeText = '取消',
   children,
 }: OrderCommandModalProps<V>) {
   const dispatch = useAppDispatch();
@@ -80,7 +83,7 @@ export function OrderCommandModal<V extends object>({
       mask={{ closable: false }}
       footer={
         <Space>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={onClose}>{closeText}</Button>
           {actions.map((action) => (
             <Button
               key={action.text}

@@ -2,9 +2,9 @@
 import { AuditDialog } from './AuditDialog';
 import { CreateOrderDialog } from './CreateOrderDialog';
 import { DeliverDialog } from './DeliverDialog';
-import { InvalidDialog } from './InvalidDialog';
 import { PaymentDialog } from './PaymentDialog';
 import { PrintDialog } from './PrintDialog';
+import { ReasonDialog } from './ReasonDialog';
 import { ReturnDialog } from './ReturnDialog';
 import { SignDialog } from './SignDialog';
 import { SwapDialog } from './SwapDialog';
@@ -24,7 +24,10 @@ export function OrderDialogs({ state, onClose }: { state: OrderDialogState; onCl
     case 'sign':
       return order ? <SignDialog order={order} onClose={onClose} /> : null;
     case 'invalid':
-      return order ? <InvalidDialog order={order} onClose={onClose} /> : null;
+    case 'cancel':
+      return order ? <ReasonDialog kind={state.kind} order={order} onClose={onClose} /> : null;
+    case 'resubmit':
+      return order ? <CreateOrderDialog resubmit={order} onClose={onClose} /> : null;
     case 'pay':
       return order ? <PaymentDialog order={order} onClose={onClose} /> : null;
     case 'return':

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import * as erpApi from '../../../src/api/erpSync';
 import * as failedOrdersApi from '../../../src/api/failedOrders';
 import SyncFailureListPage from '../../../src/pages/business/erp/SyncFailureListPage';
-import { buttonByText, findDialog, ok, setupUser } from '../../support/signIn';
+import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/erpSync');
@@ -140,6 +140,18 @@ describe('去修正映射', () => {
     );
     const dialog = await fillAndSave();
     await waitFor(() => expect(dialog).not.toBeVisible());
+    await waitFor(() => expect(counters.getFailedOrders).toHaveBeenCalledTimes(2));
+  });
+
+  it('closes when the sync worker synced the task the saved codes made due before the retry could', async () => {
+    api.retrySyncTasks.mockResolvedValue(refused('单据 SO202611220001 当前状态为「成功」，不能重试', 409));
+    api.getSyncTask
+      .mockResolvedValueOnce(ok(detail('物料编码 SKU001 未映射')))
+      .mockResolvedValueOnce(ok({ ...detail(''), status: 'RUNNING' }))
+      .mockResolvedValueOnce(ok({ ...detail(''), status: 'SUCCESS', missingMappings: [] }));
+    const dialog = await fillAndSave();
+    await waitFor(() => expect(dialog).not.toBeVisible(), { timeout: 5000 });
+    expect(api.getSyncTask).toHaveBeenCalledTimes(3);
     await waitFor(() => expect(counters.getFailedOrders).toHaveBeenCalledTimes(2));
   });
 

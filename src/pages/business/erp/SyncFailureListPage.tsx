@@ -396,13 +396,16 @@ function FixMappingModal({
           if (!saved.success) return saved;
         }
         const retried = await retrySyncTasks([task!.id]);
-        if (!retried.success || !retried.result?.failed) return retried;
+        if (retried.success && retried.result?.total && !retried.result.failed) return retried;
+        // The saved codes made the task due again, so the sync worker may have taken it before this retry
+        // (which then found it running or done, or ran nothing): the task's own outcome is the answer.
+        const again = await settledTask(task!.id);
+        if (again?.status === 'SUCCESS') return { ...retried, success: true, message: '已重新同步' };
         // The codes are saved, but the ERP refused again: the dialog stays open with its reason, and the
         // list behind it shows the task's new attempt.
         onSaved();
-        const again = await getSyncTask(task!.id);
-        if (again.success) setDetail(again.result);
-        const reason = again.success ? again.result.lastErrorMessage : null;
+        if (again) setDetail(again);
+        const reason = again?.lastErrorMessage;
         return { ...retried, success: false, message: reason ? `ERP仍未接受：${reason}` : retried.message };
       }}
     >
@@ -424,6 +427,21 @@ function FixMappingModal({
       ))}
     </ModalForm>
   );
+}
+
+/** How long the dialog waits for the sync worker to finish a task it took: its 5 s tick and an ERP call. */
+const SETTLE_WAIT_MS = 20_000;
+const SETTLE_POLL_MS = 500;
+
+/** The task once no sync run holds it (null if it cannot be read, or is still held after the wait). */
+async function settledTask(id: string): Promise<SyncTaskDetail | null> {
+  for (const deadline = Date.now() + SETTLE_WAIT_MS; ;) {
+    const answer = await getSyncTask(id);
+    if (!answer.success) return null;
+    if (answer.result.status !== 'PENDING' && answer.result.status !== 'RUNNING') return answer.result;
+    if (Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+  }
 }
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);

@@ -275,7 +275,9 @@ export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; 
               </Form.Item>
             </Space>
           )}
-          <Typography.Text type="secondary">价格、促销与应付金额由系统按价目表计算。</Typography.Text>
+          <Typography.Paragraph type="secondary">
+            价格、促销与应付金额由系统按价目表计算。
+          </Typography.Paragraph>
           <Form.List
             name="lines"
             initialValue={initial.lines}

@@ -25,7 +25,7 @@ const STEPS: Record<ReasonKind, ReasonStep> = {
   },
   cancel: {
     title: '取消订单',
-    warning: '取消后订单不再审核，也不能恢复：释放锁定的返利、金币和促销额度。',
+    warning: '取消后订单不再审核，也不能恢复。',
     label: '取消原因',
     placeholder: '如：客户不需要了、下错单',
     confirm: '确认取消',

@@ -2,7 +2,7 @@
 // priced from the price lists (resolvePrice: the buyer's most specific ACTIVE list of the order's price
 // type), names and prices snapshotted, and every total computed here in cents — the client sends SKUs and
 // quantities, never amounts. 修改重提 of a rejected order prices its new terms with the same code.
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { CUSTOMER_STATUS, PRICE_TYPE } from '../../../common/businessEnums';
 import { formatQuantity, toBaseQty } from '../../../common/quantity';
 import type {
@@ -14,7 +14,7 @@ import type {
   SkuSnapshot,
 } from '../../../common/orders';
 import { newId } from '../../db/ids';
-import type { CustomerType, DB, PriceType } from '../../db/schema';
+import type { CustomerType, DB, PriceType, SkusTable } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
 import { resolvePrice } from '../products/priceLists';
 import { customerInScope, SUPPLIER_TYPES } from '../customers/service';
@@ -71,6 +71,22 @@ async function salesRepOf(trx: Transaction<DB>, tenantId: string, requested: str
 
 const DEFAULT_ORDER_TYPE = (customerType: CustomerType) =>
   customerType === 'DEALER' ? 'DEALER_PURCHASE' : 'REP_PROXY';
+
+/** A SKU as an order line keeps it: the names and packing at the time of ordering. */
+export const skuSnapshotOf = (
+  sku: Pick<
+    Selectable<SkusTable>,
+    'sku_code' | 'name' | 'spec' | 'barcode' | 'units_per_case' | 'base_unit' | 'sale_unit'
+  >,
+): SkuSnapshot => ({
+  skuCode: sku.sku_code,
+  name: sku.name,
+  spec: sku.spec,
+  barcode: sku.barcode,
+  unitsPerCase: sku.units_per_case,
+  baseUnit: sku.base_unit,
+  saleUnit: sku.sale_unit,
+});
 
 /** What an order says besides its buyer and type: what placing takes, and 修改重提 replaces. */
 export type OrderTerms = Omit<OrderAddInput, 'buyerId' | 'orderType'>;
@@ -155,15 +171,6 @@ async function priceOrder(
       throw new BusinessError(400, `${row}：${sku.name} 成交价不能高于原价 ${price.price}`);
     const listAmount = lineCents(listCents, price.unit, baseQty, sku.units_per_case);
     const amount = lineCents(dealCents, price.unit, baseQty, sku.units_per_case);
-    const snapshot: SkuSnapshot = {
-      skuCode: sku.sku_code,
-      name: sku.name,
-      spec: sku.spec,
-      barcode: sku.barcode,
-      unitsPerCase: sku.units_per_case,
-      baseUnit: sku.base_unit,
-      saleUnit: sku.sale_unit,
-    };
     const cases = line.cases ?? 0;
     const units = line.units ?? 0;
     lines.push({
@@ -171,7 +178,7 @@ async function priceOrder(
       tenant_id: actor.tenantId,
       line_no: index + 1,
       sku_id: sku.id,
-      sku_snapshot: JSON.stringify(snapshot),
+      sku_snapshot: JSON.stringify(skuSnapshotOf(sku)),
       unit: cases > 0 && units > 0 ? ('MIXED' as const) : cases > 0 ? ('CASE' as const) : ('BASE' as const),
       base_qty: baseQty,
       price_list_id: price.priceListId,

@@ -33,7 +33,7 @@ import { dataScopeOf, inScope, type DataScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { postInbound, postOutbound } from '../stock/service';
 import { centsText, shareCents, toCents } from './money';
-import { priceTypeOf } from './placement';
+import { priceTypeOf, skuSnapshotOf } from './placement';
 import {
   exchangeDocuments,
   exchangeRecord,
@@ -528,16 +528,6 @@ export async function addExchange(db: Kysely<DB>, actor: Actor, input: SwapAddIn
       const amount = Math.round(Number(price.basePrice) * 100 * line.baseQty);
       issued.push({ sku, baseQty: line.baseQty, amount, unitPrice: price.basePrice });
     }
-    const snapshotOf = (sku: (typeof issued)[number]['sku']) =>
-      JSON.stringify({
-        skuCode: sku.sku_code,
-        name: sku.name,
-        spec: sku.spec,
-        barcode: sku.barcode,
-        unitsPerCase: sku.units_per_case,
-        baseUnit: sku.base_unit,
-        saleUnit: sku.sale_unit,
-      } satisfies SkuSnapshot);
     const diff =
       issued.reduce((sum, each) => sum + each.amount, 0) - taken.reduce((sum, each) => sum + each.amount, 0);
     const exchangeNo = await nextDocumentNo(trx, actor.tenantId, 'HH');
@@ -579,7 +569,7 @@ export async function addExchange(db: Kysely<DB>, actor: Actor, input: SwapAddIn
           kind: 'ISSUE' as const,
           order_line_id: null,
           sku_id: each.sku.id,
-          sku_snapshot: snapshotOf(each.sku),
+          sku_snapshot: JSON.stringify(skuSnapshotOf(each.sku)),
           base_qty: each.baseQty,
           unit_price: each.unitPrice,
           amount: centsText(each.amount),

@@ -3,6 +3,7 @@
 // placement and the buyer's cancelOrder / resubmitOrder the pages need) and payments under /payment. Thin:
 // the services own the SQL; the route list and the shapes are in common/orders.ts.
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import {
   EXCHANGE_REASON,
   MANUAL_SIGN_TYPES,
@@ -29,7 +30,8 @@ import {
 import { codesOf } from '../../../common/businessEnums';
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
-import { actorOf, callerOf, requires } from '../shared/actor';
+import type { DB } from '../../db/schema';
+import { actorOf, callerOf, requires, type Actor } from '../shared/actor';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
 import './erpSync';
 import {
@@ -292,6 +294,20 @@ const paymentBody = {
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const list = requires('order:list');
+  /** A command on an order or one of its documents: the caller as actor, the service, its success message. */
+  function command<B>(
+    path: string,
+    code: string,
+    body: object,
+    run: (db: Kysely<DB>, actor: Actor, input: B) => Promise<unknown>,
+    message: string,
+  ) {
+    app.post<{ Body: B }>(
+      `${PREFIX}/${path}`,
+      { config: requires(code), schema: { body } },
+      async (request, reply) => ok(await run(db, actorOf(request, reply), request.body as B), message),
+    );
+  }
 
   // ---- Orders ----
   app.get(`${PREFIX}/list`, { config: list }, async (request) =>
@@ -305,22 +321,10 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     { config: list, schema: { querystring: idQuerySchema } },
     async (request) => ok(await orderById(db, callerOf(request), request.query.id)),
   );
-  app.post<{ Body: OrderAddInput }>(
-    `${PREFIX}/add`,
-    { config: requires('order:add'), schema: { body: addBody } },
-    async (request, reply) => ok(await addOrder(db, actorOf(request, reply), request.body), '下单成功！'),
-  );
-  app.post<{ Body: OrderCancelInput }>(
-    `${PREFIX}/cancelOrder`,
-    { config: requires('order:add'), schema: { body: cancelBody } },
-    async (request, reply) => ok(await cancelOrder(db, actorOf(request, reply), request.body), '取消成功！'),
-  );
-  app.post<{ Body: OrderResubmitInput }>(
-    `${PREFIX}/resubmitOrder`,
-    { config: requires('order:add'), schema: { body: resubmitBody } },
-    async (request, reply) =>
-      ok(await resubmitOrder(db, actorOf(request, reply), request.body), '已重新提交！'),
-  );
+  command<OrderAddInput>('add', 'order:add', addBody, addOrder, '下单成功！');
+  // The buyer's own steps, for whoever may place orders for them.
+  command<OrderCancelInput>('cancelOrder', 'order:add', cancelBody, cancelOrder, '取消成功！');
+  command<OrderResubmitInput>('resubmitOrder', 'order:add', resubmitBody, resubmitOrder, '已重新提交！');
   app.get<{ Querystring: { id: string; warehouseId?: string } }>(
     `${PREFIX}/getOpenApprovalData`,
     { config: requires('order:audit'), schema: { querystring: optionalWarehouse } },
@@ -344,22 +348,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(await deliverPlan(db, callerOf(request), request.query.id, request.query.warehouseId)),
   );
-  app.post<{ Body: OrderDeliverInput }>(
-    `${PREFIX}/saveOrderDeliver`,
-    { config: requires('order:deliver'), schema: { body: deliverBody } },
-    async (request, reply) => ok(await deliverOrder(db, actorOf(request, reply), request.body), '发货成功！'),
-  );
-  app.post<{ Body: OrderSignInput }>(
-    `${PREFIX}/saveOrderSign`,
-    { config: requires('order:sign'), schema: { body: signBody } },
-    async (request, reply) => ok(await signOrder(db, actorOf(request, reply), request.body), '签收成功！'),
-  );
-  app.post<{ Body: OrderInvalidInput }>(
-    `${PREFIX}/orderInvalid`,
-    { config: requires('order:invalid'), schema: { body: invalidBody } },
-    async (request, reply) =>
-      ok(await invalidateOrder(db, actorOf(request, reply), request.body), '作废成功！'),
-  );
+  command<OrderDeliverInput>('saveOrderDeliver', 'order:deliver', deliverBody, deliverOrder, '发货成功！');
+  command<OrderSignInput>('saveOrderSign', 'order:sign', signBody, signOrder, '签收成功！');
+  command<OrderInvalidInput>('orderInvalid', 'order:invalid', invalidBody, invalidateOrder, '作废成功！');
   app.post<{ Body: IdQuery }>(
     `${PREFIX}/orderPrint`,
     { config: requires('order:print'), schema: { body: idBody } },
@@ -381,42 +372,14 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     { config: list, schema: { querystring: idQuerySchema } },
     async (request) => ok(await returnById(db, callerOf(request), request.query.id)),
   );
-  const returns = requires('order:return');
-  /** A return or exchange command: the caller as actor, the service, the message of its success. */
-  function documentCommand<B>(
-    path: string,
-    body: object,
-    run: (actor: ReturnType<typeof actorOf>, input: B) => Promise<unknown>,
-    message: string,
-  ) {
-    app.post<{ Body: B }>(
-      `${PREFIX}/${path}`,
-      { config: returns, schema: { body } },
-      async (request, reply) => ok(await run(actorOf(request, reply), request.body as B), message),
-    );
-  }
-  documentCommand<ReturnAddInput>(
-    'backOrder/add',
-    returnBody,
-    (actor, input) => addReturn(db, actor, input),
-    '退单已提交！',
-  );
-  documentCommand<ReturnAuditInput>(
-    'backOrder/audit',
-    documentAuditBody,
-    (actor, input) => auditReturn(db, actor, input),
-    '审核成功！',
-  );
-  documentCommand<ReturnReceiveInput>(
-    'backOrder/receive',
-    receiveBody,
-    (actor, input) => receiveReturn(db, actor, input),
-    '入库成功！',
-  );
-  documentCommand<IdQuery>(
+  command<ReturnAddInput>('backOrder/add', 'order:return', returnBody, addReturn, '退单已提交！');
+  command<ReturnAuditInput>('backOrder/audit', 'order:return', documentAuditBody, auditReturn, '审核成功！');
+  command<ReturnReceiveInput>('backOrder/receive', 'order:return', receiveBody, receiveReturn, '入库成功！');
+  command<IdQuery>(
     'backOrder/cancel',
+    'order:return',
     idBody,
-    (actor, input) => cancelReturn(db, actor, input.id),
+    (db, actor, input) => cancelReturn(db, actor, input.id),
     '已撤销！',
   );
 
@@ -429,28 +392,20 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     { config: list, schema: { querystring: idQuerySchema } },
     async (request) => ok(await exchangeById(db, callerOf(request), request.query.id)),
   );
-  documentCommand<SwapAddInput>(
-    'swapOrder/add',
-    swapBody,
-    (actor, input) => addExchange(db, actor, input),
-    '换货单已提交！',
-  );
-  documentCommand<ReturnAuditInput>(
+  command<SwapAddInput>('swapOrder/add', 'order:return', swapBody, addExchange, '换货单已提交！');
+  command<ReturnAuditInput>(
     'swapOrder/audit',
+    'order:return',
     documentAuditBody,
-    (actor, input) => auditExchange(db, actor, input),
+    auditExchange,
     '审核成功！',
   );
-  documentCommand<SwapExecuteInput>(
-    'swapOrder/execute',
-    executeBody,
-    (actor, input) => executeExchange(db, actor, input),
-    '换货完成！',
-  );
-  documentCommand<IdQuery>(
+  command<SwapExecuteInput>('swapOrder/execute', 'order:return', executeBody, executeExchange, '换货完成！');
+  command<IdQuery>(
     'swapOrder/cancel',
+    'order:return',
     idBody,
-    (actor, input) => cancelExchange(db, actor, input.id),
+    (db, actor, input) => cancelExchange(db, actor, input.id),
     '已撤销！',
   );
 

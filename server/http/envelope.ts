@@ -52,6 +52,17 @@ export class InvalidRequestError extends Error {
   }
 }
 
+/**
+ * Thrown by a service when the caller holds the route's permission but may not do this with it (grant what
+ * they lack, act on a user above them): HTTP 403 with this message, nothing changed.
+ */
+export class ForbiddenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ForbiddenError';
+  }
+}
+
 /** Answers a transport-level failure: the HTTP status and the envelope's code are the same. */
 export function sendFailure(reply: FastifyReply, status: number, message: string): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(failure(status, message));

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailableError } from '../db/errors';
-import { BusinessError, fail, failure, InvalidRequestError, sendFailure } from './envelope';
+import { BusinessError, fail, failure, ForbiddenError, InvalidRequestError, sendFailure } from './envelope';
 
 export const NOT_FOUND_MESSAGE = '路径不存在，请检查路径是否正确';
 export const DATABASE_UNAVAILABLE_MESSAGE = '数据库暂不可用，请稍后再试';
@@ -37,7 +37,7 @@ function clientErrorMessage(status: number, code: string | undefined): string {
 
 /** The error handler of the whole app; also handles Fastify's framework errors (bad URL and the like). */
 export function handleError(
-  error: FastifyError | BusinessError | InvalidRequestError,
+  error: FastifyError | BusinessError | InvalidRequestError | ForbiddenError,
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
@@ -47,6 +47,10 @@ export function handleError(
   if (error instanceof InvalidRequestError) {
     request.log.info({ reason: error.message }, 'request rejected');
     return sendFailure(reply, 400, error.message);
+  }
+  if (error instanceof ForbiddenError) {
+    request.log.info({ reason: error.message }, 'request forbidden');
+    return sendFailure(reply, 403, error.message);
   }
   if (error.validation) {
     request.log.info({ validation: error.message }, 'request rejected by schema');

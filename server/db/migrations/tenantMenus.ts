@@ -1,7 +1,7 @@
 // Menus and buttons that a migration adds to tenants seeded before it (a kept ./data directory): new
 // tenants get them from the seed, earlier ones through here, granted to their administrator role.
-import { sql, type Kysely } from 'kysely';
-import type { PermissionRow } from '../../modules/auth/tenantOrganisation';
+import type { Kysely } from 'kysely';
+import { grantToAdministrators, type PermissionRow } from '../../modules/auth/tenantOrganisation';
 import type { DB } from '../schema';
 
 /**
@@ -25,15 +25,5 @@ export async function addTenantPermission(
   await db.insertInto('permissions').values(row).execute();
   if (parentId !== null)
     await db.updateTable('permissions').set({ is_leaf: false }).where('id', '=', parentId).execute();
-  await db
-    .insertInto('role_permissions')
-    .columns(['tenant_id', 'role_id', 'permission_id'])
-    .expression(
-      db
-        .selectFrom('roles')
-        .select([sql.lit(tenantId).as('tenant_id'), 'id', sql.lit(row.id).as('permission_id')])
-        .where('tenant_id', '=', tenantId)
-        .where('role_code', '=', 'admin'),
-    )
-    .execute();
+  await grantToAdministrators(db, tenantId, row.id);
 }

@@ -69,7 +69,8 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         'order:print',
         'payment:list',
         'depart:list',
-        // The user form chooses roles; the role page itself stays the administrator's.
+        // Reads the roles of the user list; assigning them (user:assignRole) and the role page stay the
+        // administrator's.
         'role:list',
         MY_MESSAGES,
       ],

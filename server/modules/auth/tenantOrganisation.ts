@@ -1,7 +1,7 @@
 // What every tenant's organisation is made of, written the same way for the seed's demo tenants and for each
 // company that registers: departments, the default menu tree with its buttons, roles with their grants, and
 // accounts with their roles and departments.
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { OUTLET_TYPES } from '../../../common/businessEnums';
 import { stableId } from '../../db/ids';
 import type { DB, PermissionsTable, Sex } from '../../db/schema';
@@ -37,6 +37,8 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
           { perms: 'user:deleteBatch', name: '批量删除用户' },
           { perms: 'user:frozen', name: '冻结用户' },
           { perms: 'user:password', name: '修改用户密码' },
+          // Apart from editing a profile: who may hand out roles (and only roles within their own rights).
+          { perms: 'user:assignRole', name: '分配角色' },
         ],
       },
       {
@@ -390,6 +392,25 @@ export interface RoleDefinition {
 
 /** The administrator of a tenant: every menu and button. */
 export const ADMIN_ROLE: RoleDefinition = { code: 'admin', name: '系统管理员', level: 1, grants: '*' };
+
+/** Grants a permission row to the tenant's administrator role, who holds every permission of the tenant. */
+export async function grantToAdministrators(
+  db: Kysely<DB>,
+  tenantId: string,
+  permissionId: string,
+): Promise<void> {
+  await db
+    .insertInto('role_permissions')
+    .columns(['tenant_id', 'role_id', 'permission_id'])
+    .expression(
+      db
+        .selectFrom('roles')
+        .select([sql.lit(tenantId).as('tenant_id'), 'id', sql.lit(permissionId).as('permission_id')])
+        .where('tenant_id', '=', tenantId)
+        .where('role_code', '=', ADMIN_ROLE.code),
+    )
+    .execute();
+}
 
 /** The permission key (menu url or button code) of a row. */
 function keyOf(row: PermissionRow): string {

@@ -17,12 +17,14 @@ export interface Actor {
   userId: string;
   username: string;
   tokenHash: string;
+  /** The caller's button codes, as the access gate checked them. */
+  permissions: ReadonlySet<string>;
   info: RequestInfo;
 }
 
 export function actorOf(request: FastifyRequest, reply: FastifyReply): Actor {
-  const { tenantId, userId, username, tokenHash } = sessionOf(request);
-  return { tenantId, userId, username, tokenHash, info: requestInfoOf(request, reply) };
+  const { tenantId, userId, username, tokenHash, permissions } = sessionOf(request);
+  return { tenantId, userId, username, tokenHash, permissions, info: requestInfoOf(request, reply) };
 }
 
 type Operation = (typeof OperateType)[keyof typeof OperateType];

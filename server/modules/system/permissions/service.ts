@@ -19,6 +19,13 @@ import {
   type Actor,
 } from '../commands';
 import { nest } from '../tree';
+import { grantToAdministrators } from '../../auth/tenantOrganisation';
+import {
+  requireCodesHeld,
+  requireGrantable,
+  requirePermissionsHeld,
+  requireRolesWithinReach,
+} from '../privilege';
 
 export const permissionMessages = {
   added: '添加成功！',
@@ -321,6 +328,8 @@ export async function addPermission(db: Kysely<DB>, actor: Actor, form: Permissi
       .insertInto('permissions')
       .values({ ...permission, id, tenant_id: actor.tenantId, is_leaf: true, created_by: actor.username })
       .execute();
+    // The administrator holds every permission of the tenant, so that they can hand the new one out.
+    await grantToAdministrators(trx, actor.tenantId, id);
     await refreshLeaves(trx, [permission.parent_id]);
     await audit(trx, actor, OperateType.add, `添加菜单: ${permission.name}`);
     return id;
@@ -334,10 +343,17 @@ export async function editPermission(db: Kysely<DB>, actor: Actor, form: Permiss
     const existing = found(
       await trx
         .selectFrom('permissions')
-        .select('parent_id')
+        .select(['parent_id', 'perms'])
         .where('tenant_id', '=', actor.tenantId)
         .where('id', '=', id)
         .executeTakeFirst(),
+    );
+    // Its holders get what the row grants: only a row the caller holds, with codes the caller holds.
+    await requirePermissionsHeld(trx, actor, [id]);
+    const codesBefore = splitIds(existing.perms ?? '');
+    requireCodesHeld(
+      actor,
+      splitIds(permission.perms ?? '').filter((code) => !codesBefore.includes(code)),
     );
     await requireParent(trx, actor.tenantId, permission.parent_id, id);
     await trx
@@ -348,6 +364,16 @@ export async function editPermission(db: Kysely<DB>, actor: Actor, form: Permiss
     await refreshLeaves(trx, [existing.parent_id, permission.parent_id]);
     await audit(trx, actor, OperateType.update, `编辑菜单: ${permission.name}`);
   });
+}
+
+/** The ids and every id below them. */
+async function withDescendants(db: Kysely<DB>, ids: string[]): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    with recursive below(id) as (
+      select id from permissions where id in (${sql.join(ids)})
+      union select p.id from permissions p join below b on p.parent_id = b.id
+    ) select id from below`.execute(db);
+  return rows.map((row) => row.id);
 }
 
 /** Deletes menus or buttons with everything below them and their role links (the foreign keys cascade). */
@@ -365,6 +391,7 @@ export async function deletePermissions(
       .where('id', 'in', ids)
       .execute();
     if (rows.length !== ids.length) throw notFound();
+    await requirePermissionsHeld(trx, actor, await withDescendants(trx, ids));
     await trx.deleteFrom('permissions').where('id', 'in', ids).execute();
     await refreshLeaves(
       trx,
@@ -416,6 +443,7 @@ export async function saveRolePermissions(
   const removed = [...before].filter((id) => !now.has(id));
   await inTransaction(db, async (trx) => {
     const role = await requireRole(trx, actor.tenantId, change.roleId);
+    await requireRolesWithinReach(trx, actor, [role.id]);
     if (added.length > 0) {
       const known = await trx
         .selectFrom('permissions')
@@ -424,6 +452,7 @@ export async function saveRolePermissions(
         .where('id', 'in', added)
         .execute();
       if (known.length !== added.length) throw new BusinessError(400, permissionMessages.permissionsInvalid);
+      await requireGrantable(trx, actor, { permissions: added });
       await trx
         .insertInto('role_permissions')
         .values(added.map((id) => ({ tenant_id: actor.tenantId, role_id: role.id, permission_id: id })))

@@ -20,6 +20,7 @@ import {
   type Actor,
 } from '../commands';
 import { pagedList, parseListQuery, type ListSpec } from '../../../http/listQuery';
+import { requireRolesWithinReach } from '../privilege';
 
 export const roleMessages = {
   added: '添加成功！',
@@ -164,6 +165,7 @@ export async function editRole(db: Kysely<DB>, actor: Actor, form: RoleForm): Pr
   const role = validRole(form);
   await inTransaction(db, async (trx) => {
     await roleById(trx, actor.tenantId, id);
+    await requireRolesWithinReach(trx, actor, [id]);
     await requireFree(isRoleCodeFree(trx, actor.tenantId, role.role_code, id), roleMessages.codeTaken);
     await trx
       .updateTable('roles')
@@ -184,6 +186,7 @@ export async function deleteRoles(db: Kysely<DB>, actor: Actor, rawIds: string |
       .where('id', 'in', ids)
       .execute();
     if (roles.length !== ids.length) throw notFound();
+    await requireRolesWithinReach(trx, actor, ids);
     const held = await trx
       .selectFrom('user_roles')
       .select('role_id')

@@ -26,6 +26,7 @@ import {
   type Actor,
 } from '../commands';
 import { dictTextOf } from '../dicts/dictText';
+import { requireNotOwnDeparts, requireRoleAssignment, requireUsersWithinReach } from '../privilege';
 import { containsPattern, pagedList, parseListQuery, type ListSpec } from '../../../http/listQuery';
 import { userMessages } from './messages';
 
@@ -277,6 +278,15 @@ async function requireTenantIds(
   return ids;
 }
 
+/** The roles or departments a user has now. */
+async function linkedIds(db: Kysely<DB>, table: 'user_roles' | 'user_departs', userId: string) {
+  const rows =
+    table === 'user_roles'
+      ? await db.selectFrom('user_roles').select('role_id as id').where('user_id', '=', userId).execute()
+      : await db.selectFrom('user_departs').select('depart_id as id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.id);
+}
+
 async function replaceLinks(
   db: Kysely<DB>,
   tenantId: string,
@@ -351,6 +361,7 @@ export async function addUser(db: Kysely<DB>, actor: Actor, form: UserForm): Pro
       form.selecteddeparts,
       userMessages.departsInvalid,
     );
+    await requireRoleAssignment(trx, actor, [id], [], roleIds);
     await trx
       .insertInto('users')
       .values({
@@ -375,6 +386,7 @@ export async function editUser(db: Kysely<DB>, actor: Actor, form: UserForm): Pr
     found(
       await tenantUsers(trx, actor.tenantId).select('users.id').where('users.id', '=', id).executeTakeFirst(),
     );
+    await requireUsersWithinReach(trx, actor, [id]);
     await requireUnique(trx, actor.tenantId, user, id);
     const roleIds =
       form.selectedroles === undefined
@@ -390,6 +402,9 @@ export async function editUser(db: Kysely<DB>, actor: Actor, form: UserForm): Pr
             form.selecteddeparts,
             userMessages.departsInvalid,
           );
+    if (roleIds)
+      await requireRoleAssignment(trx, actor, [id], await linkedIds(trx, 'user_roles', id), roleIds);
+    if (departIds) requireNotOwnDeparts(actor, id, await linkedIds(trx, 'user_departs', id), departIds);
     // The password in the body is ignored (API.md §6.2): only changePassword sets one.
     await trx
       .updateTable('users')
@@ -417,6 +432,7 @@ export async function deleteUsers(db: Kysely<DB>, actor: Actor, rawIds: string |
   if (ids.includes(actor.userId)) throw new BusinessError(400, userMessages.cannotDeleteSelf);
   await inTransaction(db, async (trx) => {
     const users = await requireUsers(trx, actor.tenantId, ids);
+    await requireUsersWithinReach(trx, actor, ids);
     // Logical delete (the reference contract's del_flag): the user name stays taken, the history stays readable.
     await trx
       .updateTable('users')
@@ -439,6 +455,7 @@ export async function freezeUsers(
   if (status === 2 && ids.includes(actor.userId)) throw new BusinessError(400, userMessages.cannotFreezeSelf);
   await inTransaction(db, async (trx) => {
     const users = await requireUsers(trx, actor.tenantId, ids);
+    await requireUsersWithinReach(trx, actor, ids);
     await trx
       .updateTable('users')
       .set({ status, updated_by: actor.username, updated_at: sql<Date>`now()` })
@@ -473,6 +490,7 @@ export async function setUserPassword(
         .executeTakeFirst(),
       userMessages.userNotFound,
     );
+    await requireUsersWithinReach(trx, actor, [user.id]);
     await trx
       .updateTable('users')
       .set({
@@ -576,6 +594,8 @@ export async function addUsersToRole(db: Kysely<DB>, actor: Actor, change: RoleU
   await inTransaction(db, async (trx) => {
     const [role] = await requireTenantIds(trx, 'roles', actor.tenantId, roleId, userMessages.rolesInvalid);
     const users = await requireUsers(trx, actor.tenantId, userIds);
+    await requireUsersWithinReach(trx, actor, userIds);
+    await requireRoleAssignment(trx, actor, userIds, [], [role]);
     await trx
       .insertInto('user_roles')
       .values(userIds.map((userId) => ({ tenant_id: actor.tenantId, user_id: userId, role_id: role })))
@@ -607,6 +627,8 @@ export async function removeUsersFromRole(
       userMessages.rolesInvalid,
     );
     const users = await requireUsers(trx, actor.tenantId, userIds);
+    await requireUsersWithinReach(trx, actor, userIds);
+    await requireRoleAssignment(trx, actor, userIds, [role], []);
     await trx.deleteFrom('user_roles').where('role_id', '=', role).where('user_id', 'in', userIds).execute();
     await audit(
       trx,

@@ -1,0 +1,131 @@
+// The one rule every write on users, roles and permissions goes through (issue #14): nobody hands out what
+// they do not hold themselves, nobody acts on a user or a role that holds more than they do, and nobody
+// changes their own roles or departments. What a user or a role holds is the set of the tenant's permission
+// rows (menus and buttons) granted to it; another user or role is within the caller's reach when its set is
+// a subset of the caller's. Refusals are HTTP 403 and come before anything is written.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { ForbiddenError } from '../../http/envelope';
+import type { Actor } from './commands';
+
+/** The button code of assigning roles to users, apart from editing a user's profile. */
+export const ASSIGN_ROLE = 'user:assignRole';
+
+export const privilegeMessages = {
+  grantBeyond: '不能授予您自己没有的权限',
+  userAbove: '不能操作权限高于您的用户',
+  roleAbove: '不能操作权限高于您的角色',
+  permissionNotHeld: '不能操作您自己没有的权限',
+  ownRoles: '不能修改自己的角色',
+  ownDeparts: '不能修改自己的部门',
+  assignRole: '您没有分配角色的权限',
+} as const;
+
+/** Whose permission rows a check is about: those granted to users, to roles, or the rows themselves. */
+type Holder = { users: string[] } | { roles: string[] } | { permissions: string[] };
+
+const isEmpty = (holder: Holder) =>
+  ('users' in holder ? holder.users : 'roles' in holder ? holder.roles : holder.permissions).length === 0;
+
+/** The permission rows granted to users through their roles. */
+function grantedToUsers(db: Kysely<DB>, userIds: string[]) {
+  return db
+    .selectFrom('role_permissions')
+    .innerJoin('user_roles', 'user_roles.role_id', 'role_permissions.role_id')
+    .select('role_permissions.permission_id')
+    .where('user_roles.user_id', 'in', userIds);
+}
+
+/** Whether the holder holds a permission row of the tenant that the caller does not. */
+async function exceedsCaller(db: Kysely<DB>, actor: Actor, holder: Holder): Promise<boolean> {
+  if (isEmpty(holder)) return false;
+  const beyond = await db
+    .selectFrom('permissions')
+    .select('permissions.id')
+    .where('permissions.tenant_id', '=', actor.tenantId)
+    .where('permissions.del_flag', '=', 0)
+    .where((eb) => {
+      if ('permissions' in holder) return eb('permissions.id', 'in', holder.permissions);
+      if ('users' in holder) return eb('permissions.id', 'in', grantedToUsers(db, holder.users));
+      return eb(
+        'permissions.id',
+        'in',
+        db
+          .selectFrom('role_permissions')
+          .select('role_permissions.permission_id')
+          .where('role_permissions.role_id', 'in', holder.roles),
+      );
+    })
+    .where('permissions.id', 'not in', grantedToUsers(db, [actor.userId]))
+    .limit(1)
+    .executeTakeFirst();
+  return beyond !== undefined;
+}
+
+async function requireWithinReach(db: Kysely<DB>, actor: Actor, holder: Holder, message: string) {
+  if (await exceedsCaller(db, actor, holder)) throw new ForbiddenError(message);
+}
+
+/** Granting roles (to a user) or permission rows (to a role): only what the caller holds. */
+export function requireGrantable(
+  db: Kysely<DB>,
+  actor: Actor,
+  grant: { roles: string[] } | { permissions: string[] },
+): Promise<void> {
+  return requireWithinReach(db, actor, grant, privilegeMessages.grantBeyond);
+}
+
+/** Editing, freezing, deleting users or setting their password: only users who hold no more than the caller. */
+export function requireUsersWithinReach(db: Kysely<DB>, actor: Actor, userIds: string[]): Promise<void> {
+  return requireWithinReach(db, actor, { users: userIds }, privilegeMessages.userAbove);
+}
+
+/** Editing or deleting roles: only roles that carry no more than the caller holds. */
+export function requireRolesWithinReach(db: Kysely<DB>, actor: Actor, roleIds: string[]): Promise<void> {
+  return requireWithinReach(db, actor, { roles: roleIds }, privilegeMessages.roleAbove);
+}
+
+/** Editing or deleting menus and buttons: only rows the caller holds (a change reaches every holder). */
+export function requirePermissionsHeld(db: Kysely<DB>, actor: Actor, permissionIds: string[]): Promise<void> {
+  return requireWithinReach(db, actor, { permissions: permissionIds }, privilegeMessages.permissionNotHeld);
+}
+
+/** Button codes put on a row: only codes the caller holds, or what the row would grant goes beyond them. */
+export function requireCodesHeld(actor: Actor, codes: string[]): void {
+  if (codes.some((code) => !actor.permissions.has(code))) {
+    throw new ForbiddenError(privilegeMessages.grantBeyond);
+  }
+}
+
+const sameSet = (before: readonly string[], after: readonly string[]) =>
+  before.length === after.length && after.every((id) => before.includes(id));
+
+/**
+ * A change of a user's roles (from `before` to `after`; unchanged passes): needs user:assignRole, never on
+ * the caller's own account, and only roles within the caller's reach. The user must be within reach too,
+ * which the command checks before.
+ */
+export async function requireRoleAssignment(
+  db: Kysely<DB>,
+  actor: Actor,
+  userIds: string[],
+  before: readonly string[],
+  after: readonly string[],
+): Promise<void> {
+  if (sameSet(before, after)) return;
+  if (!actor.permissions.has(ASSIGN_ROLE)) throw new ForbiddenError(privilegeMessages.assignRole);
+  if (userIds.includes(actor.userId)) throw new ForbiddenError(privilegeMessages.ownRoles);
+  await requireGrantable(db, actor, { roles: after.filter((id) => !before.includes(id)) });
+}
+
+/** A change of the caller's own departments would widen their own data scope. */
+export function requireNotOwnDeparts(
+  actor: Actor,
+  userId: string,
+  before: readonly string[],
+  after: readonly string[],
+): void {
+  if (userId === actor.userId && !sameSet(before, after)) {
+    throw new ForbiddenError(privilegeMessages.ownDeparts);
+  }
+}

@@ -24,8 +24,15 @@ function failure(overrides: Partial<HttpFailure>): ReturnType<typeof requestFail
 }
 
 describe('handleRequestFailed', () => {
+  it('HTTP 403 shows 拒绝访问 with the server’s reason', () => {
+    testSaga(handleRequestFailed, failure({ status: 403, message: '不能操作权限高于您的用户' }))
+      .next()
+      .call(notify, 'error', '拒绝访问', '不能操作权限高于您的用户')
+      .next()
+      .isDone();
+  });
+
   it.each([
-    [403, '拒绝访问'],
     [404, '很抱歉，资源未找到!'],
     [504, '网络超时'],
   ])('HTTP %i shows %s', (status, text) => {

@@ -16,6 +16,7 @@ import { storeImage } from '../modules/files/service';
 import sharp from 'sharp';
 import { DEMO_PASSWORD, loginAs } from './support/auth';
 import { testBackends } from './support/database';
+import { insertManager, privilegeSnapshot } from './support/privilege';
 import { useTestServer } from './support/useTestServer';
 
 interface Sample {
@@ -141,6 +142,109 @@ const SYSTEM_SAMPLES: Record<string, Sample> = {
   'PUT /api/sys/sysAnnouncementSend/readAll': { own: true },
   'GET /api/sys/duplicate/check': {
     query: { tableName: 'sys_user', fieldName: 'email', fieldVal: 'walker@example.com' },
+  },
+};
+
+/**
+ * The routes of the escalation matrix (issue #14): every write that is not public and touches users, roles,
+ * menus, departments or passwords. A route added later joins by itself and must be listed in ESCALATIONS.
+ */
+const isSensitiveWrite = (route: RouteAccessEntry) =>
+  route.method !== 'GET' &&
+  route.access !== 'public' &&
+  /^\/api\/sys\/(user|role|permission|sysDepart)\/|assword|Depart/.test(route.url);
+
+const GRANT_BEYOND = '不能授予您自己没有的权限';
+const USER_ABOVE = '不能操作权限高于您的用户';
+const ROLE_ABOVE = '不能操作权限高于您的角色';
+const NOT_HELD = '不能操作您自己没有的权限';
+const DEPART_ABOVE = '不能操作有权限高于您的用户的部门';
+
+const ABOVE = {
+  user: demoUserId('admin'),
+  role: demoRoleId('A01', 'admin'),
+  /** A button only the administrator holds. */
+  button: demoPermissionId('A01', 'log:list'),
+  /** The head office, where the administrator works. */
+  depart: demoDepartId('A01', 'A01'),
+};
+const adminPassword = { username: 'admin', password: 'Taken-Pa55word', confirmpassword: 'Taken-Pa55word' };
+const logButton = {
+  id: ABOVE.button,
+  name: '查询日志',
+  menuType: 2,
+  parentId: A01.permission,
+  perms: 'log:list',
+};
+
+/**
+ * For each route: what a manager holding its permission (and the regional manager's rights, far less than the
+ * administrator) would do to what lies above him, and the refusal; or why the route cannot reach above.
+ */
+const ESCALATIONS: Record<string, { sample: Sample; message: string } | { exempt: string }> = {
+  'POST /api/sys/user/add': {
+    sample: {
+      body: { username: 'climbed', realname: '傀儡', password: 'Climb-Pa55word', selectedroles: ABOVE.role },
+    },
+    message: GRANT_BEYOND,
+  },
+  'PUT /api/sys/user/edit': {
+    sample: { body: { id: ABOVE.user, username: 'admin', realname: '管理员', phone: '13800000088' } },
+    message: USER_ABOVE,
+  },
+  'DELETE /api/sys/user/delete': { sample: { query: { id: ABOVE.user } }, message: USER_ABOVE },
+  'DELETE /api/sys/user/deleteBatch': {
+    sample: { query: { ids: `${A01.user},${ABOVE.user}` } },
+    message: USER_ABOVE,
+  },
+  'PUT /api/sys/user/frozenBatch': {
+    sample: { body: { ids: ABOVE.user, status: '2' } },
+    message: USER_ABOVE,
+  },
+  'PUT /api/sys/user/changePassword': { sample: { body: adminPassword }, message: USER_ABOVE },
+  'PUT /api/sys/user/changPassword': { sample: { body: adminPassword }, message: USER_ABOVE },
+  'PUT /api/sys/user/updatePassword': { exempt: 'the caller’s own password, with the old one' },
+  'PUT /api/sys/selectDepart': { exempt: 'the login department, among the caller’s own' },
+  'POST /api/sys/user/addSysUserRole': {
+    sample: { body: { roleId: ABOVE.role, userIdList: [A01.user] } },
+    message: GRANT_BEYOND,
+  },
+  'DELETE /api/sys/user/deleteUserRole': {
+    sample: { query: { roleId: ABOVE.role, userId: ABOVE.user } },
+    message: USER_ABOVE,
+  },
+  'DELETE /api/sys/user/deleteUserRoleBatch': {
+    sample: { query: { roleId: ABOVE.role, userIds: ABOVE.user } },
+    message: USER_ABOVE,
+  },
+  'POST /api/sys/role/add': { exempt: 'a new role carries no permission' },
+  'PUT /api/sys/role/edit': {
+    sample: { body: { id: ABOVE.role, roleName: '改名', roleCode: 'admin' } },
+    message: ROLE_ABOVE,
+  },
+  'DELETE /api/sys/role/delete': { sample: { query: { id: ABOVE.role } }, message: ROLE_ABOVE },
+  'DELETE /api/sys/role/deleteBatch': {
+    sample: { query: { ids: `${A01.role},${ABOVE.role}` } },
+    message: ROLE_ABOVE,
+  },
+  'POST /api/sys/permission/add': { exempt: 'a new menu is granted to the administrator role only' },
+  'PUT /api/sys/permission/edit': { sample: { body: logButton }, message: NOT_HELD },
+  'POST /api/sys/permission/edit': { sample: { body: logButton }, message: NOT_HELD },
+  'DELETE /api/sys/permission/delete': { sample: { query: { id: ABOVE.button } }, message: NOT_HELD },
+  'DELETE /api/sys/permission/deleteBatch': { sample: { query: { ids: ABOVE.button } }, message: NOT_HELD },
+  'POST /api/sys/permission/saveRolePermission': {
+    sample: { body: { roleId: A01.role, permissionIds: ABOVE.button, lastpermissionIds: '' } },
+    message: GRANT_BEYOND,
+  },
+  'POST /api/sys/sysDepart/add': { exempt: 'a new department holds nobody' },
+  'PUT /api/sys/sysDepart/edit': {
+    sample: { body: { id: ABOVE.depart, departName: '改名' } },
+    message: DEPART_ABOVE,
+  },
+  'DELETE /api/sys/sysDepart/delete': { sample: { query: { id: ABOVE.depart } }, message: DEPART_ABOVE },
+  'DELETE /api/sys/sysDepart/deleteBatch': {
+    sample: { query: { ids: ABOVE.depart } },
+    message: DEPART_ABOVE,
   },
 };
 
@@ -545,8 +649,11 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
   let markers: string[];
   let SAMPLES: Record<string, Sample>;
 
-  const call = async (route: RouteAccessEntry, token: string | undefined): Promise<Answer> => {
-    const sample = SAMPLES[keyOf(route)];
+  const call = async (
+    route: RouteAccessEntry,
+    token: string | undefined,
+    sample: Sample | undefined = SAMPLES[keyOf(route)],
+  ): Promise<Answer> => {
     const withBody = route.method !== 'GET' && route.method !== 'DELETE';
     const headers: Record<string, string> = withBody ? { 'content-type': 'application/json' } : {};
     if (token !== undefined) headers['x-access-token'] = token;
@@ -684,6 +791,42 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       const { status, body } = await call(route, nobody);
       if (status !== 403 || body?.message !== '没有权限，请联系管理员授权')
         wrong.push(`${keyOf(route)} → ${status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses a manager every write on users, roles, menus, departments and passwords above him, changing nothing', async () => {
+    const sensitive = routes.filter(isSensitiveWrite);
+    expect(sensitive.length).toBeGreaterThan(20);
+    expect(
+      sensitive
+        .map(keyOf)
+        .filter((key) => !ESCALATIONS[key])
+        .sort(),
+    ).toEqual([]);
+    expect(
+      Object.keys(ESCALATIONS).filter((key) => !sensitive.some((route) => keyOf(route) === key)),
+    ).toEqual([]);
+    // Holds every permission of these routes and the right to assign roles, yet far less than the administrator.
+    const codes = sensitive.flatMap((route) =>
+      typeof route.access === 'object' ? [route.access.permission] : [],
+    );
+    await insertManager(context.database.db, {
+      username: 'escalator',
+      phone: '13800000087',
+      extra: [...new Set([...codes, 'user:assignRole'])],
+    });
+    const escalator = await loginAs(context.client, 'escalator');
+    const wrong: string[] = [];
+    for (const route of sensitive) {
+      const escalation = ESCALATIONS[keyOf(route)];
+      if ('exempt' in escalation) continue;
+      const before = await privilegeSnapshot(context.database.db);
+      const { status, body } = await call(route, escalator, escalation.sample);
+      if (status !== 403 || body?.message !== escalation.message)
+        wrong.push(`${keyOf(route)} → ${status} ${body?.message}`);
+      if ((await privilegeSnapshot(context.database.db)) !== before)
+        wrong.push(`${keyOf(route)} changed rows`);
     }
     expect(wrong).toEqual([]);
   });

@@ -15,6 +15,7 @@ const GRANT_BEYOND = '不能授予您自己没有的权限';
 const USER_ABOVE = '不能操作权限高于您的用户';
 const ROLE_ABOVE = '不能操作权限高于您的角色';
 const NOT_HELD = '不能操作您自己没有的权限';
+const DEPART_ABOVE = '不能操作有权限高于您的用户的部门';
 type Call = [method: 'post' | 'put' | 'delete', path: string, body?: Record<string, unknown>];
 /** A new account a manager would like to make administrator. */
 const PUPPET = { username: 'sock_puppet', realname: '傀儡', password: 'Puppet-Pa55', phone: '13800000082' };
@@ -46,6 +47,9 @@ describe.each(testBackends())('privilege of system administration on %s', (backe
         'permission:list',
         'permission:edit',
         'permission:delete',
+        'depart:edit',
+        'depart:delete',
+        'depart:deleteBatch',
       ],
     }));
     climber = await loginAs(context.client, 'climber');
@@ -223,6 +227,23 @@ describe.each(testBackends())('privilege of system administration on %s', (backe
       const renamed = await context.client.put(
         '/sys/permission/edit',
         { ...button, id: userList, name: '查询用户列表', perms: 'user:list' },
+        climber,
+      );
+      expect(renamed.body).toMatchObject({ success: true });
+    });
+
+    it('edits and deletes only departments whose users are within his rights', async () => {
+      const headOffice = demoDepartId('A01', 'A01');
+      const shanghai = demoDepartId('A01', 'A01A01A01');
+      await refused(climber, [
+        [['put', '/sys/sysDepart/edit', { id: headOffice, departName: '改名' }], DEPART_ABOVE],
+        [['delete', `/sys/sysDepart/delete?id=${headOffice}`], DEPART_ABOVE],
+        [['delete', `/sys/sysDepart/deleteBatch?ids=${shanghai},${headOffice}`], DEPART_ABOVE],
+      ]);
+      // 上海办事处 holds zhangwei, a regional manager like him.
+      const renamed = await context.client.put(
+        '/sys/sysDepart/edit',
+        { id: shanghai, departName: '上海办' },
         climber,
       );
       expect(renamed.body).toMatchObject({ success: true });

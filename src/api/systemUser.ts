@@ -38,8 +38,10 @@ export interface UserPayload {
   birthday?: string;
   workNo?: string;
   telephone?: string;
-  selectedroles: string;
-  selecteddeparts: string;
+  /** Left out: the roles stay as they are (choosing them needs user:assignRole). */
+  selectedroles?: string;
+  /** Left out: the departments stay as they are. */
+  selecteddeparts?: string;
 }
 
 export const listUsers = (params: ListParams) => getAction<Page<SysUser>>('/sys/user/list', params);

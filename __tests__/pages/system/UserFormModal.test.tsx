@@ -1,12 +1,15 @@
 // The user form's validation: required fields with their Chinese messages, the password rules, the
-// uniqueness checks when a field loses focus, and the add body.
+// uniqueness checks when a field loses focus, and the add body; roles only for a caller holding
+// user:assignRole, and never the caller's own roles or departments.
 import { screen, waitFor } from '@testing-library/react';
 import * as departApi from '../../../src/api/systemDepart';
 import * as dictApi from '../../../src/api/systemDict';
 import * as duplicateApi from '../../../src/api/systemDuplicate';
 import * as roleApi from '../../../src/api/systemRole';
 import * as userApi from '../../../src/api/systemUser';
+import type { SysUser } from '../../../src/api/systemUser';
 import { forgetDictItems } from '../../../src/components/dictCache';
+import { departSelected } from '../../../src/features/session/slice';
 import { UserFormModal } from '../../../src/pages/system/user/UserFormModal';
 import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
@@ -38,11 +41,20 @@ beforeEach(() => {
 
 afterEach(() => jest.clearAllMocks());
 
-async function openAddForm() {
+async function openAddForm(codes = ['user:assignRole']) {
   const onSaved = jest.fn();
   const onClose = jest.fn();
-  await renderSystemPage(<UserFormModal open user={null} onClose={onClose} onSaved={onSaved} />);
+  await renderSystemPage(<UserFormModal open user={null} onClose={onClose} onSaved={onSaved} />, { codes });
   return { dialog: await findDialog('新增用户'), onSaved, onClose };
+}
+
+/** Fills the fields an add form requires. */
+async function fillNewUser(user: ReturnType<typeof setupUser>) {
+  await user.type(screen.getByPlaceholderText('请输入用户账号'), 'lisi');
+  await user.type(screen.getByPlaceholderText('请输入登录密码'), 'abc12345');
+  await user.type(screen.getByPlaceholderText('请重新输入登录密码'), 'abc12345');
+  await user.type(screen.getByPlaceholderText('请输入用户姓名'), '李四');
+  await user.type(screen.getByPlaceholderText('请输入手机号码'), '13800000009');
 }
 
 it('saving an empty form names every required field and sends nothing', async () => {
@@ -116,11 +128,7 @@ it('enforces the account-name, password, confirmation, mobile and e-mail formats
 it('a valid form sends the user with roles and departments comma-joined, then closes and reloads', async () => {
   const user = setupUser();
   const { dialog, onSaved, onClose } = await openAddForm();
-  await user.type(screen.getByPlaceholderText('请输入用户账号'), 'lisi');
-  await user.type(screen.getByPlaceholderText('请输入登录密码'), 'abc12345');
-  await user.type(screen.getByPlaceholderText('请重新输入登录密码'), 'abc12345');
-  await user.type(screen.getByPlaceholderText('请输入用户姓名'), '李四');
-  await user.type(screen.getByPlaceholderText('请输入手机号码'), '13800000009');
+  await fillNewUser(user);
   await user.click(screen.getByText('请选择角色'));
   await user.click(await screen.findByText('销售经理', { selector: '.ant-select-item-option-content' }));
   await user.click(buttonByText(/保\s*存/, dialog));
@@ -142,13 +150,46 @@ it('a refusal from the server stays in the modal with everything typed', async (
   const user = setupUser();
   users.addUser.mockResolvedValue(refused('所选角色不存在'));
   const { dialog, onSaved } = await openAddForm();
-  await user.type(screen.getByPlaceholderText('请输入用户账号'), 'lisi');
-  await user.type(screen.getByPlaceholderText('请输入登录密码'), 'abc12345');
-  await user.type(screen.getByPlaceholderText('请重新输入登录密码'), 'abc12345');
-  await user.type(screen.getByPlaceholderText('请输入用户姓名'), '李四');
-  await user.type(screen.getByPlaceholderText('请输入手机号码'), '13800000009');
+  await fillNewUser(user);
   await user.click(buttonByText(/保\s*存/, dialog));
   expect(await screen.findByText('所选角色不存在')).toBeInTheDocument();
   expect(screen.getByPlaceholderText('请输入用户账号')).toHaveValue('lisi');
   expect(onSaved).not.toHaveBeenCalled();
+});
+
+it('without user:assignRole the form neither shows nor sends roles', async () => {
+  const user = setupUser();
+  const { dialog, onSaved } = await openAddForm([]);
+  expect(screen.queryByText('角色分配')).not.toBeInTheDocument();
+  expect(screen.queryByText('请选择角色')).not.toBeInTheDocument();
+  expect(roles.queryAllRoles).not.toHaveBeenCalled();
+  await fillNewUser(user);
+  await user.click(buttonByText(/保\s*存/, dialog));
+  await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  expect(users.addUser.mock.calls[0][0]).not.toHaveProperty('selectedroles');
+  expect(users.addUser.mock.calls[0][0]).toMatchObject({ username: 'lisi', selecteddeparts: '' });
+});
+
+it('editing one’s own account shows the roles and departments locked and sends neither', async () => {
+  const user = setupUser();
+  users.queryUserRole.mockResolvedValue(ok(['r1']));
+  users.userDepartList.mockResolvedValue(ok([]));
+  users.editUser.mockResolvedValue(ok(null, '修改成功!'));
+  const me = { id: 'me', username: 'lisi', realname: '李四', phone: '13800000009' } as SysUser;
+  const onSaved = jest.fn();
+  const { store } = await renderSystemPage(
+    <UserFormModal open user={me} onClose={jest.fn()} onSaved={onSaved} />,
+    { codes: ['user:assignRole'] },
+  );
+  store.dispatch(departSelected({ id: 'me', username: 'lisi', realname: '李四' }));
+  const dialog = await findDialog('编辑用户');
+  expect(await screen.findByText('不能修改自己的角色')).toBeInTheDocument();
+  expect(screen.getByText('不能修改自己的部门')).toBeInTheDocument();
+  expect(dialog.querySelectorAll('.ant-select-disabled')).toHaveLength(2);
+  await user.click(buttonByText(/保\s*存/, dialog));
+  await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  const body = users.editUser.mock.calls[0][0];
+  expect(body).toMatchObject({ id: 'me', realname: '李四' });
+  expect(body).not.toHaveProperty('selectedroles');
+  expect(body).not.toHaveProperty('selecteddeparts');
 });

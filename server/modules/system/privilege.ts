@@ -3,7 +3,7 @@
 // changes their own roles or departments. What a user or a role holds is the set of the tenant's permission
 // rows (menus and buttons) granted to it; another user or role is within the caller's reach when its set is
 // a subset of the caller's. Refusals are HTTP 403 and come before anything is written.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ForbiddenError } from '../../http/envelope';
 import type { Actor } from './commands';
@@ -15,6 +15,7 @@ export const privilegeMessages = {
   grantBeyond: '不能授予您自己没有的权限',
   userAbove: '不能操作权限高于您的用户',
   roleAbove: '不能操作权限高于您的角色',
+  departAbove: '不能操作有权限高于您的用户的部门',
   permissionNotHeld: '不能操作您自己没有的权限',
   ownRoles: '不能修改自己的角色',
   ownDeparts: '不能修改自己的部门',
@@ -83,6 +84,33 @@ export function requireUsersWithinReach(db: Kysely<DB>, actor: Actor, userIds: s
 /** Editing or deleting roles: only roles that carry no more than the caller holds. */
 export function requireRolesWithinReach(db: Kysely<DB>, actor: Actor, roleIds: string[]): Promise<void> {
   return requireWithinReach(db, actor, { roles: roleIds }, privilegeMessages.roleAbove);
+}
+
+/**
+ * Editing or deleting departments: only departments whose live users (those of the departments below them
+ * too) are all within the caller's reach, since the change reaches them.
+ */
+export async function requireDepartsWithinReach(
+  db: Kysely<DB>,
+  actor: Actor,
+  departIds: string[],
+): Promise<void> {
+  const members = await db
+    .selectFrom('user_departs')
+    .innerJoin('departs', 'departs.id', 'user_departs.depart_id')
+    .innerJoin('departs as chosen', (join) =>
+      join
+        .on(sql<boolean>`departs.org_code like chosen.org_code || '%'`)
+        .on('chosen.tenant_id', '=', actor.tenantId),
+    )
+    .innerJoin('users', 'users.id', 'user_departs.user_id')
+    .select('user_departs.user_id')
+    .distinct()
+    .where('chosen.id', 'in', departIds)
+    .where('users.del_flag', '=', 0)
+    .execute();
+  const userIds = members.map((member) => member.user_id);
+  return requireWithinReach(db, actor, { users: userIds }, privilegeMessages.departAbove);
 }
 
 /** Editing or deleting menus and buttons: only rows the caller holds (a change reaches every holder). */

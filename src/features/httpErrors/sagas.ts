@@ -34,7 +34,9 @@ export function* handleRequestFailed({ payload: failure }: PayloadAction<HttpFai
     return;
   }
   if (failure.status === 403) {
-    yield call(notify, 'error', HTTP_ERROR_TEXTS.forbidden);
+    // The server's reason (没有权限… / 不能操作权限高于您的用户 …) under the catalogue's title.
+    if (failure.message) yield call(notify, 'error', HTTP_ERROR_TEXTS.forbidden, failure.message);
+    else yield call(notify, 'error', HTTP_ERROR_TEXTS.forbidden);
   } else if (failure.status === 404) {
     yield call(notify, 'error', HTTP_ERROR_TEXTS.notFound);
   } else if (failure.status === 504 || failure.timedOut) {

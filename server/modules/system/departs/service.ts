@@ -20,6 +20,7 @@ import {
 import { containsPattern } from '../../../http/listQuery';
 import { nest } from '../tree';
 import { nextOrgCode } from './orgCode';
+import { requireDepartsWithinReach } from '../privilege';
 
 export const departMessages = {
   added: '添加成功！',
@@ -255,6 +256,7 @@ export async function editDepart(db: Kysely<DB>, actor: Actor, form: DepartForm)
   const depart = validDepart(form);
   await inTransaction(db, async (trx) => {
     const existing = await departById(trx, actor.tenantId, id);
+    await requireDepartsWithinReach(trx, actor, [id]);
     await trx
       .updateTable('departs')
       .set({ ...depart, updated_by: actor.username, updated_at: sql<Date>`now()` })
@@ -275,6 +277,7 @@ export async function deleteDeparts(db: Kysely<DB>, actor: Actor, rawIds: string
       .where('id', 'in', ids)
       .execute();
     if (departs.length !== ids.length) throw notFound();
+    await requireDepartsWithinReach(trx, actor, ids);
     const underDeleted = (column: 'org_code') =>
       sql<boolean>`${sql.ref(column)} like any (${sql.val(departs.map((depart) => `${depart.org_code}%`))}::text[])`;
     // Users working in a deleted department for this login pick again at their next one.

@@ -1,5 +1,6 @@
 // Add or edit a user (API.md §6.2): roles multi-select, departments tree-select, username / mobile /
-// e-mail checked for uniqueness when the field loses focus.
+// e-mail checked for uniqueness when the field loses focus. Roles are chosen only by a caller holding
+// user:assignRole, and nobody changes their own roles or departments (the server refuses both, issue #14).
 import { useEffect, useState } from 'react';
 import { Form, Input, Select, TreeSelect } from 'antd';
 import { queryDepartTree, type DepartTreeNode } from '../../../api/systemDepart';
@@ -26,6 +27,9 @@ import {
 import { ModalForm } from '../../../components/form/ModalForm';
 import { CHECK_ON_BLUR, uniqueRule } from '../../../components/form/uniqueRule';
 import { withoutEmptyChildren, type Pruned } from '../../../components/tree/treeKeys';
+import { useHasPermission } from '../../../components/HasPermission';
+import { selectUserInfo } from '../../../features/session/selectors';
+import { useAppSelector } from '../../../store/hooks';
 
 export interface UserFormValues {
   username: string;
@@ -41,29 +45,46 @@ export interface UserFormValues {
   telephone?: string;
 }
 
-/** The body of add/edit: roles and departments comma-joined as the contract names them. */
-export function toUserPayload(values: UserFormValues, id?: string) {
-  const { roleIds = [], departIds = [], ...fields } = values;
-  return { ...fields, id, selectedroles: roleIds.join(','), selecteddeparts: departIds.join(',') };
+/** Which links the form may change: left out of the body, the server keeps them as they are. */
+export interface UserLinks {
+  roles: boolean;
+  departs: boolean;
 }
+
+/** The body of add/edit: roles and departments comma-joined as the contract names them. */
+export function toUserPayload(values: UserFormValues, id: string | undefined, links: UserLinks) {
+  const { roleIds = [], departIds = [], ...fields } = values;
+  return {
+    ...fields,
+    id,
+    ...(links.roles && { selectedroles: roleIds.join(',') }),
+    ...(links.departs && { selecteddeparts: departIds.join(',') }),
+  };
+}
+
+/** The button code of choosing a user's roles (apart from editing the profile). */
+export const ASSIGN_ROLE = 'user:assignRole';
+const OWN_ROLES = '不能修改自己的角色';
+const OWN_DEPARTS = '不能修改自己的部门';
 
 /** The server's rule for account names. */
 const USERNAME_PATTERN = /^\w{3,32}$/;
 
-function useChoices(open: boolean) {
+function useChoices(open: boolean, withRoles: boolean) {
   const [roles, setRoles] = useState<SysRole[]>([]);
   const [departs, setDeparts] = useState<Pruned<DepartTreeNode>[]>([]);
   useEffect(() => {
     if (!open) return;
-    queryAllRoles().then(
-      (answer) => setRoles(answer.success ? answer.result : []),
-      () => undefined,
-    );
+    if (withRoles)
+      queryAllRoles().then(
+        (answer) => setRoles(answer.success ? answer.result : []),
+        () => undefined,
+      );
     queryDepartTree().then(
       (answer) => setDeparts(answer.success ? withoutEmptyChildren(answer.result) : []),
       () => undefined,
     );
-  }, [open]);
+  }, [open, withRoles]);
   return { roles, departs };
 }
 
@@ -80,17 +101,22 @@ export function UserFormModal({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm<UserFormValues>();
-  const { roles, departs } = useChoices(open);
+  const mayAssignRoles = useHasPermission(ASSIGN_ROLE);
+  const { roles, departs } = useChoices(open, mayAssignRoles);
   const editing = user !== null;
   const id = user?.id;
+  const signedInId = useAppSelector(selectUserInfo)?.id;
+  const ownAccount = editing && id === signedInId;
+  const links: UserLinks = { roles: mayAssignRoles && !ownAccount, departs: !ownAccount };
 
   // Editing: the user's current roles and departments arrive after the modal opens.
   useEffect(() => {
     if (!open || !id) return;
-    queryUserRole(id).then(
-      (answer) => form.setFieldValue('roleIds', answer.success ? answer.result : []),
-      () => undefined,
-    );
+    if (mayAssignRoles)
+      queryUserRole(id).then(
+        (answer) => form.setFieldValue('roleIds', answer.success ? answer.result : []),
+        () => undefined,
+      );
     userDepartList(id).then(
       (answer) => {
         if (answer.success)
@@ -101,7 +127,7 @@ export function UserFormModal({
       },
       () => undefined,
     );
-  }, [open, id, form]);
+  }, [open, id, form, mayAssignRoles]);
 
   const initialValues: Partial<UserFormValues> | undefined = user
     ? {
@@ -124,7 +150,11 @@ export function UserFormModal({
       form={form}
       initialValues={initialValues}
       width={720}
-      onSubmit={(values) => (editing ? editUser(toUserPayload(values, id)) : addUser(toUserPayload(values)))}
+      onSubmit={(values) =>
+        editing
+          ? editUser(toUserPayload(values, id, links))
+          : addUser(toUserPayload(values, undefined, links))
+      }
     >
       <Form.Item
         name="username"
@@ -164,16 +194,20 @@ export function UserFormModal({
       >
         <Input placeholder="请输入用户姓名" />
       </Form.Item>
-      <Form.Item name="roleIds" label="角色分配">
-        <Select
-          mode="multiple"
-          placeholder="请选择角色"
-          optionFilterProp="label"
-          options={roles.map((role) => ({ value: role.id, label: role.roleName }))}
-        />
-      </Form.Item>
-      <Form.Item name="departIds" label="所属部门">
+      {mayAssignRoles && (
+        <Form.Item name="roleIds" label="角色分配" extra={ownAccount ? OWN_ROLES : undefined}>
+          <Select
+            mode="multiple"
+            placeholder="请选择角色"
+            optionFilterProp="label"
+            disabled={ownAccount}
+            options={roles.map((role) => ({ value: role.id, label: role.roleName }))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item name="departIds" label="所属部门" extra={ownAccount ? OWN_DEPARTS : undefined}>
         <TreeSelect
+          disabled={ownAccount}
           multiple
           treeCheckable
           showCheckedStrategy={TreeSelect.SHOW_ALL}

@@ -37,6 +37,7 @@ const ALL_BUTTONS = [
   'user:deleteBatch',
   'user:frozen',
   'user:password',
+  'user:assignRole',
   'role:list',
   'role:add',
   'role:edit',

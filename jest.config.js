@@ -28,6 +28,7 @@ const e2e = {
   testEnvironment: 'node',
   roots: ['<rootDir>/e2e'],
   testMatch: ['**/*.e2e.ts'],
+  setupFiles: ['<rootDir>/e2e/jest.worker.ts'],
   setupFilesAfterEnv: ['<rootDir>/e2e/jest.retry.ts'],
   globalSetup: '<rootDir>/e2e/globalSetup.ts',
   globalTeardown: '<rootDir>/e2e/globalTeardown.ts',

@@ -18,6 +18,9 @@ const server = {
   testEnvironment: 'node',
   roots: ['<rootDir>/server'],
   testMatch: ['**/__tests__/**/*.test.ts'],
+  // Names the run's fixtures (the seeded demo data, built once, copied per test database) and removes them.
+  globalSetup: '<rootDir>/server/__tests__/support/fixtures.globalSetup.ts',
+  globalTeardown: '<rootDir>/server/__tests__/support/fixtures.globalTeardown.ts',
 };
 
 const e2e = {
@@ -25,6 +28,7 @@ const e2e = {
   testEnvironment: 'node',
   roots: ['<rootDir>/e2e'],
   testMatch: ['**/*.e2e.ts'],
+  setupFiles: ['<rootDir>/e2e/jest.worker.ts'],
   setupFilesAfterEnv: ['<rootDir>/e2e/jest.retry.ts'],
   globalSetup: '<rootDir>/e2e/globalSetup.ts',
   globalTeardown: '<rootDir>/e2e/globalTeardown.ts',

@@ -37,6 +37,17 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   };
 
+  // jsdom (26) leaves an XHR's timeout timer running after a network error (a refused or cut connection): a
+  // timer of Node's, which closing the window does not clear, so the app's 300 s timeout kept Jest alive for
+  // minutes after the run. Setting the timeout clears it; done once the request has ended, however it ended.
+  const send = window.XMLHttpRequest.prototype.send;
+  window.XMLHttpRequest.prototype.send = function sendClearingTimeoutAtEnd(...args) {
+    this.addEventListener('loadend', () => {
+      this.timeout = 0;
+    });
+    return send.apply(this, args);
+  };
+
   const getComputedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (elt) => getComputedStyle(elt);
 }

@@ -1,30 +1,27 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { createPostgresTestDatabase, type PostgresTestDatabase } from '../server/__tests__/support/database';
 import { chromiumPath, SCREENSHOT_DIR } from './support/chromium';
-import { startServer, type RunningServer } from './support/server';
+import { E2E_SERVERS_ENV, startWorkerServers, type WorkerServer } from './support/server';
 
 const ROOT = path.resolve(__dirname, '..');
 
 declare global {
-  var __E2E_SERVER__: RunningServer | undefined;
-  var __E2E_DATABASE__: PostgresTestDatabase | undefined;
+  var __E2E_SERVERS__: WorkerServer[] | undefined;
 }
 
 /**
- * Builds the SPA when stale, checks Chromium, and starts one server for every e2e file: on a fresh
- * PostgreSQL database when TEST_DATABASE_URL is set (the tests may then read it, as E2E_DATABASE_URL),
- * otherwise on the embedded database, as `npm start` does.
+ * Builds the SPA when stale, checks Chromium, and starts a server per Jest worker, each on its own copy of the
+ * seeded database: PostgreSQL when TEST_DATABASE_URL is set (the tests may then read it, as E2E_DATABASE_URL),
+ * otherwise the embedded database, as `npm start` does. jest.worker.ts points each worker's files at its server.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
   chromiumPath();
   execFileSync('bash', ['-c', 'source scripts/lib.sh && ensure_spa_build'], { cwd: ROOT, stdio: 'inherit' });
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const database = process.env.TEST_DATABASE_URL ? await createPostgresTestDatabase() : undefined;
-  globalThis.__E2E_DATABASE__ = database;
-  const server = await startServer(database ? { DATABASE_URL: database.url } : {});
-  globalThis.__E2E_SERVER__ = server;
-  process.env.E2E_BASE_URL = server.url;
-  if (database) process.env.E2E_DATABASE_URL = database.url;
+  const servers = await startWorkerServers(Math.max(1, globalConfig.maxWorkers));
+  globalThis.__E2E_SERVERS__ = servers;
+  process.env[E2E_SERVERS_ENV] = JSON.stringify(
+    servers.map(({ url, databaseUrl }) => ({ url, databaseUrl })),
+  );
 }

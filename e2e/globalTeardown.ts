@@ -1,4 +1,3 @@
 export default async function globalTeardown(): Promise<void> {
-  await globalThis.__E2E_SERVER__?.stop();
-  await globalThis.__E2E_DATABASE__?.drop();
+  await Promise.all((globalThis.__E2E_SERVERS__ ?? []).map((server) => server.stop()));
 }

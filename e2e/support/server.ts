@@ -1,12 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  createPostgresTestDatabase,
+  type PostgresTestDatabase,
+} from '../../server/__tests__/support/database';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 export const E2E_PASSWORD = 'E2e-Passw0rd!';
+
+/** The servers of the Jest workers, `[{ url, databaseUrl }]` in JSON, set by globalSetup.ts. */
+export const E2E_SERVERS_ENV = 'E2E_SERVERS';
 
 export interface RunningServer {
   url: string;
@@ -27,8 +34,11 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Generous: the workers' servers start together, on two cores that run other work too. */
+const HEALTH_TIMEOUT_MS = 180_000;
+
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60000;
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
@@ -39,13 +49,18 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`server did not become healthy within 60 s:\n${output()}`);
+  throw new Error(`server did not become healthy within ${HEALTH_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
-/** Starts the server exactly as `npm start` does after its build step, on a fresh embedded database. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the server exactly as `npm start` does after its build step: on a fresh embedded database, or on the
+ * given data folder (which its stop() then removes), or on DATABASE_URL when `env` has one.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-')),
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -65,19 +80,75 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on('data', (chunk) => (log += chunk));
   const url = `http://127.0.0.1:${port}`;
   const output = () => log;
-  await waitForHealth(url, child, output);
-  return {
-    url,
-    process: child,
-    dataDir,
-    output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(url, child, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, process: child, dataDir, output, stop };
+}
+
+/** A server of one Jest worker, on a database of its own. */
+export interface WorkerServer extends RunningServer {
+  /** PostgreSQL only: the URL of the worker's database (tests may read it). */
+  databaseUrl?: string;
+}
+
+/**
+ * One server per Jest worker, each on its own copy of one seeded database, so e2e files run in parallel
+ * without seeing each other's data. The demo data is written once, by a server started and stopped on the
+ * first database (as `npm start` seeds); then copied: a PostgreSQL database made with it as template when
+ * TEST_DATABASE_URL is set, otherwise the embedded database's data folder.
+ */
+export async function startWorkerServers(count: number): Promise<WorkerServer[]> {
+  const postgres = Boolean(process.env.TEST_DATABASE_URL);
+  const seedDatabase = postgres ? await createPostgresTestDatabase() : undefined;
+  const seedDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-seed-'));
+  const databases: PostgresTestDatabase[] = [];
+  const servers: WorkerServer[] = [];
+  try {
+    const seeding = await startServer(seedDatabase ? { DATABASE_URL: seedDatabase.url } : {}, seedDir);
+    // Stopped, not killed: PGlite's folder is consistent, PostgreSQL's template has no connection left.
+    seeding.process.kill('SIGTERM');
+    await new Promise((resolve) => seeding.process.once('exit', resolve));
+    const seedName = seedDatabase && new URL(seedDatabase.url).pathname.slice(1);
+    await Promise.all(
+      Array.from({ length: count }, async () => {
+        const database = seedName === undefined ? undefined : await createPostgresTestDatabase(seedName);
+        if (database) databases.push(database);
+        const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+        if (!database) cpSync(seedDir, dataDir, { recursive: true });
+        const server = await startServer(database ? { DATABASE_URL: database.url } : {}, dataDir);
+        servers.push(
+          database
+            ? {
+                ...server,
+                databaseUrl: database.url,
+                stop: async () => {
+                  await server.stop();
+                  await database.drop();
+                },
+              }
+            : server,
+        );
+      }),
+    );
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop()));
+    await Promise.all(databases.map((database) => database.drop()));
+    throw error;
+  } finally {
+    rmSync(seedDir, { recursive: true, force: true });
+    await seedDatabase?.drop();
+  }
+  return servers;
 }

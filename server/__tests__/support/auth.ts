@@ -5,25 +5,29 @@ import type { Envelope } from '../../../common/contract';
 import type { DatabaseKind } from '../../db';
 import type { DB } from '../../db/schema';
 import { seedWhenEmpty } from '../../db/seed';
-import { openTestDatabase, type TestDatabase } from './database';
+import { openTestDatabase, type Fixture, type TestDatabase } from './database';
 
 /** The password every seeded account gets in the tests. */
 export const DEMO_PASSWORD = 'Demo-Pa55word';
 
+/** The demo data, every account with DEMO_PASSWORD; `business` adds the business demo. */
+const demoFixture = (businessData: boolean): Fixture => ({
+  name: businessData ? 'business_demo' : 'demo',
+  write: async ({ db }) => {
+    await seedWhenEmpty(db, { adminPassword: DEMO_PASSWORD, businessData });
+  },
+});
+
 /**
  * A migrated database with the demo data, every account with DEMO_PASSWORD. The business demo (products,
- * customers, stock) costs seconds, so only the tests that ask for it get it.
+ * customers, stock) costs seconds to write, so only the tests that ask for it get it; either is written once
+ * per run and copied (see database.ts).
  */
 export async function openSeededDatabase(
   kind: DatabaseKind,
   options: { businessData?: boolean } = {},
 ): Promise<TestDatabase> {
-  const testDatabase = await openTestDatabase(kind);
-  await seedWhenEmpty(testDatabase.database.db, {
-    adminPassword: DEMO_PASSWORD,
-    businessData: options.businessData ?? false,
-  });
-  return testDatabase;
+  return openTestDatabase(kind, demoFixture(options.businessData ?? false));
 }
 
 export interface ApiAnswer<T> {

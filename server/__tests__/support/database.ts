@@ -1,5 +1,7 @@
 // Test databases: a migrated PGlite loaded from a snapshot (a fresh initdb costs 3–4 s and ~700 MB), and,
 // when TEST_DATABASE_URL is set, a PostgreSQL database of its own per test file so files run in parallel.
+// A fixture (the demo data, say) is built once per Jest run and copied for each database that asks for it: a
+// PGlite dump loaded per database, a PostgreSQL template database cloned (CREATE DATABASE ... TEMPLATE).
 // Plain functions, no Jest globals: usable from any runner or script.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -77,10 +79,10 @@ export interface PostgresTestDatabase {
   drop(): Promise<void>;
 }
 
-/** An empty database `t_<random>` on the TEST_DATABASE_URL server. */
-export async function createPostgresTestDatabase(): Promise<PostgresTestDatabase> {
+/** An empty database `t_<random>` on the TEST_DATABASE_URL server, or a copy of a template database. */
+export async function createPostgresTestDatabase(template?: string): Promise<PostgresTestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await asAdministrator(`create database ${name}`);
+  await asAdministrator(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(requireTestDatabaseUrl());
   url.pathname = `/${name}`;
   return {
@@ -97,15 +99,125 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** A migrated, empty database on the given back end. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/** Data every copy starts with, written once into a migrated database. */
+export interface Fixture {
+  /** Names the copies: letters, digits and underscores. */
+  name: string;
+  write(database: Database): Promise<void>;
+}
+
+/**
+ * Set by the server project's global set-up (fixtures.globalSetup.ts): where this run keeps its fixtures. Each
+ * run builds its own, as seeded rows carry dates relative to the day of seeding. Without it (a script) every
+ * database gets its fixture written afresh.
+ */
+export const FIXTURE_RUN_ENV = 'TEST_FIXTURE_RUN';
+
+function fixtureRun(): string | undefined {
+  return process.env[FIXTURE_RUN_ENV];
+}
+
+/** This run's template databases are `f_<run>_<fixture>`; global teardown drops them by that prefix. */
+export function fixtureTemplatePrefix(run: string): string {
+  return `f_${run}_`;
+}
+
+export function fixtureFolder(run: string): string {
+  return path.join(os.tmpdir(), `channel-digital-fixtures-${run}`);
+}
+
+/** Built aside and moved in place, so a parallel worker never reads half a fixture; two workers may both build. */
+async function pgliteFixture(run: string, fixture: Fixture): Promise<PGlite> {
+  const file = path.join(fixtureFolder(run), `${fixture.name}.tar.gz`);
+  if (fs.existsSync(file)) {
+    return openPGlite(undefined, { loadDataDir: new Blob([fs.readFileSync(file)]) });
+  }
+  const pglite = await openMigratedPGlite();
+  await fixture.write(createPGliteDatabase(pglite));
+  const dump = await pglite.dumpDataDir('gzip');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.partial`;
+  fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(partial, file);
+  return pglite;
+}
+
+async function templateExists(name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: requireTestDatabaseUrl() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    return rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The template database of a fixture, built on first use: migrated and written under a name of its own, then
+ * renamed into place (the loser of a race drops its copy). No connections are allowed to a template (autovacuum
+ * included), as CREATE DATABASE ... TEMPLATE refuses a template anyone is connected to.
+ */
+async function postgresFixtureTemplate(run: string, fixture: Fixture | undefined): Promise<string> {
+  const template = `${fixtureTemplatePrefix(run)}${fixture?.name ?? 'migrated'}`;
+  if (await templateExists(template)) return template;
+  const building = await createPostgresTestDatabase();
+  const database = createPostgresDatabase(building.url);
+  try {
+    await migrateToLatest(database.db);
+    await fixture?.write(database);
+  } finally {
+    await database.close();
+  }
+  const name = new URL(building.url).pathname.slice(1);
+  try {
+    await asAdministrator(`alter database ${name} rename to ${template}`);
+  } catch (error) {
+    await building.drop();
+    if ((error as { code?: string }).code !== '42P04') throw error;
+    return template;
+  }
+  await asAdministrator(`alter database ${template} with allow_connections false is_template true`);
+  return template;
+}
+
+/** Drops the template databases of a run (global teardown). */
+export async function dropFixtureTemplates(run: string): Promise<void> {
+  const client = new pg.Client({ connectionString: requireTestDatabaseUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [fixtureTemplatePrefix(run)],
+    );
+    for (const { datname } of rows) {
+      await client.query(`alter database ${datname} is_template false`);
+      await client.query(`drop database ${datname} with (force)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** A migrated database on the given back end, empty or with a fixture's data. */
+export async function openTestDatabase(kind: DatabaseKind, fixture?: Fixture): Promise<TestDatabase> {
+  const run = fixtureRun();
   if (kind === 'pglite') {
-    const database = createPGliteDatabase(await openMigratedPGlite());
+    const fromFixture = fixture !== undefined && run !== undefined;
+    const database = createPGliteDatabase(
+      fromFixture ? await pgliteFixture(run, fixture) : await openMigratedPGlite(),
+    );
+    if (!fromFixture) await fixture?.write(database);
     return { database, dispose: () => database.close() };
   }
-  const created = await createPostgresTestDatabase();
+  const created = await createPostgresTestDatabase(
+    run === undefined ? undefined : await postgresFixtureTemplate(run, fixture),
+  );
   const database = createPostgresDatabase(created.url);
-  await migrateToLatest(database.db);
+  if (run === undefined) {
+    await migrateToLatest(database.db);
+    await fixture?.write(database);
+  }
   return {
     database,
     postgresUrl: created.url,

@@ -29,7 +29,7 @@ const e2e = {
   roots: ['<rootDir>/e2e'],
   testMatch: ['**/*.e2e.ts'],
   setupFiles: ['<rootDir>/e2e/jest.worker.ts'],
-  setupFilesAfterEnv: ['<rootDir>/e2e/jest.retry.ts'],
+  setupFilesAfterEnv: ['<rootDir>/e2e/jest.retry.ts', '<rootDir>/e2e/jest.csp.ts'],
   globalSetup: '<rootDir>/e2e/globalSetup.ts',
   globalTeardown: '<rootDir>/e2e/globalTeardown.ts',
 };

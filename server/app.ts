@@ -1,15 +1,19 @@
 // The Fastify application: the JSON API under /api, the built SPA, one error contract. main.ts and
 // the tests build it the same way; it never migrates or seeds (its caller owns the database).
+import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { DEFAULT_RATE_LIMITS, type Config } from './config';
 import type { Database } from './db';
 import { attachReadCache, isTablesChanged, ReadCache, type TablesChanged } from './db/readCache';
 import { registerAccessGuard } from './http/access';
+import { serializeRequest } from './http/logRedaction';
 import { sendFailure } from './http/envelope';
 import { handleClientError, handleError, SHUTTING_DOWN_MESSAGE } from './http/errors';
 import { generateRequestId, REQUEST_ID_HEADER } from './http/requestId';
+import { createRateLimits, type RateLimits } from './http/rateLimits';
+import { securityHeaderOptions } from './http/securityHeaders';
 import { API_PREFIX, registerSite } from './http/site';
-import { formatSchemaError } from './http/validation';
+import { formatSchemaError, refuseNulCharacters } from './http/validation';
 import { createSmsChannel, type SmsChannel } from './integrations/sms';
 import { accountRoutes } from './modules/auth/accountRoutes';
 import { authRoutes } from './modules/auth/routes';
@@ -60,6 +64,8 @@ declare module 'fastify' {
     push: PushHub;
     /** How the ERP clients reach the ERPs (and, outside production, this server's ERP simulator). */
     erpRuntime: ErpRuntime;
+    /** The throttles of password guessing and account look-ups, shared by the instances through Redis. */
+    rateLimits: RateLimits;
   }
 }
 
@@ -69,7 +75,7 @@ export interface AppDeps {
     Config,
     'staticDir' | 'bodyLimit' | 'logLevel' | 'production' | 'sms' | 'redisUrl' | 'pushChannel'
   > &
-    Partial<Pick<Config, 'erpSyncIntervalMs' | 'orderAutoSign'>> &
+    Partial<Pick<Config, 'erpSyncIntervalMs' | 'orderAutoSign' | 'rateLimits'>> &
     ThirdPartyConfig;
   /** How often the push socket pings its clients; tests shorten it. */
   pushPingIntervalMs?: number;
@@ -125,7 +131,11 @@ function writePeers(
 
 export function buildApp({ database, config, logStream, pushPingIntervalMs }: AppDeps): FastifyInstance {
   const app = Fastify({
-    logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      ...(logStream && { stream: logStream }),
+    },
     genReqId: generateRequestId,
     bodyLimit: config.bodyLimit,
     // Fastify's own drain answer is not an envelope; the onRequest hook below answers instead.
@@ -159,6 +169,15 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   app.decorate('database', { ...database, db });
   app.decorate('sms', createSmsChannel(config.sms, database));
   app.decorate('push', createPushHub(config, app.log));
+  app.decorate(
+    'rateLimits',
+    createRateLimits(
+      config.rateLimits ?? DEFAULT_RATE_LIMITS,
+      config.redisUrl,
+      `${config.pushChannel}:rate-limit`,
+    ),
+  );
+  app.addHook('onClose', () => app.rateLimits.close());
   // Listening waits for the broker's subscription, so no push published afterwards is missed.
   app.addHook('onReady', () => app.push.ready());
   app.addHook('onClose', () => app.push.close());
@@ -177,6 +196,8 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
     }
   });
   app.setErrorHandler(handleError);
+  app.register(helmet, securityHeaderOptions(config));
+  app.addHook('preValidation', refuseNulCharacters);
   // After the hook above (request id, draining), before any route: every route added afterwards, by any
   // plugin or test, passes the gate.
   const sessions = cachedSessionResolver(reads, (token) => resolveSession(db, token));

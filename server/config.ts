@@ -46,7 +46,34 @@ export interface Config {
   erpSyncIntervalMs: number;
   /** The system's sign-off of shipped orders nobody signed (DOMAIN §1.5 SHIPPED → SIGNED by SYS). */
   orderAutoSign: OrderAutoSignConfig;
+  /** Throttles of password guessing and of account look-ups (server/http/rateLimits.ts). */
+  rateLimits: RateLimitConfig;
 }
+
+export interface RateLimitConfig {
+  /** Failed password logins on a user name, or from an address, after which the graphic code is required. */
+  loginCaptchaAfterFailures: number;
+  loginCaptchaAfterFailuresPerIp: number;
+  /** Failed password logins from one address after which it is refused until the window ends. */
+  loginMaxFailuresPerIp: number;
+  /** The window the failures count in. */
+  loginFailureWindowSeconds: number;
+  /** Look-ups (name/phone taken?, SMS codes, password recovery) per address and per name or phone. */
+  accountLookupsPerIp: number;
+  accountLookupsPerTarget: number;
+  accountLookupWindowSeconds: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+  loginCaptchaAfterFailures: 3,
+  // An office behind one address mistypes more than one person does.
+  loginCaptchaAfterFailuresPerIp: 10,
+  loginMaxFailuresPerIp: 50,
+  loginFailureWindowSeconds: 900,
+  accountLookupsPerIp: 30,
+  accountLookupsPerTarget: 10,
+  accountLookupWindowSeconds: 600,
+};
 
 export interface OrderAutoSignConfig {
   /** How often the worker looks for such orders; 0 turns it off (ORDER_AUTO_SIGN_INTERVAL_MS). */
@@ -258,6 +285,23 @@ export const DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS = 60_000;
 /** DOMAIN §1.5: "SYS after N days (default 7)". */
 export const DEFAULT_ORDER_AUTO_SIGN_DAYS = 7;
 
+function readRateLimits(env: Env): RateLimitConfig {
+  const limit = (name: string, fallback: number) => readInteger(env, name, fallback, 1, 1_000_000);
+  const defaults = DEFAULT_RATE_LIMITS;
+  return {
+    loginCaptchaAfterFailures: limit('LOGIN_CAPTCHA_AFTER_FAILURES', defaults.loginCaptchaAfterFailures),
+    loginCaptchaAfterFailuresPerIp: limit(
+      'LOGIN_CAPTCHA_AFTER_FAILURES_PER_IP',
+      defaults.loginCaptchaAfterFailuresPerIp,
+    ),
+    loginMaxFailuresPerIp: limit('LOGIN_MAX_FAILURES_PER_IP', defaults.loginMaxFailuresPerIp),
+    loginFailureWindowSeconds: limit('LOGIN_FAILURE_WINDOW_SECONDS', defaults.loginFailureWindowSeconds),
+    accountLookupsPerIp: limit('ACCOUNT_LOOKUPS_PER_IP', defaults.accountLookupsPerIp),
+    accountLookupsPerTarget: limit('ACCOUNT_LOOKUPS_PER_TARGET', defaults.accountLookupsPerTarget),
+    accountLookupWindowSeconds: limit('ACCOUNT_LOOKUP_WINDOW_SECONDS', defaults.accountLookupWindowSeconds),
+  };
+}
+
 /** Reads and validates the configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   return {
@@ -288,5 +332,6 @@ export function loadConfig(env: Env = process.env): Config {
       ),
       days: readInteger(env, 'ORDER_AUTO_SIGN_DAYS', DEFAULT_ORDER_AUTO_SIGN_DAYS, 1, 365),
     },
+    rateLimits: readRateLimits(env),
   };
 }

@@ -143,6 +143,46 @@ describe('account and password', () => {
   });
 });
 
+describe('the graphic code of the password login', () => {
+  it('is not shown at first; once the server asks for it the form shows it, requires it and sends it with its key', async () => {
+    const user = setupUser();
+    api.login.mockResolvedValueOnce({
+      ...refused('请输入验证码!', 400),
+      result: { captchaRequired: true },
+    } as unknown as ReturnType<typeof loginAnswer>);
+    await renderModal();
+    expect(screen.queryByPlaceholderText('图形验证码')).not.toBeInTheDocument();
+    await fill(user, screen.getByPlaceholderText('用户名 / 邮箱'), 'admin');
+    await fill(user, screen.getByPlaceholderText('密码'), 'secret');
+    await user.click(submitButton());
+    expect(await screen.findByText('请输入验证码!', { selector: '.ant-notification *' })).toBeInTheDocument();
+
+    const field = await screen.findByPlaceholderText('图形验证码');
+    expect(await screen.findByAltText('验证码')).toHaveAttribute('src', CAPTCHA_IMAGE);
+    await user.click(submitButton());
+    expect(
+      await screen.findByText('请输入验证码!', { selector: '.ant-form-item-explain-error' }),
+    ).toBeInTheDocument();
+    expect(api.login).toHaveBeenCalledTimes(1);
+
+    api.login.mockResolvedValueOnce(loginAnswer());
+    await fill(user, field, 'Ab3x');
+    await user.click(submitButton());
+    const { checkKey } = api.randomImage.mock.calls.length
+      ? { checkKey: api.randomImage.mock.lastCall![0] }
+      : { checkKey: '' };
+    await waitFor(() =>
+      expect(api.login).toHaveBeenLastCalledWith({
+        username: 'admin',
+        password: 'secret',
+        remember_me: true,
+        captcha: 'Ab3x',
+        checkKey,
+      }),
+    );
+  });
+});
+
 describe('mobile number', () => {
   it('shows the graphic captcha (136×38) and draws a new one on click', async () => {
     const user = setupUser();

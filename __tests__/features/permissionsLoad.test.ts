@@ -47,9 +47,7 @@ describe('loadPermissions', () => {
   it('success: stores the button lists, loads the counters, then the menu with the current path to land on', () => {
     testSaga(loadPermissions, deepRequest)
       .next()
-      .select(selectToken)
-      .next('tok-1')
-      .call(getUserPermissionByToken, 'tok-1')
+      .call(getUserPermissionByToken)
       .next(payload(seededMenu()))
       .put(buttonAuthLoaded({ auth, allAuth }))
       .next()
@@ -63,9 +61,7 @@ describe('loadPermissions', () => {
   it('lands on the redirect query value rather than the current path when there is one', () => {
     testSaga(loadPermissions, loadRequested({ fullPath: '/dashboard/workplace', redirect: '/order/42?x=1' }))
       .next()
-      .select(selectToken)
-      .next('tok-1')
-      .call(getUserPermissionByToken, 'tok-1')
+      .call(getUserPermissionByToken)
       .next(payload(seededMenu()))
       .put(buttonAuthLoaded({ auth, allAuth }))
       .next()
@@ -83,7 +79,6 @@ describe('loadPermissions', () => {
     ];
     testSaga(loadPermissions, deepRequest)
       .next()
-      .next('tok-1')
       .next(payload(menu))
       .next()
       .next()
@@ -100,9 +95,7 @@ describe('loadPermissions', () => {
       expect(EMPTY_MENU_ERROR).toBe('getPermissionList: permissions must be a non-null array !');
       testSaga(loadPermissions, deepRequest)
         .next()
-        .select(selectToken)
-        .next('tok-1')
-        .call(getUserPermissionByToken, 'tok-1')
+        .call(getUserPermissionByToken)
         .next(answer)
         .put(loadFailed('getPermissionList: permissions must be a non-null array !'))
         .next()
@@ -119,8 +112,7 @@ describe('loadPermissions', () => {
   it('a failed fetch logs out and redirects to the login with the full path', () => {
     testSaga(loadPermissions, deepRequest)
       .next()
-      .next('tok-1')
-      .call(getUserPermissionByToken, 'tok-1')
+      .call(getUserPermissionByToken)
       .throw(new Error('Network Error'))
       .put(loadFailed('Network Error'))
       .next()
@@ -136,7 +128,6 @@ describe('loadPermissions', () => {
   it('after a refused token (the session already ended, resetLogin kept) it only redirects', () => {
     testSaga(loadPermissions, deepRequest)
       .next()
-      .next('tok-1')
       .throw(new Error('Token失效，请重新登录'))
       .put(loadFailed('Token失效，请重新登录'))
       .next()

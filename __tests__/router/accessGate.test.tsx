@@ -125,7 +125,8 @@ describe('with a token', () => {
     );
     await waitFor(() => expect(permissionRequests()).toHaveLength(1));
     expect(permissionRequests()[0]).toMatchObject({ token: 'tok-1' });
-    expect(permissionRequests()[0].query.get('token')).toBe('tok-1');
+    // The token travels in the X-Access-Token header only, never in the URL (logs, proxies).
+    expect([...permissionRequests()[0].query.keys()].filter((key) => key !== '_t')).toEqual([]);
     expect(screen.getByRole('status', { name: '正在加载' })).toBeInTheDocument();
     expect(screen.queryByText('抱歉，你访问的页面不存在')).not.toBeInTheDocument();
 

@@ -28,8 +28,29 @@ const ARGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: ARGS });
+/** What Chromium reported as blocked by the server's Content Security Policy, since the last take. */
+const cspViolations: string[] = [];
+
+/** The CSP violations reported since the last call (e2e/jest.csp.ts fails the test on any). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+function watchCsp(context: BrowserContext): BrowserContext {
+  context.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+      cspViolations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+    }
+  });
+  return context;
+}
+
+/** Chromium; every context it opens reports CSP violations to takeCspViolations. */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ARGS });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => watchCsp(await newContext(options));
+  return browser;
 }
 
 export const DESKTOP = { width: 1440, height: 900 };

@@ -50,6 +50,15 @@ describe('loadConfig', () => {
       specialLoginAccount: undefined,
       erpSyncIntervalMs: DEFAULT_ERP_SYNC_INTERVAL_MS,
       orderAutoSign: { intervalMs: DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS, days: DEFAULT_ORDER_AUTO_SIGN_DAYS },
+      rateLimits: {
+        loginCaptchaAfterFailures: 3,
+        loginCaptchaAfterFailuresPerIp: 10,
+        loginMaxFailuresPerIp: 50,
+        loginFailureWindowSeconds: 900,
+        accountLookupsPerIp: 30,
+        accountLookupsPerTarget: 10,
+        accountLookupWindowSeconds: 600,
+      },
     });
     expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
     expect(DEFAULT_ORDER_AUTO_SIGN_DAYS).toBe(7);
@@ -71,6 +80,13 @@ describe('loadConfig', () => {
       ERP_SYNC_INTERVAL_MS: '0',
       ORDER_AUTO_SIGN_INTERVAL_MS: '0',
       ORDER_AUTO_SIGN_DAYS: '10',
+      LOGIN_CAPTCHA_AFTER_FAILURES: '2',
+      LOGIN_CAPTCHA_AFTER_FAILURES_PER_IP: '5',
+      LOGIN_MAX_FAILURES_PER_IP: '20',
+      LOGIN_FAILURE_WINDOW_SECONDS: '600',
+      ACCOUNT_LOOKUPS_PER_IP: '40',
+      ACCOUNT_LOOKUPS_PER_TARGET: '8',
+      ACCOUNT_LOOKUP_WINDOW_SECONDS: '300',
       ...SMS_ENV,
     });
     expect(config).toEqual({
@@ -98,6 +114,15 @@ describe('loadConfig', () => {
       specialLoginAccount: undefined,
       erpSyncIntervalMs: 0,
       orderAutoSign: { intervalMs: 0, days: 10 },
+      rateLimits: {
+        loginCaptchaAfterFailures: 2,
+        loginCaptchaAfterFailuresPerIp: 5,
+        loginMaxFailuresPerIp: 20,
+        loginFailureWindowSeconds: 600,
+        accountLookupsPerIp: 40,
+        accountLookupsPerTarget: 8,
+        accountLookupWindowSeconds: 300,
+      },
     });
   });
 

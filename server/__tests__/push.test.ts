@@ -211,12 +211,12 @@ describe.each(testBackends())('the push socket on %s', (backend) => {
       await expect(closed).resolves.toBe(4401);
     });
 
-    it('closes the sockets when the server closes', async () => {
+    it('closes the sockets with 1001 (going away) when the server closes', async () => {
       const other = await startTestServer({ database });
       const socket = await openSocket(other.baseUrl, demoUserId('admin'), admin);
-      const closed = new Promise((resolve) => socket.socket.once('close', resolve));
+      const closed = new Promise<number>((resolve) => socket.socket.once('close', (code) => resolve(code)));
       await other.close();
-      await expect(closed).resolves.toBeDefined();
+      await expect(closed).resolves.toBe(1001);
     });
   });
 

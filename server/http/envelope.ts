@@ -35,6 +35,8 @@ export class BusinessError extends Error {
   constructor(
     readonly code: BusinessCode,
     message: string,
+    /** What the page needs to act on the refusal (e.g. `{ captchaRequired: true }`), as `result`. */
+    readonly result: unknown = null,
   ) {
     super(message);
     this.name = 'BusinessError';

@@ -42,7 +42,7 @@ export function handleError(
   reply: FastifyReply,
 ): FastifyReply {
   if (error instanceof BusinessError) {
-    return reply.code(200).send(fail(error.code, error.message));
+    return reply.code(200).send({ ...fail(error.code, error.message), result: error.result });
   }
   if (error instanceof InvalidRequestError) {
     request.log.info({ reason: error.message }, 'request rejected');

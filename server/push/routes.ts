@@ -14,6 +14,8 @@ import type { PushHub } from './hub';
 export const DEFAULT_PING_INTERVAL_MS = 30_000;
 /** Close code (application range) when the socket's session has ended. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
+/** Close code when the server stops (RFC 6455 "going away"): the client reconnects to another instance. */
+export const GOING_AWAY_CLOSE_CODE = 1001;
 /** Clients send only the heartbeat: anything longer is refused by ws itself. */
 const MAX_CLIENT_FRAME_BYTES = 1024;
 
@@ -35,7 +37,16 @@ export async function pushSocketRoutes(
   app: FastifyInstance,
   { hub, resolveSession, pingIntervalMs }: PushSocketOptions,
 ): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_CLIENT_FRAME_BYTES },
+    // The plugin's own preClose closes the sockets without a code (1005): say the server is going away.
+    preClose(this: FastifyInstance, done) {
+      for (const client of this.websocketServer.clients)
+        client.close(GOING_AWAY_CLOSE_CODE, 'server stopping');
+      this.websocketServer.close();
+      done();
+    },
+  });
 
   app.get<{ Params: { userId: string } }>(
     `${PUSH_SOCKET_PATH}/:userId`,

@@ -1,16 +1,20 @@
-// svg-captcha's typings leave out its main export, the function that draws a given text. We draw a text
-// chosen with crypto.randomInt instead of the one the library would pick with Math.random.
-declare module 'svg-captcha/lib/index.js' {
-  interface DrawOptions {
-    width?: number;
-    height?: number;
-    fontSize?: number;
-    /** Number of interference lines. */
-    noise?: number;
-    color?: boolean;
-    background?: string;
+// svg-captcha's typings leave out the parts used here: its glyph outliner and the font it bundles. The
+// captcha (server/modules/auth/captcha.ts) draws its own picture from those outlines.
+declare module 'svg-captcha/lib/ch-to-path.js' {
+  /** The SVG path data of one character's outline, centred on (x, y). */
+  function glyphPath(
+    character: string,
+    options: { x: number; y: number; fontSize: number } & GlyphFont,
+  ): string;
+  interface GlyphFont {
+    font: unknown;
+    ascender: number;
+    descender: number;
   }
-  /** The SVG text: every glyph is a path, so the characters never appear as text. */
-  function drawCaptcha(text: string, options?: DrawOptions): string;
-  export = drawCaptcha;
+  export = glyphPath;
+}
+
+declare module 'svg-captcha/lib/option-manager.js' {
+  /** The defaults, among them the bundled font (Comismsh) and its metrics. */
+  export const options: { font: unknown; ascender: number; descender: number };
 }

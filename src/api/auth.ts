@@ -51,6 +51,14 @@ export interface LoginBody {
   username: string;
   password: string;
   remember_me: boolean;
+  /** The graphic code drawn for `checkKey`, once the server requires it. */
+  captcha?: string;
+  checkKey?: string;
+}
+
+/** The result of a refused password login after which the graphic code is required. */
+export interface CaptchaDemand {
+  captchaRequired: true;
 }
 
 /** `captcha` is the SMS code. */

@@ -38,7 +38,10 @@ export interface PermissionPayload {
   allAuth: ButtonAuth[];
 }
 
-/** The v2.2 client sends the token as a parameter too; the server goes by the session header. */
-export function getUserPermissionByToken(token: string) {
-  return getAction<PermissionPayload | null>('/sys/permission/getUserPermissionByToken', { token });
+/**
+ * The menu and button permissions of the signed-in user. The v2.2 client also put the token in the query;
+ * this one does not: a URL ends up in logs and proxies, the X-Access-Token header says who asks.
+ */
+export function getUserPermissionByToken() {
+  return getAction<PermissionPayload | null>('/sys/permission/getUserPermissionByToken');
 }

@@ -51,8 +51,8 @@ export function Captcha() {
   );
 }
 
-/** The graphic code input (field `captcha`, required) beside its image. */
-export function CaptchaField() {
+/** The graphic code input (field `captcha`, required) beside its image; Enter may submit the form. */
+export function CaptchaField({ onPressEnter }: { onPressEnter?: () => void } = {}) {
   return (
     <Row gutter={8} wrap={false}>
       <Col flex="auto">
@@ -60,7 +60,13 @@ export function CaptchaField() {
           name="captcha"
           rules={[{ required: true, whitespace: true, message: messages.captchaRequired }]}
         >
-          <Input size="large" prefix={<SafetyOutlined />} placeholder="图形验证码" autoComplete="off" />
+          <Input
+            size="large"
+            prefix={<SafetyOutlined />}
+            placeholder="图形验证码"
+            autoComplete="off"
+            onPressEnter={onPressEnter}
+          />
         </Form.Item>
       </Col>
       <Col flex="none">

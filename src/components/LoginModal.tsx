@@ -7,7 +7,11 @@ import { LockOutlined, MailOutlined, MessageOutlined, MobileOutlined, UserOutlin
 import { Link } from 'react-router';
 import { messages } from '../../common/messages';
 import { checkMobile, loginTypeOf } from '../../common/validators';
-import { selectLoginPending, selectUsername } from '../features/session/selectors';
+import {
+  selectLoginCaptchaRequired,
+  selectLoginPending,
+  selectUsername,
+} from '../features/session/selectors';
 import { QrLoginPanel } from '../features/thirdPartyLogin/QrLoginPanel';
 import { loginModalOpened, loginRequested, phoneLoginRequested } from '../features/session/slice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
@@ -47,6 +51,7 @@ interface TabFieldsProps {
 function AccountFields({ form, onSubmit }: TabFieldsProps) {
   // An e-mail address logs in as e-mail (spec §5); the request sends `username` either way.
   const loginType = loginTypeOf(Form.useWatch('username', form) ?? '');
+  const captchaRequired = useAppSelector(selectLoginCaptchaRequired);
   return (
     <>
       <Form.Item
@@ -69,6 +74,7 @@ function AccountFields({ form, onSubmit }: TabFieldsProps) {
           onPressEnter={onSubmit}
         />
       </Form.Item>
+      {captchaRequired && <CaptchaField onPressEnter={onSubmit} />}
     </>
   );
 }
@@ -108,20 +114,23 @@ function LoginForm() {
   const dispatch = useAppDispatch();
   const storedUsername = useAppSelector(selectUsername);
   const pending = useAppSelector(selectLoginPending);
+  const captchaRequired = useAppSelector(selectLoginCaptchaRequired);
   const [form] = Form.useForm<LoginValues>();
   const [tab, setTab] = useState<LoginTab>('account');
 
   const submit = async () => {
     let values: LoginValues;
     try {
-      // Only the shown tab's own fields: the graphic code serves the SMS request, not the login.
-      values = await form.validateFields([...TAB_FIELDS[tab], 'rememberMe']);
+      // Only the shown tab's own fields: on the mobile tab the graphic code serves the SMS request, not the
+      // login; on the account tab it goes with the password once the server asks for it.
+      const captchaField: Array<keyof LoginValues> = tab === 'account' && captchaRequired ? ['captcha'] : [];
+      values = await form.validateFields([...TAB_FIELDS[tab], ...captchaField, 'rememberMe']);
     } catch {
       // The form shows what is missing or wrong.
       return;
     }
-    const { username, password, mobile, smsCode, rememberMe } = values;
-    if (tab === 'account') dispatch(loginRequested({ username, password, rememberMe }));
+    const { username, password, captcha, mobile, smsCode, rememberMe } = values;
+    if (tab === 'account') dispatch(loginRequested({ username, password, rememberMe, captcha }));
     else dispatch(phoneLoginRequested({ mobile, smsCode, rememberMe }));
   };
 

@@ -29,7 +29,13 @@ import {
   sessionSaga,
   welcome,
 } from '../../../src/features/session/sagas';
-import { selectEncryptedString, selectToken, selectUsername } from '../../../src/features/session/selectors';
+import {
+  selectCaptcha,
+  selectEncryptedString,
+  selectToken,
+  selectUsername,
+} from '../../../src/features/session/selectors';
+import { loginCaptchaDemanded } from '../../../src/features/session/verificationSlice';
 import {
   departChosen,
   departPickerOpened,
@@ -276,6 +282,7 @@ describe('passwordLogin', () => {
     const answer = loginEnvelope();
     return expectSaga(passwordLogin, request)
       .provide([
+        [matchers.select(selectCaptcha), null],
         [matchers.call.fn(login), answer],
         [matchers.call.fn(handleLoginResult), undefined],
       ])
@@ -285,27 +292,46 @@ describe('passwordLogin', () => {
       .run();
   });
 
-  it('a wrong password refreshes a shown captcha, then fails', () => {
+  it('sends the graphic code typed, with the key of the image shown', () => {
+    const answer = loginEnvelope();
+    return expectSaga(passwordLogin, loginRequested({ ...request.payload, captcha: 'Ab3x' }))
+      .provide([
+        [matchers.select(selectCaptcha), { checkKey: 'k-1', image: 'data:image/png;base64,' }],
+        [matchers.call.fn(login), answer],
+        [matchers.call.fn(handleLoginResult), undefined],
+      ])
+      .call(login, { ...body, captcha: 'Ab3x', checkKey: 'k-1' })
+      .run();
+  });
+
+  it('a refusal refreshes a shown captcha (the server used it up), then fails', () => {
     const answer = refusedEnvelope('用户名或密码错误');
     return expectSaga(passwordLogin, request)
       .provide([
+        [matchers.select(selectCaptcha), null],
         [matchers.call.fn(login), answer],
         [matchers.call.fn(refreshShownCaptcha), undefined],
         [matchers.call.fn(handleLoginResult), undefined],
       ])
       .call(refreshShownCaptcha)
+      .not.put(loginCaptchaDemanded())
       .call(handleLoginResult, answer)
       .run();
   });
 
-  it('another refusal leaves the captcha alone', () => {
-    const answer = refusedEnvelope('该用户已冻结，请联系管理员');
+  it('a refusal that asks for the graphic code makes the form show it', () => {
+    const answer = {
+      ...refusedEnvelope('请输入验证码!'),
+      result: { captchaRequired: true },
+    } as unknown as Envelope<LoginResult>;
     return expectSaga(passwordLogin, request)
       .provide([
+        [matchers.select(selectCaptcha), null],
         [matchers.call.fn(login), answer],
+        [matchers.call.fn(refreshShownCaptcha), undefined],
         [matchers.call.fn(handleLoginResult), undefined],
       ])
-      .not.call.fn(refreshShownCaptcha)
+      .put(loginCaptchaDemanded())
       .call(handleLoginResult, answer)
       .run();
   });
@@ -324,6 +350,7 @@ describe('passwordLogin', () => {
     );
     return expectSaga(passwordLogin, request)
       .provide([
+        [matchers.select(selectCaptcha), null],
         [matchers.call.fn(login), Promise.reject(failure)],
         [matchers.call.fn(failLogin), undefined],
       ])
@@ -335,6 +362,7 @@ describe('passwordLogin', () => {
   it('a network error fails with its own text', () =>
     expectSaga(passwordLogin, request)
       .provide([
+        [matchers.select(selectCaptcha), null],
         [matchers.call.fn(login), Promise.reject(new Error('Network Error'))],
         [matchers.call.fn(failLogin), undefined],
       ])

@@ -7,6 +7,10 @@ export const authMessages = {
   /** One text for an unknown user name and a wrong password, so neither tells which names exist. */
   badCredentials: '用户名或密码错误',
   accountLocked: '密码错误次数过多，账号已锁定，请10分钟后再试',
+  tooManyFailures: (seconds: number) =>
+    `该地址登录失败次数过多，请${Math.max(1, Math.ceil(seconds / 60))}分钟后再试`,
+  lookupsTooFrequent: (seconds: number) =>
+    `操作过于频繁，请${Math.max(1, Math.ceil(seconds / 60))}分钟后再试`,
   accountFrozen: '该用户已冻结，请联系管理员',
   tenantFrozen: '该公司已冻结，请联系平台管理员',
   notLoggedIn: '未登录，请先登录',

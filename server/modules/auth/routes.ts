@@ -7,8 +7,10 @@ import { SmsDeliveryError, type SmsPurpose } from '../../integrations/sms';
 import { consumeCaptcha, issueCaptcha } from './captcha';
 import { encryptedStringOf } from './encryptedString';
 import { loginWithPassword, loginWithSmsCode, type PasswordCredentials, type SmsCredentials } from './login';
+import { loginThrottleOf, throttleLookup } from './throttles';
 import { authMessages } from './messages';
 import {
+  captchaDemandSchema,
   checkKeyParamsSchema,
   encryptedStringSchema,
   loginResultSchema,
@@ -35,16 +37,20 @@ const nothingSchema = { type: 'null' } as const;
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
+  const loginThrottle = loginThrottleOf(app.rateLimits);
 
   app.post<{ Body: PasswordCredentials }>(
     '/sys/login',
     {
       config: PUBLIC,
-      schema: { body: passwordLoginBodySchema, response: { 200: envelopeSchema(loginResultSchema) } },
+      schema: {
+        body: passwordLoginBodySchema,
+        response: { 200: envelopeSchema({ anyOf: [loginResultSchema, captchaDemandSchema] }) },
+      },
     },
     async (request, reply) =>
       ok(
-        await loginWithPassword(db, request.body ?? {}, requestInfoOf(request, reply)),
+        await loginWithPassword(db, loginThrottle, request.body ?? {}, requestInfoOf(request, reply)),
         authMessages.loginSucceeded,
       ),
   );
@@ -84,6 +90,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // The schema makes sure of an object (a POST without one is a 400) and fills smsmode in.
       const body = request.body;
       const mobile = requireValidMobile(body.mobile);
+      await throttleLookup(app.rateLimits, request.ip, [mobile]);
       await consumeCaptcha(db, body.checkKey, body.captcha);
       try {
         await sendSmsCode(db, app.sms, {

@@ -191,3 +191,10 @@ export const passwordResetBodySchema = {
     confirmpassword: { type: 'string', maxLength: 128 },
   },
 } as const;
+
+/** The result of a refused password login after which the graphic code is required. */
+export const captchaDemandSchema = {
+  type: 'object',
+  required: ['captchaRequired'],
+  properties: { captchaRequired: { type: 'boolean' } },
+} as const;

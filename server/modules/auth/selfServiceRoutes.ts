@@ -19,6 +19,7 @@ import {
   resetGrantSchema,
 } from './schemas';
 import { requestInfoOf } from './sysLog';
+import { throttleLookup } from './throttles';
 
 const PUBLIC = { access: 'public' } as const;
 
@@ -35,6 +36,7 @@ export async function selfServiceRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
+      await throttleLookup(app.rateLimits, request.ip, [request.query.username, request.query.phone]);
       await checkOnlyUser(db, request.query);
       return ok(true);
     },
@@ -56,7 +58,10 @@ export async function selfServiceRoutes(app: FastifyInstance): Promise<void> {
       config: PUBLIC,
       schema: { body: phoneVerificationBodySchema, response: { 200: envelopeSchema(resetGrantSchema) } },
     },
-    async (request) => ok(await verifyPhoneForReset(db, request.body)),
+    async (request) => {
+      await throttleLookup(app.rateLimits, request.ip, [request.body.phone]);
+      return ok(await verifyPhoneForReset(db, request.body));
+    },
   );
 
   app.post<{ Body: PasswordReset }>(
@@ -66,6 +71,7 @@ export async function selfServiceRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: passwordResetBodySchema, response: { 200: envelopeSchema({ type: 'null' }) } },
     },
     async (request, reply) => {
+      await throttleLookup(app.rateLimits, request.ip, [request.body.username]);
       await resetPassword(db, request.body, requestInfoOf(request, reply));
       return ok(null, authMessages.passwordReset);
     },

@@ -12,7 +12,8 @@ import { existingRow, notFound, saveTenantRow } from '../shared/commands';
 import { dataScopeOf } from '../shared/dataScope';
 import { customerInScope } from './service';
 
-export type RuleOperator = 'eq' | 'ne' | 'in' | 'gt' | 'gte' | 'lt' | 'lte';
+export const RULE_OPERATORS = ['eq', 'ne', 'in', 'gt', 'gte', 'lt', 'lte'] as const;
+export type RuleOperator = (typeof RULE_OPERATORS)[number];
 
 export interface RuleCondition {
   field: string;
@@ -23,6 +24,34 @@ export interface RuleCondition {
 export interface LabelRule {
   conditions: RuleCondition[];
 }
+
+/** The shape of a rule, checked by the routes' schemas; compileRule checks the fields, operators and values. */
+export const labelRuleSchema = {
+  type: 'object',
+  required: ['conditions'],
+  properties: {
+    conditions: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: {
+        type: 'object',
+        required: ['field', 'op', 'value'],
+        properties: {
+          field: { type: 'string', maxLength: 64 },
+          op: { type: 'string', enum: RULE_OPERATORS },
+          value: {
+            anyOf: [
+              { type: 'string' },
+              { type: 'number' },
+              { type: 'array', maxItems: 500, items: { anyOf: [{ type: 'string' }, { type: 'number' }] } },
+            ],
+          },
+        },
+      },
+    },
+  },
+} as const;
 
 interface RuleField {
   label: string;

@@ -34,6 +34,7 @@ import {
 } from './customerImport';
 import { idQuerySchema, nullable, statusChangeSchema, text, type IdQuery } from '../shared/schemas';
 import {
+  labelRuleSchema,
   listLabels,
   previewRule,
   refreshRuleLabel,
@@ -124,7 +125,7 @@ const labelBody = {
     labelGroup: text(16),
     color: text(16),
     labelType: { type: 'string', enum: codesOf(LABEL_TYPE) },
-    rule: nullable({ type: 'object' }),
+    rule: nullable(labelRuleSchema),
     status: { type: 'string', enum: codesOf(ENABLED_STATUS) },
   },
 } as const;
@@ -441,7 +442,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     '/eCustLabel/previewRule',
     {
       config: requires('label:list'),
-      schema: { body: { type: 'object', required: ['rule'], properties: { rule: { type: 'object' } } } },
+      schema: { body: { type: 'object', required: ['rule'], properties: { rule: labelRuleSchema } } },
     },
     async (request) => ok(await previewRule(db, sessionOf(request).tenantId, request.body.rule)),
   );

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE } from '../../../common/files';
 import { ok, BusinessError } from '../../http/envelope';
+import { EMPTY_FILE_MESSAGE, uploadedFile } from '../../http/uploads';
 import { callerOf } from '../shared/actor';
 import { readImage, storeImage } from './service';
 
@@ -22,12 +23,12 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/sys/file/uploadImage', { config: signedIn }, async (request) => {
     if (!request.isMultipart()) throw new BusinessError(400, '请选择要上传的图片');
-    const file = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-    if (!file) throw new BusinessError(400, '请选择要上传的图片');
+    const file = await uploadedFile(request, IMAGE_MAX_BYTES, '请选择要上传的图片');
     const content = await file.toBuffer().catch((error: { code?: string }) => {
       if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new BusinessError(400, IMAGE_TOO_LARGE_MESSAGE);
       throw error;
     });
+    if (content.length === 0) throw new BusinessError(400, EMPTY_FILE_MESSAGE);
     return ok(await storeImage(db, callerOf(request), { fileName: file.filename, content }), '上传成功！');
   });
 

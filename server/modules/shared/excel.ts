@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../../common/contract';
 import { IMPORT_MAX_BYTES, type ImportError, type ImportReport } from '../../../common/excelImport';
 import { BusinessError, fail, ok } from '../../http/envelope';
+import { uploadedFile } from '../../http/uploads';
 
 export { IMPORT_MAX_BYTES, type ImportError, type ImportReport };
 
@@ -56,8 +57,7 @@ export function cellText(value: unknown): string {
 export async function uploadedWorkbook(
   request: FastifyRequest,
 ): Promise<{ fileName: string; stream: Readable }> {
-  const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-  if (!file) throw new BusinessError(400, '请选择要导入的 Excel 文件');
+  const file = await uploadedFile(request, IMPORT_MAX_BYTES, '请选择要导入的 Excel 文件');
   if (!/\.xlsx$/i.test(file.filename)) {
     file.file.resume();
     throw new BusinessError(400, '只支持 .xlsx 格式的 Excel 文件');
@@ -218,6 +218,21 @@ export interface ExportColumn<T> {
   value: (row: T) => string | number | null;
 }
 
+/** What a spreadsheet reads as the start of a formula (tab and CR too: some strip them first, then evaluate). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A signed plain number ("-12.50") is no formula, and keeps its look. */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * A text cell that would start a formula gets a leading apostrophe (OWASP's CSV-injection rule): shown as
+ * text by every spreadsheet, also once the cell is edited or the sheet saved as CSV. Numbers stay as they are.
+ */
+export function inertCellValue(value: string | number | null): string | number | null {
+  return typeof value === 'string' && FORMULA_START.test(value) && !PLAIN_NUMBER.test(value)
+    ? `'${value}`
+    : value;
+}
+
 /** Streams a one-sheet workbook to the response as `fileName`.xlsx; `rows` may be produced page by page. */
 export async function sendWorkbook<T>(
   reply: FastifyReply,
@@ -239,7 +254,8 @@ export async function sendWorkbook<T>(
   void (async () => {
     try {
       while (!page.done) {
-        for (const row of page.value) sheet.addRow(columns.map((column) => column.value(row))).commit();
+        for (const row of page.value)
+          sheet.addRow(columns.map((column) => inertCellValue(column.value(row)))).commit();
         page = await pages.next();
       }
       sheet.commit();

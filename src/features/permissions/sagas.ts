@@ -21,9 +21,7 @@ export function* loadPermissions({
   payload: { fullPath, redirect },
 }: PayloadAction<PermissionLoadRequest>): SagaIterator {
   try {
-    // The gate asks only on behalf of a signed-in user.
-    const token: string = yield select(selectToken);
-    const response: Envelope<PermissionPayload | null> = yield call(getUserPermissionByToken, token);
+    const response: Envelope<PermissionPayload | null> = yield call(getUserPermissionByToken);
     const menu = response.result?.menu;
     if (!Array.isArray(menu) || menu.length === 0) throw new Error(EMPTY_MENU_ERROR);
     yield put(

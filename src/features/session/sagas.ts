@@ -12,6 +12,7 @@ import {
   logout as logoutRequest,
   phoneLogin as phoneLoginRequest,
   selectDepart,
+  type CaptchaDemand,
   type EncryptedString,
   type LoginBody,
   type LoginResult,
@@ -21,7 +22,7 @@ import {
 import { navigateTo } from '../../router/navigator';
 import { notify } from '../../utils/notifier';
 import { accountSaga } from './accountSagas';
-import { selectEncryptedString, selectToken, selectUsername } from './selectors';
+import { selectCaptcha, selectEncryptedString, selectToken, selectUsername } from './selectors';
 import {
   departChosen,
   departPickerOpened,
@@ -40,6 +41,7 @@ import {
   type UserInfo,
 } from './slice';
 import { refreshShownCaptcha, verificationSaga } from './verificationSagas';
+import { loginCaptchaDemanded, type Captcha } from './verificationSlice';
 
 export const LOGIN_TEXTS = {
   failedTitle: '登录失败',
@@ -58,8 +60,11 @@ const DEPARTMENT_ROLE_LEVEL = 9;
 const PRODUCTION_SYSTEM_ROLES = ['MES_ZG', 'MES_WXG'];
 /** Production-system users who may not log in with a single department (spec §4). */
 const REFUSED_ROLE = 'MES_WXG';
-/** The server's wording for a wrong password, which also invalidates a shown captcha. */
-const WRONG_PASSWORD = '密码错误';
+
+/** A refused password login after which the server wants the graphic code with the password. */
+function isCaptchaDemand(result: unknown): result is CaptchaDemand {
+  return (result as CaptchaDemand | null)?.captchaRequired === true;
+}
 
 /** Login calls are judged by `code == 200`, whether the server sends the number or the text. */
 export function isLoginAccepted(envelope: Envelope<unknown>): boolean {
@@ -168,15 +173,20 @@ export function* submitLogin<B>(
 }
 
 export function* passwordLogin({ payload }: PayloadAction<PasswordLoginRequest>): SagaIterator {
-  const { username, password, rememberMe } = payload;
+  const { username, password, rememberMe, captcha } = payload;
+  const shown: Captcha | null = yield select(selectCaptcha);
   // The password is sent as typed: the 2.x client fetched the AES key but never applied it (API.md §7.5).
   const envelope: Envelope<LoginResult> | null = yield call(submitLogin<LoginBody>, login, {
     username,
     password,
     remember_me: rememberMe,
+    ...(captcha && shown ? { captcha, checkKey: shown.checkKey } : {}),
   });
   if (!envelope) return;
-  if (!isLoginAccepted(envelope) && envelope.message?.includes(WRONG_PASSWORD)) {
+  if (!isLoginAccepted(envelope)) {
+    // After failures the server wants the graphic code too: the form shows it from now on.
+    if (isCaptchaDemand(envelope.result)) yield put(loginCaptchaDemanded());
+    // A code sent with the attempt is used up, whatever the outcome.
     yield call(refreshShownCaptcha);
   }
   yield call(handleLoginResult, envelope);

@@ -12,6 +12,7 @@ export const selectLoginPending = (state: RootState) => state.session.loginPendi
 export const selectDepartPicker = (state: RootState) => state.session.departPicker;
 
 export const selectCaptcha = (state: RootState) => state.verification.captcha;
+export const selectLoginCaptchaRequired = (state: RootState) => state.verification.loginCaptchaRequired;
 export const selectSmsSending = (state: RootState) => state.verification.smsSending;
 export const selectSmsCountdown = (state: RootState) => state.verification.smsCountdown;
 

@@ -78,6 +78,8 @@ export interface PasswordLoginRequest {
   username: string;
   password: string;
   rememberMe: boolean;
+  /** The graphic code, when the form shows it (the server asks for it after failed logins). */
+  captcha?: string;
 }
 
 export interface PhoneLoginRequest {

@@ -24,9 +24,16 @@ export interface VerificationState {
   smsSending: boolean;
   /** Seconds until another SMS code may be requested; 0 when the button is free. */
   smsCountdown: number;
+  /** The server asked for the graphic code with the password (after failed logins): the form shows it. */
+  loginCaptchaRequired: boolean;
 }
 
-const initialState: VerificationState = { captcha: null, smsSending: false, smsCountdown: 0 };
+const initialState: VerificationState = {
+  captcha: null,
+  smsSending: false,
+  smsCountdown: 0,
+  loginCaptchaRequired: false,
+};
 
 const verificationSlice = createSlice({
   name: 'verification',
@@ -38,6 +45,9 @@ const verificationSlice = createSlice({
     /** The captcha left the screen. */
     captchaDiscarded(state) {
       state.captcha = null;
+    },
+    loginCaptchaDemanded(state) {
+      state.loginCaptchaRequired = true;
     },
     smsCodeRequested(state, _action: PayloadAction<SmsCodeRequest>) {
       if (state.smsCountdown === 0) state.smsSending = true;
@@ -55,6 +65,12 @@ const verificationSlice = createSlice({
 /** A (new) captcha image is wanted: on showing it, on a click, after the server consumed one. */
 export const captchaRequested = createAction('verification/captchaRequested');
 
-export const { captchaLoaded, captchaDiscarded, smsCodeRequested, smsCodeRejected, smsCountdownTicked } =
-  verificationSlice.actions;
+export const {
+  captchaLoaded,
+  captchaDiscarded,
+  loginCaptchaDemanded,
+  smsCodeRequested,
+  smsCodeRejected,
+  smsCountdownTicked,
+} = verificationSlice.actions;
 export const verificationReducer = verificationSlice.reducer;

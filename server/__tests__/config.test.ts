@@ -5,6 +5,7 @@ import {
   DEFAULT_ERP_SYNC_INTERVAL_MS,
   DEFAULT_ORDER_AUTO_SIGN_DAYS,
   DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS,
+  DEFAULT_APPROVAL_TIMEOUT_INTERVAL_MS,
   loadConfig,
 } from '../config';
 
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
       specialLoginAccount: undefined,
       erpSyncIntervalMs: DEFAULT_ERP_SYNC_INTERVAL_MS,
       orderAutoSign: { intervalMs: DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS, days: DEFAULT_ORDER_AUTO_SIGN_DAYS },
+      approvalTimeoutIntervalMs: DEFAULT_APPROVAL_TIMEOUT_INTERVAL_MS,
     });
     expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
     expect(DEFAULT_ORDER_AUTO_SIGN_DAYS).toBe(7);
@@ -71,6 +73,7 @@ describe('loadConfig', () => {
       ERP_SYNC_INTERVAL_MS: '0',
       ORDER_AUTO_SIGN_INTERVAL_MS: '0',
       ORDER_AUTO_SIGN_DAYS: '10',
+      APPROVAL_TIMEOUT_INTERVAL_MS: '0',
       ...SMS_ENV,
     });
     expect(config).toEqual({
@@ -98,6 +101,7 @@ describe('loadConfig', () => {
       specialLoginAccount: undefined,
       erpSyncIntervalMs: 0,
       orderAutoSign: { intervalMs: 0, days: 10 },
+      approvalTimeoutIntervalMs: 0,
     });
   });
 

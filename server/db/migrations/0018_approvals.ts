@@ -130,16 +130,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column('instance_id')
     .execute();
 
-  const typed = db as unknown as Kysely<DB>;
-  const tenants = await typed.selectFrom('tenants').select('tenant_id').execute();
+  await addApprovalDefaults(db as unknown as Kysely<DB>);
+}
+
+/**
+ * For every tenant: the approval menus (granted to its administrators; a deleted parent stays deleted), the
+ * default flows when it has none, and an approval for each outlet waiting for its audit. Running it again
+ * adds nothing.
+ */
+export async function addApprovalDefaults(db: Kysely<DB>): Promise<void> {
+  const tenants = await db.selectFrom('tenants').select('tenant_id').execute();
   for (const { tenant_id: tenantId } of tenants) {
     const all = defaultMenuRowsOf(tenantId);
     const menus = new Set(all.filter((row) => APPROVAL_MENUS.includes(row.url ?? '')).map((row) => row.id));
     for (const row of all.filter((each) => menus.has(each.id) || menus.has(each.parent_id ?? ''))) {
-      await addTenantPermission(typed, tenantId, row);
+      await addTenantPermission(db, tenantId, row);
     }
-    await insertDefaultFlows(typed, tenantId);
-    await startPendingOutletApprovals(typed, tenantId);
+    await insertDefaultFlows(db, tenantId);
+    await startPendingOutletApprovals(db, tenantId);
   }
 }
 

@@ -12,6 +12,8 @@ export interface PushFrame {
   msgId?: string;
   /** The announcement's title, or the heartbeat answer. */
   msgTxt: string;
+  /** 'approval': a new approval task (msgId is its instance); absent: an announcement. */
+  kind?: 'approval';
 }
 
 /** The text a client may send to learn that its socket is alive. */

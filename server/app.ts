@@ -53,6 +53,9 @@ import { permissionRoutes } from './modules/system/permissions/routes';
 import { roleRoutes } from './modules/system/roles/routes';
 import { userRoutes } from './modules/system/users/routes';
 import { announcementRoutes } from './modules/announcements/routes';
+import { runApprovalTimeouts } from './modules/approvals/engine';
+import { publishTaskNotices } from './modules/approvals/notify';
+import { approvalRoutes } from './modules/approvals/routes';
 import { createPushHub, DEFAULT_PING_INTERVAL_MS, pushSocketRoutes, type PushHub } from './push';
 
 declare module 'fastify' {
@@ -75,7 +78,9 @@ export interface AppDeps {
     Config,
     'staticDir' | 'bodyLimit' | 'logLevel' | 'production' | 'sms' | 'redisUrl' | 'pushChannel'
   > &
-    Partial<Pick<Config, 'erpSyncIntervalMs' | 'orderAutoSign' | 'rateLimits'>> &
+    Partial<
+      Pick<Config, 'erpSyncIntervalMs' | 'orderAutoSign' | 'rateLimits' | 'approvalTimeoutIntervalMs'>
+    > &
     ThirdPartyConfig;
   /** How often the push socket pings its clients; tests shorten it. */
   pushPingIntervalMs?: number;
@@ -105,6 +110,7 @@ const API_MODULES = [
   logRoutes,
   duplicateRoutes,
   announcementRoutes,
+  approvalRoutes,
 ];
 
 /** The tables the app's read cache holds answers of. */
@@ -220,6 +226,11 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
       if (signed.length > 0)
         app.log.info({ orders: signed.map((order) => order.orderNo) }, 'orders signed automatically');
     });
+  }
+  if (config.approvalTimeoutIntervalMs) {
+    runPeriodically(app, 'approval timeouts', config.approvalTimeoutIntervalMs, async () =>
+      publishTaskNotices(app, await runApprovalTimeouts(app.database.db)),
+    );
   }
   for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });
   app.register(pushSocketRoutes, {

@@ -48,6 +48,8 @@ export interface Config {
   orderAutoSign: OrderAutoSignConfig;
   /** Throttles of password guessing and of account look-ups (server/http/rateLimits.ts). */
   rateLimits: RateLimitConfig;
+  /** How often the approval timeout worker looks for overdue tasks; 0 turns it off (APPROVAL_TIMEOUT_INTERVAL_MS). */
+  approvalTimeoutIntervalMs: number;
 }
 
 export interface RateLimitConfig {
@@ -282,6 +284,8 @@ export const DEFAULT_ERP_SYNC_INTERVAL_MS = 5000;
 
 /** Every minute is prompt enough for a sign-off due after days. */
 export const DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS = 60_000;
+/** Approval timeouts count in hours: a look every minute is prompt enough. */
+export const DEFAULT_APPROVAL_TIMEOUT_INTERVAL_MS = 60_000;
 /** DOMAIN §1.5: "SYS after N days (default 7)". */
 export const DEFAULT_ORDER_AUTO_SIGN_DAYS = 7;
 
@@ -333,5 +337,12 @@ export function loadConfig(env: Env = process.env): Config {
       days: readInteger(env, 'ORDER_AUTO_SIGN_DAYS', DEFAULT_ORDER_AUTO_SIGN_DAYS, 1, 365),
     },
     rateLimits: readRateLimits(env),
+    approvalTimeoutIntervalMs: readInteger(
+      env,
+      'APPROVAL_TIMEOUT_INTERVAL_MS',
+      DEFAULT_APPROVAL_TIMEOUT_INTERVAL_MS,
+      0,
+      86_400_000,
+    ),
   };
 }

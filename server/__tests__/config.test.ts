@@ -5,6 +5,7 @@ import {
   DEFAULT_ERP_SYNC_INTERVAL_MS,
   DEFAULT_ORDER_AUTO_SIGN_DAYS,
   DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS,
+  DEFAULT_APPROVAL_TIMEOUT_INTERVAL_MS,
   loadConfig,
 } from '../config';
 
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
         accountLookupsPerTarget: 10,
         accountLookupWindowSeconds: 600,
       },
+      approvalTimeoutIntervalMs: DEFAULT_APPROVAL_TIMEOUT_INTERVAL_MS,
     });
     expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
     expect(DEFAULT_ORDER_AUTO_SIGN_DAYS).toBe(7);
@@ -87,6 +89,7 @@ describe('loadConfig', () => {
       ACCOUNT_LOOKUPS_PER_IP: '40',
       ACCOUNT_LOOKUPS_PER_TARGET: '8',
       ACCOUNT_LOOKUP_WINDOW_SECONDS: '300',
+      APPROVAL_TIMEOUT_INTERVAL_MS: '0',
       ...SMS_ENV,
     });
     expect(config).toEqual({
@@ -123,6 +126,7 @@ describe('loadConfig', () => {
         accountLookupsPerTarget: 8,
         accountLookupWindowSeconds: 300,
       },
+      approvalTimeoutIntervalMs: 0,
     });
   });
 

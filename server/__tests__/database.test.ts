@@ -97,6 +97,7 @@ describe.each(testBackends())('database on %s', (backend) => {
         ['t2admin', 'B01', null],
         ['wangfang', 'A01', null],
         ['zhangwei', 'A01', null],
+        ['zhaolei', 'A01', null],
       ]);
       for (const user of users) {
         expect(user.id).toBe(demoUserId(user.username));
@@ -138,6 +139,7 @@ describe.each(testBackends())('database on %s', (backend) => {
       expect(levels).toEqual([
         { tenant_id: 'A01', role_code: 'admin', role_level: 1 },
         { tenant_id: 'A01', role_code: 'dept_manager', role_level: 9 },
+        { tenant_id: 'A01', role_code: 'field_rep', role_level: 5 },
         { tenant_id: 'A01', role_code: 'mes', role_level: 5 },
         { tenant_id: 'A01', role_code: 'sales', role_level: 5 },
         { tenant_id: 'B01', role_code: 'admin', role_level: 1 },

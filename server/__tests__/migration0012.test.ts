@@ -1,5 +1,5 @@
 import { ADDED_MENUS, addNewMenus } from '../db/migrations/0012_added_menus';
-import { loginAs } from './support/auth';
+import { menuPathsOf } from './support/auth';
 import { testBackends } from './support/database';
 import { useTestServer } from './support/useTestServer';
 
@@ -14,16 +14,7 @@ describe.each(testBackends())('migration 0012 on a database seeded before it, on
       .where('tenant_id', '=', 'B01')
       .where('url', 'in', ADDED_MENUS)
       .execute();
-    const menusOf = async () => {
-      const token = await loginAs(context.client, 't2admin');
-      const answer = await context.client.get<{
-        menu: Array<{ path: string; children?: Array<{ path: string }> }>;
-      }>('/sys/permission/getUserPermissionByToken', token);
-      return answer.body.result.menu.flatMap((menu) => [
-        menu.path,
-        ...(menu.children ?? []).map((child) => child.path),
-      ]);
-    };
+    const menusOf = () => menuPathsOf(context.client, 't2admin');
     expect(await menusOf()).not.toContain('/eprod/movement');
 
     await addNewMenus(db);

@@ -58,6 +58,7 @@ describe.each(testBackends())('/sys/role and /sys/permission on %s', (backend) =
       expect(body.result.records.map((role) => role.roleCode)).toEqual([
         'admin',
         'dept_manager',
+        'field_rep',
         'mes',
         'sales',
       ]);

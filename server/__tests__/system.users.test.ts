@@ -39,7 +39,7 @@ describe.each(testBackends())('/sys/user on %s', (backend) => {
         await admin(),
       );
       expect(body.success).toBe(true);
-      expect(body.result).toMatchObject({ total: 6, size: 3, current: 1, pages: 2 });
+      expect(body.result).toMatchObject({ total: 7, size: 3, current: 1, pages: 3 });
       expect(body.result.records.map((user) => user.username)).toEqual(['admin', 'liuyang', 'mes_wxg']);
       const first = body.result.records[0];
       expect(first).toMatchObject({
@@ -71,7 +71,7 @@ describe.each(testBackends())('/sys/user on %s', (backend) => {
         '/sys/user/list?column=username&order=desc&pageSize=2',
         token,
       );
-      expect(sorted.body.result.records.map((user) => user.username)).toEqual(['zhangwei', 'wangfang']);
+      expect(sorted.body.result.records.map((user) => user.username)).toEqual(['zhaolei', 'zhangwei']);
     });
 
     it('rejects unknown filter and sort fields with 400', async () => {
@@ -361,7 +361,7 @@ describe.each(testBackends())('/sys/user on %s', (backend) => {
         `/sys/user/queryUserByDepId?id=${demoDepartId('A01', 'A01A02A01')}`,
         token,
       );
-      expect(body.result.map((user) => user.username)).toEqual(['zhangwei']);
+      expect(body.result.map((user) => user.username)).toEqual(['zhangwei', 'zhaolei']);
       const none = await context.client.get<User[]>(
         `/sys/user/queryUserByDepId?id=${demoDepartId('A01', 'A01A01A01')}&realname=${encodeURIComponent('王')}`,
         token,

@@ -7,6 +7,16 @@ import type {
   AnnouncementTarget,
 } from '../../common/announcements';
 import type {
+  ApprovalAction,
+  ApprovalBizType,
+  ApprovalNode,
+  ApprovalStatus,
+  ApprovalSummary,
+  FlowConditions,
+  FlowStatus,
+  TaskResult,
+} from '../../common/approvals';
+import type {
   CreditCheckResult,
   OrderErpSyncStatus,
   ExchangeReason,
@@ -1056,6 +1066,66 @@ export interface StoredFilesTable {
   created_at: CreatedAt;
 }
 
+// ---- Approvals (DOMAIN §1.17) ----
+
+export interface ApprovalFlowsTable extends BusinessColumns {
+  biz_type: ApprovalBizType;
+  name: string;
+  priority: Generated<number>;
+  conditions: JSONColumnType<FlowConditions, string, string>;
+  nodes: JSONColumnType<ApprovalNode[], string, string>;
+  low_risk: Generated<boolean>;
+  status: Generated<FlowStatus>;
+  flow_version: Generated<number>;
+}
+
+export interface ApprovalInstancesTable extends BusinessColumns {
+  flow_id: string;
+  flow_version: number;
+  flow_name: string;
+  nodes: JSONColumnType<ApprovalNode[], string, string>;
+  low_risk: boolean;
+  biz_type: ApprovalBizType;
+  biz_id: string;
+  biz_no: string;
+  title: string;
+  summary: JSONColumnType<ApprovalSummary, string, string>;
+  amount: NullableDecimal;
+  quantity: number | null;
+  org_code: string | null;
+  customer_owner_id: string | null;
+  initiator_id: string;
+  status: Generated<ApprovalStatus>;
+  current_node_seq: Generated<number>;
+  started_at: CreatedAt;
+  finished_at: Date | null;
+  version: Generated<number>;
+}
+
+export interface ApprovalTasksTable {
+  id: string;
+  tenant_id: string;
+  instance_id: string;
+  node_seq: number;
+  approver_id: string;
+  result: Generated<TaskResult>;
+  comment: string | null;
+  due_at: Date | null;
+  acted_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface ApprovalLogsTable {
+  id: string;
+  tenant_id: string;
+  instance_id: string;
+  node_seq: number;
+  action: ApprovalAction;
+  actor_id: string | null;
+  comment: string | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   tenants: TenantsTable;
   deployment_settings: DeploymentSettingsTable;
@@ -1112,4 +1182,8 @@ export interface DB {
   order_operation_logs: OrderOperationLogsTable;
   payments: PaymentsTable;
   stored_files: StoredFilesTable;
+  approval_flows: ApprovalFlowsTable;
+  approval_instances: ApprovalInstancesTable;
+  approval_tasks: ApprovalTasksTable;
+  approval_logs: ApprovalLogsTable;
 }

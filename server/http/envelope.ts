@@ -11,6 +11,8 @@ export function ok<T>(result: T, message = OK_MESSAGE): Envelope<T> {
 /** The kinds of outcome a page handles itself: HTTP 200 with `success: false` (API.md Part A). */
 export type BusinessCode =
   | typeof ResultCode.invalid
+  /** Allowed the route, not this row: another approver's task. */
+  | typeof ResultCode.forbidden
   | typeof ResultCode.notFound
   | typeof ResultCode.conflict
   | typeof ResultCode.throttled

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Badge, Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuNode } from '../api/permissions';
+import { APPROVAL_CENTER_PATH, selectPendingApprovals } from '../features/approvals/selectors';
 import { FAILED_ORDER_LIST_PATHS, selectFailOrderTotal } from '../features/failedOrders/selectors';
 import type { NavTheme } from '../features/layout/slice';
 import { externalUrlOf, fillUrlPlaceholders, visibleMenu } from '../features/permissions/menu';
@@ -25,27 +26,44 @@ function leadsToFailedOrders(node: MenuNode): boolean {
   return FAILED_ORDER_LIST_PATHS.includes(node.path) || Boolean(node.children?.some(leadsToFailedOrders));
 }
 
-function menuItemsOf(nodes: MenuNode[], markFailed: boolean): MenuItem[] {
+/** Whether the entry or one below it is the 审批中心. */
+function leadsToApprovals(node: MenuNode): boolean {
+  return node.path === APPROVAL_CENTER_PATH || Boolean(node.children?.some(leadsToApprovals));
+}
+
+/** The entry's title with the pending-approval count beside it. */
+function withPendingCount(title: string, pending: number) {
+  return (
+    <span>
+      {title} <Badge count={pending} size="small" overflowCount={99} title={`待我审批 ${pending} 条`} />
+    </span>
+  );
+}
+
+function menuItemsOf(nodes: MenuNode[], markFailed: boolean, pending: number): MenuItem[] {
   return nodes.map((node) => {
     const dot = markFailed && leadsToFailedOrders(node);
     return {
       key: node.path,
       icon: menuIcon(node.meta.icon),
-      label: dot ? (
-        // The badge's root sets antd's text colour; the label must keep the menu's (light on the dark theme).
-        <Badge
-          dot
-          offset={[6, 2]}
-          className="menu-failed-dot"
-          title={FAILED_ORDER_DOT_LABEL}
-          styles={{ root: { color: 'inherit' } }}
-        >
-          {node.meta.title}
-        </Badge>
-      ) : (
-        node.meta.title
-      ),
-      ...(node.children?.length && { children: menuItemsOf(node.children, markFailed) }),
+      label:
+        pending > 0 && leadsToApprovals(node) ? (
+          withPendingCount(node.meta.title, pending)
+        ) : dot ? (
+          // The badge's root sets antd's text colour; the label must keep the menu's (light on the dark theme).
+          <Badge
+            dot
+            offset={[6, 2]}
+            className="menu-failed-dot"
+            title={FAILED_ORDER_DOT_LABEL}
+            styles={{ root: { color: 'inherit' } }}
+          >
+            {node.meta.title}
+          </Badge>
+        ) : (
+          node.meta.title
+        ),
+      ...(node.children?.length && { children: menuItemsOf(node.children, markFailed, pending) }),
     };
   });
 }
@@ -79,7 +97,11 @@ export function SideMenu({ theme, mode = 'inline', collapsed = false, onNavigate
   const tenantId = useAppSelector(selectUserInfo)?.cpycod ?? DEFAULT_TENANT_ID;
   const menu = useAppSelector(selectMenu);
   const markFailed = useAppSelector(selectFailOrderTotal) > 0;
-  const items = useMemo(() => menuItemsOf(visibleMenu(menu ?? []), markFailed), [menu, markFailed]);
+  const pending = useAppSelector(selectPendingApprovals);
+  const items = useMemo(
+    () => menuItemsOf(visibleMenu(menu ?? []), markFailed, pending),
+    [menu, markFailed, pending],
+  );
   const entries = useMemo(() => entriesByPath(menu ?? []), [menu]);
   const trail = useRouteTrail();
   // A hidden route (a detail page) highlights the menu entry it belongs to.

@@ -75,6 +75,15 @@ const menuPages = new Map<string, ComponentType>([
       () => import(/* webpackChunkName: "sys-announcements" */ '../pages/system/SysAnnouncementListPage'),
     ),
   ],
+  // Approvals (issue #16).
+  [
+    'approval/ApprovalCenter',
+    lazyPage(() => import(/* webpackChunkName: "approval-center" */ '../pages/approval/ApprovalCenterPage')),
+  ],
+  [
+    'approval/ApprovalFlowList',
+    lazyPage(() => import(/* webpackChunkName: "approval-flows" */ '../pages/approval/ApprovalFlowListPage')),
+  ],
   // Business core (issue #7).
   [
     'eMaterial/SkuList',

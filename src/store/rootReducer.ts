@@ -1,4 +1,5 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import { approvalsReducer } from '../features/approvals/slice';
 import { dashboardReducer } from '../features/dashboard/slice';
 import { failedOrdersReducer } from '../features/failedOrders/slice';
 import { layoutPersistedFields, layoutReducer } from '../features/layout/slice';
@@ -28,4 +29,5 @@ export const rootReducer = combineReducers({
   userMenu: userMenuReducer,
   tabs: tabsReducer,
   orders: ordersReducer,
+  approvals: approvalsReducer,
 });

@@ -1,5 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
+import { approvalsSaga } from '../features/approvals/sagas';
 import { dashboardSaga } from '../features/dashboard/sagas';
 import { failedOrdersSaga } from '../features/failedOrders/sagas';
 import { httpErrorsSaga } from '../features/httpErrors/sagas';
@@ -27,5 +28,6 @@ export function* rootSaga(): SagaIterator {
     fork(noticesSaga),
     fork(ordersSaga),
     fork(failedOrdersSaga),
+    fork(approvalsSaga),
   ]);
 }

@@ -32,7 +32,9 @@ import {
   NOTICES_STATUS_TITLE,
   statusReported,
 } from '../../../src/features/notices/slice';
+import { pendingCountRequested } from '../../../src/features/approvals/slice';
 import { menuLoaded } from '../../../src/features/permissions/slice';
+import { registerNavigator } from '../../../src/router/navigator';
 import { selectToken, selectUserInfo } from '../../../src/features/session/selectors';
 import { loggedOut, tokenInvalidated } from '../../../src/features/session/slice';
 import type { RootState } from '../../../src/store';
@@ -205,6 +207,35 @@ describe('handlePush', () => {
     views.take((id) => clicked.push(id as string));
     onView?.();
     expect(clicked).toEqual(['a9']);
+  });
+
+  it('a new approval task shows 去审批, which opens the 审批中心, and reloads the pending count', async () => {
+    let onApprove: (() => void) | undefined;
+    await expectSaga(
+      handlePush,
+      { cmd: 'user', kind: 'approval', msgId: 'i1', msgTxt: '待审批：新建门店：阿强便利店' },
+      channel<string>(),
+    )
+      .provide([
+        [
+          matchers.call.fn(notifyWithAction),
+          dynamic((effect: { args: unknown[] }) => {
+            onApprove = effect.args[3] as () => void;
+          }),
+        ],
+      ])
+      .call.like({
+        fn: notifyWithAction,
+        args: [NOTICE_TEXTS.approvalTitle, '待审批：新建门店：阿强便利店', NOTICE_TEXTS.approve],
+      })
+      .put(pendingCountRequested())
+      .not.put(noticesReloadRequested())
+      .run();
+    const navigated: string[] = [];
+    const unregister = registerNavigator((to) => navigated.push(to));
+    onApprove?.();
+    unregister();
+    expect(navigated).toEqual(['/approval/center']);
   });
 
   it('a targeted push does the same; a heartbeat answer does nothing', async () => {

@@ -118,3 +118,15 @@ export async function latestSmsCode(client: ApiClient, mobile: string): Promise<
   if (!match) throw new Error(`no code in the last text to ${mobile}`);
   return match[0];
 }
+
+/** The menu paths (top level and their children) a user is given at sign-in. */
+export async function menuPathsOf(client: ApiClient, username: string): Promise<string[]> {
+  const token = await loginAs(client, username);
+  const answer = await client.get<{
+    menu: Array<{ path: string; children?: Array<{ path: string }> }>;
+  }>('/sys/permission/getUserPermissionByToken', token);
+  return answer.body.result.menu.flatMap((menu) => [
+    menu.path,
+    ...(menu.children ?? []).map((child) => child.path),
+  ]);
+}

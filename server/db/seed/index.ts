@@ -5,6 +5,7 @@ import type { DB } from '../schema';
 import { seedBusiness, seedOrders } from './business';
 import { seedErp } from './erp';
 import { seedAnnouncements } from './announcements';
+import { seedApprovals } from './approvals';
 import { seedOrganisation } from './organisation';
 import { seedTenants } from './tenants';
 import { seedWecom } from './wecom';
@@ -22,7 +23,7 @@ const SEED_STEPS: SeedStep[] = [seedTenants, seedOrganisation, seedWecom, seedAn
  * The business demo (products, customers, stock, the ERP connection, orders): seconds on PGlite, so tests that do
  * not need it skip it.
  */
-const BUSINESS_STEPS: SeedStep[] = [seedBusiness, seedErp, seedOrders];
+const BUSINESS_STEPS: SeedStep[] = [seedBusiness, seedErp, seedOrders, seedApprovals];
 
 export type SeedOutcome =
   | { seeded: false }

@@ -1,5 +1,6 @@
 // Demo organisation of both tenants: departments, roles, menus and buttons, and one account for every
 // branch of the login (spec §4): see README "演示账号".
+import { insertDefaultFlows } from '../../modules/approvals/flows';
 import { hashPassword } from '../../modules/auth/passwords';
 import {
   ADMIN_ROLE,
@@ -72,6 +73,27 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         // Reads the roles of the user list; assigning them (user:assignRole) and the role page stay the
         // administrator's.
         'role:list',
+        // The approvals of their offices: new outlets of their reps, orders over credit, returns.
+        '/approval',
+        '/approval/center',
+        'approval:center',
+        MY_MESSAGES,
+      ],
+    },
+    {
+      code: 'field_rep',
+      name: '城市业代',
+      level: 5,
+      grants: [
+        '/dashboard/analysis',
+        '/eCustomer',
+        '/eCustomer/list',
+        'customer:list',
+        'customer:add',
+        // 我发起的: the outlets they submitted and where their approval stands.
+        '/approval',
+        '/approval/center',
+        'approval:center',
         MY_MESSAGES,
       ],
     },
@@ -91,6 +113,8 @@ export interface DemoUser {
   /** Org codes of the user's departments. */
   departs: string[];
   roleEnum?: string;
+  /** Head of their departments (user_identity 2): the leader approvals go to. */
+  departHead?: boolean;
 }
 
 export const DEMO_USERS: DemoUser[] = [
@@ -113,6 +137,7 @@ export const DEMO_USERS: DemoUser[] = [
     sex: 1,
     roles: ['dept_manager'],
     departs: ['A01A01A01', 'A01A01A02', 'A01A02A01'],
+    departHead: true,
   },
   // No department but a role of level 9: logs in without a warning.
   {
@@ -155,6 +180,16 @@ export const DEMO_USERS: DemoUser[] = [
     departs: ['A02'],
     roleEnum: 'MES_WXG',
   },
+  // A sales rep of 广州办事处: submits new outlets, which zhangwei (the office's head) approves.
+  {
+    username: 'zhaolei',
+    realname: '赵磊',
+    tenantId: 'A01',
+    phone: '13800000007',
+    sex: 1,
+    roles: ['field_rep'],
+    departs: ['A01A02A01'],
+  },
   // The second tenant's administrator: sees only B01's rows.
   {
     username: 't2admin',
@@ -183,6 +218,7 @@ export const seedOrganisation: SeedStep = async (trx, { adminPassword }) => {
     }
     const permissions = await insertDefaultMenus(trx, tenantId);
     await insertDefaultDictionaries(trx, tenantId);
+    await insertDefaultFlows(trx, tenantId);
     for (const role of DEMO_ROLES[tenantId]) {
       await insertRole(trx, { ...role, id: demoRoleId(tenantId, role.code), tenantId }, permissions);
     }
@@ -203,5 +239,12 @@ export const seedOrganisation: SeedStep = async (trx, { adminPassword }) => {
       roleIds: user.roles.map((roleCode) => demoRoleId(user.tenantId, roleCode)),
       departIds: user.departs.map((orgCode) => demoDepartId(user.tenantId, orgCode)),
     });
+    if (user.departHead) {
+      await trx
+        .updateTable('users')
+        .set({ user_identity: 2 })
+        .where('id', '=', demoUserId(user.username))
+        .execute();
+    }
   }
 };

@@ -9,6 +9,7 @@ import { violatedUniqueConstraint } from '../../db/errors';
 import { newId } from '../../db/ids';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
+import { insertDefaultFlows } from '../approvals/flows';
 import { isTaken } from './accounts';
 import { authMessages } from './messages';
 import { hashPassword } from './passwords';
@@ -144,6 +145,7 @@ export async function createTenant(
   });
   const permissions = await insertDefaultMenus(trx, tenantId);
   await insertDefaultDictionaries(trx, tenantId);
+  await insertDefaultFlows(trx, tenantId);
   const roleId = newId();
   await insertRole(trx, { ...ADMIN_ROLE, id: roleId, tenantId }, permissions);
   const userId = newId();

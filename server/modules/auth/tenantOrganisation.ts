@@ -291,6 +291,26 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
     ],
   },
   {
+    name: '审批管理',
+    url: '/approval',
+    component: 'layouts/RouteView',
+    icon: 'profile',
+    children: [
+      {
+        name: '审批中心',
+        url: '/approval/center',
+        component: 'approval/ApprovalCenter',
+        buttons: [{ perms: 'approval:center', name: '办理审批' }],
+      },
+      {
+        name: '审批流配置',
+        url: '/approval/flow',
+        component: 'approval/ApprovalFlowList',
+        buttons: [{ perms: 'approval:flow', name: '配置审批流' }],
+      },
+    ],
+  },
+  {
     name: '我的消息',
     url: '/isps/userAnnouncement',
     component: 'system/UserAnnouncementList',

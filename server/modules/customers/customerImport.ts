@@ -7,6 +7,7 @@ import { CHANNEL, CUSTOMER_LEVEL, CUSTOMER_TYPE, OUTLET_TYPES } from '../../../c
 import { newId } from '../../db/ids';
 import type { CustomerChannel, CustomerLevel, CustomerType, DB } from '../../db/schema';
 import type { RawQuery } from '../../http/listQuery';
+import { submitOutletApproval } from './approval';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { withUniqueKeys } from '../shared/commands';
 import { dataScopeOf } from '../shared/dataScope';
@@ -194,6 +195,10 @@ export async function importCustomers(
           })),
         )
         .execute();
+    }
+    // Imported outlets wait for their audit like new ones (their approvers see them at their next look).
+    for (const record of records) {
+      if (record.customer_type === 'OUTLET') await submitOutletApproval(trx, actor.userId, record);
     }
     await logOperation(trx, actor, 'import', `导入客户 ${records.length} 个（${upload.fileName}）`);
   });

@@ -43,6 +43,7 @@ import {
   type LabelInput,
   type LabelRule,
 } from './labels';
+import { publishTaskNotices } from '../approvals/notify';
 import { auditByMapPoi, systemVerifyBatch } from './poiAudit';
 import {
   addCustomer,
@@ -145,7 +146,11 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: CustomerInput }>(
     '/eCustomer/add',
     { config: requires('customer:add'), schema: { body: customerBody } },
-    async (request, reply) => ok(await addCustomer(db, actorOf(request, reply), request.body), '添加成功！'),
+    async (request, reply) => {
+      const { notices, ...added } = await addCustomer(db, actorOf(request, reply), request.body);
+      await publishTaskNotices(app, notices);
+      return ok(added, '添加成功！');
+    },
   );
   app.put<{ Body: CustomerInput & { id: string } }>(
     '/eCustomer/edit',
@@ -179,16 +184,18 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request, reply) =>
-      ok(
-        await auditCustomer(
-          db,
-          actorOf(request, reply),
-          request.body.id,
-          request.body.action,
-          request.body.reason,
-        ),
-      ),
+    async (request, reply) => {
+      const { body } = request;
+      const { notices, ...audited } = await auditCustomer(
+        db,
+        actorOf(request, reply),
+        body.id,
+        body.action,
+        body.reason,
+      );
+      await publishTaskNotices(app, notices);
+      return ok(audited);
+    },
   );
   app.get<{ Querystring: { id: string; radius: number } }>(
     '/eCustomer/custAuditByMapPoi',

@@ -39,7 +39,9 @@ import {
   type ListSpec,
   type RawQuery,
 } from '../../http/listQuery';
+import { decideTask, pendingTaskOf, runningInstanceOf, type TaskNotice } from '../approvals/engine';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
+import { submitOutletApproval } from './approval';
 import {
   changedMeanwhile,
   existingRow,
@@ -437,7 +439,7 @@ export async function addCustomer(
   db: Kysely<DB>,
   actor: Actor,
   input: CustomerInput,
-): Promise<{ id: string; customerCode: string }> {
+): Promise<{ id: string; customerCode: string; notices: TaskNotice[] }> {
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const orgCode = orgCodeFor(scope, input.orgCode);
@@ -474,7 +476,11 @@ export async function addCustomer(
       })
       .execute();
     await logOperation(trx, actor, 'add', `新增客户 ${customerCode} ${input.name}`);
-    return { id, customerCode };
+    const notices =
+      auditStatus === 'PENDING'
+        ? await submitOutletApproval(trx, actor.userId, await customerInScope(trx, actor.tenantId, scope, id))
+        : [];
+    return { id, customerCode, notices };
   });
 }
 
@@ -582,34 +588,54 @@ const AUDIT_TARGET: Record<AuditAction, AuditStatus> = {
   RESUBMIT: 'PENDING',
 };
 
+/**
+ * The 门店审核 page's audit. Approving and rejecting act on the caller's pending task of the outlet's
+ * CUSTOMER_CREATE approval (the engine moves the outlet when the approval ends; with more nodes it stays
+ * PENDING); resubmitting a rejected outlet starts a new approval.
+ */
 export async function auditCustomer(
   db: Kysely<DB>,
   actor: Actor,
   id: string,
   action: AuditAction,
   reason?: string,
-): Promise<{ id: string; auditStatus: AuditStatus }> {
+): Promise<{ id: string; auditStatus: AuditStatus; notices: TaskNotice[] }> {
   if (action === 'REJECT' && !reason?.trim()) throw new BusinessError(400, '驳回须填写原因');
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const to = AUDIT_TARGET[action];
-    const { current, transition } = await moveStatus(
-      trx,
-      actor,
-      scope,
+    if (action === 'RESUBMIT') {
+      const { current, transition } = await moveStatus(
+        trx,
+        actor,
+        scope,
+        id,
+        'audit_status',
+        { transitions: AUDIT_TRANSITIONS, labels: AUDIT_STATUS },
+        to,
+        { audit_remark: null },
+      );
+      const notices = await submitOutletApproval(trx, actor.userId, current);
+      await logOperation(
+        trx,
+        actor,
+        'update',
+        `客户${transition.action} ${current.customer_code} ${current.name}`,
+      );
+      return { id, auditStatus: to, notices };
+    }
+    const current = await customerInScope(trx, actor.tenantId, scope, id);
+    transitionTo(AUDIT_TRANSITIONS, AUDIT_STATUS, current.audit_status, to);
+    const running = await runningInstanceOf(trx, actor.tenantId, 'CUSTOMER_CREATE', id);
+    if (!running) throw new BusinessError(409, '该门店没有进行中的审批');
+    const task = await pendingTaskOf(trx, actor.tenantId, running.id, actor.userId);
+    if (!task) throw new BusinessError(403, '您不是该门店当前的审批人');
+    const step = await decideTask(trx, actor, task.id, action, reason ?? null);
+    return {
       id,
-      'audit_status',
-      { transitions: AUDIT_TRANSITIONS, labels: AUDIT_STATUS },
-      to,
-      { audit_remark: reason?.trim() || null },
-    );
-    await logOperation(
-      trx,
-      actor,
-      'update',
-      `客户${transition.action} ${current.customer_code} ${current.name}${reason ? `：${reason}` : ''}`,
-    );
-    return { id, auditStatus: to };
+      auditStatus: step.status === 'IN_PROGRESS' ? current.audit_status : to,
+      notices: step.notices,
+    };
   });
 }
 

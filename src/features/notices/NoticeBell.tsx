@@ -8,6 +8,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { Announcement } from '../../../common/announcements';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { APPROVAL_CENTER_PATH, selectPendingApprovals } from '../approvals/selectors';
 import { PriorityTag } from './PriorityTag';
 import {
   selectAnnouncementDetail,
@@ -71,6 +72,7 @@ export function NoticeBell() {
   const loaded = useAppSelector(selectNoticesLoaded);
   const status = useAppSelector(selectNoticesStatus);
   const unread = useAppSelector(selectUnreadCount);
+  const pendingApprovals = useAppSelector(selectPendingApprovals);
   const [open, setOpen] = useState(false);
   const detailOpen = useAppSelector(selectAnnouncementDetail).open;
   // Mounted from the first opening on, so it can animate its closing.
@@ -89,6 +91,18 @@ export function NoticeBell() {
   const failed = status?.status === 'error';
   const content = (
     <div style={{ width: 320 }}>
+      {pendingApprovals > 0 && (
+        <Button
+          type="link"
+          block
+          onClick={() => {
+            setOpen(false);
+            navigate(APPROVAL_CENTER_PATH);
+          }}
+        >
+          待我审批 {pendingApprovals} 条，去处理
+        </Button>
+      )}
       {failed && (
         <Result
           status="warning"
@@ -132,7 +146,7 @@ export function NoticeBell() {
         arrow={false}
       >
         <span className="header-action notice-bell" role="button" tabIndex={0} aria-label="消息通知">
-          <Badge count={unread} size="small" overflowCount={99}>
+          <Badge count={unread + pendingApprovals} size="small" overflowCount={99}>
             <BellOutlined style={{ fontSize: 16 }} />
           </Badge>
         </span>

@@ -20,9 +20,13 @@ import {
 import type { Announcement, UserAnnouncementLists } from '../../../common/announcements';
 import { NOTICE_POLL_INTERVAL_MS } from '../../../common/constants';
 import type { Envelope } from '../../../common/contract';
+import { APPROVAL_PUSH_KIND } from '../../../common/approvals';
 import type { PushFrame } from '../../../common/push';
 import { listByUser, markAnnouncementRead, queryAnnouncement } from '../../api/announcements';
+import { navigateTo } from '../../router/navigator';
 import { notify, notifyWithAction } from '../../utils/notifier';
+import { APPROVAL_CENTER_PATH } from '../approvals/selectors';
+import { pendingCountRequested } from '../approvals/slice';
 import { menuLoaded } from '../permissions/slice';
 import { selectToken, selectUserInfo } from '../session/selectors';
 import { loggedOut, loginModalOpened, tokenInvalidated, type UserInfo } from '../session/slice';
@@ -43,6 +47,8 @@ export const NOTICE_TEXTS = {
   pushTitle: '新消息',
   view: '查看详情',
   loadFailed: '消息加载失败',
+  approvalTitle: '新的待审批',
+  approve: '去审批',
 } as const;
 
 /** The actions that end a session. */
@@ -106,6 +112,14 @@ export function* openAnnouncement({
 /** A push: the bottom-right notice with 查看详情 (answered through `views`), then a reload. */
 export function* handlePush(frame: PushFrame, views: Channel<string>): SagaIterator {
   if (frame.cmd !== 'topic' && frame.cmd !== 'user') return;
+  if (frame.kind === APPROVAL_PUSH_KIND) {
+    // A new approval task: 去审批 opens the 审批中心, and the menu's and bell's count follow.
+    yield call(notifyWithAction, NOTICE_TEXTS.approvalTitle, frame.msgTxt, NOTICE_TEXTS.approve, () =>
+      navigateTo(APPROVAL_CENTER_PATH),
+    );
+    yield put(pendingCountRequested());
+    return;
+  }
   const id = frame.msgId;
   yield call(
     notifyWithAction,

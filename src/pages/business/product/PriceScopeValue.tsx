@@ -37,7 +37,7 @@ const toOrgNodes = (nodes: DepartTreeNode[]): OrgNode[] =>
     children: node.children ? toOrgNodes(node.children) : undefined,
   }));
 
-function OrgPicker({ value, onChange }: ValueProps) {
+export function OrgPicker({ value, onChange }: ValueProps) {
   const [tree, setTree] = useState<OrgNode[]>([]);
   useEffect(() => {
     let current = true;

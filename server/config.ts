@@ -46,6 +46,8 @@ export interface Config {
   erpSyncIntervalMs: number;
   /** The system's sign-off of shipped orders nobody signed (DOMAIN §1.5 SHIPPED → SIGNED by SYS). */
   orderAutoSign: OrderAutoSignConfig;
+  /** The background jobs: runner, exports to 下载中心, how long their files wait. */
+  jobs: JobsConfig;
 }
 
 export interface OrderAutoSignConfig {
@@ -253,10 +255,47 @@ function readWechat(env: Env): WechatConfig | undefined {
 /** The sync worker's default pace: a queued order reaches the ERP within seconds. */
 export const DEFAULT_ERP_SYNC_INTERVAL_MS = 5000;
 
+/** The background jobs (server/modules/jobs/runner.ts). */
+export interface JobsConfig {
+  /** How often an idle runner looks for due jobs (JOB_POLL_INTERVAL_MS). */
+  pollIntervalMs: number;
+  /** Jobs one instance runs at once (JOB_CONCURRENCY). */
+  concurrency: number;
+  /** How long a claim holds without a heartbeat; renewed every third of it (JOB_LEASE_MS). */
+  leaseMs: number;
+  /** Pause before the retry after attempt n: retryBaseMs × 4^(n-1) (JOB_RETRY_BASE_MS). */
+  retryBaseMs: number;
+  /** Exports of more rows than this become jobs of 下载中心 (EXPORT_ASYNC_THRESHOLD). */
+  exportThreshold: number;
+  /** Days a made file waits in 下载中心 (DOWNLOAD_RETENTION_DAYS). */
+  retentionDays: number;
+}
+
+export const DEFAULT_JOBS_CONFIG: JobsConfig = {
+  pollIntervalMs: 1000,
+  concurrency: 2,
+  leaseMs: 30_000,
+  retryBaseMs: 15_000,
+  exportThreshold: 5000,
+  retentionDays: 7,
+};
+
 /** Every minute is prompt enough for a sign-off due after days. */
 export const DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS = 60_000;
 /** DOMAIN §1.5: "SYS after N days (default 7)". */
 export const DEFAULT_ORDER_AUTO_SIGN_DAYS = 7;
+
+function readJobs(env: Env): JobsConfig {
+  const defaults = DEFAULT_JOBS_CONFIG;
+  return {
+    pollIntervalMs: readInteger(env, 'JOB_POLL_INTERVAL_MS', defaults.pollIntervalMs, 100, 600_000),
+    concurrency: readInteger(env, 'JOB_CONCURRENCY', defaults.concurrency, 1, 32),
+    leaseMs: readInteger(env, 'JOB_LEASE_MS', defaults.leaseMs, 3000, 3_600_000),
+    retryBaseMs: readInteger(env, 'JOB_RETRY_BASE_MS', defaults.retryBaseMs, 100, 3_600_000),
+    exportThreshold: readInteger(env, 'EXPORT_ASYNC_THRESHOLD', defaults.exportThreshold, 0, 1_000_000),
+    retentionDays: readInteger(env, 'DOWNLOAD_RETENTION_DAYS', defaults.retentionDays, 1, 365),
+  };
+}
 
 /** Reads and validates the configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
@@ -288,5 +327,6 @@ export function loadConfig(env: Env = process.env): Config {
       ),
       days: readInteger(env, 'ORDER_AUTO_SIGN_DAYS', DEFAULT_ORDER_AUTO_SIGN_DAYS, 1, 365),
     },
+    jobs: readJobs(env),
   };
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   ConfigError,
   DEFAULT_BODY_LIMIT,
+  DEFAULT_JOBS_CONFIG,
   DEFAULT_ERP_SYNC_INTERVAL_MS,
   DEFAULT_ORDER_AUTO_SIGN_DAYS,
   DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS,
@@ -50,7 +51,9 @@ describe('loadConfig', () => {
       specialLoginAccount: undefined,
       erpSyncIntervalMs: DEFAULT_ERP_SYNC_INTERVAL_MS,
       orderAutoSign: { intervalMs: DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS, days: DEFAULT_ORDER_AUTO_SIGN_DAYS },
+      jobs: DEFAULT_JOBS_CONFIG,
     });
+    expect(DEFAULT_JOBS_CONFIG).toMatchObject({ exportThreshold: 5000, retentionDays: 7 });
     expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
     expect(DEFAULT_ORDER_AUTO_SIGN_DAYS).toBe(7);
   });
@@ -71,6 +74,12 @@ describe('loadConfig', () => {
       ERP_SYNC_INTERVAL_MS: '0',
       ORDER_AUTO_SIGN_INTERVAL_MS: '0',
       ORDER_AUTO_SIGN_DAYS: '10',
+      JOB_POLL_INTERVAL_MS: '500',
+      JOB_CONCURRENCY: '4',
+      JOB_LEASE_MS: '60000',
+      JOB_RETRY_BASE_MS: '1000',
+      EXPORT_ASYNC_THRESHOLD: '100',
+      DOWNLOAD_RETENTION_DAYS: '3',
       ...SMS_ENV,
     });
     expect(config).toEqual({
@@ -98,6 +107,14 @@ describe('loadConfig', () => {
       specialLoginAccount: undefined,
       erpSyncIntervalMs: 0,
       orderAutoSign: { intervalMs: 0, days: 10 },
+      jobs: {
+        pollIntervalMs: 500,
+        concurrency: 4,
+        leaseMs: 60_000,
+        retryBaseMs: 1000,
+        exportThreshold: 100,
+        retentionDays: 3,
+      },
     });
   });
 

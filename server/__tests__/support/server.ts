@@ -3,7 +3,13 @@ import path from 'node:path';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../app';
-import { DEFAULT_BODY_LIMIT, DEFAULT_PUSH_CHANNEL, type LogLevel, type SmsGatewayConfig } from '../../config';
+import {
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_PUSH_CHANNEL,
+  type JobsConfig,
+  type LogLevel,
+  type SmsGatewayConfig,
+} from '../../config';
 import type { Database } from '../../db';
 import type { ThirdPartyConfig } from '../../modules/thirdParty/channels';
 
@@ -31,6 +37,8 @@ export interface TestServerOptions {
   redisUrl?: string;
   pushChannel?: string;
   pushPingIntervalMs?: number;
+  /** The job runner's settings (a low export threshold, short leases …); the defaults otherwise. */
+  jobs?: Partial<JobsConfig>;
   /** Adds test-only routes (or anything else) before the app starts. */
   configure?: (app: FastifyInstance) => void;
 }
@@ -47,6 +55,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       ...options.thirdParty,
       redisUrl: options.redisUrl,
       pushChannel: options.pushChannel ?? DEFAULT_PUSH_CHANNEL,
+      jobs: options.jobs,
     },
     logStream: options.logStream,
     pushPingIntervalMs: options.pushPingIntervalMs,

@@ -1,6 +1,7 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { dashboardReducer } from '../features/dashboard/slice';
 import { failedOrdersReducer } from '../features/failedOrders/slice';
+import { jobsReducer } from '../features/jobs/slice';
 import { layoutPersistedFields, layoutReducer } from '../features/layout/slice';
 import { userMenuReducer } from '../features/layout/userMenuSlice';
 import { noticesReducer } from '../features/notices/slice';
@@ -28,4 +29,5 @@ export const rootReducer = combineReducers({
   userMenu: userMenuReducer,
   tabs: tabsReducer,
   orders: ordersReducer,
+  jobs: jobsReducer,
 });

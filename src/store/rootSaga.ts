@@ -3,6 +3,7 @@ import { all, fork } from 'redux-saga/effects';
 import { dashboardSaga } from '../features/dashboard/sagas';
 import { failedOrdersSaga } from '../features/failedOrders/sagas';
 import { httpErrorsSaga } from '../features/httpErrors/sagas';
+import { jobsSaga } from '../features/jobs/sagas';
 import { layoutSaga } from '../features/layout/sagas';
 import { userMenuSaga } from '../features/layout/userMenuSagas';
 import { noticesSaga } from '../features/notices/sagas';
@@ -27,5 +28,6 @@ export function* rootSaga(): SagaIterator {
     fork(noticesSaga),
     fork(ordersSaga),
     fork(failedOrdersSaga),
+    fork(jobsSaga),
   ]);
 }

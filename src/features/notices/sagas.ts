@@ -23,6 +23,7 @@ import type { Envelope } from '../../../common/contract';
 import type { PushFrame } from '../../../common/push';
 import { listByUser, markAnnouncementRead, queryAnnouncement } from '../../api/announcements';
 import { notify, notifyWithAction } from '../../utils/notifier';
+import { jobPushed } from '../jobs/slice';
 import { menuLoaded } from '../permissions/slice';
 import { selectToken, selectUserInfo } from '../session/selectors';
 import { loggedOut, loginModalOpened, tokenInvalidated, type UserInfo } from '../session/slice';
@@ -105,6 +106,8 @@ export function* openAnnouncement({
 
 /** A push: the bottom-right notice with 查看详情 (answered through `views`), then a reload. */
 export function* handlePush(frame: PushFrame, views: Channel<string>): SagaIterator {
+  // A job's progress is the jobs saga's.
+  if (frame.cmd === 'job' && frame.job) yield put(jobPushed(frame.job));
   if (frame.cmd !== 'topic' && frame.cmd !== 'user') return;
   const id = frame.msgId;
   yield call(

@@ -1,10 +1,12 @@
 // `npm run bench [name...]`: runs the named benchmarks (all when none is named) and prints their figures.
 import { bundleBench } from './bundle';
+import { exportsBench } from './exports';
 import { ordersBench } from './orders';
 import { shellBench } from './shell';
 
 const benches: Record<string, () => Promise<void>> = {
   bundle: bundleBench,
+  exports: exportsBench,
   orders: ordersBench,
   shell: shellBench,
 };

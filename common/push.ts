@@ -3,8 +3,13 @@
 /** The socket's path; the user id follows: `/websocket/<userId>`. */
 export const PUSH_SOCKET_PATH = '/websocket';
 
-/** `topic`: a broadcast to the whole tenant; `user`: to chosen users; `heartcheck`: the answer to a heartbeat. */
-export type PushCommand = 'topic' | 'user' | 'heartcheck';
+import type { JobProgress } from './jobs';
+
+/**
+ * `topic`: a broadcast to the whole tenant; `user`: to chosen users; `heartcheck`: the answer to a heartbeat;
+ * `job`: a background job's progress, to its owner.
+ */
+export type PushCommand = 'topic' | 'user' | 'heartcheck' | 'job';
 
 export interface PushFrame {
   cmd: PushCommand;
@@ -14,6 +19,8 @@ export interface PushFrame {
   msgTxt: string;
   /** 'approval': a new approval task (msgId is its instance); absent: an announcement. */
   kind?: 'approval';
+  /** cmd `job`: where the job stands. */
+  job?: JobProgress;
 }
 
 /** The text a client may send to learn that its socket is alive. */

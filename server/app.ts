@@ -2,7 +2,7 @@
 // the tests build it the same way; it never migrates or seeds (its caller owns the database).
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { DEFAULT_RATE_LIMITS, type Config } from './config';
+import { DEFAULT_JOBS_CONFIG, DEFAULT_RATE_LIMITS, type Config, type JobsConfig } from './config';
 import type { Database } from './db';
 import { attachReadCache, isTablesChanged, ReadCache, type TablesChanged } from './db/readCache';
 import { registerAccessGuard } from './http/access';
@@ -22,7 +22,6 @@ import { ACCESS_TABLES, cachedSessionResolver, SESSION_WRITES } from './modules/
 import { FAILED_TASK_TABLES } from './modules/erpSync/failedTasks';
 import { ORDER_LIST_TABLES } from './modules/orders/queries';
 import { SCOPE_TABLES } from './modules/shared/dataScope';
-import { runPeriodically } from './modules/shared/periodic';
 import { redisChannel, type Broker } from './push/broker';
 import { resolveSession } from './modules/auth/sessions';
 import { customerRoutes } from './modules/customers/routes';
@@ -44,6 +43,10 @@ import { thirdPartyRoutes } from './modules/thirdParty/routes';
 import { productRoutes } from './modules/products/routes';
 import { stockRoutes } from './modules/stock/routes';
 import { autoSignOrders } from './modules/orders/autoSign';
+import { runExport } from './modules/jobs/exports';
+import { jobRoutes } from './modules/jobs/routes';
+import { JobRunner } from './modules/jobs/runner';
+import { removeExpiredFiles } from './modules/jobs/service';
 import { orderRoutes } from './modules/orders/routes';
 import { departRoutes } from './modules/system/departs/routes';
 import { dictRoutes } from './modules/system/dicts/routes';
@@ -69,6 +72,8 @@ declare module 'fastify' {
     erpRuntime: ErpRuntime;
     /** The throttles of password guessing and account look-ups, shared by the instances through Redis. */
     rateLimits: RateLimits;
+    /** The background jobs: exports of 下载中心, imports, the recurring workers. */
+    jobs: JobRunner;
   }
 }
 
@@ -80,8 +85,9 @@ export interface AppDeps {
   > &
     Partial<
       Pick<Config, 'erpSyncIntervalMs' | 'orderAutoSign' | 'rateLimits' | 'approvalTimeoutIntervalMs'>
-    > &
-    ThirdPartyConfig;
+    > & {
+      jobs?: Partial<JobsConfig>;
+    } & ThirdPartyConfig;
   /** How often the push socket pings its clients; tests shorten it. */
   pushPingIntervalMs?: number;
   /** Where the JSON log lines go; stdout when absent. */
@@ -111,6 +117,7 @@ const API_MODULES = [
   duplicateRoutes,
   announcementRoutes,
   approvalRoutes,
+  jobRoutes,
 ];
 
 /** The tables the app's read cache holds answers of. */
@@ -134,6 +141,42 @@ function writePeers(
   app.addHook('onClose', () => peers.close());
   return peers;
 }
+
+/** The job runner and its jobs: exports, the download cleanup, the ERP sync worker and the auto sign-off. */
+function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
+  const jobs = new JobRunner(app.database.db, { ...DEFAULT_JOBS_CONFIG, ...config.jobs }, app.push, app.log);
+  app.decorate('jobs', jobs);
+  jobs.handle('EXPORT', runExport);
+  jobs.every('DOWNLOAD_CLEANUP', '清理过期下载文件', DOWNLOAD_CLEANUP_INTERVAL_MS, async ({ db }) => ({
+    result: { removed: await removeExpiredFiles(db) },
+  }));
+  if (config.erpSyncIntervalMs) {
+    jobs.every('ERP_SYNC', 'ERP 同步', config.erpSyncIntervalMs, async ({ db }) => {
+      await runDueSyncTasks(db, app.erpRuntime);
+    });
+  }
+  const autoSign = config.orderAutoSign;
+  if (autoSign?.intervalMs) {
+    jobs.every('ORDER_AUTO_SIGN', '订单超时自动签收', autoSign.intervalMs, async ({ db }) => {
+      const signed = await autoSignOrders(db, autoSign.days);
+      if (signed.length > 0)
+        app.log.info({ orders: signed.map((order) => order.orderNo) }, 'orders signed automatically');
+      return { result: { signed: signed.length } };
+    });
+  }
+  if (config.approvalTimeoutIntervalMs) {
+    jobs.every('APPROVAL_TIMEOUTS', '审批超时处理', config.approvalTimeoutIntervalMs, async ({ db }) => {
+      const notices = await runApprovalTimeouts(db);
+      publishTaskNotices(app, notices);
+      return { result: { handled: notices.length } };
+    });
+  }
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('preClose', () => jobs.stop());
+}
+
+/** Expired files go within the hour. */
+const DOWNLOAD_CLEANUP_INTERVAL_MS = 3_600_000;
 
 export function buildApp({ database, config, logStream, pushPingIntervalMs }: AppDeps): FastifyInstance {
   const app = Fastify({
@@ -214,24 +257,7 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   // Kingdee and T+; outside production a connection may point at the simulator under /sim/erp.
   app.decorate('erpRuntime', { selfOrigin: config.production ? undefined : () => loopbackOrigin(app) });
   if (!config.production) app.register(erpSimulator, { prefix: ERP_SIMULATOR_PREFIX });
-  if (config.erpSyncIntervalMs) {
-    runPeriodically(app, 'ERP sync', config.erpSyncIntervalMs, () =>
-      runDueSyncTasks(app.database.db, app.erpRuntime),
-    );
-  }
-  const autoSign = config.orderAutoSign;
-  if (autoSign?.intervalMs) {
-    runPeriodically(app, 'order auto-sign', autoSign.intervalMs, async () => {
-      const signed = await autoSignOrders(app.database.db, autoSign.days);
-      if (signed.length > 0)
-        app.log.info({ orders: signed.map((order) => order.orderNo) }, 'orders signed automatically');
-    });
-  }
-  if (config.approvalTimeoutIntervalMs) {
-    runPeriodically(app, 'approval timeouts', config.approvalTimeoutIntervalMs, async () =>
-      publishTaskNotices(app, await runApprovalTimeouts(app.database.db)),
-    );
-  }
+  registerJobs(app, config);
   for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });
   app.register(pushSocketRoutes, {
     hub: app.push,

@@ -50,6 +50,8 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** How often the approval timeout worker looks for overdue tasks; 0 turns it off (APPROVAL_TIMEOUT_INTERVAL_MS). */
   approvalTimeoutIntervalMs: number;
+  /** The background jobs: runner, exports to 下载中心, how long their files wait. */
+  jobs: JobsConfig;
 }
 
 export interface RateLimitConfig {
@@ -282,6 +284,31 @@ function readWechat(env: Env): WechatConfig | undefined {
 /** The sync worker's default pace: a queued order reaches the ERP within seconds. */
 export const DEFAULT_ERP_SYNC_INTERVAL_MS = 5000;
 
+/** The background jobs (server/modules/jobs/runner.ts). */
+export interface JobsConfig {
+  /** How often an idle runner looks for due jobs (JOB_POLL_INTERVAL_MS). */
+  pollIntervalMs: number;
+  /** Jobs one instance runs at once (JOB_CONCURRENCY). */
+  concurrency: number;
+  /** How long a claim holds without a heartbeat; renewed every third of it (JOB_LEASE_MS). */
+  leaseMs: number;
+  /** Pause before the retry after attempt n: retryBaseMs × 4^(n-1) (JOB_RETRY_BASE_MS). */
+  retryBaseMs: number;
+  /** Exports of more rows than this become jobs of 下载中心 (EXPORT_ASYNC_THRESHOLD). */
+  exportThreshold: number;
+  /** Days a made file waits in 下载中心 (DOWNLOAD_RETENTION_DAYS). */
+  retentionDays: number;
+}
+
+export const DEFAULT_JOBS_CONFIG: JobsConfig = {
+  pollIntervalMs: 1000,
+  concurrency: 2,
+  leaseMs: 30_000,
+  retryBaseMs: 15_000,
+  exportThreshold: 5000,
+  retentionDays: 7,
+};
+
 /** Every minute is prompt enough for a sign-off due after days. */
 export const DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS = 60_000;
 /** Approval timeouts count in hours: a look every minute is prompt enough. */
@@ -303,6 +330,18 @@ function readRateLimits(env: Env): RateLimitConfig {
     accountLookupsPerIp: limit('ACCOUNT_LOOKUPS_PER_IP', defaults.accountLookupsPerIp),
     accountLookupsPerTarget: limit('ACCOUNT_LOOKUPS_PER_TARGET', defaults.accountLookupsPerTarget),
     accountLookupWindowSeconds: limit('ACCOUNT_LOOKUP_WINDOW_SECONDS', defaults.accountLookupWindowSeconds),
+  };
+}
+
+function readJobs(env: Env): JobsConfig {
+  const defaults = DEFAULT_JOBS_CONFIG;
+  return {
+    pollIntervalMs: readInteger(env, 'JOB_POLL_INTERVAL_MS', defaults.pollIntervalMs, 100, 600_000),
+    concurrency: readInteger(env, 'JOB_CONCURRENCY', defaults.concurrency, 1, 32),
+    leaseMs: readInteger(env, 'JOB_LEASE_MS', defaults.leaseMs, 3000, 3_600_000),
+    retryBaseMs: readInteger(env, 'JOB_RETRY_BASE_MS', defaults.retryBaseMs, 100, 3_600_000),
+    exportThreshold: readInteger(env, 'EXPORT_ASYNC_THRESHOLD', defaults.exportThreshold, 0, 1_000_000),
+    retentionDays: readInteger(env, 'DOWNLOAD_RETENTION_DAYS', defaults.retentionDays, 1, 365),
   };
 }
 
@@ -344,5 +383,6 @@ export function loadConfig(env: Env = process.env): Config {
       0,
       86_400_000,
     ),
+    jobs: readJobs(env),
   };
 }

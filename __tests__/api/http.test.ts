@@ -6,6 +6,7 @@ import {
   deleteAction,
   downloadFailed,
   downloadFile,
+  exportQueued,
   fileNameFromDisposition,
   getAction,
   httpAction,
@@ -85,6 +86,16 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, body: Buffe
       return;
     case '/api/file-anonymous':
       res.writeHead(200, { 'Content-Type': 'text/plain' }).end('plain');
+      return;
+    case '/api/export-large':
+      envelope(200, '导出数据共 6000 条，已转入下载中心生成，完成后请到下载中心下载', {
+        jobId: 'j1',
+        title: '客户列表',
+        total: 6000,
+      });
+      return;
+    case '/api/file-expired':
+      json(200, { success: false, message: '文件已过期，请重新导出', code: 400, result: null, timestamp: 1 });
       return;
     case '/api/file-empty':
       res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end();
@@ -340,6 +351,25 @@ describe('downloads', () => {
   it("reports '文件下载失败' (http/downloadFailed) and saves nothing when there is no data", async () => {
     await expect(downloadFile('/file-empty', 'x.xlsx')).resolves.toBeNull();
     expect(events).toEqual([downloadFailed({ url: '/file-empty' })]);
+    expect(savedNames).toEqual([]);
+  });
+
+  it('reports an export that went to 下载中心 (http/exportQueued) and saves nothing', async () => {
+    await expect(downloadFile('/export-large', 'x.xlsx')).resolves.toBeNull();
+    expect(events).toEqual([
+      exportQueued({
+        jobId: 'j1',
+        title: '客户列表',
+        total: 6000,
+        message: '导出数据共 6000 条，已转入下载中心生成，完成后请到下载中心下载',
+      }),
+    ]);
+    expect(savedNames).toEqual([]);
+  });
+
+  it("reports the server's refusal of a file (http/downloadFailed with its message)", async () => {
+    await expect(downloadFile('/file-expired', 'x.xlsx')).resolves.toBeNull();
+    expect(events).toEqual([downloadFailed({ url: '/file-expired', message: '文件已过期，请重新导出' })]);
     expect(savedNames).toEqual([]);
   });
 

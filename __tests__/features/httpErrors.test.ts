@@ -124,7 +124,19 @@ describe('handleRequestFailed', () => {
 
 describe('handleDownloadFailed', () => {
   it("shows the warning '文件下载失败'", () => {
-    testSaga(handleDownloadFailed).next().call(toast, 'warning', '文件下载失败').next().isDone();
+    testSaga(handleDownloadFailed, downloadFailed({ url: '/x' }))
+      .next()
+      .call(toast, 'warning', '文件下载失败')
+      .next()
+      .isDone();
+  });
+
+  it("shows the server's refusal when it gave one", () => {
+    testSaga(handleDownloadFailed, downloadFailed({ url: '/x', message: '文件已过期，请重新导出' }))
+      .next()
+      .call(toast, 'warning', '文件已过期，请重新导出')
+      .next()
+      .isDone();
   });
 });
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   ConfigError,
   DEFAULT_BODY_LIMIT,
+  DEFAULT_JOBS_CONFIG,
   DEFAULT_ERP_SYNC_INTERVAL_MS,
   DEFAULT_ORDER_AUTO_SIGN_DAYS,
   DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS,
@@ -61,7 +62,9 @@ describe('loadConfig', () => {
         accountLookupWindowSeconds: 600,
       },
       approvalTimeoutIntervalMs: DEFAULT_APPROVAL_TIMEOUT_INTERVAL_MS,
+      jobs: DEFAULT_JOBS_CONFIG,
     });
+    expect(DEFAULT_JOBS_CONFIG).toMatchObject({ exportThreshold: 5000, retentionDays: 7 });
     expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
     expect(DEFAULT_ORDER_AUTO_SIGN_DAYS).toBe(7);
   });
@@ -90,6 +93,12 @@ describe('loadConfig', () => {
       ACCOUNT_LOOKUPS_PER_TARGET: '8',
       ACCOUNT_LOOKUP_WINDOW_SECONDS: '300',
       APPROVAL_TIMEOUT_INTERVAL_MS: '0',
+      JOB_POLL_INTERVAL_MS: '500',
+      JOB_CONCURRENCY: '4',
+      JOB_LEASE_MS: '60000',
+      JOB_RETRY_BASE_MS: '1000',
+      EXPORT_ASYNC_THRESHOLD: '100',
+      DOWNLOAD_RETENTION_DAYS: '3',
       ...SMS_ENV,
     });
     expect(config).toEqual({
@@ -127,6 +136,14 @@ describe('loadConfig', () => {
         accountLookupWindowSeconds: 300,
       },
       approvalTimeoutIntervalMs: 0,
+      jobs: {
+        pollIntervalMs: 500,
+        concurrency: 4,
+        leaseMs: 60_000,
+        retryBaseMs: 1000,
+        exportThreshold: 100,
+        retentionDays: 3,
+      },
     });
   });
 

@@ -1126,6 +1126,42 @@ export interface ApprovalLogsTable {
   created_at: CreatedAt;
 }
 
+/** A background job's state (server/modules/jobs, docs/jobs-api.md). */
+export type JobStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+
+export interface JobsTable {
+  id: string;
+  tenant_id: string | null;
+  user_id: string | null;
+  kind: string;
+  title: string;
+  payload: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  status: Generated<JobStatus>;
+  progress_done: Generated<number>;
+  progress_total: number | null;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  every_ms: number | null;
+  run_at: Generated<Date>;
+  locked_by: string | null;
+  locked_until: Date | null;
+  cancel_requested: Generated<boolean>;
+  result: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  error: string | null;
+  file_name: string | null;
+  file_size: number | null;
+  expires_at: Date | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+export interface JobFileChunksTable {
+  job_id: string;
+  seq: number;
+  content: Uint8Array;
+}
+
 export interface DB {
   tenants: TenantsTable;
   deployment_settings: DeploymentSettingsTable;
@@ -1186,4 +1222,6 @@ export interface DB {
   approval_instances: ApprovalInstancesTable;
   approval_tasks: ApprovalTasksTable;
   approval_logs: ApprovalLogsTable;
+  jobs: JobsTable;
+  job_file_chunks: JobFileChunksTable;
 }

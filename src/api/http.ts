@@ -6,6 +6,7 @@ import axios, { type AxiosRequestConfig, type AxiosResponse, type Method } from 
 import { createAction } from '@reduxjs/toolkit';
 import { HTTP_TIMEOUT_MS } from '../../common/constants';
 import type { Envelope } from '../../common/contract';
+import type { QueuedExport } from '../../common/jobs';
 import { saveBlobAs } from '../utils/browser';
 
 const API_BASE_URL = '/api';
@@ -31,8 +32,12 @@ export interface HttpFailure {
 }
 
 export const requestFailed = createAction<HttpFailure>('http/requestFailed');
-export const downloadFailed = createAction<{ url: string }>('http/downloadFailed');
-export type HttpEvent = ReturnType<typeof requestFailed> | ReturnType<typeof downloadFailed>;
+/** No file: the server sent nothing, or (message) refused it in an envelope answered with HTTP 200. */
+export const downloadFailed = createAction<{ url: string; message?: string }>('http/downloadFailed');
+/** An export too large to send at once went to 下载中心 as a job (issue #16). */
+export const exportQueued = createAction<QueuedExport & { message: string }>('http/exportQueued');
+export type HttpEvent =
+  ReturnType<typeof requestFailed> | ReturnType<typeof downloadFailed> | ReturnType<typeof exportQueued>;
 
 /** What a rejected call rejects with, after its failure has been reported. */
 export class HttpError extends Error {
@@ -207,15 +212,41 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
   return name ? decodeFileName(name) : undefined;
 }
 
+/** An envelope sent where a file was asked for: a refusal, or an export queued in 下载中心. */
+async function envelopeOf(blob: Blob, contentType: string | undefined): Promise<Envelope<unknown> | null> {
+  if (!contentType?.includes('application/json')) return null;
+  try {
+    const body: unknown = JSON.parse(await readBlobText(blob));
+    return isPlainObject(body) && typeof body.success === 'boolean'
+      ? (body as unknown as Envelope<unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+const isQueuedExport = (result: unknown): result is QueuedExport =>
+  isPlainObject(result) && typeof result.jobId === 'string' && typeof result.total === 'number';
+
 /**
  * Downloads a file and saves it under the server's name (name and suffix from Content-Disposition),
- * else `fileName`. Resolves to the saved name, or null when the server sent no data ('文件下载失败').
+ * else `fileName`. Resolves to the saved name, or null when nothing was saved: the server sent no data or
+ * refused ('文件下载失败' or its message), or the export went to 下载中心 (reported as exportQueued).
  */
 export async function downloadFile(url: string, fileName?: string, params?: Params): Promise<string | null> {
   const response = await send<Blob | null>({ url, method: 'get', params, responseType: 'blob' });
   const blob = response.data;
   if (!blob || blob.size === 0) {
     options.onEvent(downloadFailed({ url }));
+    return null;
+  }
+  const envelope = await envelopeOf(blob, response.headers['content-type'] as string | undefined);
+  if (envelope && !envelope.success) {
+    options.onEvent(downloadFailed({ url, message: envelope.message }));
+    return null;
+  }
+  if (envelope && isQueuedExport(envelope.result)) {
+    options.onEvent(exportQueued({ ...envelope.result, message: envelope.message }));
     return null;
   }
   const disposition = response.headers['content-disposition'] as string | undefined;

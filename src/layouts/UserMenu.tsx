@@ -10,6 +10,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { settingsDrawerToggled } from '../features/layout/slice';
+import { JobProgressIndicator } from '../features/jobs/JobProgressIndicator';
 import { NoticeBell } from '../features/notices/NoticeBell';
 import { departDialogRequested, passwordDialogRequested } from '../features/layout/userMenuSlice';
 import { selectUserInfo } from '../features/session/selectors';
@@ -53,6 +54,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           <QuestionCircleOutlined />
         </a>
       </Tooltip>
+      <JobProgressIndicator />
       <NoticeBell />
       <Dropdown menu={{ items, onClick }} placement="bottomRight">
         <span className="header-action header-account" role="button" tabIndex={0} aria-label="用户菜单">

@@ -145,6 +145,10 @@ const menuPages = new Map<string, ComponentType>([
     'erp/ErpConfig',
     lazyPage(() => import(/* webpackChunkName: "erp-config" */ '../pages/business/erp/ErpConfigPage')),
   ],
+  [
+    'eDownload/DownloadList',
+    lazyPage(() => import(/* webpackChunkName: "download-center" */ '../pages/download/DownloadListPage')),
+  ],
   // Customer labels (issue #7).
   [
     'eCustLabel/LabelList',

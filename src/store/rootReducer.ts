@@ -2,6 +2,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { approvalsReducer } from '../features/approvals/slice';
 import { dashboardReducer } from '../features/dashboard/slice';
 import { failedOrdersReducer } from '../features/failedOrders/slice';
+import { jobsReducer } from '../features/jobs/slice';
 import { layoutPersistedFields, layoutReducer } from '../features/layout/slice';
 import { userMenuReducer } from '../features/layout/userMenuSlice';
 import { noticesReducer } from '../features/notices/slice';
@@ -30,4 +31,5 @@ export const rootReducer = combineReducers({
   tabs: tabsReducer,
   orders: ordersReducer,
   approvals: approvalsReducer,
+  jobs: jobsReducer,
 });

@@ -4,6 +4,7 @@ import { approvalsSaga } from '../features/approvals/sagas';
 import { dashboardSaga } from '../features/dashboard/sagas';
 import { failedOrdersSaga } from '../features/failedOrders/sagas';
 import { httpErrorsSaga } from '../features/httpErrors/sagas';
+import { jobsSaga } from '../features/jobs/sagas';
 import { layoutSaga } from '../features/layout/sagas';
 import { userMenuSaga } from '../features/layout/userMenuSagas';
 import { noticesSaga } from '../features/notices/sagas';
@@ -29,5 +30,6 @@ export function* rootSaga(): SagaIterator {
     fork(ordersSaga),
     fork(failedOrdersSaga),
     fork(approvalsSaga),
+    fork(jobsSaga),
   ]);
 }

@@ -20,6 +20,7 @@ import {
   whileSignedIn,
 } from '../../../src/features/notices/sagas';
 import { selectNoticesStatus } from '../../../src/features/notices/selectors';
+import { jobPushed } from '../../../src/features/jobs/slice';
 import {
   announcementOpened,
   announcementShown,
@@ -244,6 +245,22 @@ describe('handlePush', () => {
       .put(noticesReloadRequested())
       .run();
     testSaga(handlePush, { cmd: 'heartcheck', msgTxt: '心跳响应' }, channel<string>()).next().isDone();
+  });
+
+  it("hands a job's progress to the jobs saga, without a notice or a reload", () => {
+    const job = {
+      id: 'j1',
+      category: 'EXPORT',
+      title: '客户列表',
+      status: 'RUNNING',
+      done: 5,
+      total: 9,
+    } as const;
+    testSaga(handlePush, { cmd: 'job', msgTxt: '客户列表', job }, channel<string>())
+      .next()
+      .put(jobPushed(job))
+      .next()
+      .isDone();
   });
 });
 

@@ -4,7 +4,7 @@
 import type { DatabaseKind } from '../../db';
 import { apiClient, loginAs, openSeededDatabase, type ApiAnswer } from './auth';
 import type { TestDatabase } from './database';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, type TestServer, type TestServerOptions } from './server';
 
 export type Caller = 'admin' | 'zhangwei' | 'wangfang' | 't2admin';
 
@@ -28,9 +28,12 @@ export interface BusinessTestbed {
 
 const CALLERS: Caller[] = ['admin', 'zhangwei', 'wangfang', 't2admin'];
 
-export async function openBusinessTestbed(kind: DatabaseKind): Promise<BusinessTestbed> {
+export async function openBusinessTestbed(
+  kind: DatabaseKind,
+  options: Omit<TestServerOptions, 'database'> = {},
+): Promise<BusinessTestbed> {
   const testDatabase = await openSeededDatabase(kind, { businessData: true });
-  const server = await startTestServer({ database: testDatabase.database });
+  const server = await startTestServer({ ...options, database: testDatabase.database });
   const client = apiClient(server.baseUrl);
   const tokens = Object.fromEntries(
     await Promise.all(CALLERS.map(async (caller) => [caller, await loginAs(client, caller)] as const)),

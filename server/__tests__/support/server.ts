@@ -9,6 +9,7 @@ import {
   DEFAULT_RATE_LIMITS,
   type LogLevel,
   type RateLimitConfig,
+  type JobsConfig,
   type SmsGatewayConfig,
 } from '../../config';
 import type { Database } from '../../db';
@@ -40,6 +41,8 @@ export interface TestServerOptions {
   pushPingIntervalMs?: number;
   /** Throttles other than the defaults of production. */
   rateLimits?: Partial<RateLimitConfig>;
+  /** The job runner's settings (a low export threshold, short leases …); the defaults otherwise. */
+  jobs?: Partial<JobsConfig>;
   /** Adds test-only routes (or anything else) before the app starts. */
   configure?: (app: FastifyInstance) => void;
 }
@@ -57,6 +60,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       redisUrl: options.redisUrl,
       pushChannel: options.pushChannel ?? DEFAULT_PUSH_CHANNEL,
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+      jobs: options.jobs,
     },
     logStream: options.logStream,
     pushPingIntervalMs: options.pushPingIntervalMs,

@@ -18,11 +18,16 @@ export const ADDED_MENUS = [
 ];
 
 /** Adds the menus (and the buttons under them) a tenant lacks; running it again adds nothing. */
-export async function addNewMenus(db: Kysely<DB>): Promise<void> {
+export function addNewMenus(db: Kysely<DB>): Promise<void> {
+  return addMenusOf(db, ADDED_MENUS);
+}
+
+/** Adds these default menus (by url, with their buttons) to every tenant lacking them; later migrations use it. */
+export async function addMenusOf(db: Kysely<DB>, urls: string[]): Promise<void> {
   const tenants = await db.selectFrom('tenants').select('tenant_id').execute();
   for (const { tenant_id: tenantId } of tenants) {
     const all = defaultMenuRowsOf(tenantId);
-    const menus = new Set(all.filter((row) => ADDED_MENUS.includes(row.url ?? '')).map((row) => row.id));
+    const menus = new Set(all.filter((row) => urls.includes(row.url ?? '')).map((row) => row.id));
     // Parents come before their children in the default rows.
     const rows = all.filter((row) => menus.has(row.id) || menus.has(row.parent_id ?? ''));
     for (const row of rows) await addTenantPermission(db, tenantId, row);

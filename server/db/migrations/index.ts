@@ -17,6 +17,7 @@ import * as failedSyncCount from './0013_failed_sync_count';
 import * as orderAutoSign from './0014_order_auto_sign';
 import * as assignRolePermission from './0015_assign_role_permission';
 import * as approvals from './0018_approvals';
+import * as backgroundJobs from './0019_background_jobs';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0014_order_auto_sign': orderAutoSign,
   '0015_assign_role_permission': assignRolePermission,
   '0018_approvals': approvals,
+  '0019_background_jobs': backgroundJobs,
 };
 
 export class MigrationError extends Error {

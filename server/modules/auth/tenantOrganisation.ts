@@ -311,6 +311,12 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
     ],
   },
   {
+    name: '下载中心',
+    url: '/eDownload/list',
+    component: 'eDownload/DownloadList',
+    icon: 'download',
+  },
+  {
     name: '我的消息',
     url: '/isps/userAnnouncement',
     component: 'system/UserAnnouncementList',

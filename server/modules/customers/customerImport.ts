@@ -6,12 +6,12 @@ import type { Kysely } from 'kysely';
 import { CHANNEL, CUSTOMER_LEVEL, CUSTOMER_TYPE, OUTLET_TYPES } from '../../../common/businessEnums';
 import { newId } from '../../db/ids';
 import type { CustomerChannel, CustomerLevel, CustomerType, DB } from '../../db/schema';
-import type { RawQuery } from '../../http/listQuery';
 import { submitOutletApproval } from './approval';
-import { logOperation, type Actor, type Caller } from '../shared/actor';
+import { logOperation, type Actor } from '../shared/actor';
 import { withUniqueKeys } from '../shared/commands';
 import { dataScopeOf } from '../shared/dataScope';
 import {
+  defineExport,
   ImportCellError,
   parseDecimal,
   parseEnum,
@@ -227,10 +227,10 @@ export const CUSTOMER_EXPORT_COLUMNS: ExportColumn<CustomerRecord>[] = [
 ];
 
 /** The customers of a list query in the caller's scope, page by page (the export streams them). */
-export async function* customerPages(db: Kysely<DB>, caller: Caller, query: RawQuery) {
-  for (let pageNo = 1; ; pageNo += 1) {
-    const page = await listCustomers(db, caller, { ...query, pageNo: String(pageNo), pageSize: '200' });
-    yield page.records;
-    if (pageNo >= page.pages) return;
-  }
-}
+export const CUSTOMER_EXPORT = defineExport<CustomerRecord>({
+  key: 'customers',
+  title: '客户列表',
+  columns: CUSTOMER_EXPORT_COLUMNS,
+  page: (db, caller, query, pageNo, pageSize) =>
+    listCustomers(db, caller, { ...query, pageNo: String(pageNo), pageSize: String(pageSize) }),
+});

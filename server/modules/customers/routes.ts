@@ -24,12 +24,12 @@ import { sessionOf } from '../../http/access';
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import { actorOf, callerOf, requires } from '../shared/actor';
-import { importAnswer, sendTemplate, sendWorkbook, uploadedWorkbook } from '../shared/excel';
+import { sendExport } from '../jobs/exports';
+import { importAnswer, sendTemplate, uploadedWorkbook } from '../shared/excel';
 import {
-  CUSTOMER_EXPORT_COLUMNS,
+  CUSTOMER_EXPORT,
   CUSTOMER_IMPORT_COLUMNS,
   CUSTOMER_TEMPLATE_EXAMPLE,
-  customerPages,
   importCustomers,
 } from './customerImport';
 import { idQuerySchema, nullable, statusChangeSchema, text, type IdQuery } from '../shared/schemas';
@@ -383,12 +383,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     sendTemplate(reply, '客户导入模板', CUSTOMER_IMPORT_COLUMNS, CUSTOMER_TEMPLATE_EXAMPLE),
   );
   app.get('/eCustomer/exportXls', { config: requires('customer:list') }, (request, reply) =>
-    sendWorkbook(
-      reply,
-      '客户列表',
-      CUSTOMER_EXPORT_COLUMNS,
-      customerPages(db, callerOf(request), request.query as RawQuery),
-    ),
+    sendExport(request, reply, CUSTOMER_EXPORT),
   );
   app.get('/dealers/potentiallist', { config: requires('customer:list') }, async (request) =>
     ok(await listPotentialPartners(db, callerOf(request), request.query as RawQuery)),

@@ -16,14 +16,9 @@ import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import type { PriceListStatus, PriceType, SkuStatus } from '../../db/schema';
 import { actorOf, callerOf, requires } from '../shared/actor';
-import { importAnswer, sendTemplate, sendWorkbook, uploadedWorkbook } from '../shared/excel';
-import {
-  importSkus,
-  SKU_EXPORT_COLUMNS,
-  SKU_IMPORT_COLUMNS,
-  SKU_TEMPLATE_EXAMPLE,
-  skuPages,
-} from './skuImport';
+import { sendExport } from '../jobs/exports';
+import { importAnswer, sendTemplate, uploadedWorkbook } from '../shared/excel';
+import { importSkus, SKU_EXPORT, SKU_IMPORT_COLUMNS, SKU_TEMPLATE_EXAMPLE } from './skuImport';
 import { idQuerySchema, nullable, statusChangeSchema, text, type IdQuery } from '../shared/schemas';
 import {
   addPriceList,
@@ -265,12 +260,7 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
     sendTemplate(reply, '商品导入模板', SKU_IMPORT_COLUMNS, SKU_TEMPLATE_EXAMPLE),
   );
   app.get('/eMaterial/sku/exportXls', { config: requires('product:list') }, (request, reply) =>
-    sendWorkbook(
-      reply,
-      '商品列表',
-      SKU_EXPORT_COLUMNS,
-      skuPages(db, tenantOf(request), request.query as RawQuery),
-    ),
+    sendExport(request, reply, SKU_EXPORT),
   );
 
   app.get('/eMaterial/priceList/list', { config: requires('price:list') }, async (request) =>

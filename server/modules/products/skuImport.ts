@@ -5,9 +5,9 @@ import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { LIFECYCLE_TAG, PACKAGE_TYPE } from '../../../common/businessEnums';
 import type { DB, LifecycleTag, PackageType } from '../../db/schema';
-import type { RawQuery } from '../../http/listQuery';
 import { logOperation, type Actor } from '../shared/actor';
 import {
+  defineExport,
   ImportCellError,
   parseDecimal,
   parseEnum,
@@ -189,10 +189,10 @@ export const SKU_EXPORT_COLUMNS: ExportColumn<SkuRecord>[] = [
 ];
 
 /** The SKUs of a list query, page by page (the export streams them). */
-export async function* skuPages(db: Kysely<DB>, tenantId: string, query: RawQuery) {
-  for (let pageNo = 1; ; pageNo += 1) {
-    const page = await listSkus(db, tenantId, { ...query, pageNo: String(pageNo), pageSize: '200' });
-    yield page.records;
-    if (pageNo >= page.pages) return;
-  }
-}
+export const SKU_EXPORT = defineExport<SkuRecord>({
+  key: 'skus',
+  title: '商品列表',
+  columns: SKU_EXPORT_COLUMNS,
+  page: (db, caller, query, pageNo, pageSize) =>
+    listSkus(db, caller.tenantId, { ...query, pageNo: String(pageNo), pageSize: String(pageSize) }),
+});

@@ -2,11 +2,16 @@
 // with exceljs's streaming reader, every row is checked against the sheet's columns, and the caller writes
 // all rows in one transaction only when none failed — a file is imported whole or not at all. Exports
 // stream the workbook to the response as rows are produced.
-import { PassThrough, type Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Envelope } from '../../../common/contract';
+import type { DB } from '../../db/schema';
+import type { RawQuery } from '../../http/listQuery';
+import type { Caller } from './actor';
 import { IMPORT_MAX_BYTES, type ImportError, type ImportReport } from '../../../common/excelImport';
 import { BusinessError, fail, ok } from '../../http/envelope';
 import { uploadedFile } from '../../http/uploads';
@@ -233,6 +238,75 @@ export function inertCellValue(value: string | number | null): string | number |
     : value;
 }
 
+/**
+ * An export of a list (server/modules/jobs/exports.ts makes it a download or a job of 下载中心): its name,
+ * columns and how a page of the rows the caller may see under the list's query is read.
+ */
+export interface ExportDefinition<T> {
+  /** Names the export in a job's payload; unique. */
+  key: string;
+  /** The file's name (without .xlsx) and the job's title. */
+  title: string;
+  columns: ExportColumn<T>[];
+  page(
+    db: Kysely<DB>,
+    caller: Caller,
+    query: RawQuery,
+    pageNo: number,
+    pageSize: number,
+  ): Promise<{ records: T[]; total: number }>;
+}
+
+/**
+ * Writes a one-sheet workbook to `out` as the pages of rows come, and ends it. Rows are committed as they are
+ * added and the next page is read only once `out` has taken what was written, so memory holds about one page.
+ */
+export async function writeWorkbook<T>(
+  out: Writable,
+  sheetName: string,
+  columns: ExportColumn<T>[],
+  pages: AsyncIterable<T[]>,
+): Promise<void> {
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = writer.addWorksheet(sheetName);
+  sheet.columns = columns.map((column) => ({ header: column.header, width: column.width ?? 16 }));
+  for await (const page of pages) {
+    for (const row of page) sheet.addRow(columns.map((column) => inertCellValue(column.value(row)))).commit();
+    if (out.writableNeedDrain) await once(out, 'drain');
+  }
+  sheet.commit();
+  await writer.commit();
+}
+
+/** The headers of an .xlsx answer named `fileName`.xlsx. */
+export function workbookHeaders(reply: FastifyReply, fileName: string): FastifyReply {
+  return reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+}
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The exports by key: a job finds its export by the key in its payload, on whichever instance runs it. */
+const exportDefinitions = new Map<string, ExportDefinition<never>>();
+
+/** Declares an export (at module load, so that every instance knows it). */
+export function defineExport<T>(definition: ExportDefinition<T>): ExportDefinition<T> {
+  if (exportDefinitions.has(definition.key)) throw new Error(`two exports named ${definition.key}`);
+  exportDefinitions.set(definition.key, definition as unknown as ExportDefinition<never>);
+  return definition;
+}
+
+export function exportDefinitionOf(key: string): ExportDefinition<unknown> {
+  const definition = exportDefinitions.get(key);
+  if (!definition) throw new Error(`unknown export ${key}`);
+  return definition as unknown as ExportDefinition<unknown>;
+}
+
 /** Streams a one-sheet workbook to the response as `fileName`.xlsx; `rows` may be produced page by page. */
 export async function sendWorkbook<T>(
   reply: FastifyReply,
@@ -240,34 +314,15 @@ export async function sendWorkbook<T>(
   columns: ExportColumn<T>[],
   rows: AsyncIterable<T[]>,
 ): Promise<FastifyReply> {
-  const body = new PassThrough();
-  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: body,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = writer.addWorksheet(fileName);
-  sheet.columns = columns.map((column) => ({ header: column.header, width: column.width ?? 16 }));
   // The first page is read before answering, so a bad filter is still a clean 400 rather than a cut file.
   const pages = rows[Symbol.asyncIterator]();
-  let page = await pages.next();
-  void (async () => {
-    try {
-      while (!page.done) {
-        for (const row of page.value)
-          sheet.addRow(columns.map((column) => inertCellValue(column.value(row)))).commit();
-        page = await pages.next();
-      }
-      sheet.commit();
-      await writer.commit();
-    } catch (error) {
-      body.destroy(error as Error);
-    }
-  })();
-  return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${fileName}.xlsx`)}`)
-    .send(body);
+  const first = await pages.next();
+  async function* all() {
+    for (let page = first; !page.done; page = await pages.next()) yield page.value;
+  }
+  const body = new PassThrough();
+  writeWorkbook(body, fileName, columns, all()).catch((error: unknown) => body.destroy(error as Error));
+  return workbookHeaders(reply, `${fileName}.xlsx`).send(body);
 }
 
 /** A template: the headers (required ones marked *) and one example row. */

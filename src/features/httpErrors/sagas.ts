@@ -54,8 +54,8 @@ export function* handleRequestFailed({ payload: failure }: PayloadAction<HttpFai
   }
 }
 
-export function* handleDownloadFailed(): SagaIterator {
-  yield call(toast, 'warning', HTTP_ERROR_TEXTS.downloadFailed);
+export function* handleDownloadFailed({ payload }: ReturnType<typeof downloadFailed>): SagaIterator {
+  yield call(toast, 'warning', payload.message || HTTP_ERROR_TEXTS.downloadFailed);
 }
 
 export function* httpErrorsSaga(): SagaIterator {

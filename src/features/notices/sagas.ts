@@ -27,6 +27,7 @@ import { navigateTo } from '../../router/navigator';
 import { notify, notifyWithAction } from '../../utils/notifier';
 import { APPROVAL_CENTER_PATH } from '../approvals/selectors';
 import { pendingCountRequested } from '../approvals/slice';
+import { jobPushed } from '../jobs/slice';
 import { menuLoaded } from '../permissions/slice';
 import { selectToken, selectUserInfo } from '../session/selectors';
 import { loggedOut, loginModalOpened, tokenInvalidated, type UserInfo } from '../session/slice';
@@ -111,6 +112,8 @@ export function* openAnnouncement({
 
 /** A push: the bottom-right notice with 查看详情 (answered through `views`), then a reload. */
 export function* handlePush(frame: PushFrame, views: Channel<string>): SagaIterator {
+  // A job's progress is the jobs saga's.
+  if (frame.cmd === 'job' && frame.job) yield put(jobPushed(frame.job));
   if (frame.cmd !== 'topic' && frame.cmd !== 'user') return;
   if (frame.kind === APPROVAL_PUSH_KIND) {
     // A new approval task: 去审批 opens the 审批中心, and the menu's and bell's count follow.

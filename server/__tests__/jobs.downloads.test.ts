@@ -1,0 +1,145 @@
+// Exports through 下载中心 (issue #16) over real HTTP: up to the threshold the workbook comes at once; beyond
+// it the answer names a job, the job writes the workbook into the database and its owner downloads it from
+// 下载中心 with the right headers; another user (same tenant or another) neither lists nor downloads it; an
+// expired file is removed by the cleanup and refused.
+import { setTimeout as delay } from 'node:timers/promises';
+import ExcelJS from 'exceljs';
+import type { JobRecord, QueuedExport } from '../../common/jobs';
+import type { Page } from '../../common/contract';
+import { removeExpiredFiles } from '../modules/jobs/service';
+import { testBackends } from './support/database';
+import { ok, openBusinessTestbed, queryString, type BusinessTestbed, type Caller } from './support/business';
+
+const THRESHOLD = 40;
+
+describe.each(testBackends())('exports and 下载中心 on %s', (backend) => {
+  let bed: BusinessTestbed;
+
+  beforeAll(async () => {
+    bed = await openBusinessTestbed(backend, { jobs: { exportThreshold: THRESHOLD, pollIntervalMs: 100 } });
+  });
+  afterAll(() => bed?.close());
+
+  const sheetOf = async (body: ArrayBuffer) => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(body);
+    return book.worksheets[0];
+  };
+  const listOf = (caller: Caller, query: Record<string, string> = {}) =>
+    ok(bed.get<Page<JobRecord>>(caller, `/eDownload/list${queryString({ pageSize: 50, ...query })}`));
+  const finished = async (caller: Caller, id: string) => {
+    for (let tries = 0; tries < 400; tries += 1) {
+      const job = (await listOf(caller)).records.find((record) => record.id === id);
+      if (job && !['QUEUED', 'RUNNING'].includes(job.status)) return job;
+      await delay(50);
+    }
+    throw new Error(`job ${id} did not end`);
+  };
+
+  it('sends a small export at once, as before', async () => {
+    const file = await bed.download('admin', `/eCustomer/exportXls?customerType=DEALER`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('spreadsheetml');
+    const sheet = await sheetOf(file.body);
+    expect(sheet.rowCount).toBeGreaterThan(1);
+    expect(sheet.rowCount - 1).toBeLessThanOrEqual(THRESHOLD);
+    expect((await listOf('admin')).records.filter((job) => job.category === 'EXPORT')).toHaveLength(0);
+  });
+
+  it('makes a large export a job of 下载中心 that its owner downloads with the right headers', async () => {
+    const query = '?customerType=OUTLET';
+    const answer = await bed.get<QueuedExport>('admin', `/eCustomer/exportXls${query}`);
+    expect(answer.body).toMatchObject({ success: true, message: expect.stringContaining('已转入下载中心') });
+    const { jobId, total } = answer.body.result;
+    expect(total).toBeGreaterThan(THRESHOLD);
+
+    const job = await finished('admin', jobId);
+    expect(job).toMatchObject({
+      category: 'EXPORT',
+      title: '客户列表',
+      status: 'SUCCEEDED',
+      status_dictText: '已完成',
+      done: total,
+      total,
+      percent: 100,
+      fileName: '客户列表.xlsx',
+      downloadable: true,
+    });
+    // Seven days from now, in Shanghai time.
+    const expires = new Date(`${job.expiresAt!.replace(' ', 'T')}+08:00`).getTime();
+    expect(Math.abs(expires - Date.now() - 7 * 86_400_000)).toBeLessThan(120_000);
+
+    const file = await bed.download('admin', `/eDownload/download?id=${jobId}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent('客户列表.xlsx')}`,
+    );
+    expect(Number(file.headers.get('content-length'))).toBe(job.fileSize);
+    const sheet = await sheetOf(file.body);
+    expect(sheet.rowCount).toBe(total + 1);
+    expect(sheet.getRow(1).getCell(1).value).toBe('客户编码');
+    // The same rows the immediate export gives under the same query (a bigger threshold is not needed to see
+    // them: the list answers them page by page).
+    const firstPage = ok(
+      bed.get<Page<{ customerCode: string }>>('admin', `/eCustomer/list${query}&pageSize=1`),
+    );
+    expect(sheet.getRow(2).getCell(1).value).toBe((await firstPage).records[0].customerCode);
+  });
+
+  it("keeps a user's files to that user, in their tenant", async () => {
+    const { jobId } = await ok(bed.get<QueuedExport>('admin', '/eCustomer/exportXls'));
+    await finished('admin', jobId);
+    for (const other of ['zhangwei', 't2admin'] as const) {
+      expect((await listOf(other)).records.map((job) => job.id)).not.toContain(jobId);
+      const file = await bed.download(other, `/eDownload/download?id=${jobId}`);
+      const answer = JSON.parse(Buffer.from(file.body).toString('utf8')) as {
+        success: boolean;
+        code: number;
+      };
+      expect(answer).toMatchObject({ success: false, code: 404 });
+    }
+    const anonymous = await fetch(`${bed.server.baseUrl}/api/eDownload/download?id=${jobId}`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('exports only what the caller may see: zhangwei’s job holds his offices’ customers', async () => {
+    const listed = await ok(bed.get<Page<unknown>>('zhangwei', '/eCustomer/list?pageSize=1'));
+    const answer = await bed.get<QueuedExport>('zhangwei', '/eCustomer/exportXls');
+    expect(answer.body.result.total).toBe(listed.total);
+    const job = await finished('zhangwei', answer.body.result.jobId);
+    const sheet = await sheetOf((await bed.download('zhangwei', `/eDownload/download?id=${job.id}`)).body);
+    expect(sheet.rowCount).toBe(listed.total + 1);
+  });
+
+  it('removes expired files; the job stays listed, its download refused', async () => {
+    const { jobId } = await ok(bed.get<QueuedExport>('admin', '/eCustomer/exportXls?customerType=OUTLET'));
+    await finished('admin', jobId);
+    const db = bed.testDatabase.database.db;
+    await db
+      .updateTable('jobs')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', jobId)
+      .execute();
+    expect(await removeExpiredFiles(db)).toBe(1);
+    const chunks = await db.selectFrom('job_file_chunks').select('seq').where('job_id', '=', jobId).execute();
+    expect(chunks).toHaveLength(0);
+    const job = (await listOf('admin')).records.find((record) => record.id === jobId);
+    expect(job).toMatchObject({ status: 'SUCCEEDED', downloadable: false });
+    const file = await bed.download('admin', `/eDownload/download?id=${jobId}`);
+    expect(JSON.parse(Buffer.from(file.body).toString('utf8'))).toMatchObject({
+      success: false,
+      message: '文件已过期，请重新导出',
+    });
+  });
+
+  it('lists by category and refuses an unknown one', async () => {
+    const exports = await listOf('admin', { category: 'EXPORT' });
+    expect(exports.records.every((job) => job.category === 'EXPORT')).toBe(true);
+    expect(exports.total).toBeGreaterThan(0);
+    const answer = await bed.get('admin', '/eDownload/list?category=OTHER');
+    expect(answer.body).toMatchObject({ success: false, code: 400 });
+  });
+});

@@ -1,0 +1,34 @@
+// 下载中心 and 导入记录 (docs/jobs-api.md): every signed-in user has their own jobs; nothing here reaches
+// another user's, so the routes need a session and no permission.
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../http/envelope';
+import type { RawQuery } from '../../http/listQuery';
+import { callerOf } from '../shared/actor';
+import { workbookHeaders } from '../shared/excel';
+import { idQuerySchema, type IdQuery } from '../shared/schemas';
+import { activeJobs, cancelJob, jobFile, listJobs } from './service';
+
+const OWN = { access: 'authenticated' } as const;
+
+export async function jobRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  app.get('/eDownload/list', { config: OWN }, async (request) =>
+    ok(await listJobs(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/eDownload/active', { config: OWN }, async (request) =>
+    ok(await activeJobs(db, callerOf(request))),
+  );
+  app.post<{ Body: IdQuery }>(
+    '/eDownload/cancel',
+    { config: OWN, schema: { body: idQuerySchema } },
+    async (request) => ok(await cancelJob(db, app.jobs, callerOf(request), request.body.id), '已取消'),
+  );
+  app.get<{ Querystring: IdQuery }>(
+    '/eDownload/download',
+    { config: OWN, schema: { querystring: idQuerySchema } },
+    async (request, reply) => {
+      const file = await jobFile(db, callerOf(request), request.query.id);
+      return workbookHeaders(reply, file.fileName).header('content-length', file.size).send(file.stream);
+    },
+  );
+}

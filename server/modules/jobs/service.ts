@@ -1,0 +1,183 @@
+// 下载中心 and 导入记录 (spec §7 /eDownload/list): a user sees, cancels and downloads their own jobs, in their
+// tenant; another user's job answers like a missing one. Expired files are removed by a recurring job.
+import { sql, type Kysely } from 'kysely';
+import type { Readable } from 'node:stream';
+import {
+  JOB_CATEGORY,
+  JOB_STATUS,
+  JOB_TEXTS,
+  jobPercent,
+  type JobCategory,
+  type JobRecord,
+} from '../../../common/jobs';
+import type { Page } from '../../../common/contract';
+import { shanghaiDateTime } from '../../db/dates';
+import type { DB } from '../../db/schema';
+import { BusinessError } from '../../http/envelope';
+import { codesOf } from '../../../common/businessEnums';
+import { pageOf, parseListQuery, countAll, type ListSpec, type RawQuery } from '../../http/listQuery';
+import type { Caller } from '../shared/actor';
+import { notFound } from '../shared/commands';
+import { jobFileStream } from './files';
+import type { JobRunner } from './runner';
+
+const jobSpec: ListSpec = {
+  filters: {
+    status: { column: 'jobs.status', kind: 'enum', values: codesOf(JOB_STATUS) },
+    title: { column: 'jobs.title', kind: 'text' },
+    createTime: { column: 'jobs.created_at', kind: 'datetime' },
+  },
+  sorts: { createTime: 'jobs.created_at' },
+  defaultSort: [
+    ['jobs.created_at', 'desc'],
+    ['jobs.id', 'desc'],
+  ],
+  extras: ['category'],
+};
+
+/** The caller's own jobs: their tenant, their user, never the system's recurring ones. */
+function ownJobs(db: Kysely<DB>, caller: Caller) {
+  return db
+    .selectFrom('jobs')
+    .where('jobs.tenant_id', '=', caller.tenantId)
+    .where('jobs.user_id', '=', caller.userId);
+}
+
+const byCategory = (category: JobCategory) =>
+  category === 'EXPORT' ? sql<boolean>`jobs.kind = 'EXPORT'` : sql<boolean>`jobs.kind <> 'EXPORT'`;
+
+function recordQuery(db: Kysely<DB>, caller: Caller) {
+  return ownJobs(db, caller).select([
+    'jobs.id',
+    'jobs.kind',
+    'jobs.title',
+    'jobs.status',
+    'jobs.progress_done',
+    'jobs.progress_total',
+    'jobs.file_name',
+    'jobs.file_size',
+    'jobs.error',
+    'jobs.result',
+    sql<boolean>`jobs.expires_at > now()`.as('fresh'),
+    shanghaiDateTime<string | null>('jobs.expires_at').as('expiresAt'),
+    shanghaiDateTime('jobs.created_at').as('createTime'),
+    shanghaiDateTime<string | null>('jobs.finished_at').as('finishedAt'),
+  ]);
+}
+
+type RecordRow = Awaited<ReturnType<ReturnType<typeof recordQuery>['execute']>>[number];
+
+function jobRecord(row: RecordRow): JobRecord {
+  return {
+    id: row.id,
+    category: row.kind === 'EXPORT' ? 'EXPORT' : 'IMPORT',
+    title: row.title,
+    status: row.status,
+    status_dictText: JOB_STATUS[row.status],
+    done: row.progress_done,
+    total: row.progress_total,
+    percent: jobPercent(row.progress_done, row.progress_total),
+    fileName: row.file_name,
+    fileSize: row.file_size,
+    downloadable: row.status === 'SUCCEEDED' && row.file_size !== null && row.fresh === true,
+    expiresAt: row.expiresAt,
+    error: row.error,
+    result: row.result,
+    createTime: row.createTime,
+    finishedAt: row.finishedAt,
+  };
+}
+
+export async function listJobs(db: Kysely<DB>, caller: Caller, raw: RawQuery): Promise<Page<JobRecord>> {
+  const list = parseListQuery(raw, jobSpec);
+  const category = list.extras.category;
+  if (category !== undefined && !Object.hasOwn(JOB_CATEGORY, category))
+    throw new BusinessError(400, `参数 category 应为 ${Object.keys(JOB_CATEGORY).join(' 或 ')}`);
+  const filter = <Q extends { where: (expression: ReturnType<typeof byCategory>) => Q }>(query: Q) =>
+    category ? query.where(byCategory(category as JobCategory)) : query;
+  const [rows, counted] = await Promise.all([
+    filter(recordQuery(db, caller).where(list.where))
+      .orderBy(list.orderBy)
+      .limit(list.pageSize)
+      .offset(list.offset)
+      .execute(),
+    filter(ownJobs(db, caller).where(list.where)).select(countAll).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(rows.map(jobRecord), counted.total, list);
+}
+
+/** The caller's jobs still queued or running (the header's progress after a reload). */
+export async function activeJobs(db: Kysely<DB>, caller: Caller): Promise<JobRecord[]> {
+  const rows = await recordQuery(db, caller)
+    .where('jobs.status', 'in', ['QUEUED', 'RUNNING'])
+    .orderBy('jobs.created_at')
+    .execute();
+  return rows.map(jobRecord);
+}
+
+/** A queued job ends at once; a running one is asked to stop (its runner notices at its next heartbeat). */
+export async function cancelJob(
+  db: Kysely<DB>,
+  runner: JobRunner,
+  caller: Caller,
+  id: string,
+): Promise<JobRecord> {
+  const queued = await ownJobs(db, caller).select('id').where('id', '=', id).executeTakeFirst();
+  if (!queued) throw notFound('下载任务');
+  const stopped = await db
+    .updateTable('jobs')
+    .set({ status: 'CANCELLED', error: JOB_TEXTS.cancelled, finished_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'QUEUED')
+    .returning('id')
+    .executeTakeFirst();
+  if (!stopped) {
+    const asked = await db
+      .updateTable('jobs')
+      .set({ cancel_requested: true })
+      .where('id', '=', id)
+      .where('status', '=', 'RUNNING')
+      .returning('id')
+      .executeTakeFirst();
+    if (!asked) throw new BusinessError(409, JOB_TEXTS.notCancellable);
+    runner.abortLocally(id);
+  }
+  const [record] = (await recordQuery(db, caller).where('jobs.id', '=', id).execute()).map(jobRecord);
+  return record;
+}
+
+/** The caller's made file, with its name and size; 404 for another user's, a clear refusal before or after. */
+export async function jobFile(
+  db: Kysely<DB>,
+  caller: Caller,
+  id: string,
+): Promise<{ fileName: string; size: number; stream: Readable }> {
+  const row = await recordQuery(db, caller).where('jobs.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('下载任务');
+  const record = jobRecord(row);
+  if (record.status !== 'SUCCEEDED' || record.fileName === null)
+    throw new BusinessError(400, JOB_TEXTS.notReady);
+  if (!record.downloadable) throw new BusinessError(400, JOB_TEXTS.expired);
+  return { fileName: record.fileName, size: record.fileSize!, stream: jobFileStream(db, id) };
+}
+
+/** Removes the files past their 7 days (the job stays in the history, no longer downloadable). */
+export async function removeExpiredFiles(db: Kysely<DB>): Promise<number> {
+  const expired = await db
+    .updateTable('jobs')
+    .set({ file_size: null })
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .where('file_size', 'is not', null)
+    .returning('id')
+    .execute();
+  if (expired.length > 0)
+    await db
+      .deleteFrom('job_file_chunks')
+      .where(
+        'job_id',
+        'in',
+        expired.map((row) => row.id),
+      )
+      .execute();
+  return expired.length;
+}

@@ -1,0 +1,15 @@
+// 下载中心 and 导入记录 (spec §7 /eDownload/list, docs/jobs-api.md): the signed-in user's background jobs.
+import type { Page } from '../../common/contract';
+import type { JobRecord } from '../../common/jobs';
+import { downloadFile, getAction, postAction } from './http';
+import type { ListParams } from './systemTypes';
+
+export const listJobs = (params: ListParams) => getAction<Page<JobRecord>>('/eDownload/list', params);
+
+/** The user's jobs still queued or running (the header's progress after a reload). */
+export const activeJobs = () => getAction<JobRecord[]>('/eDownload/active');
+
+export const cancelJob = (id: string) => postAction<JobRecord>('/eDownload/cancel', { id });
+
+export const downloadJobFile = (job: Pick<JobRecord, 'id' | 'fileName'>) =>
+  downloadFile('/eDownload/download', job.fileName ?? undefined, { id: job.id });

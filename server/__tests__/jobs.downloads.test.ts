@@ -135,6 +135,67 @@ describe.each(testBackends())('exports and 下载中心 on %s', (backend) => {
     });
   });
 
+  it('records every import in 导入记录 with its counts, and the failed rows in an error file', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('客户');
+    sheet.addRow(['客户名称*', '客户类型*', '市编码']);
+    sheet.addRow(['记录甲便利店', '终端门店', '440100']);
+    sheet.addRow(['记录乙小卖部', '门店', '4401']);
+    sheet.addRow(['记录丙便利店', '终端门店', '440100']);
+    const bad = (await book.xlsx.writeBuffer()) as ArrayBuffer;
+    const refused = await bed.upload<{ jobId: string }>(
+      'admin',
+      '/eCustomer/importExcel',
+      '坏客户.xlsx',
+      bad,
+    );
+    expect(refused.body).toMatchObject({
+      success: false,
+      result: { failedRows: 1, jobId: expect.any(String) },
+    });
+    const good = new ExcelJS.Workbook();
+    good.addWorksheet('客户').addRows([
+      ['客户名称*', '客户类型*'],
+      ['记录丁商贸有限公司', '经销商'],
+    ]);
+    const done = await bed.upload<{ jobId: string }>(
+      'admin',
+      '/eCustomer/importExcel',
+      '好客户.xlsx',
+      (await good.xlsx.writeBuffer()) as ArrayBuffer,
+    );
+    expect(done.body).toMatchObject({ success: true });
+
+    const imports = await listOf('admin', { category: 'IMPORT' });
+    const [latest, failed] = imports.records;
+    expect(latest).toMatchObject({
+      id: done.body.result.jobId,
+      category: 'IMPORT',
+      title: '客户导入',
+      status: 'SUCCEEDED',
+      result: { fileName: '好客户.xlsx', totalRows: 1, imported: 1, failedRows: 0 },
+      downloadable: false,
+    });
+    expect(failed).toMatchObject({
+      id: refused.body.result.jobId,
+      status: 'FAILED',
+      error: expect.stringContaining('导入失败'),
+      result: { fileName: '坏客户.xlsx', totalRows: 3, imported: 0, failedRows: 1 },
+      fileName: '客户导入错误数据.xlsx',
+      downloadable: true,
+    });
+    const file = await bed.download('admin', `/eDownload/download?id=${failed.id}`);
+    expect(file.headers.get('content-disposition')).toContain(encodeURIComponent('客户导入错误数据.xlsx'));
+    const errors = await sheetOf(file.body);
+    expect(errors.rowCount).toBe(2);
+    expect(errors.getRow(1).values).toEqual([undefined, '客户名称*', '客户类型*', '市编码', '错误信息']);
+    expect((errors.getRow(2).values as unknown[]).slice(1, 4)).toEqual(['记录乙小卖部', '门店', '4401']);
+    expect(errors.getRow(2).getCell(4).value).toContain('客户类型：客户类型「门店」不存在');
+    expect(errors.getRow(2).getCell(4).value).toContain('市编码：应为 6 位行政区划代码');
+    // Not listed to another user, nor downloadable by them.
+    expect((await listOf('zhangwei', { category: 'IMPORT' })).total).toBe(0);
+  });
+
   it('lists by category and refuses an unknown one', async () => {
     const exports = await listOf('admin', { category: 'EXPORT' });
     expect(exports.records.every((job) => job.category === 'EXPORT')).toBe(true);

@@ -25,7 +25,8 @@ import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { sendExport } from '../jobs/exports';
-import { importAnswer, sendTemplate, uploadedWorkbook } from '../shared/excel';
+import { runImport } from '../jobs/imports';
+import { sendTemplate } from '../shared/excel';
 import {
   CUSTOMER_EXPORT,
   CUSTOMER_IMPORT_COLUMNS,
@@ -377,7 +378,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => ok(await addPhoto(db, actorOf(request, reply), request.body), '添加成功！'),
   );
   app.post('/eCustomer/importExcel', { config: requires('customer:add') }, async (request, reply) =>
-    importAnswer(await importCustomers(db, actorOf(request, reply), await uploadedWorkbook(request))),
+    runImport(request, '客户导入', (upload) => importCustomers(db, actorOf(request, reply), upload)),
   );
   app.get('/eCustomer/importTemplate', { config: requires('customer:list') }, (_request, reply) =>
     sendTemplate(reply, '客户导入模板', CUSTOMER_IMPORT_COLUMNS, CUSTOMER_TEMPLATE_EXAMPLE),

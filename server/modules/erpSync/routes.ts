@@ -10,7 +10,8 @@ import { sessionOf } from '../../http/access';
 import { envelopeSchema, ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import { actorOf, callerOf, requires } from '../shared/actor';
-import { importAnswer, sendTemplate, uploadedWorkbook } from '../shared/excel';
+import { runImport } from '../jobs/imports';
+import { sendTemplate } from '../shared/excel';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
 import {
   deleteConnection,
@@ -275,13 +276,8 @@ export async function erpSyncRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      importAnswer(
-        await importMappings(
-          db,
-          actorOf(request, reply),
-          request.query.connectionId,
-          await uploadedWorkbook(request),
-        ),
+      runImport(request, '编码映射导入', (upload) =>
+        importMappings(db, actorOf(request, reply), request.query.connectionId, upload),
       ),
   );
   app.get('/eErpConfig/mapping/importTemplate', { config: requires('erp:config') }, (_request, reply) =>

@@ -79,7 +79,8 @@ function jobRecord(row: RecordRow): JobRecord {
     percent: jobPercent(row.progress_done, row.progress_total),
     fileName: row.file_name,
     fileSize: row.file_size,
-    downloadable: row.status === 'SUCCEEDED' && row.file_size !== null && row.fresh === true,
+    // An export's file once made; an import's error file, made when rows failed.
+    downloadable: row.file_size !== null && row.fresh === true,
     expiresAt: row.expiresAt,
     error: row.error,
     result: row.result,
@@ -155,8 +156,8 @@ export async function jobFile(
   const row = await recordQuery(db, caller).where('jobs.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('下载任务');
   const record = jobRecord(row);
-  if (record.status !== 'SUCCEEDED' || record.fileName === null)
-    throw new BusinessError(400, JOB_TEXTS.notReady);
+  // An export's name is set once its file is made; an import's when rows failed.
+  if (record.fileName === null) throw new BusinessError(400, JOB_TEXTS.notReady);
   if (!record.downloadable) throw new BusinessError(400, JOB_TEXTS.expired);
   return { fileName: record.fileName, size: record.fileSize!, stream: jobFileStream(db, id) };
 }

@@ -17,7 +17,8 @@ import type { RawQuery } from '../../http/listQuery';
 import type { PriceListStatus, PriceType, SkuStatus } from '../../db/schema';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { sendExport } from '../jobs/exports';
-import { importAnswer, sendTemplate, uploadedWorkbook } from '../shared/excel';
+import { runImport } from '../jobs/imports';
+import { sendTemplate } from '../shared/excel';
 import { importSkus, SKU_EXPORT, SKU_IMPORT_COLUMNS, SKU_TEMPLATE_EXAMPLE } from './skuImport';
 import { idQuerySchema, nullable, statusChangeSchema, text, type IdQuery } from '../shared/schemas';
 import {
@@ -254,7 +255,7 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post('/eMaterial/sku/importExcel', { config: requires('product:add') }, async (request, reply) =>
-    importAnswer(await importSkus(db, actorOf(request, reply), await uploadedWorkbook(request))),
+    runImport(request, '商品导入', (upload) => importSkus(db, actorOf(request, reply), upload)),
   );
   app.get('/eMaterial/sku/importTemplate', { config: requires('product:list') }, (_request, reply) =>
     sendTemplate(reply, '商品导入模板', SKU_IMPORT_COLUMNS, SKU_TEMPLATE_EXAMPLE),

@@ -79,66 +79,56 @@ export async function readImportSheet<K extends string>(
   const errors: ImportError[] = [];
   let errorCount = 0;
   const failedRows = new Set<number>();
+  const everyError: ImportError[] = [];
   const fail = (error: ImportError) => {
     errorCount += 1;
     failedRows.add(error.rowNo);
+    everyError.push(error);
     if (errors.length < MAX_REPORTED_ERRORS) errors.push(error);
   };
   let positions: Map<K, number> | undefined;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(upload.stream, {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'ignore',
-      entries: 'ignore',
-    });
-    for await (const worksheet of reader) {
-      for await (const row of worksheet) {
-        // row.values is sparse and 1-based: Array.from visits the holes too.
-        const cells = Array.from(row.values as unknown[], cellText);
-        if (!positions) {
-          positions = new Map();
-          for (const column of columns) {
-            const at = cells.findIndex((text) => text.replace(/\*$/, '') === column.header);
-            if (at < 0 && column.required)
-              throw new BusinessError(400, `模板缺少列「${column.header}」，请下载最新模板`);
-            if (at >= 0) positions.set(column.key, at);
+    for await (const { number, cells } of sheetRows(upload.stream)) {
+      if (!positions) {
+        positions = new Map();
+        for (const column of columns) {
+          const at = cells.findIndex((text) => text.replace(/\*$/, '') === column.header);
+          if (at < 0 && column.required)
+            throw new BusinessError(400, `模板缺少列「${column.header}」，请下载最新模板`);
+          if (at >= 0) positions.set(column.key, at);
+        }
+        continue;
+      }
+      if (cells.every((text) => text === '')) continue;
+      if (rows.length >= IMPORT_MAX_ROWS) {
+        throw new BusinessError(400, `一次最多导入 ${IMPORT_MAX_ROWS} 行`);
+      }
+      const values: Partial<Record<K, unknown>> = {};
+      let ok = true;
+      for (const column of columns) {
+        const at = positions.get(column.key);
+        const text = at === undefined ? '' : (cells[at] ?? '');
+        if (text === '') {
+          if (column.required) {
+            fail({
+              rowNo: number,
+              column: column.header,
+              value: '',
+              message: `${column.header}不能为空`,
+            });
+            ok = false;
           }
           continue;
         }
-        if (cells.every((text) => text === '')) continue;
-        if (rows.length >= IMPORT_MAX_ROWS) {
-          throw new BusinessError(400, `一次最多导入 ${IMPORT_MAX_ROWS} 行`);
+        try {
+          values[column.key] = column.parse ? column.parse(text) : text;
+        } catch (error) {
+          if (!(error instanceof ImportCellError)) throw error;
+          fail({ rowNo: number, column: column.header, value: text, message: error.message });
+          ok = false;
         }
-        const values: Partial<Record<K, unknown>> = {};
-        let ok = true;
-        for (const column of columns) {
-          const at = positions.get(column.key);
-          const text = at === undefined ? '' : (cells[at] ?? '');
-          if (text === '') {
-            if (column.required) {
-              fail({
-                rowNo: row.number,
-                column: column.header,
-                value: '',
-                message: `${column.header}不能为空`,
-              });
-              ok = false;
-            }
-            continue;
-          }
-          try {
-            values[column.key] = column.parse ? column.parse(text) : text;
-          } catch (error) {
-            if (!(error instanceof ImportCellError)) throw error;
-            fail({ rowNo: row.number, column: column.header, value: text, message: error.message });
-            ok = false;
-          }
-        }
-        rows.push({ rowNo: row.number, values, valid: ok });
       }
-      break; // the first worksheet only
+      rows.push({ rowNo: number, values, valid: ok });
     }
   } catch (error) {
     if (error instanceof BusinessError) throw error;
@@ -147,17 +137,39 @@ export async function readImportSheet<K extends string>(
   }
   if (upload.stream.truncated) throw new BusinessError(400, '文件大小超出10MB限制, 请压缩或降低文件质量! ');
   if (!positions) throw new BusinessError(400, '文件是空的：第一个工作表没有表头');
-  return {
-    rows,
-    report: {
-      fileName: upload.fileName,
-      totalRows: rows.length,
-      imported: 0,
-      failedRows: failedRows.size,
-      errorCount,
-      errors,
-    },
+  const report: ImportReport = {
+    fileName: upload.fileName,
+    totalRows: rows.length,
+    imported: 0,
+    failedRows: failedRows.size,
+    errorCount,
+    errors,
   };
+  allErrors.set(report, everyError);
+  return { rows, report };
+}
+
+/** Every error of a report, the ones past MAX_REPORTED_ERRORS too (for the error file of 导入记录). */
+const allErrors = new WeakMap<ImportReport, ImportError[]>();
+
+export const allErrorsOf = (report: ImportReport): ImportError[] => allErrors.get(report) ?? report.errors;
+
+/** The rows of an .xlsx's first worksheet with their number and their cells as text (1-based, [0] empty). */
+export async function* sheetRows(stream: Readable): AsyncGenerator<{ number: number; cells: string[] }> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  for await (const worksheet of reader) {
+    for await (const row of worksheet) {
+      // row.values is sparse and 1-based: Array.from visits the holes too.
+      yield { number: row.number, cells: Array.from(row.values as unknown[], cellText) };
+    }
+    return; // the first worksheet only
+  }
 }
 
 /**
@@ -177,9 +189,10 @@ export function importAnswer(report: ImportReport): Envelope<ImportReport> {
 
 /** Adds an error found after parsing (a code already taken, a dealer that does not exist ...). */
 export function reportError(report: ImportReport, error: ImportError): void {
+  allErrors.get(report)?.push(error);
   report.errorCount += 1;
   if (report.errors.length < MAX_REPORTED_ERRORS) report.errors.push(error);
-  report.failedRows = new Set(report.errors.map((each) => each.rowNo)).size;
+  report.failedRows = new Set(allErrorsOf(report).map((each) => each.rowNo)).size;
 }
 
 // ---- Parsers for the columns ----

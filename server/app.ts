@@ -40,6 +40,7 @@ import { thirdPartyRoutes } from './modules/thirdParty/routes';
 import { productRoutes } from './modules/products/routes';
 import { stockRoutes } from './modules/stock/routes';
 import { autoSignOrders } from './modules/orders/autoSign';
+import { markLotExpiry } from './modules/stock/expiry';
 import { orderRoutes } from './modules/orders/routes';
 import { departRoutes } from './modules/system/departs/routes';
 import { dictRoutes } from './modules/system/dicts/routes';
@@ -69,7 +70,7 @@ export interface AppDeps {
     Config,
     'staticDir' | 'bodyLimit' | 'logLevel' | 'production' | 'sms' | 'redisUrl' | 'pushChannel'
   > &
-    Partial<Pick<Config, 'erpSyncIntervalMs' | 'orderAutoSign'>> &
+    Partial<Pick<Config, 'erpSyncIntervalMs' | 'orderAutoSign' | 'stockExpiryIntervalMs'>> &
     ThirdPartyConfig;
   /** How often the push socket pings its clients; tests shorten it. */
   pushPingIntervalMs?: number;
@@ -198,6 +199,13 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
       const signed = await autoSignOrders(app.database.db, autoSign.days);
       if (signed.length > 0)
         app.log.info({ orders: signed.map((order) => order.orderNo) }, 'orders signed automatically');
+    });
+  }
+  if (config.stockExpiryIntervalMs) {
+    runPeriodically(app, 'stock expiry', config.stockExpiryIntervalMs, async () => {
+      const { expired, nearExpiry } = await markLotExpiry(app.database.db);
+      if (expired.length + nearExpiry.length > 0)
+        app.log.info({ expired: expired.length, nearExpiry: nearExpiry.length }, 'stock lots marked');
     });
   }
   for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });

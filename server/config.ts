@@ -20,6 +20,8 @@ export interface Config {
   host: string;
   /** A PostgreSQL URL; when absent the embedded PGlite database lives in `dataDir`. */
   databaseUrl: string | undefined;
+  /** Connections of this instance to PostgreSQL at most (DATABASE_POOL_MAX); PGlite has one. */
+  databasePoolMax: number;
   dataDir: string;
   redisUrl: string | undefined;
   /** The Redis pub/sub channel of the push socket's hub, shared by the instances that serve the same users. */
@@ -46,6 +48,8 @@ export interface Config {
   erpSyncIntervalMs: number;
   /** The system's sign-off of shipped orders nobody signed (DOMAIN §1.5 SHIPPED → SIGNED by SYS). */
   orderAutoSign: OrderAutoSignConfig;
+  /** How often the expiry job marks expired and near-expiry lots; 0 turns it off (STOCK_EXPIRY_INTERVAL_MS). */
+  stockExpiryIntervalMs: number;
 }
 
 export interface OrderAutoSignConfig {
@@ -258,12 +262,19 @@ export const DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS = 60_000;
 /** DOMAIN §1.5: "SYS after N days (default 7)". */
 export const DEFAULT_ORDER_AUTO_SIGN_DAYS = 7;
 
+/** pg's own default: enough for a 2-core instance, well under PostgreSQL's max_connections (100). */
+export const DEFAULT_DATABASE_POOL_MAX = 10;
+
+/** Expiry is counted in days: every hour marks a lot within the hour its day ends. */
+export const DEFAULT_STOCK_EXPIRY_INTERVAL_MS = 3_600_000;
+
 /** Reads and validates the configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   return {
     port: readInteger(env, 'PORT', DEFAULT_PORT, 0, 65535),
     host: read(env, 'HOST') ?? DEFAULT_HOST,
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databasePoolMax: readInteger(env, 'DATABASE_POOL_MAX', DEFAULT_DATABASE_POOL_MAX, 1, 1000),
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? 'data'),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     pushChannel: read(env, 'PUSH_CHANNEL') ?? DEFAULT_PUSH_CHANNEL,
@@ -288,5 +299,12 @@ export function loadConfig(env: Env = process.env): Config {
       ),
       days: readInteger(env, 'ORDER_AUTO_SIGN_DAYS', DEFAULT_ORDER_AUTO_SIGN_DAYS, 1, 365),
     },
+    stockExpiryIntervalMs: readInteger(
+      env,
+      'STOCK_EXPIRY_INTERVAL_MS',
+      DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
+      0,
+      86_400_000,
+    ),
   };
 }

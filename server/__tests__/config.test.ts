@@ -2,9 +2,11 @@ import path from 'node:path';
 import {
   ConfigError,
   DEFAULT_BODY_LIMIT,
+  DEFAULT_DATABASE_POOL_MAX,
   DEFAULT_ERP_SYNC_INTERVAL_MS,
   DEFAULT_ORDER_AUTO_SIGN_DAYS,
   DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS,
+  DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
   loadConfig,
 } from '../config';
 
@@ -35,6 +37,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: undefined,
+      databasePoolMax: DEFAULT_DATABASE_POOL_MAX,
       dataDir: path.resolve('data'),
       redisUrl: undefined,
       pushChannel: 'channel-digital:push',
@@ -50,6 +53,7 @@ describe('loadConfig', () => {
       specialLoginAccount: undefined,
       erpSyncIntervalMs: DEFAULT_ERP_SYNC_INTERVAL_MS,
       orderAutoSign: { intervalMs: DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS, days: DEFAULT_ORDER_AUTO_SIGN_DAYS },
+      stockExpiryIntervalMs: DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
     });
     expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
     expect(DEFAULT_ORDER_AUTO_SIGN_DAYS).toBe(7);
@@ -60,6 +64,7 @@ describe('loadConfig', () => {
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: 'postgresql://app:secret@db.internal:5432/channel',
+      DATABASE_POOL_MAX: '25',
       DATA_DIR: '/var/lib/channel',
       REDIS_URL: 'redis://cache:6379/0',
       PUSH_CHANNEL: 'staging:push',
@@ -71,12 +76,14 @@ describe('loadConfig', () => {
       ERP_SYNC_INTERVAL_MS: '0',
       ORDER_AUTO_SIGN_INTERVAL_MS: '0',
       ORDER_AUTO_SIGN_DAYS: '10',
+      STOCK_EXPIRY_INTERVAL_MS: '600000',
       ...SMS_ENV,
     });
     expect(config).toEqual({
       port: 0,
       host: '127.0.0.1',
       databaseUrl: 'postgresql://app:secret@db.internal:5432/channel',
+      databasePoolMax: 25,
       dataDir: '/var/lib/channel',
       redisUrl: 'redis://cache:6379/0',
       pushChannel: 'staging:push',
@@ -98,6 +105,7 @@ describe('loadConfig', () => {
       specialLoginAccount: undefined,
       erpSyncIntervalMs: 0,
       orderAutoSign: { intervalMs: 0, days: 10 },
+      stockExpiryIntervalMs: 600_000,
     });
   });
 
@@ -146,6 +154,9 @@ describe('loadConfig', () => {
     ['ERP_SYNC_INTERVAL_MS', '-5'],
     ['ORDER_AUTO_SIGN_INTERVAL_MS', 'soon'],
     ['ORDER_AUTO_SIGN_DAYS', '0'],
+    ['DATABASE_POOL_MAX', '0'],
+    ['DATABASE_POOL_MAX', 'many'],
+    ['STOCK_EXPIRY_INTERVAL_MS', '-1'],
   ])('rejects %s=%s with a message naming the variable', (variable, value) => {
     const error = configErrorOf({ [variable]: value });
     expect(error.variable).toBe(variable);

@@ -47,6 +47,7 @@ import { runExport } from './modules/jobs/exports';
 import { jobRoutes } from './modules/jobs/routes';
 import { JobRunner } from './modules/jobs/runner';
 import { removeExpiredFiles } from './modules/jobs/service';
+import { markLotExpiry } from './modules/stock/expiry';
 import { orderRoutes } from './modules/orders/routes';
 import { departRoutes } from './modules/system/departs/routes';
 import { dictRoutes } from './modules/system/dicts/routes';
@@ -84,7 +85,14 @@ export interface AppDeps {
     'staticDir' | 'bodyLimit' | 'logLevel' | 'production' | 'sms' | 'redisUrl' | 'pushChannel'
   > &
     Partial<
-      Pick<Config, 'erpSyncIntervalMs' | 'orderAutoSign' | 'rateLimits' | 'approvalTimeoutIntervalMs'>
+      Pick<
+        Config,
+        | 'erpSyncIntervalMs'
+        | 'orderAutoSign'
+        | 'rateLimits'
+        | 'approvalTimeoutIntervalMs'
+        | 'stockExpiryIntervalMs'
+      >
     > & {
       jobs?: Partial<JobsConfig>;
     } & ThirdPartyConfig;
@@ -162,6 +170,14 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
       if (signed.length > 0)
         app.log.info({ orders: signed.map((order) => order.orderNo) }, 'orders signed automatically');
       return { result: { signed: signed.length } };
+    });
+  }
+  if (config.stockExpiryIntervalMs) {
+    jobs.every('STOCK_EXPIRY', '批次过期标记', config.stockExpiryIntervalMs, async ({ db }) => {
+      const { expired, nearExpiry } = await markLotExpiry(db);
+      if (expired.length + nearExpiry.length > 0)
+        app.log.info({ expired: expired.length, nearExpiry: nearExpiry.length }, 'stock lots marked');
+      return { result: { expired: expired.length, nearExpiry: nearExpiry.length } };
     });
   }
   if (config.approvalTimeoutIntervalMs) {

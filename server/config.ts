@@ -20,6 +20,8 @@ export interface Config {
   host: string;
   /** A PostgreSQL URL; when absent the embedded PGlite database lives in `dataDir`. */
   databaseUrl: string | undefined;
+  /** Connections of this instance to PostgreSQL at most (DATABASE_POOL_MAX); PGlite has one. */
+  databasePoolMax: number;
   dataDir: string;
   redisUrl: string | undefined;
   /** The Redis pub/sub channel of the push socket's hub, shared by the instances that serve the same users. */
@@ -52,6 +54,8 @@ export interface Config {
   approvalTimeoutIntervalMs: number;
   /** The background jobs: runner, exports to 下载中心, how long their files wait. */
   jobs: JobsConfig;
+  /** How often the expiry job marks expired and near-expiry lots; 0 turns it off (STOCK_EXPIRY_INTERVAL_MS). */
+  stockExpiryIntervalMs: number;
 }
 
 export interface RateLimitConfig {
@@ -344,6 +348,11 @@ function readJobs(env: Env): JobsConfig {
     retentionDays: readInteger(env, 'DOWNLOAD_RETENTION_DAYS', defaults.retentionDays, 1, 365),
   };
 }
+/** pg's own default: enough for a 2-core instance, well under PostgreSQL's max_connections (100). */
+export const DEFAULT_DATABASE_POOL_MAX = 10;
+
+/** Expiry is counted in days: every hour marks a lot within the hour its day ends. */
+export const DEFAULT_STOCK_EXPIRY_INTERVAL_MS = 3_600_000;
 
 /** Reads and validates the configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
@@ -351,6 +360,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: readInteger(env, 'PORT', DEFAULT_PORT, 0, 65535),
     host: read(env, 'HOST') ?? DEFAULT_HOST,
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databasePoolMax: readInteger(env, 'DATABASE_POOL_MAX', DEFAULT_DATABASE_POOL_MAX, 1, 1000),
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? 'data'),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     pushChannel: read(env, 'PUSH_CHANNEL') ?? DEFAULT_PUSH_CHANNEL,
@@ -384,5 +394,12 @@ export function loadConfig(env: Env = process.env): Config {
       86_400_000,
     ),
     jobs: readJobs(env),
+    stockExpiryIntervalMs: readInteger(
+      env,
+      'STOCK_EXPIRY_INTERVAL_MS',
+      DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
+      0,
+      86_400_000,
+    ),
   };
 }

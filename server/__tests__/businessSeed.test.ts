@@ -220,6 +220,32 @@ describe.each(testBackends())('business demo data on %s', (backend) => {
     expect(taken[0].n).toBe(0);
   });
 
+  it('has its orders waiting for shipment hold their stock as an audit does', async () => {
+    const db = testDatabase.database.db;
+    // Every audited order not fully shipped holds what it still has to ship, on lots of its warehouse and SKU
+    // that have not expired; nothing else holds stock; each lot's qty_locked is the sum of its holders.
+    const { rows: orders } = await sql<{ status: string; held: number; due: number }>`
+      select o.status, coalesce(sum(k.base_qty), 0)::integer as held,
+        (select sum(l.base_qty - l.shipped_base_qty) from sales_order_lines l where l.order_id = o.id)::integer as due
+      from sales_orders o left join sales_order_stock_locks k on k.order_id = o.id
+      where o.status in ('PENDING_SHIPMENT', 'PARTIALLY_SHIPPED') group by o.id, o.status`.execute(db);
+    expect(orders.length).toBeGreaterThan(0);
+    expect(orders.filter((order) => order.held !== order.due)).toEqual([]);
+    const { rows: stray } = await sql<{ n: number }>`
+      select count(*)::integer as n from sales_order_stock_locks k
+      join sales_orders o on o.id = k.order_id join sales_order_lines l on l.id = k.order_line_id
+      join stock_lots s on s.id = k.lot_id
+      where o.status not in ('PENDING_SHIPMENT', 'PARTIALLY_SHIPPED') or s.warehouse_id <> o.warehouse_id
+        or s.sku_id <> l.sku_id or s.expiry_date < (now() at time zone 'Asia/Shanghai')::date`.execute(db);
+    expect(stray[0].n).toBe(0);
+    const { rows: lots } = await sql<{ n: number }>`
+      select count(*)::integer as n from stock_lots s
+      where s.qty_locked <> (select coalesce(sum(k.base_qty), 0) from sales_order_stock_locks k where k.lot_id = s.id)`.execute(
+      db,
+    );
+    expect(lots[0].n).toBe(0);
+  });
+
   it('tops a tenant up to a larger volume, codes continuing, deterministically', async () => {
     const added = await topUpCustomers(
       testDatabase.database.db,

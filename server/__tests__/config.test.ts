@@ -7,6 +7,8 @@ import {
   DEFAULT_ORDER_AUTO_SIGN_DAYS,
   DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS,
   DEFAULT_APPROVAL_TIMEOUT_INTERVAL_MS,
+  DEFAULT_DATABASE_POOL_MAX,
+  DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
   loadConfig,
 } from '../config';
 
@@ -37,6 +39,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: undefined,
+      databasePoolMax: DEFAULT_DATABASE_POOL_MAX,
       dataDir: path.resolve('data'),
       redisUrl: undefined,
       pushChannel: 'channel-digital:push',
@@ -63,6 +66,7 @@ describe('loadConfig', () => {
       },
       approvalTimeoutIntervalMs: DEFAULT_APPROVAL_TIMEOUT_INTERVAL_MS,
       jobs: DEFAULT_JOBS_CONFIG,
+      stockExpiryIntervalMs: DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
     });
     expect(DEFAULT_JOBS_CONFIG).toMatchObject({ exportThreshold: 5000, retentionDays: 7 });
     expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
@@ -74,6 +78,7 @@ describe('loadConfig', () => {
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: 'postgresql://app:secret@db.internal:5432/channel',
+      DATABASE_POOL_MAX: '25',
       DATA_DIR: '/var/lib/channel',
       REDIS_URL: 'redis://cache:6379/0',
       PUSH_CHANNEL: 'staging:push',
@@ -99,12 +104,14 @@ describe('loadConfig', () => {
       JOB_RETRY_BASE_MS: '1000',
       EXPORT_ASYNC_THRESHOLD: '100',
       DOWNLOAD_RETENTION_DAYS: '3',
+      STOCK_EXPIRY_INTERVAL_MS: '600000',
       ...SMS_ENV,
     });
     expect(config).toEqual({
       port: 0,
       host: '127.0.0.1',
       databaseUrl: 'postgresql://app:secret@db.internal:5432/channel',
+      databasePoolMax: 25,
       dataDir: '/var/lib/channel',
       redisUrl: 'redis://cache:6379/0',
       pushChannel: 'staging:push',
@@ -144,6 +151,7 @@ describe('loadConfig', () => {
         exportThreshold: 100,
         retentionDays: 3,
       },
+      stockExpiryIntervalMs: 600_000,
     });
   });
 
@@ -192,6 +200,9 @@ describe('loadConfig', () => {
     ['ERP_SYNC_INTERVAL_MS', '-5'],
     ['ORDER_AUTO_SIGN_INTERVAL_MS', 'soon'],
     ['ORDER_AUTO_SIGN_DAYS', '0'],
+    ['DATABASE_POOL_MAX', '0'],
+    ['DATABASE_POOL_MAX', 'many'],
+    ['STOCK_EXPIRY_INTERVAL_MS', '-1'],
   ])('rejects %s=%s with a message naming the variable', (variable, value) => {
     const error = configErrorOf({ [variable]: value });
     expect(error.variable).toBe(variable);

@@ -7,23 +7,22 @@ import { CompiledQuery, type RootOperationNode } from 'kysely';
 import type { OrderDetail } from '../../common/orders';
 import { SHIPPED_ORDERS_INDEX } from '../db/migrations/0014_order_auto_sign';
 import { autoSignOrders } from '../modules/orders/autoSign';
-import { addDays } from '../modules/stock/stockAge';
 import { testBackends } from './support/database';
-import { bottledSku, type BusinessTestbed, type Caller, ok, openBusinessTestbed } from './support/business';
+import {
+  type BusinessTestbed,
+  type Caller,
+  ok,
+  openBusinessTestbed,
+  type OrderableGoods,
+  orderableGoods,
+} from './support/business';
 
-const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 const DAYS = 7;
-
-interface TenantGoods {
-  skuId: string;
-  outletId: string;
-  warehouseId: string;
-}
 
 describe.each(testBackends())('automatic sign-off of orders on %s', (backend) => {
   let bed: BusinessTestbed;
-  let a01: TenantGoods;
-  let b01: TenantGoods;
+  let a01: OrderableGoods;
+  let b01: OrderableGoods;
 
   // The server's own handle, as the worker uses it (its read cache sees the writes).
   const db = () => bed.server.app.database.db;
@@ -31,63 +30,9 @@ describe.each(testBackends())('automatic sign-off of orders on %s', (backend) =>
   const detail = (id: string, caller: Caller = 'admin') =>
     ok(bed.get<OrderDetail>(caller, `/eOrder/eOrder/queryById?id=${id}`));
 
-  /** A SKU priced for outlets, an outlet and a warehouse with stock, set up by the tenant's admin. */
-  async function goodsOf(caller: Caller, prefix: string, orgCode: string): Promise<TenantGoods> {
-    const post = <T>(path: string, body: unknown) => ok(bed.post<T>(caller, path, body));
-    const brand = await post<{ id: string }>('/eMaterial/brand/add', {
-      code: `${prefix}-BR`,
-      name: `${prefix}品牌`,
-    });
-    const category = await post<{ id: string }>('/eMaterial/category/add', {
-      code: `${prefix}-CAT`,
-      name: `${prefix}品类`,
-    });
-    const { id: skuId } = await post<{ id: string }>(
-      '/eMaterial/sku/add',
-      bottledSku(`${prefix}-SKU`, `${prefix}茶饮 500ml`, brand.id, category.id),
-    );
-    const { id: dealerId } = await post<{ id: string }>('/eCustomer/add', {
-      name: `${prefix}商贸有限公司`,
-      customerType: 'DEALER',
-      orgCode,
-    });
-    const { id: outletId } = await post<{ id: string }>('/eCustomer/add', {
-      name: `${prefix}便利店`,
-      customerType: 'OUTLET',
-      orgCode,
-      servingDealerId: dealerId,
-    });
-    await post('/eCustomer/audit', { id: outletId, action: 'APPROVE' });
-    const list = await post<{ id: string }>('/eMaterial/priceList/add', {
-      code: `${prefix}-PL`,
-      name: `${prefix}供货价`,
-      priceType: 'SUPPLY',
-      validFrom: `${addDays(today(), -30)} 00:00:00`,
-      scopes: [],
-      items: [{ skuId, unit: 'CASE', price: 48, floorPrice: null }],
-    });
-    await ok(bed.put(caller, '/eMaterial/priceList/changeStatus', { id: list.id, status: 'ACTIVE' }));
-    await ok(bed.put(caller, '/eMaterial/sku/changeStatus', { id: skuId, status: 'ON_SALE' }));
-    const { id: warehouseId } = await post<{ id: string }>('/eprod/warehouse/add', {
-      code: `${prefix}-WH`,
-      name: `${prefix}仓`,
-      ownerType: 'DEALER',
-      ownerId: dealerId,
-      orgCode,
-    });
-    await post('/eprod/stock/in', {
-      warehouseId,
-      skuId,
-      batchNo: `${prefix}-B1`,
-      productionDate: addDays(today(), -10),
-      cases: 40,
-    });
-    return { skuId, outletId, warehouseId };
-  }
-
   /** An order of two cases, audited and shipped (in full, or one case of the two), `daysAgo` days ago. */
   async function shipped(
-    goods: TenantGoods,
+    goods: OrderableGoods,
     daysAgo: number,
     { caller = 'admin', partly = false }: { caller?: Caller; partly?: boolean } = {},
   ) {
@@ -121,8 +66,8 @@ describe.each(testBackends())('automatic sign-off of orders on %s', (backend) =>
 
   beforeAll(async () => {
     bed = await openBusinessTestbed(backend);
-    a01 = await goodsOf('admin', 'AS-A', 'A01A02A01');
-    b01 = await goodsOf('t2admin', 'AS-B', 'A01');
+    a01 = await orderableGoods(bed, 'admin', 'AS-A', 'A01A02A01');
+    b01 = await orderableGoods(bed, 't2admin', 'AS-B', 'A01');
     // A seeded database and some thirty requests: slow when the machine is busy.
   }, 120_000);
   afterAll(() => bed.close());

@@ -13,12 +13,11 @@ const NETWORK_ERROR_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
-/** SQLSTATEs of a server that is shutting down, starting up or full. */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** SQLSTATEs of a server that is shutting down or starting up. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
 
 /** pg and pg-pool raise these without a code, so their text is all there is to recognise. */
 const UNAVAILABLE_MESSAGES = [
-  'timeout exceeded when trying to connect',
   'Connection terminated',
   'Client has encountered a connection error and is not queryable',
   'Cannot use a pool after calling end on the pool',
@@ -68,4 +67,19 @@ export function violatedUniqueConstraint(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { code, constraint } = error as { code?: unknown; constraint?: unknown };
   return code === '23505' && typeof constraint === 'string' ? constraint : undefined;
+}
+
+/**
+ * pg-pool's answer to a request that waited for a connection while every one of the pool (DATABASE_POOL_MAX)
+ * was taken; a connection it cannot open fails otherwise (refused, or "Connection terminated due to connection
+ * timeout"). PostgreSQL's own "too many clients" (53300) is the same on the server's side.
+ */
+const POOL_EXHAUSTED_MESSAGE = 'timeout exceeded when trying to connect';
+const TOO_MANY_CONNECTIONS = '53300';
+
+/** True when the database answers but no connection is free right now: busy, not an outage. */
+export function isDatabaseBusyError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as ErrorLike;
+  return code === TOO_MANY_CONNECTIONS || message === POOL_EXHAUSTED_MESSAGE;
 }

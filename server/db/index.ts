@@ -1,12 +1,13 @@
 // Opens the database: the embedded PGlite (a data folder) by default, PostgreSQL when DATABASE_URL is set.
 import fs from 'node:fs';
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { PostgresDialect, type Kysely } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config';
+import { DEFAULT_DATABASE_POOL_MAX, type Config } from '../config';
 import { PGliteDialect } from './pgliteDialect';
 import { preparingPool } from './preparedStatements';
 import type { DB } from './schema';
+import { RetryingKysely } from './transactions';
 import { watchedDialect, WriteWatchers, type WriteWatcher } from './writeWatch';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -46,7 +47,7 @@ export async function openPGlite(
 /** Wraps an open PGlite; closing the Database closes it. */
 export function createPGliteDatabase(pglite: PGlite): Database {
   const watchers = new WriteWatchers();
-  const db = new Kysely<DB>({ dialect: watchedDialect(new PGliteDialect(pglite), watchers) });
+  const db = new RetryingKysely<DB>({ dialect: watchedDialect(new PGliteDialect(pglite), watchers) });
   return {
     kind: 'pglite',
     db,
@@ -56,8 +57,19 @@ export function createPGliteDatabase(pglite: PGlite): Database {
   };
 }
 
-export function createPostgresDatabase(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
+/**
+ * `poolMax`: connections at most (DATABASE_POOL_MAX). A request that finds them all taken waits
+ * POSTGRES_CONNECT_TIMEOUT_MS for one, then fails as busy (isDatabaseBusyError), not as an outage.
+ */
+export function createPostgresDatabase(
+  connectionString: string,
+  poolMax: number = DEFAULT_DATABASE_POOL_MAX,
+): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolMax,
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+  });
   const listeners: Array<(error: Error) => void> = [];
   const report = (error: Error) => listeners.forEach((listener) => listener(error));
   // An 'error' event without a listener crashes the process. pg-pool listens on idle clients only and
@@ -65,7 +77,7 @@ export function createPostgresDatabase(connectionString: string): Database {
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
   const watchers = new WriteWatchers();
-  const db = new Kysely<DB>({
+  const db = new RetryingKysely<DB>({
     dialect: watchedDialect(new PostgresDialect({ pool: preparingPool(pool) }), watchers),
   });
   return {
@@ -77,7 +89,9 @@ export function createPostgresDatabase(connectionString: string): Database {
   };
 }
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl);
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolMax'>>,
+): Promise<Database> {
+  if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl, config.databasePoolMax);
   return createPGliteDatabase(await openPGlite(config.dataDir));
 }

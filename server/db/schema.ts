@@ -716,6 +716,8 @@ export interface StockLotsTable extends BusinessColumns {
   qty_locked: Generated<number>;
   unit_cost: Decimal;
   lot_status: Generated<LotStatus>;
+  /** The day the expiry job noted the lot inside its near-expiry window (0017). */
+  near_expiry_noted_on: NullableDateColumn;
 }
 
 export type MovementDirection = 'IN' | 'OUT';

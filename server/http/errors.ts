@@ -2,12 +2,20 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailableError } from '../db/errors';
-import { BusinessError, fail, failure, ForbiddenError, InvalidRequestError, sendFailure } from './envelope';
+import { isDatabaseBusyError, isDatabaseUnavailableError } from '../db/errors';
+import {
+  isTransactionConflict,
+  TRANSACTION_CONFLICT_MESSAGE,
+  TransactionConflictError,
+} from '../db/transactions';
+import { BusinessError, fail, failure, InvalidRequestError, sendFailure, ForbiddenError } from './envelope';
 
 export const NOT_FOUND_MESSAGE = '路径不存在，请检查路径是否正确';
 export const DATABASE_UNAVAILABLE_MESSAGE = '数据库暂不可用，请稍后再试';
 export const SHUTTING_DOWN_MESSAGE = '服务正在停止，请稍后再试';
+export const DATABASE_BUSY_MESSAGE = '系统繁忙，请稍后重试';
+/** Seconds a client is asked to wait when every database connection is taken. */
+export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 1;
 
 function unexpectedErrorMessage(requestId: string): string {
   return `操作失败，请求编号 ${requestId}`;
@@ -55,6 +63,17 @@ export function handleError(
   if (error.validation) {
     request.log.info({ validation: error.message }, 'request rejected by schema');
     return sendFailure(reply, 400, error.message);
+  }
+  // A transaction that kept losing to others (retried already), or a single statement that lost a deadlock.
+  if (error instanceof TransactionConflictError || isTransactionConflict(error)) {
+    request.log.warn({ err: error }, 'transaction conflict');
+    return reply.code(200).send(fail(409, TRANSACTION_CONFLICT_MESSAGE));
+  }
+  // Every connection of the pool is taken: the database answers, this instance is busy. Not an outage.
+  if (isDatabaseBusyError(error)) {
+    request.log.warn({ err: error }, 'database pool busy');
+    reply.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
+    return sendFailure(reply, 503, DATABASE_BUSY_MESSAGE);
   }
   if (isDatabaseUnavailableError(error)) {
     request.log.warn({ err: error }, 'database unavailable');

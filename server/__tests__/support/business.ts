@@ -2,6 +2,7 @@
 // clients for the accounts the tests act as (admin of A01, zhangwei with three offices, wangfang without
 // business permissions, t2admin of tenant B01).
 import type { DatabaseKind } from '../../db';
+import { addDays } from '../../modules/stock/stockAge';
 import { apiClient, loginAs, openSeededDatabase, type ApiAnswer } from './auth';
 import type { TestDatabase } from './database';
 import { startTestServer, type TestServer, type TestServerOptions } from './server';
@@ -99,3 +100,84 @@ export const bottledSku = (skuCode: string, name: string, brandId: string, categ
 });
 
 export const FORBIDDEN = { status: 403, body: expect.objectContaining({ success: false, code: 403 }) };
+
+/** A SKU priced for outlets (or several), an approved outlet and a dealer warehouse holding 40 cases of each. */
+export interface OrderableGoods {
+  skuId: string;
+  skuIds: string[];
+  outletId: string;
+  warehouseId: string;
+}
+
+/** Today in Shanghai, as the server counts days. */
+export const shanghaiToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** Sets up OrderableGoods as the tenant's admin `caller` does, every code starting with `prefix`. */
+export async function orderableGoods(
+  bed: BusinessTestbed,
+  caller: Caller,
+  prefix: string,
+  orgCode: string,
+  skuCount = 1,
+): Promise<OrderableGoods> {
+  const post = <T>(path: string, body: unknown) => ok(bed.post<T>(caller, path, body));
+  const today = shanghaiToday();
+  const brand = await post<{ id: string }>('/eMaterial/brand/add', {
+    code: `${prefix}-BR`,
+    name: `${prefix}品牌`,
+  });
+  const category = await post<{ id: string }>('/eMaterial/category/add', {
+    code: `${prefix}-CAT`,
+    name: `${prefix}品类`,
+  });
+  const skuIds: string[] = [];
+  for (let index = 1; index <= skuCount; index += 1) {
+    const suffix = skuCount === 1 ? '' : `-${index}`;
+    const sku = await post<{ id: string }>(
+      '/eMaterial/sku/add',
+      bottledSku(`${prefix}-SKU${suffix}`, `${prefix}茶饮${suffix} 500ml`, brand.id, category.id),
+    );
+    skuIds.push(sku.id);
+  }
+  const { id: dealerId } = await post<{ id: string }>('/eCustomer/add', {
+    name: `${prefix}商贸有限公司`,
+    customerType: 'DEALER',
+    orgCode,
+  });
+  const { id: outletId } = await post<{ id: string }>('/eCustomer/add', {
+    name: `${prefix}便利店`,
+    customerType: 'OUTLET',
+    orgCode,
+    servingDealerId: dealerId,
+  });
+  await post('/eCustomer/audit', { id: outletId, action: 'APPROVE' });
+  const list = await post<{ id: string }>('/eMaterial/priceList/add', {
+    code: `${prefix}-PL`,
+    name: `${prefix}供货价`,
+    priceType: 'SUPPLY',
+    validFrom: `${addDays(today, -30)} 00:00:00`,
+    scopes: [],
+    items: skuIds.map((skuId) => ({ skuId, unit: 'CASE', price: 48, floorPrice: null })),
+  });
+  await ok(bed.put(caller, '/eMaterial/priceList/changeStatus', { id: list.id, status: 'ACTIVE' }));
+  for (const skuId of skuIds) {
+    await ok(bed.put(caller, '/eMaterial/sku/changeStatus', { id: skuId, status: 'ON_SALE' }));
+  }
+  const { id: warehouseId } = await post<{ id: string }>('/eprod/warehouse/add', {
+    code: `${prefix}-WH`,
+    name: `${prefix}仓`,
+    ownerType: 'DEALER',
+    ownerId: dealerId,
+    orgCode,
+  });
+  for (const skuId of skuIds) {
+    await post('/eprod/stock/in', {
+      warehouseId,
+      skuId,
+      batchNo: `${prefix}-B1`,
+      productionDate: addDays(today, -10),
+      cases: 40,
+    });
+  }
+  return { skuId: skuIds[0], skuIds, outletId, warehouseId };
+}

@@ -16,6 +16,7 @@ import * as addedMenus from './0012_added_menus';
 import * as failedSyncCount from './0013_failed_sync_count';
 import * as orderAutoSign from './0014_order_auto_sign';
 import * as assignRolePermission from './0015_assign_role_permission';
+import * as lotExpiry from './0017_lot_expiry';
 import * as approvals from './0018_approvals';
 import * as backgroundJobs from './0019_background_jobs';
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0013_failed_sync_count': failedSyncCount,
   '0014_order_auto_sign': orderAutoSign,
   '0015_assign_role_permission': assignRolePermission,
+  '0017_lot_expiry': lotExpiry,
   '0018_approvals': approvals,
   '0019_background_jobs': backgroundJobs,
 };

@@ -4,8 +4,9 @@
 // them failed. Deterministic: each order's fate is drawn from the seeded generator, and its timeline is
 // clipped at now, so the newest orders are the ones still waiting. The seed step writes a few hundred;
 // `npm run seed:business -- --orders 200000` writes the load-test volume in bulk.
-import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { enqueueSyncTask, ERP_FORM_IDS, externalCodeOf } from '../../modules/erpSync/tasks';
+import { lockStock } from '../../modules/stock/service';
 import { newId } from '../ids';
 import type {
   OrderLogAction,
@@ -953,6 +954,7 @@ async function writeBatch(
     'sales_order_lines',
     built.flatMap((b) => b.lines),
   );
+  if (detail) await lockPendingStock(db as Transaction<DB>, tenantId, built);
   await insertChunked(
     db,
     'shipments',
@@ -986,6 +988,42 @@ async function writeBatch(
     built.filter((b) => b.sync),
     viaTasks,
   );
+}
+
+/**
+ * Audited orders not yet fully shipped hold their stock as the audit does (lockStock: FEFO, lots that have not
+ * expired), so the warehouse pages show it locked and other orders cannot promise it again. The demo holds
+ * what the warehouse has when it is short.
+ */
+async function lockPendingStock(trx: Transaction<DB>, tenantId: string, built: Built[]) {
+  const holding = built.filter(
+    (b) => b.order.status === 'PENDING_SHIPMENT' || b.order.status === 'PARTIALLY_SHIPPED',
+  );
+  const locks: Array<Insertable<DB['sales_order_stock_locks']>> = [];
+  for (const b of holding) {
+    const auditor = { tenantId, userId: b.order.audited_by as string };
+    for (const line of b.lines) {
+      const remaining = (line.base_qty as number) - ((line.shipped_base_qty as number | undefined) ?? 0);
+      if (remaining === 0) continue;
+      const taken = await lockStock(trx, auditor, {
+        warehouseId: b.warehouseId,
+        skuId: line.sku_id as string,
+        baseQty: remaining,
+        upToAvailable: true,
+      });
+      for (const lock of taken) {
+        locks.push({
+          id: newId(),
+          tenant_id: tenantId,
+          order_id: b.order.id as string,
+          order_line_id: line.id as string,
+          lot_id: lock.lotId,
+          base_qty: lock.baseQty,
+        });
+      }
+    }
+  }
+  await insertChunked(trx, 'sales_order_stock_locks', locks);
 }
 
 /** The ERP-neutral document of an order's SAVE task (what erpSync sends). */

@@ -28,7 +28,14 @@ import { BusinessError } from '../../http/envelope';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { dataScopeOf, type DataScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
-import { lockStock, postOutbound, releaseStock, shippableLots, type LotQty } from '../stock/service';
+import {
+  lockLotsOfSkus,
+  lockStock,
+  postOutbound,
+  releaseStock,
+  shippableLots,
+  type LotQty,
+} from '../stock/service';
 import { queueOrderSync, queueShipmentSync } from './erpSync';
 import { centsText, toCents, yuan } from './money';
 import {
@@ -110,6 +117,12 @@ async function creditOf(db: Kysely<DB>, order: OrderRow) {
 
 async function lockOrderStock(trx: Transaction<DB>, actor: Actor, order: OrderRow, warehouseId: string) {
   const lines = await linesOf(trx, order.id);
+  await lockLotsOfSkus(
+    trx,
+    actor.tenantId,
+    [warehouseId],
+    lines.map((line) => line.sku_id),
+  );
   for (const line of lines) {
     const remaining = line.base_qty - line.shipped_base_qty;
     if (remaining === 0) continue;
@@ -446,11 +459,18 @@ export async function deliverOrder(db: Kysely<DB>, actor: Actor, input: OrderDel
     const transition = transitionFor('SHIP', order.status, complete ? 'SHIPPED' : 'PARTIALLY_SHIPPED');
     await moveOrder(trx, actor, order, transition, { warehouse_id: warehouse.id, shipped_at: new Date() });
 
-    // The order's hold is given back first, so its own stock is free to ship; what stays unshipped is held again.
-    await unlockOrderStock(trx, actor, order.id);
+    // Numbers, then every lot the shipment may touch, before any of them is changed (see lockLotsOfSkus).
     const shipmentId = newId();
     const shipmentNo = await nextDocumentNo(trx, actor.tenantId, 'SH');
     const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
+    await lockLotsOfSkus(
+      trx,
+      actor.tenantId,
+      [order.warehouse_id, warehouse.id],
+      lines.map((line) => line.sku_id),
+    );
+    // The order's hold is given back first, so its own stock is free to ship; what stays unshipped is held again.
+    await unlockOrderStock(trx, actor, order.id);
     await trx
       .insertInto('shipments')
       .values({

@@ -31,7 +31,7 @@ import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { changedMeanwhile, notFound, transitionTo, type Transition } from '../shared/commands';
 import { dataScopeOf, inScope, type DataScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
-import { postInbound, postOutbound } from '../stock/service';
+import { lockLotsOfSkus, postInbound, postOutbound } from '../stock/service';
 import { centsText, shareCents, toCents } from './money';
 import { priceTypeOf, skuSnapshotOf } from './placement';
 import {
@@ -393,6 +393,12 @@ export async function receiveReturn(db: Kysely<DB>, actor: Actor, input: ReturnR
       throw new BusinessError(400, '入库明细不属于该退单');
     }
     const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
+    await lockLotsOfSkus(
+      trx,
+      actor.tenantId,
+      [warehouse.id],
+      lines.map((line) => line.sku_id),
+    );
     const document = { movementNo, sourceDocType: 'RETURN', sourceDocNo: row.return_no };
     for (const line of lines) {
       const condition = input.lines?.find((each) => each.lineId === line.id)?.condition ?? 'GOOD';
@@ -604,6 +610,12 @@ export async function executeExchange(db: Kysely<DB>, actor: Actor, input: SwapE
       .where('exchange_id', '=', row.id)
       .execute();
     const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
+    await lockLotsOfSkus(
+      trx,
+      actor.tenantId,
+      [warehouse.id],
+      lines.map((line) => line.sku_id),
+    );
     const document = { movementNo, sourceDocType: 'EXCHANGE', sourceDocNo: row.exchange_no };
     for (const line of lines.filter((each) => each.kind === 'RETURN')) {
       const batch = await shippedBatch(trx, line.order_line_id!);

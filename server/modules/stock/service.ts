@@ -210,17 +210,37 @@ interface LotRow {
   sku_id: string;
   batch_no: string;
   production_date: string;
+  expiry_date: string;
   qty_on_hand: number;
   qty_locked: number;
   unit_cost: string;
+  /** As it stands today: a NORMAL lot past its expiry date is EXPIRED even before the expiry job marks it. */
   lot_status: LotStatus;
+}
+
+/** Today in Shanghai, the day stock age and expiry are counted by. */
+const today = sql<string>`(now() at time zone 'Asia/Shanghai')::date`;
+
+/**
+ * A lot's status as of today (DOMAIN §1.6 NORMAL → EXPIRED at the expiry date): the expiry job stores it, but
+ * between two runs of the job a lot that expired is already EXPIRED to every allocation.
+ */
+const currentLotStatus = sql<LotStatus>`(case when stock_lots.lot_status = 'NORMAL' and stock_lots.expiry_date < ${today} then 'EXPIRED' else stock_lots.lot_status end)`;
+
+/** First expiry, first out (FEFO): the order in which allocation takes lots. */
+function byExpiry(a: LotRow, b: LotRow): number {
+  return (
+    a.expiry_date.localeCompare(b.expiry_date) ||
+    a.production_date.localeCompare(b.production_date) ||
+    a.batch_no.localeCompare(b.batch_no)
+  );
 }
 
 async function lockedLots(
   trx: Transaction<DB>,
   tenantId: string,
-  where: { lotId?: string; warehouseId?: string; skuId?: string },
-) {
+  where: { lotId?: string; warehouseId?: string; skuIds?: string[] },
+): Promise<LotRow[]> {
   let query = trx
     .selectFrom('stock_lots')
     .select([
@@ -229,22 +249,46 @@ async function lockedLots(
       'sku_id',
       'batch_no',
       isoDate('production_date').as('production_date'),
+      isoDate('expiry_date').as('expiry_date'),
       'qty_on_hand',
       'qty_locked',
       'unit_cost',
-      'lot_status',
+      currentLotStatus.as('lot_status'),
     ])
     .where('tenant_id', '=', tenantId);
   if (where.lotId) query = query.where('id', '=', where.lotId);
   if (where.warehouseId) query = query.where('warehouse_id', '=', where.warehouseId);
-  if (where.skuId) query = query.where('sku_id', '=', where.skuId);
-  // First expiry, first out (FEFO); the lock makes a concurrent command on the same lots wait its turn.
-  return (await query
-    .orderBy('expiry_date')
-    .orderBy('production_date')
-    .orderBy('batch_no')
+  if (where.skuIds) query = query.where('sku_id', 'in', where.skuIds);
+  // The lock makes a concurrent command on the same lots wait its turn. Every command takes its locks in one
+  // order, so two commands never wait for each other in a circle: its document numbers first (nextDocumentNo),
+  // then lots in id order (several SKUs at once: lockLotsOfSkus), whatever order it uses them in; the ERP sync
+  // task it queues last.
+  const lots = (await query.orderBy('id').forUpdate().execute()) as LotRow[];
+  return lots.sort(byExpiry);
+}
+
+/**
+ * Locks every lot of these SKUs in these warehouses at once, in id order, before a document takes or gives
+ * back stock of several of them: lot by lot, line by line, two orders with the same SKUs in opposite order
+ * would each hold what the other waits for (a deadlock, which PostgreSQL breaks by failing one of them).
+ */
+export async function lockLotsOfSkus(
+  trx: Transaction<DB>,
+  tenantId: string,
+  warehouseIds: Array<string | null>,
+  skuIds: string[],
+): Promise<void> {
+  const warehouses = [...new Set(warehouseIds.filter((id): id is string => id !== null))];
+  if (skuIds.length === 0 || warehouses.length === 0) return;
+  await trx
+    .selectFrom('stock_lots')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('warehouse_id', 'in', warehouses)
+    .where('sku_id', 'in', [...new Set(skuIds)])
+    .orderBy('id')
     .forUpdate()
-    .execute()) as LotRow[];
+    .execute();
 }
 
 interface MovementContext {
@@ -309,12 +353,12 @@ async function lotForInbound(
   warehouseId: string,
   batch: { batchNo: string; productionDate: string; unitCost?: number | string },
 ): Promise<LotRow> {
-  const today = await sql<{
+  const inboundDate = await sql<{
     today: string;
   }>`select to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as today`
     .execute(trx)
     .then((result) => result.rows[0].today);
-  if (batch.productionDate > today) throw new BusinessError(400, '生产日期不能晚于今天');
+  if (batch.productionDate > inboundDate) throw new BusinessError(400, '生产日期不能晚于今天');
   await trx
     .insertInto('stock_lots')
     .values({
@@ -325,7 +369,7 @@ async function lotForInbound(
       batch_no: batch.batchNo,
       production_date: batch.productionDate,
       expiry_date: sql<string>`${batch.productionDate}::date + ${sku.shelf_life_days}::integer`,
-      first_inbound_date: today,
+      first_inbound_date: inboundDate,
       unit_cost: batch.unitCost ?? 0,
       created_by: actor.userId,
       updated_by: actor.userId,
@@ -334,7 +378,7 @@ async function lotForInbound(
       conflict.columns(['tenant_id', 'warehouse_id', 'sku_id', 'batch_no']).doNothing(),
     )
     .execute();
-  const [lot] = await lockedLots(trx, actor.tenantId, { warehouseId, skuId: sku.id }).then((lots) =>
+  const [lot] = await lockedLots(trx, actor.tenantId, { warehouseId, skuIds: [sku.id] }).then((lots) =>
     lots.filter((each) => each.batch_no === batch.batchNo),
   );
   if (lot.production_date !== batch.productionDate) {
@@ -363,8 +407,9 @@ export async function stockIn(db: Kysely<DB>, actor: Actor, input: StockInInput)
     const warehouse = await warehouseInScope(trx, actor.tenantId, scope, input.warehouseId);
     const sku = await skuOf(trx, actor.tenantId, input.skuId);
     const { baseQty, unit } = baseQtyOf(input, sku);
-    const lot = await lotForInbound(trx, actor, sku, warehouse.id, input);
+    // The document number before any lot: every command takes them in this order (see lockedLots).
     const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
+    const lot = await lotForInbound(trx, actor, sku, warehouse.id, input);
     const type = input.movementType ?? 'PURCHASE_IN';
     const balance = await post(
       trx,
@@ -396,6 +441,11 @@ export interface StockOutInput extends QuantityInput {
   remark?: string | null;
 }
 
+/** A lot past its expiry date goes nowhere but to destruction (过期销毁). */
+function expiredLot(lot: LotRow): BusinessError {
+  return new BusinessError(409, `批次 ${lot.batch_no} 已过期（到期日 ${lot.expiry_date}），不能出库`);
+}
+
 /** Takes `qty` from lots in order; refuses when their available stock is short. */
 function allocate(lots: LotRow[], qty: number, sku: SkuUnits, allowExpiredLots: boolean, what = '') {
   const usable = lots.filter(
@@ -422,16 +472,18 @@ export async function stockOut(db: Kysely<DB>, actor: Actor, input: StockOutInpu
     const warehouse = await warehouseInScope(trx, actor.tenantId, scope, input.warehouseId);
     const sku = await skuOf(trx, actor.tenantId, input.skuId);
     const { baseQty, unit } = baseQtyOf(input, sku);
+    const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
     const lots = await lockedLots(trx, actor.tenantId, {
       warehouseId: warehouse.id,
-      skuId: sku.id,
+      skuIds: [sku.id],
       lotId: input.lotId,
     });
     if (input.lotId && lots.length === 0) throw notFound('批次');
     if (input.lotId && lots[0].lot_status === 'FROZEN')
       throw new BusinessError(409, `批次 ${lots[0].batch_no} 已冻结，不能出库`);
+    if (input.lotId && lots[0].lot_status === 'EXPIRED' && input.movementType !== 'EXPIRED_DESTROY')
+      throw expiredLot(lots[0]);
     const takes = allocate(lots, baseQty, sku, input.movementType === 'EXPIRED_DESTROY');
-    const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
     for (const take of takes) {
       await post(
         trx,
@@ -465,6 +517,7 @@ export interface TransferInput extends QuantityInput {
 export async function transferStock(db: Kysely<DB>, actor: Actor, input: TransferInput) {
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
     const [source] = await lockedLots(trx, actor.tenantId, { lotId: input.lotId });
     if (!source) throw notFound('批次');
     const from = await warehouseInScope(trx, actor.tenantId, scope, source.warehouse_id);
@@ -483,7 +536,6 @@ export async function transferStock(db: Kysely<DB>, actor: Actor, input: Transfe
       productionDate: source.production_date,
       unitCost: source.unit_cost,
     });
-    const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
     const context = { actor, movementNo, sourceDocType: 'TRANSFER', remark: input.remark };
     await post(trx, context, source, 'TRANSFER_OUT', baseQty, unit);
     await post(trx, context, target, 'TRANSFER_IN', baseQty, unit);
@@ -508,6 +560,7 @@ export interface AdjustInput {
 export async function adjustStock(db: Kysely<DB>, actor: Actor, input: AdjustInput) {
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
     const [lot] = await lockedLots(trx, actor.tenantId, { lotId: input.lotId });
     if (!lot) throw notFound('批次');
     const warehouse = await warehouseInScope(trx, actor.tenantId, scope, lot.warehouse_id);
@@ -518,7 +571,6 @@ export async function adjustStock(db: Kysely<DB>, actor: Actor, input: AdjustInp
     if (counted < lot.qty_locked) {
       throw new BusinessError(409, `盘点数量少于已锁定数量 ${show(lot.qty_locked, sku)}，请先处理锁定的订单`);
     }
-    const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
     const type = diff > 0 ? 'COUNT_GAIN' : 'COUNT_LOSS';
     const balance = await post(
       trx,
@@ -590,7 +642,7 @@ export async function shippableLots(db: Kysely<DB>, tenantId: string, warehouseI
     .where('tenant_id', '=', tenantId)
     .where('warehouse_id', '=', warehouseId)
     .where('sku_id', 'in', skuIds)
-    .where('lot_status', '=', 'NORMAL')
+    .where(currentLotStatus, '=', 'NORMAL')
     .where('qty_on_hand', '>', 0)
     .orderBy('sku_id')
     .orderBy('expiry_date')
@@ -602,11 +654,11 @@ export async function shippableLots(db: Kysely<DB>, tenantId: string, warehouseI
 /** Locks `baseQty` of a SKU in a warehouse for a document, oldest-expiring lots first; refuses when short. */
 export async function lockStock(
   trx: Transaction<DB>,
-  actor: Actor,
+  actor: Caller,
   input: { warehouseId: string; skuId: string; baseQty: number; upToAvailable?: boolean },
 ): Promise<LotQty[]> {
   const sku = await skuOf(trx, actor.tenantId, input.skuId);
-  const lots = await lockedLots(trx, actor.tenantId, { warehouseId: input.warehouseId, skuId: sku.id });
+  const lots = await lockedLots(trx, actor.tenantId, { warehouseId: input.warehouseId, skuIds: [sku.id] });
   // upToAvailable: hold what there is (the rest of a partly shipped order waits for stock).
   const free = lots
     .filter((lot) => lot.lot_status === 'NORMAL')
@@ -662,7 +714,7 @@ export async function postOutbound(
   document: DocumentMovement,
 ) {
   const sku = await skuOf(trx, actor.tenantId, input.skuId);
-  const lots = await lockedLots(trx, actor.tenantId, { warehouseId: input.warehouseId, skuId: sku.id });
+  const lots = await lockedLots(trx, actor.tenantId, { warehouseId: input.warehouseId, skuIds: [sku.id] });
   const picks =
     'picks' in input
       ? input.picks
@@ -674,6 +726,7 @@ export async function postOutbound(
   for (const pick of picks) {
     const lot = lots.find((each) => each.id === pick.lotId);
     if (!lot) throw new BusinessError(400, `${sku.name} 的批次不在所选仓库中`);
+    if (lot.lot_status === 'EXPIRED') throw expiredLot(lot);
     if (lot.lot_status !== 'NORMAL') {
       throw new BusinessError(409, `批次 ${lot.batch_no} 状态为${LOT_STATUS[lot.lot_status]}，不能出库`);
     }
@@ -747,7 +800,6 @@ export async function saveAgeBuckets(db: Kysely<DB>, actor: Actor, buckets: AgeB
 
 // ---- Stock detail, age summary, dealer stock, movement list ----
 
-const today = sql<string>`(now() at time zone 'Asia/Shanghai')::date`;
 const ageDays = sql<number>`(${today} - stock_lots.production_date)`;
 const remainingDays = sql<number>`(stock_lots.expiry_date - ${today})`;
 const freshness = freshnessSql(remainingDays, sql<number>`skus.shelf_life_days`);
@@ -761,7 +813,7 @@ const stockSpec: ListSpec = {
     dealerId: { column: 'warehouses.owner_id', kind: 'text' },
     ownerType: { column: 'warehouses.owner_type', kind: 'enum', values: codesOf(WAREHOUSE_OWNER_TYPE) },
     batchNo: { column: 'stock_lots.batch_no', kind: 'text' },
-    lotStatus: { column: 'stock_lots.lot_status', kind: 'enum', values: codesOf(LOT_STATUS) },
+    lotStatus: { column: currentLotStatus, kind: 'enum', values: codesOf(LOT_STATUS) },
     productionDate: { column: 'stock_lots.production_date', kind: 'date' },
     expiryDate: { column: 'stock_lots.expiry_date', kind: 'date' },
     stockAgeDays: { column: ageDays, kind: 'integer' },
@@ -869,7 +921,7 @@ export async function stockDetail(db: Kysely<DB>, actor: Caller, query: RawQuery
       sql<number>`stock_lots.qty_on_hand - stock_lots.qty_locked`.as('qtyAvailable'),
       'stock_lots.unit_cost as unitCost',
       amount.as('amount'),
-      'stock_lots.lot_status as lotStatus',
+      currentLotStatus.as('lotStatus'),
     ])
     .orderBy(list.orderBy)
     .limit(list.pageSize)

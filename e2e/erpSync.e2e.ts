@@ -91,9 +91,13 @@ test('a failed sync shows the red dot, and fixing its mapping resyncs it and cle
   for (let round = 1; (await rows.count()) > 0; round += 1) {
     expect(round).toBeLessThan(20);
     const row = rows.first();
-    await row.getByRole('button', { name: buttonName('查看报文') }).waitFor();
+    await row.getByRole('button', { name: /更\s*多/ }).waitFor();
     const bizNo = (await row.locator('td').nth(1).innerText()).split('\n')[0];
-    const fix = row.getByRole('button', { name: buttonName('去修正映射') });
+    // 去修正映射 sits in the row's 更多 when the failure is about codes.
+    await row.getByRole('button', { name: /更\s*多/ }).click();
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await menu.locator('.ant-dropdown-menu-item').first().waitFor();
+    const fix = menu.locator('.ant-dropdown-menu-item', { hasText: '去修正映射' });
     if (await fix.count()) {
       await fix.click();
       const modal = dialog(page, '修正编码映射');
@@ -104,7 +108,7 @@ test('a failed sync shows the red dot, and fixing its mapping resyncs it and cle
       }
       await modal.getByRole('button', { name: buttonName('保存') }).click();
     } else {
-      await row.getByRole('button', { name: buttonName('忽略') }).click();
+      await menu.locator('.ant-dropdown-menu-item', { hasText: '忽略' }).click();
       const modal = dialog(page, '忽略同步失败');
       await modal.locator('textarea').fill('端到端测试：确认无需同步');
       await modal.getByRole('button', { name: buttonName('保存') }).click();

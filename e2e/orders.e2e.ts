@@ -6,7 +6,7 @@
 // The buyer's own steps: an order 取消 with its reason before the audit, and a rejected one 修改重提 with one
 // more case, waiting for the audit again at its new payable amount. Screenshots on desktop and tablet.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { buttonName, choose, dialog, selectOf, toast } from './support/antd';
+import { buttonName, choose, dialog, rowAction, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot, TABLET } from './support/chromium';
 import { baseUrl, loginWithPassword } from './support/signIn';
 
@@ -39,11 +39,8 @@ async function statusIs(target: Page, status: string) {
   await orderRow(target).locator('.ant-tag', { hasText: status }).waitFor();
 }
 
-async function rowAction(target: Page, text: string) {
-  await orderRow(target)
-    .getByRole('button', { name: buttonName(text) })
-    .click();
-}
+/** An action of the test's order: in its row, or in the row's 更多. */
+const orderAction = (target: Page, text: string) => rowAction(orderRow(target), text);
 
 /** The list's row of one order. */
 const rowOfOrder = (target: Page, orderNo: string): Locator =>
@@ -102,7 +99,7 @@ test('an order goes from submitted to signed, each step in its history, the prin
   await screenshot(page, 'orders-list');
 
   // 2. 审核: credit and stock of the order, then 通过.
-  await rowAction(page, '审核');
+  await orderAction(page, '审核');
   const audit = page.locator('.ant-modal').filter({ hasText: '审核订单' });
   await audit.getByText('充足').waitFor();
   await audit.getByText('信用检查').waitFor();
@@ -112,7 +109,7 @@ test('an order goes from submitted to signed, each step in its history, the prin
   await statusIs(page, '待发货');
 
   // 3. 发货 from the FEFO batch the server proposes (2箱3瓶 = 51 bottles of the older batch).
-  await rowAction(page, '发货');
+  await orderAction(page, '发货');
   const deliver = page.locator('.ant-modal').filter({ hasText: '批次分配' });
   await deliver.getByText('待发 2箱3瓶，本次 2箱3瓶').waitFor();
   // The demo's batches are named after their production dates, which are counted back from today.
@@ -133,7 +130,7 @@ test('an order goes from submitted to signed, each step in its history, the prin
   await statusIs(page, '已发货');
 
   // 4. 打印: the delivery note; the server counts the print.
-  await rowAction(page, '打印');
+  await orderAction(page, '打印');
   const print = page.locator('.ant-modal').filter({ hasText: '拣货执行单' });
   await print.locator('.print-area').getByText('收货人签字').waitFor();
   await screenshot(page, 'orders-print');
@@ -141,7 +138,7 @@ test('an order goes from submitted to signed, each step in its history, the prin
   await print.waitFor({ state: 'detached' });
 
   // 5. 签收 in full.
-  await rowAction(page, '签收');
+  await orderAction(page, '签收');
   const sign = page.locator('.ant-modal').filter({ hasText: '签收数量' });
   await sign.getByLabel(`${SKU} 实签数量`).waitFor();
   await sign.getByRole('button', { name: buttonName('确认签收') }).click();
@@ -250,7 +247,7 @@ test('取消 before the audit with its reason; 修改重提 of a rejected order 
   // 1. 取消 needs its reason; the order is 已取消 and its history says why.
   const cancelledNo = await placeOrder(page, '1', '0');
   const cancelledRow = rowOfOrder(page, cancelledNo);
-  await cancelledRow.getByRole('button', { name: buttonName('取消') }).click();
+  await rowAction(cancelledRow, '取消');
   const cancel = dialog(page, '取消订单');
   await cancel.getByRole('button', { name: buttonName('确认取消') }).click();
   await cancel.getByText('请填写取消原因').waitFor();
@@ -272,7 +269,7 @@ test('取消 before the audit with its reason; 修改重提 of a rejected order 
   const rejectedRow = rowOfOrder(page, rejectedNo);
   const firstPayable = await payableOf(rejectedRow);
   expect(firstPayable).not.toBe('');
-  await rejectedRow.getByRole('button', { name: buttonName('审核') }).click();
+  await rowAction(rejectedRow, '审核');
   const audit = page.locator('.ant-modal').filter({ hasText: '审核订单' });
   await audit.getByText('信用检查').waitFor();
   await audit.getByPlaceholder('驳回原因').fill('数量不够起订量');
@@ -280,7 +277,7 @@ test('取消 before the audit with its reason; 修改重提 of a rejected order 
   await audit.waitFor({ state: 'detached' });
   await rejectedRow.locator('.ant-tag', { hasText: '已驳回' }).waitFor();
 
-  await rejectedRow.getByRole('button', { name: buttonName('修改重提') }).click();
+  await rowAction(rejectedRow, '修改重提');
   const resubmit = dialog(page, '修改重提');
   await resubmit.getByText('驳回原因：数量不够起订量').waitFor();
   await resubmit.getByText(BUYER).first().waitFor();

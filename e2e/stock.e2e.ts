@@ -4,7 +4,7 @@
 // flag; the movement list shows one row per movement. A SKU image is uploaded and its thumbnail shown.
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { buttonName, choose, daysAgo, dialog, selectOf, toast } from './support/antd';
+import { buttonName, choose, daysAgo, dialog, rowAction, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot, TABLET } from './support/chromium';
 import { baseUrl, loginWithPassword } from './support/signIn';
 
@@ -117,7 +117,7 @@ test('a batch is received, partly transferred and counted; its stock age and nea
   await moved.getByText('临期').waitFor();
 
   // 4. 盘点: 6 cases 10 bottles counted where 7 cases were.
-  await stayed.getByRole('button', { name: buttonName('盘点') }).click();
+  await rowAction(stayed, '盘点');
   const countForm = dialog(page, '盘点调整');
   await fillQuantity(countForm, '盘点数量', 6, 10);
   await countForm.getByRole('button', { name: buttonName('保存') }).click();

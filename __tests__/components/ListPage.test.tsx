@@ -1,10 +1,11 @@
 // The list pattern: paging, sort and filters live in the URL; back/forward restore them.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import type { Page } from '../../common/contract';
 import type { ListParams } from '../../src/api/systemTypes';
 import { ListPage } from '../../src/components/table/ListPage';
 import { useListPage } from '../../src/components/table/useListPage';
+import { deviceChanged } from '../../src/features/layout/slice';
 import { renderSystemPage } from '../support/systemPage';
 import { buttonByText, ok, setupUser } from '../support/signIn';
 
@@ -145,4 +146,113 @@ it('selected rows get the batch bar with their count; the batch action receives 
     { id: '行1', name: '行1' },
     { id: '行3', name: '行3' },
   ]);
+});
+
+describe('the table toolbar', () => {
+  interface Lot {
+    id: string;
+    name: string;
+    amount: string;
+    status: string;
+  }
+  const lots = (): Promise<ReturnType<typeof ok<Page<Lot>>>> =>
+    Promise.resolve(
+      ok({
+        records: [{ id: 'l1', name: '批次一', amount: '¥12.00', status: '正常' }],
+        total: 1,
+        size: 10,
+        current: 1,
+        pages: 1,
+      }),
+    );
+  const lotFetch = jest.fn(lots);
+
+  function LotList() {
+    const list = useListPage<Lot>({ filterKeys: [], fetch: () => lotFetch() });
+    return (
+      <ListPage<Lot>
+        list={list}
+        compactColumns={['name', 'status']}
+        columns={[
+          { title: '名称', dataIndex: 'name', key: 'name' },
+          { title: '金额', dataIndex: 'amount', key: 'amount' },
+          { title: '状态', dataIndex: 'status', key: 'status' },
+        ]}
+      />
+    );
+  }
+
+  const headers = () =>
+    Array.from(document.querySelectorAll('.ant-table-thead th')).map((cell) => cell.textContent);
+
+  beforeEach(() => {
+    localStorage.clear();
+    lotFetch.mockClear();
+  });
+
+  it('hides and moves columns, remembered for the page; 重置 restores them; 刷新 reloads', async () => {
+    const user = setupUser();
+    await renderSystemPage(<LotList />, { path: '/lots' });
+    await screen.findByText('批次一');
+    expect(headers()).toEqual(['名称', '金额', '状态']);
+
+    await user.click(screen.getByRole('button', { name: '列设置' }));
+    const settings = await screen.findByRole('group', { name: '列设置' });
+    await user.click(within(settings).getByRole('checkbox', { name: '金额' }));
+    // Up past the hidden 金额, then past 名称.
+    await user.click(within(settings).getByRole('button', { name: '状态上移' }));
+    await user.click(within(settings).getByRole('button', { name: '状态上移' }));
+    expect(headers()).toEqual(['状态', '名称']);
+    expect(localStorage.getItem('pro__tableSettings::/lots')).toContain('"hidden":["amount"]');
+
+    await user.click(screen.getByRole('button', { name: '刷新' }));
+    await waitFor(() => expect(lotFetch).toHaveBeenCalledTimes(2));
+
+    await user.click(screen.getByRole('button', { name: /重\s*置/ }));
+    expect(headers()).toEqual(['名称', '金额', '状态']);
+    expect(localStorage.getItem('pro__tableSettings::/lots')).toBeNull();
+  }, 180000);
+
+  it('a page opened again shows the columns as the user left them; another page does not', async () => {
+    localStorage.setItem(
+      'pro__tableSettings::/lots',
+      JSON.stringify({ value: { order: [], hidden: ['status'], density: 'small' }, expire: null }),
+    );
+    await renderSystemPage(<LotList />, { path: '/lots' });
+    await screen.findByText('批次一');
+    expect(headers()).toEqual(['名称', '金额']);
+    expect(document.querySelector('.ant-table-small')).not.toBeNull();
+  });
+
+  it('密度 changes the rows’ size', async () => {
+    const user = setupUser();
+    await renderSystemPage(<LotList />, { path: '/lots' });
+    await screen.findByText('批次一');
+    await user.click(screen.getByRole('button', { name: '密度' }));
+    await user.click(await screen.findByText('紧凑'));
+    await waitFor(() => expect(document.querySelector('.ant-table-small')).not.toBeNull());
+  }, 180000);
+
+  it('before the first answer the table shows no 暂无数据 under the spinner', async () => {
+    let answer: (value: Awaited<ReturnType<typeof lots>>) => void = () => undefined;
+    lotFetch.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    await renderSystemPage(<LotList />, { path: '/lots' });
+    await waitFor(() => expect(lotFetch).toHaveBeenCalled());
+    expect(screen.queryByText('暂无数据')).not.toBeInTheDocument();
+    answer(ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }));
+    expect(await screen.findByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument();
+  });
+
+  it('on a tablet only the compact columns show, the others in the row’s detail', async () => {
+    const user = setupUser();
+    const { store } = await renderSystemPage(<LotList />, { path: '/lots' });
+    act(() => {
+      store.dispatch(deviceChanged('tablet'));
+    });
+    await screen.findByText('批次一');
+    expect(headers().filter(Boolean)).toEqual(['名称', '状态']);
+    await user.click(screen.getByRole('button', { name: /展开行/ }));
+    const detail = await screen.findByText('¥12.00');
+    expect(detail.closest('.ant-descriptions')).toHaveTextContent('金额');
+  });
 });

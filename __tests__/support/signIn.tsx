@@ -85,3 +85,43 @@ export async function findDialog(title: string): Promise<HTMLElement> {
   if (!dialog) throw new Error(`no dialog titled ${title}`);
   return dialog;
 }
+
+/**
+ * A row action by its text: the row's own link, or the entry of its 更多 menu (RowActions keeps the
+ * first ones in the row).
+ */
+export async function rowAction(
+  user: ReturnType<typeof setupUser>,
+  row: HTMLElement,
+  text: string | RegExp,
+): Promise<void> {
+  const direct = within(row).queryByText(text, { selector: 'button, button > span' })?.closest('button');
+  if (direct) {
+    await user.click(direct);
+    return;
+  }
+  await user.click(buttonByText(/更\s*多/, row));
+  const items = await screen.findAllByText(text, { selector: '.ant-dropdown-menu-title-content' });
+  await user.click(items[items.length - 1]);
+}
+
+/** Every action a row offers: its links and the entries of its 更多 menu (which is opened and closed). */
+export async function rowActionNames(
+  user: ReturnType<typeof setupUser>,
+  row: HTMLElement,
+): Promise<string[]> {
+  const links = Array.from(row.querySelectorAll('td:last-child button'))
+    .map((button) => button.textContent?.replace(/\s/g, '') ?? '')
+    .filter((name) => name !== '更多');
+  const more = within(row)
+    .queryByText(/更\s*多/, { selector: 'button, button > span' })
+    ?.closest('button');
+  if (!more) return links;
+  await user.click(more);
+  const menus = await screen.findAllByRole('menu');
+  const entries = Array.from(
+    menus[menus.length - 1].querySelectorAll('.ant-dropdown-menu-title-content'),
+  ).map((entry) => entry.textContent?.replace(/\s/g, '') ?? '');
+  await user.keyboard('{Escape}');
+  return [...links, ...entries];
+}

@@ -65,3 +65,17 @@ export const daysAgo = (days: number) => {
   const date = new Date(Date.now() + 8 * 3600_000 - days * 86400_000);
   return date.toISOString().slice(0, 10);
 };
+
+/** A row action: the row's own link, else the entry of its 更多 menu (RowActions keeps the first ones). */
+export async function rowAction(row: Locator, name: string): Promise<void> {
+  const direct = row.getByRole('button', { name: buttonName(name) });
+  if (await direct.count()) {
+    await direct.click();
+    return;
+  }
+  await row.getByRole('button', { name: /更\s*多/ }).click();
+  await row
+    .page()
+    .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: name })
+    .click();
+}

@@ -84,6 +84,8 @@ export interface RetryAnswer {
 
 export const listSyncTasks = (params: ListParams) =>
   getAction<Page<SyncTask>>('/kingdee/sync/orders/list', params);
+export const exportSyncTasks = (params: ListParams) =>
+  downloadFile('/kingdee/sync/orders/exportXls', '同步失败订单.xlsx', params);
 export const getSyncTask = (id: string) => getAction<SyncTaskDetail>('/kingdee/sync/orders/detail', { id });
 export const retrySyncTasks = (ids: string[]) =>
   postAction<RetryAnswer>('/kingdee/sync/orders/retry', { ids });

@@ -25,12 +25,14 @@ import type {
   SwapDetail,
   SwapExecuteInput,
 } from '../../common/orders';
-import { getAction, postAction } from './http';
+import { downloadFile, getAction, postAction } from './http';
 import type { ListParams } from './systemTypes';
 
 const BASE = '/eOrder/eOrder';
 
 export const listOrders = (params: ListParams) => getAction<Page<OrderListRecord>>(`${BASE}/list`, params);
+export const exportOrders = (params: ListParams) =>
+  downloadFile(`${BASE}/exportXls`, '订单列表.xlsx', params);
 /** Counts per tab under the list's filters (the status itself ignored). */
 export const orderStatusCounts = (params: ListParams) =>
   getAction<OrderStatusCounts>(`${BASE}/statusCounts`, params);

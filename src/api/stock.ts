@@ -1,6 +1,6 @@
 // Warehouse stock of the business core (docs/business-api.md "Warehouse stock").
 import type { Page } from '../../common/contract';
-import { getAction, httpAction, postAction, putAction } from './http';
+import { downloadFile, getAction, httpAction, postAction, putAction } from './http';
 import type { ListParams } from './systemTypes';
 
 export interface Warehouse {
@@ -193,3 +193,9 @@ export const listMovements = (params: ListParams) =>
   getAction<Page<StockMovement>>('/eprod/stockMovement/list', params);
 export const listDealerStock = (params: ListParams) =>
   getAction<Page<DealerStockRow>>('/eCustStock/list', params);
+export const exportStockLots = (params: ListParams) =>
+  downloadFile('/eprod/prodStockWhlist/exportXls', '库存明细.xlsx', params);
+export const exportMovements = (params: ListParams) =>
+  downloadFile('/eprod/stockMovement/exportXls', '库存流水.xlsx', params);
+export const exportDealerStock = (params: ListParams) =>
+  downloadFile('/eCustStock/exportXls', '经销商库存.xlsx', params);

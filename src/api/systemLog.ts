@@ -1,6 +1,6 @@
 // Login and operation logs, and the visit statistics (API.md §6.7).
 import type { Page } from '../../common/contract';
-import { deleteAction, getAction } from './http';
+import { deleteAction, downloadFile, getAction } from './http';
 import { idsParam, type ListParams } from './systemTypes';
 
 /** 1 login/logout, 2 operation. */
@@ -39,6 +39,7 @@ export interface VisitDay {
 }
 
 export const listLogs = (params: ListParams) => getAction<Page<SysLog>>('/sys/log/list', params);
+export const exportLogs = (params: ListParams) => downloadFile('/sys/log/exportXls', '系统日志.xlsx', params);
 export const deleteLog = (id: string) => deleteAction<null>('/sys/log/delete', { id });
 export const deleteLogs = (ids: readonly string[]) =>
   deleteAction<null>('/sys/log/deleteBatch', { ids: idsParam(ids) });

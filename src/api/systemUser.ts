@@ -1,6 +1,6 @@
 // Users of the tenant (API.md §6.2).
 import type { Page } from '../../common/contract';
-import { deleteAction, getAction, postAction, putAction } from './http';
+import { deleteAction, downloadFile, getAction, postAction, putAction } from './http';
 import { idsParam, type DepartIdModel, type ListParams } from './systemTypes';
 
 /** '1' normal, '2' frozen (dict user_status). */
@@ -45,6 +45,8 @@ export interface UserPayload {
 }
 
 export const listUsers = (params: ListParams) => getAction<Page<SysUser>>('/sys/user/list', params);
+export const exportUsers = (params: ListParams) =>
+  downloadFile('/sys/user/exportXls', '用户列表.xlsx', params);
 export const addUser = (body: UserPayload) => postAction<null>('/sys/user/add', body);
 export const editUser = (body: UserPayload) => putAction<null>('/sys/user/edit', body);
 export const deleteUser = (id: string) => deleteAction<null>('/sys/user/delete', { id });

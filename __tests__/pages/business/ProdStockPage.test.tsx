@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import * as productsApi from '../../../src/api/products';
 import * as stockApi from '../../../src/api/stock';
 import ProdStockPage from '../../../src/pages/business/stock/ProdStockPage';
-import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
+import { buttonByText, findDialog, ok, refused, rowAction, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/products');
@@ -151,7 +151,7 @@ it('调拨 needs a warehouse and a quantity, and keeps the server’s refusal in
     .mockResolvedValueOnce(ok(null, '调拨成功！'));
   await renderSystemPage(<ProdStockPage />, { path: '/eprod/stock', codes: STOCK_CODES });
   const row = (await screen.findByText('华饮可乐 500ml')).closest('tr')!;
-  await user.click(buttonByText(/调\s*拨/, row));
+  await rowAction(user, row, /调\s*拨/);
   const form = await findDialog('调拨');
   expect(within(form).getByText(/账面 12箱3瓶，可用 11箱3瓶/)).toBeInTheDocument();
   await user.click(buttonByText(/保\s*存/, form));
@@ -191,7 +191,7 @@ it('盘点 starts from the book quantity and needs a reason', async () => {
   stock.adjustStock.mockResolvedValue(ok(null, '调整成功！'));
   await renderSystemPage(<ProdStockPage />, { path: '/eprod/stock', codes: STOCK_CODES });
   const row = (await screen.findByText('华饮可乐 500ml')).closest('tr')!;
-  await user.click(buttonByText(/盘\s*点/, row));
+  await rowAction(user, row, /盘\s*点/);
   const form = await findDialog('盘点调整');
   expect(within(form).getByLabelText('盘点数量（箱）')).toHaveValue('12');
   expect(within(form).getByLabelText('盘点数量（瓶）')).toHaveValue('3');
@@ -232,7 +232,7 @@ it('冻结 asks first, then freezes the lot', async () => {
   stock.changeLotStatus.mockResolvedValue(ok(null, '操作成功！'));
   await renderSystemPage(<ProdStockPage />, { path: '/eprod/stock', codes: STOCK_CODES });
   const row = (await screen.findByText('华饮可乐 500ml')).closest('tr')!;
-  await user.click(buttonByText(/冻\s*结/, row));
+  await rowAction(user, row, /冻\s*结/);
   const confirm = (
     await screen.findByText('确定冻结批次 B20260101 吗？', { selector: '.ant-modal-title' })
   ).closest('.ant-modal') as HTMLElement;

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import * as erpApi from '../../../src/api/erpSync';
 import * as failedOrdersApi from '../../../src/api/failedOrders';
 import SyncFailureListPage from '../../../src/pages/business/erp/SyncFailureListPage';
-import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
+import { buttonByText, findDialog, ok, refused, rowAction, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/erpSync');
@@ -82,7 +82,7 @@ it('ignores only with a remark, then reloads the counters', async () => {
   api.listSyncTasks.mockResolvedValue(page([task()]));
   api.ignoreSyncTasks.mockResolvedValue(ok({ count: 1 }, '已忽略'));
   await renderSystemPage(<SyncFailureListPage />, { path: '/kingdee/sync/orders', codes: CODES });
-  await user.click(buttonByText(/忽\s*略/, await rowOf('SO202611220001')));
+  await rowAction(user, await rowOf('SO202611220001'), /忽\s*略/);
   const dialog = await findDialog('忽略同步失败 SO202611220001');
   await user.click(buttonByText(/保\s*存/, dialog));
   expect(await within(dialog).findByText('请输入忽略原因!')).toBeInTheDocument();
@@ -125,7 +125,7 @@ describe('去修正映射', () => {
     api.getSyncTask.mockResolvedValue(ok(detail('物料编码 SKU001 未映射')));
     api.saveErpMapping.mockResolvedValue(ok({ id: 'm1', requeued: 0 }));
     await renderSystemPage(<SyncFailureListPage />, { path: '/kingdee/sync/orders', codes: CODES });
-    await user.click(buttonByText(/去修正映射/, await rowOf('SO202611220001')));
+    await rowAction(user, await rowOf('SO202611220001'), /去修正映射/);
     const dialog = await findDialog('修正编码映射 SO202611220001');
     await user.type(await within(dialog).findByPlaceholderText('青岛啤酒 在ERP中的编码'), 'K-001');
     await user.click(buttonByText(/保\s*存/, dialog));

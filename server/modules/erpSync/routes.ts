@@ -11,7 +11,8 @@ import { envelopeSchema, ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { runImport } from '../jobs/imports';
-import { sendTemplate } from '../shared/excel';
+import { sendTemplate, sendWorkbook } from '../shared/excel';
+import { allPages } from '../shared/listPages';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
 import {
   deleteConnection,
@@ -26,6 +27,7 @@ import {
   type ConnectionInput,
   type MappingInput,
 } from './connections';
+import { SYNC_TASK_EXPORT_COLUMNS } from './export';
 import { failedSyncTasksOf, type FailedTaskQuery } from './failedTasks';
 import {
   ignoreTasks,
@@ -128,6 +130,14 @@ export async function erpSyncRoutes(app: FastifyInstance): Promise<void> {
   // ---- The failure list (ERP同步失败列表) ----
   app.get('/kingdee/sync/orders/list', { config: requires('erp:list') }, async (request) =>
     ok(await listTasks(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/kingdee/sync/orders/exportXls', { config: requires('erp:list') }, (request, reply) =>
+    sendWorkbook(
+      reply,
+      '同步失败订单',
+      SYNC_TASK_EXPORT_COLUMNS,
+      allPages((query) => listTasks(db, callerOf(request), query), request.query as RawQuery),
+    ),
   );
   app.get<{ Querystring: IdQuery }>(
     '/kingdee/sync/orders/detail',

@@ -32,6 +32,9 @@ import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import type { DB } from '../../db/schema';
 import { actorOf, callerOf, requires, type Actor } from '../shared/actor';
+import { sendWorkbook } from '../shared/excel';
+import { allPages } from '../shared/listPages';
+import { ORDER_EXPORT_COLUMNS } from './export';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
 import './erpSync';
 import {
@@ -312,6 +315,14 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   // ---- Orders ----
   app.get(`${PREFIX}/list`, { config: list }, async (request) =>
     ok(await listOrders(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get(`${PREFIX}/exportXls`, { config: list }, (request, reply) =>
+    sendWorkbook(
+      reply,
+      '订单列表',
+      ORDER_EXPORT_COLUMNS,
+      allPages((query) => listOrders(db, callerOf(request), query), request.query as RawQuery),
+    ),
   );
   app.get(`${PREFIX}/statusCounts`, { config: list }, async (request) =>
     ok(await orderStatusCounts(db, callerOf(request), request.query as RawQuery)),

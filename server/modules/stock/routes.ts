@@ -12,6 +12,13 @@ import { sessionOf } from '../../http/access';
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import { actorOf, callerOf, requires } from '../shared/actor';
+import { sendWorkbook } from '../shared/excel';
+import { allPages } from '../shared/listPages';
+import {
+  DEALER_STOCK_EXPORT_COLUMNS,
+  STOCK_LOT_EXPORT_COLUMNS,
+  STOCK_MOVEMENT_EXPORT_COLUMNS,
+} from './export';
 import { nullable, statusChangeSchema, text } from '../shared/schemas';
 import {
   adjustStock,
@@ -157,6 +164,14 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
   app.get('/eprod/prodStockWhlist', { config: requires('stock:list') }, async (request) =>
     ok(await stockDetail(db, callerOf(request), request.query as RawQuery)),
   );
+  app.get('/eprod/prodStockWhlist/exportXls', { config: requires('stock:list') }, (request, reply) =>
+    sendWorkbook(
+      reply,
+      '库存明细',
+      STOCK_LOT_EXPORT_COLUMNS,
+      allPages((query) => stockDetail(db, callerOf(request), query), request.query as RawQuery),
+    ),
+  );
   app.get('/eprod/stockAge/summary', { config: requires('stock:list') }, async (request) =>
     ok(await stockAgeSummary(db, callerOf(request), request.query as RawQuery)),
   );
@@ -171,6 +186,14 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
   );
   app.get('/eprod/stockMovement/list', { config: requires('stock:list') }, async (request) =>
     ok(await listMovements(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/eprod/stockMovement/exportXls', { config: requires('stock:list') }, (request, reply) =>
+    sendWorkbook(
+      reply,
+      '库存流水',
+      STOCK_MOVEMENT_EXPORT_COLUMNS,
+      allPages((query) => listMovements(db, callerOf(request), query), request.query as RawQuery),
+    ),
   );
 
   app.post<{ Body: StockInInput }>(
@@ -203,5 +226,13 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/eCustStock/list', { config: requires('custStock:list') }, async (request) =>
     ok(await dealerStock(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/eCustStock/exportXls', { config: requires('custStock:list') }, (request, reply) =>
+    sendWorkbook(
+      reply,
+      '经销商库存',
+      DEALER_STOCK_EXPORT_COLUMNS,
+      allPages((query) => dealerStock(db, callerOf(request), query), request.query as RawQuery),
+    ),
   );
 }

@@ -1,10 +1,20 @@
-// The list-page pattern of every system page: a search form, a toolbar, a batch-action bar for the
-// selected rows and a server-paged, server-sorted table, all driven by useListPage (query in the URL).
-import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
-import { Alert, Button, Form, Space, Table, type TableProps } from 'antd';
+// The list-page pattern of every system page: a search form, a toolbar (the page's buttons on the left,
+// refresh / density / columns / full screen on the right), a batch-action bar for the selected rows and a
+// server-paged, server-sorted table, all driven by useListPage (query in the URL). On a narrow screen a
+// list shows its compact columns and the rest in each row's detail.
+import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { Alert, Button, ConfigProvider, Descriptions, Form, Space, Table, type TableProps } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { PAGE_SIZE_OPTIONS, type SortOrder } from './listQuery';
+import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useLocation } from 'react-router';
+import { selectDevice } from '../../features/layout/selectors';
+import { selectUserInfo } from '../../features/session/selectors';
+import { useAppSelector } from '../../store/hooks';
+import type { ListParams } from '../../api/systemTypes';
+import { PAGE_SIZE_OPTIONS, toListParams, type ListQuery, type SortOrder } from './listQuery';
+import { RowActionsLimit } from './RowActions';
+import { arrangeColumns, columnKey, useTableSettings } from './tableSettings';
+import { TableToolbar, useFullscreen } from './TableToolbar';
 import type { ListPageState } from './useListPage';
 
 type FormValues = Record<string, unknown>;
@@ -28,6 +38,18 @@ export interface ListPageProps<T> {
   paged?: boolean;
   /** Where the server stops counting: a total above it (cap + 1) reads "cap+". */
   totalCap?: number;
+  /**
+   * The column keys a narrow screen (tablet, phone) shows — what the row is, its status and amount —
+   * besides 操作; the other columns go into the row's detail. Without it every column shows.
+   */
+  compactColumns?: readonly string[];
+  /**
+   * 导出: downloads what the filters select (the list's parameters without paging, sorted as shown);
+   * the page adds what its own fetch adds (a `*x*` search, a fixed log type).
+   */
+  exportAs?: (params: ListParams) => Promise<unknown>;
+  /** Which list the remembered column settings belong to; the page's path by default. */
+  tableId?: string;
 }
 
 const toAntOrder = (order: SortOrder | undefined): 'ascend' | 'descend' | null =>
@@ -36,6 +58,57 @@ const toAntOrder = (order: SortOrder | undefined): 'ascend' | 'descend' | null =
 function defaultToFilters(values: FormValues): Record<string, string | undefined> {
   return Object.fromEntries(
     Object.entries(values).map(([key, value]) => [key, value == null ? undefined : String(value).trim()]),
+  );
+}
+
+/**
+ * A column with `ellipsis` and a width keeps that width: a table as wide as its content (scroll x
+ * max-content) would otherwise grow the column to its longest text.
+ */
+function clipped<T>(column: ColumnsType<T>[number]): ColumnsType<T>[number] {
+  if (!column.ellipsis || typeof column.width !== 'number') return column;
+  const maxWidth = column.width - 32; // the cell's padding
+  const dataIndex = 'dataIndex' in column ? column.dataIndex : undefined;
+  return {
+    ...column,
+    render: (value: unknown, record: T, index: number) => (
+      <div style={{ maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {column.render ? (column.render(value, record, index) as ReactNode) : (value as ReactNode)}
+      </div>
+    ),
+    // The clipped text in full on hover.
+    onCell: (record: T, index?: number) => ({
+      ...column.onCell?.(record, index),
+      title:
+        typeof dataIndex === 'string' && typeof (record as Record<string, unknown>)[dataIndex] === 'string'
+          ? ((record as Record<string, unknown>)[dataIndex] as string)
+          : undefined,
+    }),
+  };
+}
+
+/** An export's parameters: the list's filters and sort, every page. */
+function exportParams(query: ListQuery): ListParams {
+  const { pageNo: _pageNo, pageSize: _pageSize, ...params } = toListParams(query);
+  return params;
+}
+
+function ExportButton({ exportAs }: { exportAs: () => Promise<unknown> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      icon={<DownloadOutlined />}
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        // A failed download was shown by the HTTP error saga.
+        exportAs()
+          .catch(() => undefined)
+          .finally(() => setBusy(false));
+      }}
+    >
+      导出
+    </Button>
   );
 }
 
@@ -101,8 +174,17 @@ export function ListPage<T extends object>({
   expandable,
   paged = true,
   totalCap,
+  compactColumns,
+  exportAs,
+  tableId,
 }: ListPageProps<T>) {
   const { query } = list;
+  const { pathname } = useLocation();
+  const userId = useAppSelector(selectUserInfo)?.id ?? '';
+  const [settings, saveSettings] = useTableSettings(userId, tableId ?? pathname);
+  const compact = useAppSelector(selectDevice) !== 'desktop' && compactColumns !== undefined;
+  const frame = useRef<HTMLDivElement>(null);
+  const [fullscreen, toggleFullscreen] = useFullscreen(frame);
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const clear = () => setSelectedKeys([]);
   // A new page, sort or filter starts with nothing selected.
@@ -111,13 +193,45 @@ export function ListPage<T extends object>({
   const sortedColumns = useMemo<ColumnsType<T>>(
     () =>
       columns.map((column) => {
-        const key = String(column.key ?? ('dataIndex' in column ? column.dataIndex : ''));
-        return column.sorter
+        const key = columnKey(column);
+        const sorted = column.sorter
           ? { ...column, key, sortOrder: key === query.column ? toAntOrder(query.order) : null }
           : column;
+        return clipped(sorted);
       }),
     [columns, query.column, query.order],
   );
+  const arranged = useMemo(() => arrangeColumns(sortedColumns, settings), [sortedColumns, settings]);
+  const shownColumns = compact
+    ? arranged.filter((column) => {
+        const key = columnKey(column);
+        return key === 'actions' || compactColumns.includes(key);
+      })
+    : arranged;
+  const detailColumns = arranged.filter((column) => !shownColumns.includes(column));
+  const detail: TableProps<T>['expandable'] =
+    compact && detailColumns.length > 0 && !expandable
+      ? {
+          expandedRowRender: (record, index) => (
+            <Descriptions
+              size="small"
+              column={1}
+              items={detailColumns.map((column) => {
+                const dataIndex = 'dataIndex' in column ? column.dataIndex : undefined;
+                const value =
+                  typeof dataIndex === 'string' ? (record as Record<string, unknown>)[dataIndex] : undefined;
+                return {
+                  key: columnKey(column),
+                  label: column.title as ReactNode,
+                  children: column.render
+                    ? (column.render(value, record, index) as ReactNode)
+                    : (value as ReactNode),
+                };
+              })}
+            />
+          ),
+        }
+      : expandable;
 
   const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
@@ -134,65 +248,89 @@ export function ListPage<T extends object>({
 
   const selected = list.records.filter((record) => selectedKeys.includes(record[rowKey] as Key));
   return (
-    <div>
-      {searchFields && (
-        <SearchForm
-          fields={searchFields}
-          filters={query.filters}
-          toFormValues={toFormValues}
-          toFilters={toFilters}
-          onSearch={list.search}
-        />
-      )}
-      {toolbar && (
-        <Space wrap style={{ marginBottom: 16 }}>
-          {toolbar}
-        </Space>
-      )}
-      {batchActions && selected.length > 0 && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={
-            <Space wrap>
-              <span>
-                已选择 <strong>{selected.length}</strong> 项
-              </span>
-              <Button size="small" type="link" onClick={clear}>
-                清空
-              </Button>
-              {batchActions(selected, () => {
-                clear();
-                list.reload();
-              })}
-            </Space>
-          }
-        />
-      )}
-      <Table<T>
-        rowKey={rowKey}
-        columns={sortedColumns}
-        dataSource={list.records}
-        loading={list.loading}
-        expandable={expandable}
-        onChange={onChange}
-        scroll={{ x: 'max-content' }}
-        rowSelection={batchActions ? { selectedRowKeys: selectedKeys, onChange: setSelectedKeys } : undefined}
-        pagination={
-          paged
-            ? {
-                current: query.pageNo,
-                pageSize: query.pageSize,
-                total: list.total,
-                showSizeChanger: true,
-                pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-                showTotal: (total, [from, to]) =>
-                  `${from}-${to} 共 ${totalCap !== undefined && total > totalCap ? `${totalCap}+` : total} 条`,
-              }
-            : false
-        }
-      />
+    <div
+      ref={frame}
+      className="list-page"
+      style={fullscreen ? { background: '#fff', padding: 24, overflow: 'auto' } : undefined}
+    >
+      {/* In full screen only the frame is shown: its menus and pop-ups open inside it. */}
+      <ConfigProvider getPopupContainer={fullscreen ? () => frame.current ?? document.body : undefined}>
+        {searchFields && (
+          <SearchForm
+            fields={searchFields}
+            filters={query.filters}
+            toFormValues={toFormValues}
+            toFilters={toFilters}
+            onSearch={list.search}
+          />
+        )}
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end', marginBottom: 16 }}>
+          <Space wrap style={{ flex: 1 }}>
+            {toolbar}
+          </Space>
+          <TableToolbar
+            columns={sortedColumns}
+            settings={settings}
+            onSettings={saveSettings}
+            onReload={list.reload}
+            loading={list.loading}
+            fullscreen={fullscreen}
+            onFullscreen={toggleFullscreen}
+            extra={exportAs && <ExportButton exportAs={() => exportAs(exportParams(query))} />}
+          />
+        </div>
+        {batchActions && selected.length > 0 && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={
+              <Space wrap>
+                <span>
+                  已选择 <strong>{selected.length}</strong> 项
+                </span>
+                <Button size="small" type="link" onClick={clear}>
+                  清空
+                </Button>
+                {batchActions(selected, () => {
+                  clear();
+                  list.reload();
+                })}
+              </Space>
+            }
+          />
+        )}
+        <RowActionsLimit.Provider value={compact ? 2 : undefined}>
+          <Table<T>
+            rowKey={rowKey}
+            columns={shownColumns}
+            dataSource={list.records}
+            loading={list.loading}
+            size={settings.density}
+            // Before the first answer the spinner stands alone: no 暂无数据 under it.
+            locale={list.loaded ? undefined : { emptyText: <div style={{ height: 120 }} /> }}
+            expandable={detail}
+            onChange={onChange}
+            scroll={{ x: 'max-content' }}
+            rowSelection={
+              batchActions ? { selectedRowKeys: selectedKeys, onChange: setSelectedKeys } : undefined
+            }
+            pagination={
+              paged
+                ? {
+                    current: query.pageNo,
+                    pageSize: query.pageSize,
+                    total: list.total,
+                    showSizeChanger: true,
+                    pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+                    showTotal: (total, [from, to]) =>
+                      `${from}-${to} 共 ${totalCap !== undefined && total > totalCap ? `${totalCap}+` : total} 条`,
+                  }
+                : false
+            }
+          />
+        </RowActionsLimit.Provider>
+      </ConfigProvider>
     </div>
   );
 }

@@ -29,6 +29,8 @@ export interface ListPageState<T> {
   records: T[];
   total: number;
   loading: boolean;
+  /** The first answer (or failure) arrived: before it an empty table is not yet "no data". */
+  loaded: boolean;
   /** Replaces the filters and goes back to page 1. */
   search: (filters: Record<string, string | undefined>) => void;
   /** Changes paging and/or sort (a new sort or page size goes back to page 1). */
@@ -72,6 +74,7 @@ export function useListPage<T>(options: ListPageOptions<T>): ListPageState<T> {
   const [reloads, setReloads] = useState(0);
   const [data, setData] = useState<{ records: T[]; total: number }>({ records: [], total: 0 });
   const [loading, setLoading] = useState(true);
+  const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     let current = true;
@@ -93,7 +96,9 @@ export function useListPage<T>(options: ListPageOptions<T>): ListPageState<T> {
       // A transport failure was shown by the HTTP error saga; the table keeps what it had.
       .catch(() => undefined)
       .finally(() => {
-        if (current) setLoading(false);
+        if (!current) return;
+        setLoading(false);
+        setLoaded(true);
       });
     return () => {
       current = false;
@@ -114,6 +119,7 @@ export function useListPage<T>(options: ListPageOptions<T>): ListPageState<T> {
     records: data.records,
     total: data.total,
     loading,
+    loaded,
     search: useCallback((filters) => update({ filters: cleanFilters(filters), pageNo: 1 }), [update]),
     change: useCallback(
       (next) => {

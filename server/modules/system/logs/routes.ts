@@ -4,8 +4,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../../http/access';
 import { ok } from '../../../http/envelope';
+import type { RawQuery } from '../../../http/listQuery';
+import { sendWorkbook } from '../../shared/excel';
+import { allPages } from '../../shared/listPages';
 import { actorOf } from '../commands';
 import { can, idQuerySchema, idsQuerySchema, listQuerySchema } from '../schemas';
+import { LOG_EXPORT_COLUMNS } from './export';
 import { deleteLogs, listLogs, loginInfo, logMessages, visitInfo } from './service';
 
 const AUTHENTICATED = { access: 'authenticated' } as const;
@@ -17,6 +21,18 @@ export async function logRoutes(app: FastifyInstance): Promise<void> {
     '/sys/log/list',
     { config: can('log:list'), schema: { querystring: listQuerySchema } },
     async (request) => ok(await listLogs(db, sessionOf(request).tenantId, request.query)),
+  );
+
+  app.get(
+    '/sys/log/exportXls',
+    { config: can('log:list'), schema: { querystring: listQuerySchema } },
+    (request, reply) =>
+      sendWorkbook(
+        reply,
+        '系统日志',
+        LOG_EXPORT_COLUMNS,
+        allPages((query) => listLogs(db, sessionOf(request).tenantId, query), request.query as RawQuery),
+      ),
   );
 
   app.delete<{ Querystring: { id: string } }>(

@@ -2,8 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../../http/access';
 import { ok } from '../../../http/envelope';
+import type { RawQuery } from '../../../http/listQuery';
+import { sendWorkbook } from '../../shared/excel';
+import { allPages } from '../../shared/listPages';
 import { actorOf } from '../commands';
 import { can, idQuerySchema, idsQuerySchema, listQuerySchema, nullableText, text } from '../schemas';
+import { USER_EXPORT_COLUMNS } from './export';
 import { userMessages } from './messages';
 import {
   addUser,
@@ -58,6 +62,18 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sys/user/list', { config: READ, schema: { querystring: listQuerySchema } }, async (request) =>
     ok(await listUsers(db, sessionOf(request).tenantId, request.query)),
+  );
+
+  app.get(
+    '/sys/user/exportXls',
+    { config: READ, schema: { querystring: listQuerySchema } },
+    (request, reply) =>
+      sendWorkbook(
+        reply,
+        '用户列表',
+        USER_EXPORT_COLUMNS,
+        allPages((query) => listUsers(db, sessionOf(request).tenantId, query), request.query as RawQuery),
+      ),
   );
 
   app.get<{ Querystring: { id: string } }>(

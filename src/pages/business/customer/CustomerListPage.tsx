@@ -6,13 +6,7 @@
 import { useState } from 'react';
 import { App, Button, Dropdown, Form, Input, List, Space, Tag, type MenuProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import {
-  DownloadOutlined,
-  DownOutlined,
-  PlusOutlined,
-  SafetyCertificateOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { DownOutlined, PlusOutlined, SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   AUDIT_STATUS,
   CHANNEL,
@@ -34,7 +28,6 @@ import { EnumSelect } from '../../../components/form/EnumSelect';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission, useHasPermission } from '../../../components/HasPermission';
 import { ImportExcelModal } from '../../../components/table/ImportExcelModal';
-import { toListParams } from '../../../components/table/listQuery';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
@@ -219,10 +212,12 @@ export default function CustomerListPage() {
       title: '类型',
       dataIndex: 'customerType',
       key: 'customerType',
-      render: (_value, customer) =>
-        [customer.customerType_dictText, customer.channel_dictText, customer.outletType]
-          .filter(Boolean)
-          .join(' / '),
+      render: (_value, customer) => (
+        <TwoLineCell
+          main={customer.customerType_dictText}
+          sub={[customer.channel_dictText, customer.outletType].filter(Boolean).join(' / ')}
+        />
+      ),
     },
     {
       title: '经销商 / 负责人',
@@ -255,6 +250,7 @@ export default function CustomerListPage() {
       dataIndex: 'lastVisitTime',
       key: 'lastVisitTime',
       sorter: true,
+      width: 110,
       render: (time: string | null) => time?.slice(0, 10) ?? '—',
     },
     {
@@ -291,6 +287,8 @@ export default function CustomerListPage() {
       <ListPage<Customer>
         list={list}
         columns={columns}
+        compactColumns={['name', 'status']}
+        exportAs={exportCustomers}
         searchFields={
           <>
             <Form.Item name="keyword" label="关键词">
@@ -330,12 +328,6 @@ export default function CustomerListPage() {
                 导入
               </Button>
             </HasPermission>
-            <Button
-              icon={<DownloadOutlined />}
-              onClick={() => void exportCustomers(toListParams(list.query))}
-            >
-              导出
-            </Button>
             <HasPermission code="customer:verify">
               <Button
                 icon={<SafetyCertificateOutlined />}

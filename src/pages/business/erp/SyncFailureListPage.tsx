@@ -31,6 +31,7 @@ import {
   retrySyncTasks,
   saveErpMapping,
   listSyncTasks,
+  exportSyncTasks,
   type SyncAttempt,
   type SyncTask,
   type SyncTaskDetail,
@@ -38,7 +39,8 @@ import {
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
-import { HasPermission } from '../../../components/HasPermission';
+import { HasPermission, useHasPermission } from '../../../components/HasPermission';
+import { RowActions, type RowAction } from '../../../components/table/RowActions';
 import { ListPage } from '../../../components/table/ListPage';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
@@ -87,6 +89,11 @@ export default function SyncFailureListPage() {
   const [settling, setSettling] = useState<SyncTask | null>(null);
   const [fixing, setFixing] = useState<SyncTask | null>(null);
   const [retrying, setRetrying] = useState<string[]>([]);
+  const may = {
+    retry: useHasPermission('erp:retry'),
+    config: useHasPermission('erp:config'),
+    ignore: useHasPermission('erp:ignore'),
+  };
 
   /** After any command: the list and the counters behind the red dot. */
   const changed = () => {
@@ -113,110 +120,104 @@ export default function SyncFailureListPage() {
       dataIndex: 'bizNo',
       key: 'bizNo',
       sorter: true,
+      width: 150,
+      ellipsis: true,
       render: (bizNo: string, task) => <TwoLineCell main={bizNo} sub={task.taskNo} />,
     },
     {
-      title: '错误分类',
-      dataIndex: 'errorCategory',
-      key: 'errorCategory',
-      render: (category: string | null, task) =>
-        category ? <Tag color={CATEGORY_COLOR[category] ?? 'red'}>{task.errorCategory_dictText}</Tag> : '—',
+      title: '状态 / 错误分类',
+      dataIndex: 'status',
+      key: 'status',
+      render: (status: string, task) => (
+        <TwoLineCell
+          main={<Tag color={STATUS_COLOR[status]}>{task.status_dictText}</Tag>}
+          sub={
+            task.errorCategory && (
+              <Tag color={CATEGORY_COLOR[task.errorCategory] ?? 'red'} style={{ marginTop: 4 }}>
+                {task.errorCategory_dictText}
+              </Tag>
+            )
+          }
+        />
+      ),
     },
     {
       title: '错误信息',
       dataIndex: 'lastErrorMessage',
       key: 'lastErrorMessage',
       ellipsis: true,
-      width: 260,
+      width: 180,
       render: (message: string | null, task) => message ?? task.remark ?? '—',
     },
     {
-      title: '业务类型 / 操作',
+      title: '业务 / 目标系统',
       dataIndex: 'bizType',
       key: 'bizType',
-      render: (_value, task) => `${task.bizType_dictText} · ${task.operation_dictText}`,
-    },
-    {
-      title: '目标系统',
-      dataIndex: 'connectionName',
-      key: 'connectionName',
-      render: (name: string | null, task) => (
-        <TwoLineCell main={task.systemType_dictText ?? '—'} sub={`${name ?? ''} ${task.erpFormId}`} />
+      width: 160,
+      ellipsis: true,
+      render: (_value, task) => (
+        <TwoLineCell
+          main={`${task.bizType_dictText} · ${task.operation_dictText}`}
+          sub={`${task.systemType_dictText ?? '—'} ${task.connectionName ?? ''} ${task.erpFormId}`}
+        />
       ),
     },
     {
       title: '外部单号 / ERP单号',
       dataIndex: 'externalCode',
       key: 'externalCode',
+      width: 150,
+      ellipsis: true,
       render: (code: string, task) => (
         <TwoLineCell main={code} sub={task.erpBillNo ? `ERP ${task.erpBillNo}` : ''} />
       ),
     },
     {
-      title: '重试次数',
+      title: '重试 / 下次重试',
       dataIndex: 'attemptCount',
       key: 'attemptCount',
       sorter: true,
-      render: (count: number, task) => `${count}/${task.maxAttempts}`,
+      render: (count: number, task) => (
+        <TwoLineCell main={`${count}/${task.maxAttempts}`} sub={task.nextRetryAt ?? '待人工处理'} />
+      ),
     },
     {
-      title: '下次重试',
-      dataIndex: 'nextRetryAt',
-      key: 'nextRetryAt',
+      title: '更新时间',
+      dataIndex: 'updateTime',
+      key: 'updateTime',
       sorter: true,
-      render: (at: string | null) => at ?? '待人工处理',
+      render: (at: string) => <TwoLineCell main={at.slice(0, 10)} sub={at.slice(11)} />,
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      key: 'status',
-      render: (status: string, task) => <Tag color={STATUS_COLOR[status]}>{task.status_dictText}</Tag>,
-    },
-    { title: '更新时间', dataIndex: 'updateTime', key: 'updateTime', sorter: true },
     {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      render: (_value, task) => (
-        <Space size={0} wrap>
-          {OPEN.includes(task.status) && (
-            <HasPermission code="erp:retry">
-              <Button
-                type="link"
-                size="small"
-                loading={retrying.includes(task.id)}
-                onClick={() => void retry([task.id])}
-              >
-                重试
-              </Button>
-            </HasPermission>
-          )}
-          <Button type="link" size="small" onClick={() => setPayloadOf(task)}>
-            查看报文
-          </Button>
-          {task.errorCategory === 'MAPPING' && task.status === 'FAILED' && (
-            <HasPermission code="erp:config">
-              <Button type="link" size="small" onClick={() => setFixing(task)}>
-                去修正映射
-              </Button>
-            </HasPermission>
-          )}
-          {task.status === 'FAILED' && (
-            <HasPermission code="erp:ignore">
-              <Button type="link" size="small" onClick={() => setIgnoring([task])}>
-                忽略
-              </Button>
-            </HasPermission>
-          )}
-          {OPEN.includes(task.status) && (
-            <HasPermission code="erp:ignore">
-              <Button type="link" size="small" onClick={() => setSettling(task)}>
-                标记人工已处理
-              </Button>
-            </HasPermission>
-          )}
-        </Space>
-      ),
+      render: (_value, task) => {
+        const open = OPEN.includes(task.status);
+        const actions: RowAction[] = [
+          ...(open && may.retry
+            ? [
+                {
+                  key: 'retry',
+                  label: retrying.includes(task.id) ? '重试中…' : '重试',
+                  disabled: retrying.includes(task.id),
+                  onClick: () => void retry([task.id]),
+                },
+              ]
+            : []),
+          { key: 'payload', label: '查看报文', onClick: () => setPayloadOf(task) },
+          ...(task.errorCategory === 'MAPPING' && task.status === 'FAILED' && may.config
+            ? [{ key: 'fix', label: '去修正映射', onClick: () => setFixing(task) }]
+            : []),
+          ...(task.status === 'FAILED' && may.ignore
+            ? [{ key: 'ignore', label: '忽略', onClick: () => setIgnoring([task]) }]
+            : []),
+          ...(open && may.ignore
+            ? [{ key: 'settle', label: '标记人工已处理', onClick: () => setSettling(task) }]
+            : []),
+        ];
+        return <RowActions actions={actions} max={2} />;
+      },
     },
   ];
 
@@ -225,6 +226,8 @@ export default function SyncFailureListPage() {
       <ListPage<SyncTask>
         list={list}
         columns={columns}
+        compactColumns={['bizNo', 'status', 'lastErrorMessage']}
+        exportAs={exportSyncTasks}
         toFilters={rangeToFilters}
         toFormValues={filtersToRange}
         searchFields={

@@ -5,28 +5,18 @@ import { Button, Space, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { orderActionAllowed, type OrderListRecord } from '../../../../common/orders';
 import { useHasPermission } from '../../../components/HasPermission';
+import { RowActions } from '../../../components/table/RowActions';
 import { ACTION_CODES, ACTION_LABELS, useOrderActions } from './orderView';
 import type { OpenDialog, OrderRef } from './useOrderDialogs';
 
-export function OrderActions({
-  order,
-  open,
-  size = 'small',
-  type = 'link',
-}: {
-  order: OrderRef;
-  open: OpenDialog;
-  size?: 'small' | 'middle';
-  type?: 'link' | 'default';
-}) {
+/** The drawer's buttons: every action the order allows. */
+export function OrderActions({ order, open }: { order: OrderRef; open: OpenDialog }) {
   const actionsOf = useOrderActions();
   return (
-    <Space size={type === 'link' ? 0 : 8} wrap>
+    <Space size={8} wrap>
       {actionsOf(order.status).map((action) => (
         <Button
           key={action}
-          type={type}
-          size={size}
           danger={action === 'invalid' || action === 'cancel'}
           onClick={() => open(action, [order])}
         >
@@ -34,6 +24,36 @@ export function OrderActions({
         </Button>
       ))}
     </Space>
+  );
+}
+
+/**
+ * A table row's links: the order's first action, the others and 详情 in 更多 (the order number opens the
+ * detail too), so the row's amounts and statuses keep the width.
+ */
+export function OrderRowActions({
+  order,
+  open,
+  onDetail,
+}: {
+  order: OrderRef;
+  open: OpenDialog;
+  onDetail: () => void;
+}) {
+  const actionsOf = useOrderActions();
+  return (
+    <RowActions
+      max={2}
+      actions={[
+        ...actionsOf(order.status).map((action) => ({
+          key: action,
+          label: ACTION_LABELS[action],
+          danger: action === 'invalid' || action === 'cancel',
+          onClick: () => open(action, [order]),
+        })),
+        { key: 'detail', label: '详情', onClick: onDetail },
+      ]}
+    />
   );
 }
 

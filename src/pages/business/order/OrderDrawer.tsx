@@ -363,7 +363,7 @@ export function OrderDrawer({ open }: { open: OpenDialog }) {
       onClose={() => dispatch(detailClosed())}
       size={960}
       destroyOnHidden
-      extra={order && <OrderActions order={order} open={open} type="default" size="middle" />}
+      extra={order && <OrderActions order={order} open={open} />}
     >
       {order ? (
         <OrderBody order={order} />

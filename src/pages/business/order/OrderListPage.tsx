@@ -3,7 +3,7 @@
 // 批量审核 / 批量打印 on the selection; the detail drawer and the dialogs of each step. Buttons follow
 // the shared transition table and the user's codes; the server decides.
 import { useCallback, useEffect } from 'react';
-import { Badge, Button, DatePicker, Form, Input, Space, Tabs, Tag } from 'antd';
+import { Badge, Button, DatePicker, Form, Input, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -16,7 +16,7 @@ import {
   type OrderListRecord,
 } from '../../../../common/orders';
 import { listCustomers } from '../../../api/customers';
-import { listOrders } from '../../../api/orders';
+import { exportOrders, listOrders } from '../../../api/orders';
 import type { ListParams } from '../../../api/systemTypes';
 import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
 import { contains } from '../../../components/table/listQuery';
@@ -26,7 +26,7 @@ import { useListPage } from '../../../components/table/useListPage';
 import { selectListVersion, selectOrderCounts } from '../../../features/orders/selectors';
 import { countsRequested, detailOpened } from '../../../features/orders/slice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { BatchOrderActions, CreateOrderButton, OrderActions } from './OrderActions';
+import { BatchOrderActions, CreateOrderButton, OrderRowActions } from './OrderActions';
 import { OrderDialogs } from './OrderDialogs';
 import { OrderDrawer } from './OrderDrawer';
 import { money, STATUS_COLOR } from './orderView';
@@ -133,19 +133,24 @@ export default function OrderListPage() {
       sorter: true,
       render: (value: string, order) => <Tag color={STATUS_COLOR[value]}>{order.status_dictText}</Tag>,
     },
-    { title: '下单时间', dataIndex: 'orderedAt', key: 'orderedAt', sorter: true },
     {
-      title: '客户',
-      dataIndex: 'buyerName',
-      key: 'buyerName',
-      render: (name: string, order) => <TwoLineCell main={name} sub={order.buyerType_dictText} />,
+      title: '下单时间',
+      dataIndex: 'orderedAt',
+      key: 'orderedAt',
+      sorter: true,
+      render: (at: string) => <TwoLineCell main={at.slice(0, 10)} sub={at.slice(11)} />,
     },
     {
-      title: '经销商 / 业务员',
-      dataIndex: 'sellerName',
-      key: 'sellerName',
-      render: (seller: string | null, order) => (
-        <TwoLineCell main={seller ?? '品牌直供'} sub={order.salesRepName ?? '—'} />
+      title: '客户 / 经销商',
+      dataIndex: 'buyerName',
+      key: 'buyerName',
+      width: 150,
+      ellipsis: true,
+      render: (name: string, order) => (
+        <TwoLineCell
+          main={name}
+          sub={`${order.sellerName ?? '品牌直供'}${order.salesRepName ? ` · ${order.salesRepName}` : ''}`}
+        />
       ),
     },
     {
@@ -196,12 +201,7 @@ export default function OrderListPage() {
       key: 'actions',
       fixed: 'right',
       render: (_value, order) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => openDetail(order.id)}>
-            详情
-          </Button>
-          <OrderActions order={order} open={dialogs.open} />
-        </Space>
+        <OrderRowActions order={order} open={dialogs.open} onDetail={() => openDetail(order.id)} />
       ),
     },
   ];
@@ -234,6 +234,8 @@ export default function OrderListPage() {
         list={list}
         columns={columns}
         totalCap={ORDER_COUNT_CAP}
+        compactColumns={['orderNo', 'status', 'payableAmount']}
+        exportAs={(params) => exportOrders(orderQuery(params))}
         toFormValues={orderFormValues}
         // The status belongs to the tab: a search keeps it.
         toFilters={(values) => ({ ...orderFilters(values), status: status || undefined })}

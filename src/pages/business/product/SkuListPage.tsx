@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { PACKAGE_TYPE, SKU_STATUS, STORAGE_CONDITION } from '../../../../common/businessEnums';
 import {
   addSku,
@@ -27,7 +27,6 @@ import { HasPermission } from '../../../components/HasPermission';
 import { ImageUploadField } from '../../../components/form/ImageUploadField';
 import { ImageThumbnail } from '../../../components/ImageThumbnail';
 import { ImportExcelModal } from '../../../components/table/ImportExcelModal';
-import { toListParams } from '../../../components/table/listQuery';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
@@ -179,6 +178,7 @@ export default function SkuListPage() {
     <>
       <ListPage<Sku>
         list={list}
+        exportAs={exportSkus}
         columns={columns}
         searchFields={
           <>
@@ -216,11 +216,6 @@ export default function SkuListPage() {
             <HasPermission code="product:add">
               <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
                 导入
-              </Button>
-            </HasPermission>
-            <HasPermission code="product:list">
-              <Button icon={<DownloadOutlined />} onClick={() => void exportSkus(toListParams(list.query))}>
-                导出
               </Button>
             </HasPermission>
           </>

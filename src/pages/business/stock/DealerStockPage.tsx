@@ -6,7 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { FRESHNESS_CLASS } from '../../../../common/businessEnums';
 import { listBrands } from '../../../api/products';
 import { listCustomers } from '../../../api/customers';
-import { listDealerStock, type DealerStockRow } from '../../../api/stock';
+import { exportDealerStock, listDealerStock, type DealerStockRow } from '../../../api/stock';
 import type { ListParams } from '../../../api/systemTypes';
 import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
 import { ListPage } from '../../../components/table/ListPage';
@@ -72,6 +72,7 @@ export default function DealerStockPage() {
   return (
     <ListPage<Row>
       list={list}
+      exportAs={exportDealerStock}
       columns={columns}
       rowKey="key"
       searchFields={

@@ -11,6 +11,7 @@ import { formatQuantity } from '../../../../common/quantity';
 import { listBrands } from '../../../api/products';
 import {
   changeLotStatus,
+  exportStockLots,
   listStockLots,
   listWarehouses,
   stockAgeSummary,
@@ -21,7 +22,8 @@ import {
 import type { ListParams } from '../../../api/systemTypes';
 import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
-import { HasPermission } from '../../../components/HasPermission';
+import { HasPermission, useHasPermission } from '../../../components/HasPermission';
+import { RowActions, type RowAction } from '../../../components/table/RowActions';
 import { AgeBucketsModal } from './AgeBucketsModal';
 import { LotCommandModal, StockInModal, type StockCommand } from './StockCommands';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
@@ -67,6 +69,11 @@ const toFilters = (values: Record<string, unknown>) =>
 export default function ProdStockPage() {
   const [totals, setTotals] = useState<StockTotals | null>(null);
   const [buckets, setBuckets] = useState<AgeBucketSummary[]>([]);
+  const may = {
+    out: useHasPermission('stock:out'),
+    transfer: useHasPermission('stock:transfer'),
+    adjust: useHasPermission('stock:adjust'),
+  };
   const list = useListPage<StockLot>({
     filterKeys: [
       'keyword',
@@ -88,12 +95,14 @@ export default function ProdStockPage() {
         order: _o,
         ...filters
       } = params;
-      const [answer, summary] = await Promise.all([
-        listStockLots(params),
-        stockAgeSummary(filters as ListParams),
-      ]);
+      // The rows do not wait for the buckets: each shows when it arrives.
+      void stockAgeSummary(filters as ListParams)
+        .then((summary) => {
+          if (summary.success) setBuckets(summary.result);
+        })
+        .catch(() => undefined);
+      const answer = await listStockLots(params);
       if (answer.success) setTotals(answer.result.totals);
-      if (summary.success) setBuckets(summary.result);
       return answer;
     },
   });
@@ -119,7 +128,6 @@ export default function ProdStockPage() {
   const colorOf = (code: string) => buckets.find((bucket) => bucket.code === code)?.color;
 
   const columns: ColumnsType<StockLot> = [
-    { title: '仓库', dataIndex: 'warehouseName', key: 'warehouseName', sorter: true },
     {
       title: '商品',
       dataIndex: 'skuCode',
@@ -127,7 +135,13 @@ export default function ProdStockPage() {
       sorter: true,
       render: (code: string, lot) => <TwoLineCell main={lot.skuName} sub={code} />,
     },
-    { title: '批次号', dataIndex: 'batchNo', key: 'batchNo', sorter: true },
+    {
+      title: '批次号 / 仓库',
+      dataIndex: 'batchNo',
+      key: 'batchNo',
+      sorter: true,
+      render: (batchNo: string, lot) => <TwoLineCell main={batchNo} sub={lot.warehouseName} />,
+    },
     {
       title: '生产 / 到期',
       dataIndex: 'expiryDate',
@@ -136,29 +150,28 @@ export default function ProdStockPage() {
       render: (expiry: string, lot) => <TwoLineCell main={lot.productionDate} sub={expiry} />,
     },
     {
-      title: '库龄',
+      title: '库龄 / 效期',
       dataIndex: 'stockAgeDays',
       key: 'stockAgeDays',
       render: (days: number, lot) => (
-        <Space size={4}>
-          <span>{days}天</span>
-          <Tag color={colorOf(lot.ageBucket)} style={{ color: '#262626' }}>
-            {lot.ageBucket_dictText}
-          </Tag>
-        </Space>
-      ),
-    },
-    {
-      title: '效期',
-      dataIndex: 'freshness',
-      key: 'freshness',
-      render: (freshness: string, lot) => (
-        <Tooltip title={`剩余保质期 ${lot.remainingPercent}%（保质期 ${lot.shelfLifeDays} 天）`}>
-          <Tag color={FRESHNESS_COLOR[freshness]}>{lot.freshness_dictText}</Tag>
-          <span>
-            {lot.remainingDays >= 0 ? `剩 ${lot.remainingDays} 天` : `已过期 ${-lot.remainingDays} 天`}
-          </span>
-        </Tooltip>
+        <TwoLineCell
+          main={
+            <Space size={4}>
+              <span>{days}天</span>
+              <Tag color={colorOf(lot.ageBucket)} style={{ color: '#262626' }}>
+                {lot.ageBucket_dictText}
+              </Tag>
+            </Space>
+          }
+          sub={
+            <Tooltip title={`剩余保质期 ${lot.remainingPercent}%（保质期 ${lot.shelfLifeDays} 天）`}>
+              <Tag color={FRESHNESS_COLOR[lot.freshness]} style={{ marginTop: 4 }}>
+                {lot.freshness_dictText}
+              </Tag>
+              {lot.remainingDays >= 0 ? `剩 ${lot.remainingDays} 天` : `已过期 ${-lot.remainingDays} 天`}
+            </Tooltip>
+          }
+        />
       ),
     },
     {
@@ -196,35 +209,24 @@ export default function ProdStockPage() {
       render: (_value, lot) => {
         const movable = lot.lotStatus === 'NORMAL' && lot.qtyAvailable > 0;
         const act = (command: Exclude<StockCommand, 'in'>) => () => setLotCommand({ command, lot });
-        return (
-          <Space size={0} wrap>
-            <HasPermission code="stock:out">
-              <Button type="link" size="small" disabled={!movable} onClick={act('out')}>
-                出库
-              </Button>
-            </HasPermission>
-            <HasPermission code="stock:transfer">
-              <Button type="link" size="small" disabled={!movable} onClick={act('transfer')}>
-                调拨
-              </Button>
-            </HasPermission>
-            <HasPermission code="stock:adjust">
-              <Button type="link" size="small" onClick={act('adjust')}>
-                盘点
-              </Button>
-              {(lot.lotStatus === 'NORMAL' || lot.lotStatus === 'FROZEN') && (
-                <Button
-                  type="link"
-                  size="small"
-                  danger={lot.lotStatus === 'NORMAL'}
-                  onClick={() => toggleFrozen(lot)}
-                >
-                  {lot.lotStatus === 'NORMAL' ? '冻结' : '解冻'}
-                </Button>
-              )}
-            </HasPermission>
-          </Space>
-        );
+        const actions: RowAction[] = [
+          ...(may.out ? [{ key: 'out', label: '出库', disabled: !movable, onClick: act('out') }] : []),
+          ...(may.transfer
+            ? [{ key: 'transfer', label: '调拨', disabled: !movable, onClick: act('transfer') }]
+            : []),
+          ...(may.adjust ? [{ key: 'adjust', label: '盘点', onClick: act('adjust') }] : []),
+          ...(may.adjust && (lot.lotStatus === 'NORMAL' || lot.lotStatus === 'FROZEN')
+            ? [
+                {
+                  key: 'freeze',
+                  label: lot.lotStatus === 'NORMAL' ? '冻结' : '解冻',
+                  danger: lot.lotStatus === 'NORMAL',
+                  onClick: () => toggleFrozen(lot),
+                },
+              ]
+            : []),
+        ];
+        return <RowActions actions={actions} />;
       },
     },
   ];
@@ -234,6 +236,8 @@ export default function ProdStockPage() {
       <ListPage<StockLot>
         list={list}
         columns={columns}
+        compactColumns={['skuCode', 'amount', 'lotStatus']}
+        exportAs={exportStockLots}
         toFormValues={toFormValues}
         toFilters={toFilters}
         searchFields={

@@ -4,7 +4,7 @@ import { PAGE_SIZE_MAX } from '../../../../common/constants';
 import { Form, Input, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { MOVEMENT_TYPE } from '../../../../common/businessEnums';
-import { listMovements, listWarehouses, type StockMovement } from '../../../api/stock';
+import { exportMovements, listMovements, listWarehouses, type StockMovement } from '../../../api/stock';
 import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
 import { ListPage } from '../../../components/table/ListPage';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
@@ -74,6 +74,7 @@ export default function StockMovementPage() {
   return (
     <ListPage<StockMovement>
       list={list}
+      exportAs={exportMovements}
       columns={columns}
       searchFields={
         <>

@@ -94,6 +94,7 @@ function DictItems({ dict }: { dict: SysDict }) {
     <>
       <ListPage<SysDictItem>
         list={list}
+        tableId="dict-items"
         columns={columns}
         searchFields={
           <Form.Item name="itemText" label="名称">

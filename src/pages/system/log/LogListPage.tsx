@@ -6,7 +6,15 @@ import { Button, DatePicker, Form, Input, Skeleton, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
-import { deleteLog, deleteLogs, listLogs, LOG_TYPE, type LogType, type SysLog } from '../../../api/systemLog';
+import {
+  deleteLog,
+  deleteLogs,
+  exportLogs,
+  listLogs,
+  LOG_TYPE,
+  type LogType,
+  type SysLog,
+} from '../../../api/systemLog';
 import { DictSelect } from '../../../components/DictSelect';
 import { HasPermission, useHasPermission } from '../../../components/HasPermission';
 import { ListPage } from '../../../components/table/ListPage';
@@ -87,6 +95,9 @@ function LogTable({ logType }: { logType: LogType }) {
     <ListPage<SysLog>
       list={list}
       columns={columns}
+      // The two tabs are two tables on one page: each keeps its own column settings.
+      tableId={`sys-log-${logType}`}
+      exportAs={(params) => exportLogs({ ...params, logType })}
       toFilters={rangeToFilters}
       toFormValues={filtersToRange}
       searchFields={

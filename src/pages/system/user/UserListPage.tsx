@@ -13,7 +13,9 @@ import {
   queryUserRole,
   USER_STATUS,
   type SysUser,
+  exportUsers,
 } from '../../../api/systemUser';
+import type { ListParams } from '../../../api/systemTypes';
 import { DictSelect } from '../../../components/DictSelect';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission, useHasPermission } from '../../../components/HasPermission';
@@ -55,18 +57,20 @@ function useRolesViewer() {
   };
 }
 
+/** Account, name and phone are searched in (`*x*`), on the screen and in 导出. */
+const userQuery = (params: ListParams): ListParams => ({
+  ...params,
+  username: contains(params.username as string | undefined),
+  realname: contains(params.realname as string | undefined),
+  phone: contains(params.phone as string | undefined),
+});
+
 export default function UserListPage() {
   const list = useListPage<SysUser>({
     filterKeys: ['username', 'realname', 'phone', 'status'],
     sortKeys: ['username', 'realname', 'createTime'],
     defaultSort: { column: 'createTime', order: 'desc' },
-    fetch: (params) =>
-      listUsers({
-        ...params,
-        username: contains(params.username as string | undefined),
-        realname: contains(params.realname as string | undefined),
-        phone: contains(params.phone as string | undefined),
-      }),
+    fetch: (params) => listUsers(userQuery(params)),
   });
   const confirm = useConfirmAction();
   // The row menu's entries, each by its code (HasPermission cannot wrap menu items).
@@ -164,6 +168,7 @@ export default function UserListPage() {
     <>
       <ListPage<SysUser>
         list={list}
+        exportAs={(params) => exportUsers(userQuery(params))}
         columns={columns}
         searchFields={
           <>

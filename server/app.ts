@@ -28,6 +28,8 @@ import { runDueSyncTasks } from './modules/erpSync/worker';
 import { erpSimulator, ERP_SIMULATOR_PREFIX } from './integrations/erp/simulator';
 import type { ErpRuntime } from './integrations/erp';
 import { fileRoutes } from './modules/files/routes';
+import { attachmentRoutes } from './modules/attachments/routes';
+import { attachmentStorageOf, type AttachmentStorage } from './modules/attachments/storage';
 import { healthRoutes } from './modules/health/routes';
 import { homeRoutes } from './modules/home/routes';
 import {
@@ -60,6 +62,8 @@ declare module 'fastify' {
     push: PushHub;
     /** How the ERP clients reach the ERPs (and, outside production, this server's ERP simulator). */
     erpRuntime: ErpRuntime;
+    /** Where attachments keep their bytes (a local folder or S3). */
+    attachmentStorage: AttachmentStorage;
   }
 }
 
@@ -67,7 +71,14 @@ export interface AppDeps {
   database: Database;
   config: Pick<
     Config,
-    'staticDir' | 'bodyLimit' | 'logLevel' | 'production' | 'sms' | 'redisUrl' | 'pushChannel'
+    | 'staticDir'
+    | 'bodyLimit'
+    | 'logLevel'
+    | 'production'
+    | 'sms'
+    | 'redisUrl'
+    | 'pushChannel'
+    | 'attachmentStorage'
   > &
     Partial<Pick<Config, 'erpSyncIntervalMs' | 'orderAutoSign'>> &
     ThirdPartyConfig;
@@ -90,6 +101,7 @@ const API_MODULES = [
   stockRoutes,
   orderRoutes,
   fileRoutes,
+  attachmentRoutes,
   homeRoutes,
   userRoutes,
   roleRoutes,
@@ -159,6 +171,8 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   app.decorate('database', { ...database, db });
   app.decorate('sms', createSmsChannel(config.sms, database));
   app.decorate('push', createPushHub(config, app.log));
+  app.decorate('attachmentStorage', attachmentStorageOf(config.attachmentStorage));
+  app.addHook('onClose', async () => app.attachmentStorage.close());
   // Listening waits for the broker's subscription, so no push published afterwards is missed.
   app.addHook('onReady', () => app.push.ready());
   app.addHook('onClose', () => app.push.close());

@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       specialLoginAccount: undefined,
       erpSyncIntervalMs: DEFAULT_ERP_SYNC_INTERVAL_MS,
       orderAutoSign: { intervalMs: DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS, days: DEFAULT_ORDER_AUTO_SIGN_DAYS },
+      attachmentStorage: { kind: 'local', dir: path.resolve('data/attachments') },
     });
     expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
     expect(DEFAULT_ORDER_AUTO_SIGN_DAYS).toBe(7);
@@ -71,6 +72,11 @@ describe('loadConfig', () => {
       ERP_SYNC_INTERVAL_MS: '0',
       ORDER_AUTO_SIGN_INTERVAL_MS: '0',
       ORDER_AUTO_SIGN_DAYS: '10',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_BUCKET: 'photos',
+      S3_ACCESS_KEY_ID: 'minio-key',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      S3_FORCE_PATH_STYLE: 'false',
       ...SMS_ENV,
     });
     expect(config).toEqual({
@@ -98,7 +104,38 @@ describe('loadConfig', () => {
       specialLoginAccount: undefined,
       erpSyncIntervalMs: 0,
       orderAutoSign: { intervalMs: 0, days: 10 },
+      attachmentStorage: {
+        kind: 's3',
+        endpoint: 'http://minio.internal:9000',
+        region: 'us-east-1',
+        bucket: 'photos',
+        accessKeyId: 'minio-key',
+        secretAccessKey: 'minio-secret',
+        forcePathStyle: false,
+      },
     });
+  });
+
+  it('keeps attachments under DATA_DIR unless ATTACHMENT_DIR says; S3 needs its bucket and keys together', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/data' }).attachmentStorage).toEqual({
+      kind: 'local',
+      dir: '/srv/data/attachments',
+    });
+    expect(loadConfig({ ATTACHMENT_DIR: '/mnt/photos' }).attachmentStorage).toEqual({
+      kind: 'local',
+      dir: '/mnt/photos',
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'photos' })).toThrow(
+      '配置错误：环境变量 S3_ACCESS_KEY_ID 未设置：附件对象存储的变量要么全部设置，要么全部不设置',
+    );
+    expect(() =>
+      loadConfig({
+        S3_BUCKET: 'b',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_FORCE_PATH_STYLE: 'yes',
+      }),
+    ).toThrow('S3_FORCE_PATH_STYLE');
   });
 
   it('is in production mode only for NODE_ENV=production', () => {

@@ -1,9 +1,16 @@
 // Builds the app exactly as main.ts does and listens on a free port, for tests over real HTTP.
+import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../app';
-import { DEFAULT_BODY_LIMIT, DEFAULT_PUSH_CHANNEL, type LogLevel, type SmsGatewayConfig } from '../../config';
+import {
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_PUSH_CHANNEL,
+  type AttachmentStorageConfig,
+  type LogLevel,
+  type SmsGatewayConfig,
+} from '../../config';
 import type { Database } from '../../db';
 import type { ThirdPartyConfig } from '../../modules/thirdParty/channels';
 
@@ -31,11 +38,16 @@ export interface TestServerOptions {
   redisUrl?: string;
   pushChannel?: string;
   pushPingIntervalMs?: number;
+  /** Where attachments go; by default a fresh temporary folder, removed when the server closes. */
+  attachmentStorage?: AttachmentStorageConfig;
   /** Adds test-only routes (or anything else) before the app starts. */
   configure?: (app: FastifyInstance) => void;
 }
 
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  const attachmentDir = options.attachmentStorage
+    ? undefined
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'channel-digital-attachments-'));
   const app = buildApp({
     database: options.database,
     config: {
@@ -47,13 +59,21 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       ...options.thirdParty,
       redisUrl: options.redisUrl,
       pushChannel: options.pushChannel ?? DEFAULT_PUSH_CHANNEL,
+      attachmentStorage: options.attachmentStorage ?? { kind: 'local', dir: attachmentDir as string },
     },
     logStream: options.logStream,
     pushPingIntervalMs: options.pushPingIntervalMs,
   });
   options.configure?.(app);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, baseUrl: address, close: () => app.close() };
+  return {
+    app,
+    baseUrl: address,
+    close: async () => {
+      await app.close();
+      if (attachmentDir) fs.rmSync(attachmentDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Collects the JSON log lines of an app (pass as `logStream`). */

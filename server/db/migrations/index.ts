@@ -15,6 +15,7 @@ import * as storedFiles from './0011_stored_files';
 import * as addedMenus from './0012_added_menus';
 import * as failedSyncCount from './0013_failed_sync_count';
 import * as orderAutoSign from './0014_order_auto_sign';
+import * as attachmentsAndHistory from './0020_attachments_and_history';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0012_added_menus': addedMenus,
   '0013_failed_sync_count': failedSyncCount,
   '0014_order_auto_sign': orderAutoSign,
+  '0020_attachments_and_history': attachmentsAndHistory,
 };
 
 export class MigrationError extends Error {

@@ -29,6 +29,7 @@ import { erpSimulator, ERP_SIMULATOR_PREFIX } from './integrations/erp/simulator
 import type { ErpRuntime } from './integrations/erp';
 import { fileRoutes } from './modules/files/routes';
 import { attachmentRoutes } from './modules/attachments/routes';
+import { historyRoutes } from './modules/history/routes';
 import { attachmentStorageOf, type AttachmentStorage } from './modules/attachments/storage';
 import { healthRoutes } from './modules/health/routes';
 import { homeRoutes } from './modules/home/routes';
@@ -102,6 +103,7 @@ const API_MODULES = [
   orderRoutes,
   fileRoutes,
   attachmentRoutes,
+  historyRoutes,
   homeRoutes,
   userRoutes,
   roleRoutes,

@@ -40,6 +40,7 @@ import {
   type RawQuery,
 } from '../../http/listQuery';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
+import { trackChange } from '../shared/changeHistory';
 import {
   changedMeanwhile,
   existingRow,
@@ -447,6 +448,7 @@ export async function addCustomer(
     const customerCode =
       input.customerCode || (await nextCustomerCodes(trx, actor.tenantId, input.customerType, 1))[0];
     const id = newId();
+    const change = await trackChange(trx, actor, 'customers', undefined);
     await withUniqueKeys(CUSTOMER_UNIQUE_KEYS(customerCode), () =>
       trx
         .insertInto('customers')
@@ -473,7 +475,7 @@ export async function addCustomer(
         role: 'OWNER',
       })
       .execute();
-    await logOperation(trx, actor, 'add', `新增客户 ${customerCode} ${input.name}`);
+    await change.log('add', `新增客户 ${customerCode} ${input.name}`, id);
     return { id, customerCode };
   });
 }
@@ -494,6 +496,7 @@ export async function editCustomer(
     await checkReferences(trx, actor, input, id);
     const orgCode = input.orgCode ? orgCodeFor(scope, input.orgCode) : current.org_code;
     const customerCode = input.customerCode || current.customer_code;
+    const change = await trackChange(trx, actor, 'customers', id);
     await withUniqueKeys(CUSTOMER_UNIQUE_KEYS(customerCode), () =>
       trx
         .updateTable('customers')
@@ -511,7 +514,7 @@ export async function editCustomer(
         .where('id', '=', id)
         .execute(),
     );
-    await logOperation(trx, actor, 'update', `编辑客户 ${customerCode} ${input.name}`);
+    await change.log('update', `编辑客户 ${customerCode} ${input.name}`);
     return { id };
   });
 }
@@ -556,6 +559,7 @@ async function moveStatus<S extends string>(
   const current = await customerInScope(trx, actor.tenantId, scope, id);
   const from = current[column] as S;
   const transition = transitionTo(machine.transitions, machine.labels, from, to);
+  const change = await trackChange(trx, actor, 'customers', id);
   const changed = await trx
     .updateTable('customers')
     .set({
@@ -571,7 +575,7 @@ async function moveStatus<S extends string>(
     .returning('id')
     .executeTakeFirst();
   if (!changed) throw changedMeanwhile('客户');
-  return { current, transition };
+  return { current, transition, change };
 }
 
 export type AuditAction = 'APPROVE' | 'REJECT' | 'RESUBMIT';
@@ -593,7 +597,7 @@ export async function auditCustomer(
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const to = AUDIT_TARGET[action];
-    const { current, transition } = await moveStatus(
+    const { current, transition, change } = await moveStatus(
       trx,
       actor,
       scope,
@@ -603,9 +607,7 @@ export async function auditCustomer(
       to,
       { audit_remark: reason?.trim() || null },
     );
-    await logOperation(
-      trx,
-      actor,
+    await change.log(
       'update',
       `客户${transition.action} ${current.customer_code} ${current.name}${reason ? `：${reason}` : ''}`,
     );
@@ -628,7 +630,7 @@ export async function changeVerifyStatus(
         to === 'FAKE'
           ? { status: 'CLOSED' as const, verify_remark: reason ?? null }
           : { verify_remark: reason ?? null };
-      const { current, transition } = await moveStatus(
+      const { current, transition, change } = await moveStatus(
         trx,
         actor,
         scope,
@@ -638,12 +640,7 @@ export async function changeVerifyStatus(
         to,
         extra,
       );
-      await logOperation(
-        trx,
-        actor,
-        'update',
-        `客户${transition.action} ${current.customer_code} ${current.name}`,
-      );
+      await change.log('update', `客户${transition.action} ${current.customer_code} ${current.name}`);
     }
     return { changed: ids.length };
   });
@@ -665,7 +662,7 @@ export async function changeCustomerStatus(
     if (to === 'ACTIVE' && current.verify_status === 'FAKE') {
       throw new BusinessError(409, '虚假门店不能恢复经营');
     }
-    const { transition } = await moveStatus(
+    const { transition, change } = await moveStatus(
       trx,
       actor,
       scope,
@@ -674,9 +671,7 @@ export async function changeCustomerStatus(
       { transitions: STATUS_TRANSITIONS, labels: CUSTOMER_STATUS },
       to,
     );
-    await logOperation(
-      trx,
-      actor,
+    await change.log(
       'update',
       `客户${transition.action} ${current.customer_code} ${current.name}${reason ? `：${reason}` : ''}`,
     );

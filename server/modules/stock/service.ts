@@ -31,6 +31,7 @@ import {
   type ListSpec,
   type RawQuery,
 } from '../../http/listQuery';
+import { trackChange } from '../shared/changeHistory';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import {
   changedMeanwhile,
@@ -520,6 +521,7 @@ export async function adjustStock(db: Kysely<DB>, actor: Actor, input: AdjustInp
     }
     const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
     const type = diff > 0 ? 'COUNT_GAIN' : 'COUNT_LOSS';
+    const change = await trackChange(trx, actor, 'stock_lots', lot.id);
     const balance = await post(
       trx,
       { actor, movementNo, sourceDocType: 'COUNT', remark: input.reason },
@@ -528,9 +530,7 @@ export async function adjustStock(db: Kysely<DB>, actor: Actor, input: AdjustInp
       Math.abs(diff),
       'MIXED',
     );
-    await logOperation(
-      trx,
-      actor,
+    await change.log(
       'update',
       `${MOVEMENT_TYPE[type]} ${movementNo}：${warehouse.name} ${sku.name} 批号 ${lot.batch_no} ${show(diff, sku)}（${input.reason}）`,
     );
@@ -550,6 +550,7 @@ export async function changeLotStatus(db: Kysely<DB>, actor: Actor, lotId: strin
     if (!lot) throw notFound('批次');
     await warehouseInScope(trx, actor.tenantId, scope, lot.warehouse_id);
     const transition = transitionTo(LOT_TRANSITIONS, LOT_STATUS, lot.lot_status, to);
+    const change = await trackChange(trx, actor, 'stock_lots', lotId);
     const changed = await trx
       .updateTable('stock_lots')
       .set({ lot_status: to, updated_at: new Date(), updated_by: actor.userId })
@@ -558,7 +559,7 @@ export async function changeLotStatus(db: Kysely<DB>, actor: Actor, lotId: strin
       .returning('id')
       .executeTakeFirst();
     if (!changed) throw changedMeanwhile('批次');
-    await logOperation(trx, actor, 'update', `批次${transition.action} ${lot.batch_no}`);
+    await change.log('update', `批次${transition.action} ${lot.batch_no}`);
     return { id: lotId, lotStatus: to };
   });
 }

@@ -31,6 +31,9 @@ import { runDueSyncTasks } from './modules/erpSync/worker';
 import { erpSimulator, ERP_SIMULATOR_PREFIX } from './integrations/erp/simulator';
 import type { ErpRuntime } from './integrations/erp';
 import { fileRoutes } from './modules/files/routes';
+import { attachmentRoutes } from './modules/attachments/routes';
+import { historyRoutes } from './modules/history/routes';
+import { attachmentStorageOf, type AttachmentStorage } from './modules/attachments/storage';
 import { healthRoutes } from './modules/health/routes';
 import { homeRoutes } from './modules/home/routes';
 import {
@@ -75,6 +78,8 @@ declare module 'fastify' {
     rateLimits: RateLimits;
     /** The background jobs: exports of 下载中心, imports, the recurring workers. */
     jobs: JobRunner;
+    /** Where attachments keep their bytes (a local folder or S3). */
+    attachmentStorage: AttachmentStorage;
   }
 }
 
@@ -82,7 +87,14 @@ export interface AppDeps {
   database: Database;
   config: Pick<
     Config,
-    'staticDir' | 'bodyLimit' | 'logLevel' | 'production' | 'sms' | 'redisUrl' | 'pushChannel'
+    | 'staticDir'
+    | 'bodyLimit'
+    | 'logLevel'
+    | 'production'
+    | 'sms'
+    | 'redisUrl'
+    | 'pushChannel'
+    | 'attachmentStorage'
   > &
     Partial<
       Pick<
@@ -115,6 +127,8 @@ const API_MODULES = [
   stockRoutes,
   orderRoutes,
   fileRoutes,
+  attachmentRoutes,
+  historyRoutes,
   homeRoutes,
   userRoutes,
   roleRoutes,
@@ -243,6 +257,8 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
     ),
   );
   app.addHook('onClose', () => app.rateLimits.close());
+  app.decorate('attachmentStorage', attachmentStorageOf(config.attachmentStorage));
+  app.addHook('onClose', async () => app.attachmentStorage.close());
   // Listening waits for the broker's subscription, so no push published afterwards is missed.
   app.addHook('onReady', () => app.push.ready());
   app.addHook('onClose', () => app.push.close());

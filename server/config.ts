@@ -56,6 +56,8 @@ export interface Config {
   jobs: JobsConfig;
   /** How often the expiry job marks expired and near-expiry lots; 0 turns it off (STOCK_EXPIRY_INTERVAL_MS). */
   stockExpiryIntervalMs: number;
+  /** Where attachments (photos) keep their bytes: a local folder, or S3-compatible object storage. */
+  attachmentStorage: AttachmentStorageConfig;
 }
 
 export interface RateLimitConfig {
@@ -82,6 +84,20 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   accountLookupsPerTarget: 10,
   accountLookupWindowSeconds: 600,
 };
+
+export type AttachmentStorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      /** An S3-compatible endpoint (MinIO, OSS, COS …); AWS itself when absent. */
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** bucket in the path (http://host/bucket/key), as MinIO and most S3-compatible stores want. */
+      forcePathStyle: boolean;
+    };
 
 export interface OrderAutoSignConfig {
   /** How often the worker looks for such orders; 0 turns it off (ORDER_AUTO_SIGN_INTERVAL_MS). */
@@ -285,6 +301,33 @@ function readWechat(env: Env): WechatConfig | undefined {
   };
 }
 
+/** S3 when its variables are set (all or none), else the local folder ATTACHMENT_DIR (DATA_DIR/attachments). */
+function readAttachmentStorage(env: Env, dataDir: string): AttachmentStorageConfig {
+  const values = readGroup(
+    env,
+    '附件对象存储',
+    ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const,
+    ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'],
+  );
+  if (!values)
+    return {
+      kind: 'local',
+      dir: path.resolve(read(env, 'ATTACHMENT_DIR') ?? path.join(dataDir, 'attachments')),
+    };
+  const pathStyle = read(env, 'S3_FORCE_PATH_STYLE') ?? 'true';
+  if (pathStyle !== 'true' && pathStyle !== 'false')
+    throw new ConfigError('S3_FORCE_PATH_STYLE', `应为 true 或 false，实际为 "${pathStyle}"`);
+  return {
+    kind: 's3',
+    endpoint: readUrl(env, 'S3_ENDPOINT', ['http:', 'https:']),
+    region: read(env, 'S3_REGION') ?? 'us-east-1',
+    bucket: values.S3_BUCKET,
+    accessKeyId: values.S3_ACCESS_KEY_ID,
+    secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: pathStyle === 'true',
+  };
+}
+
 /** The sync worker's default pace: a queued order reaches the ERP within seconds. */
 export const DEFAULT_ERP_SYNC_INTERVAL_MS = 5000;
 
@@ -356,12 +399,13 @@ export const DEFAULT_STOCK_EXPIRY_INTERVAL_MS = 3_600_000;
 
 /** Reads and validates the configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(read(env, 'DATA_DIR') ?? 'data');
   return {
     port: readInteger(env, 'PORT', DEFAULT_PORT, 0, 65535),
     host: read(env, 'HOST') ?? DEFAULT_HOST,
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolMax: readInteger(env, 'DATABASE_POOL_MAX', DEFAULT_DATABASE_POOL_MAX, 1, 1000),
-    dataDir: path.resolve(read(env, 'DATA_DIR') ?? 'data'),
+    dataDir,
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     pushChannel: read(env, 'PUSH_CHANNEL') ?? DEFAULT_PUSH_CHANNEL,
     adminPassword: readAdminPassword(env),
@@ -401,5 +445,6 @@ export function loadConfig(env: Env = process.env): Config {
       0,
       86_400_000,
     ),
+    attachmentStorage: readAttachmentStorage(env, dataDir),
   };
 }

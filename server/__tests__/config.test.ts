@@ -67,6 +67,7 @@ describe('loadConfig', () => {
       approvalTimeoutIntervalMs: DEFAULT_APPROVAL_TIMEOUT_INTERVAL_MS,
       jobs: DEFAULT_JOBS_CONFIG,
       stockExpiryIntervalMs: DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
+      attachmentStorage: { kind: 'local', dir: path.resolve('data/attachments') },
     });
     expect(DEFAULT_JOBS_CONFIG).toMatchObject({ exportThreshold: 5000, retentionDays: 7 });
     expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
@@ -105,6 +106,11 @@ describe('loadConfig', () => {
       EXPORT_ASYNC_THRESHOLD: '100',
       DOWNLOAD_RETENTION_DAYS: '3',
       STOCK_EXPIRY_INTERVAL_MS: '600000',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_BUCKET: 'photos',
+      S3_ACCESS_KEY_ID: 'minio-key',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      S3_FORCE_PATH_STYLE: 'false',
       ...SMS_ENV,
     });
     expect(config).toEqual({
@@ -152,7 +158,38 @@ describe('loadConfig', () => {
         retentionDays: 3,
       },
       stockExpiryIntervalMs: 600_000,
+      attachmentStorage: {
+        kind: 's3',
+        endpoint: 'http://minio.internal:9000',
+        region: 'us-east-1',
+        bucket: 'photos',
+        accessKeyId: 'minio-key',
+        secretAccessKey: 'minio-secret',
+        forcePathStyle: false,
+      },
     });
+  });
+
+  it('keeps attachments under DATA_DIR unless ATTACHMENT_DIR says; S3 needs its bucket and keys together', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/data' }).attachmentStorage).toEqual({
+      kind: 'local',
+      dir: '/srv/data/attachments',
+    });
+    expect(loadConfig({ ATTACHMENT_DIR: '/mnt/photos' }).attachmentStorage).toEqual({
+      kind: 'local',
+      dir: '/mnt/photos',
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'photos' })).toThrow(
+      '配置错误：环境变量 S3_ACCESS_KEY_ID 未设置：附件对象存储的变量要么全部设置，要么全部不设置',
+    );
+    expect(() =>
+      loadConfig({
+        S3_BUCKET: 'b',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_FORCE_PATH_STYLE: 'yes',
+      }),
+    ).toThrow('S3_FORCE_PATH_STYLE');
   });
 
   it('is in production mode only for NODE_ENV=production', () => {

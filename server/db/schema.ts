@@ -276,6 +276,11 @@ export interface SysLogTable {
   request_url: string | null;
   request_param: string | null;
   cost_time: number | null;
+  /** The business object an operation-log row is about (DOMAIN §1.17 OperationLog), and what it changed. */
+  biz_type: Generated<string | null>;
+  biz_id: Generated<string | null>;
+  before_data: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  after_data: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -1164,6 +1169,43 @@ export interface JobFileChunksTable {
   content: Uint8Array;
 }
 
+export type AttachmentSource = 'CAMERA' | 'ALBUM';
+export type DuplicateKind = 'EXACT' | 'NEAR';
+
+/** DOMAIN §1.17 Attachment; the bytes and the thumbnail are in the attachment storage under their keys. */
+export interface AttachmentsTable {
+  id: string;
+  tenant_id: string;
+  biz_type: string;
+  biz_id: string | null;
+  kind: string;
+  file_name: string;
+  content_type: string;
+  byte_size: number;
+  width: number;
+  height: number;
+  storage_key: string;
+  thumbnail_key: string;
+  sha256: string;
+  /** 64-bit dHash; pg returns a bigint as a string. */
+  phash: ColumnType<string, string, string>;
+  captured_at: Date | null;
+  lat: number | null;
+  lng: number | null;
+  accuracy: number | null;
+  address: string | null;
+  source: AttachmentSource | null;
+  watermark_text: string | null;
+  device_id: string | null;
+  duplicate_of: string | null;
+  duplicate_kind: DuplicateKind | null;
+  duplicate_distance: number | null;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface DB {
   tenants: TenantsTable;
   deployment_settings: DeploymentSettingsTable;
@@ -1180,6 +1222,7 @@ export interface DB {
   sms_outbox: SmsOutboxTable;
   password_reset_keys: PasswordResetKeysTable;
   sys_log: SysLogTable;
+  attachments: AttachmentsTable;
   erp_sync_tasks: ErpSyncTasksTable;
   erp_connections: ErpConnectionsTable;
   erp_mappings: ErpMappingsTable;

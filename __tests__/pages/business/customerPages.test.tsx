@@ -1,6 +1,7 @@
 // 客户列表 and 门店审核: filters from the URL reach the server, the detail drawer loads photos and team,
 // status commands ask first; the audit shows the look-alikes and refuses a rejection without a reason.
 import { screen, waitFor, within } from '@testing-library/react';
+import * as historyApi from '../../../src/api/changeHistory';
 import * as customersApi from '../../../src/api/customers';
 import CustomerAuditPage from '../../../src/pages/business/customer/CustomerAuditPage';
 import CustomerListPage from '../../../src/pages/business/customer/CustomerListPage';
@@ -10,6 +11,9 @@ import { customer } from '../../support/customers';
 import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/customers');
+// The drawers' 变更记录 (its own test: ChangeHistory.test.tsx).
+jest.mock('../../../src/api/changeHistory');
+beforeEach(() => jest.mocked(historyApi).changeHistory.mockResolvedValue(ok([])));
 
 const api = jest.mocked(customersApi);
 const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });

@@ -5,6 +5,7 @@
 // within what may go back and keeps the server's refusal; the drawer's returns and exchanges move on;
 // 取消 (before the audit) needs its reason; 修改重提 fills the order form from the rejected order.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import * as historyApi from '../../../src/api/changeHistory';
 import * as customersApi from '../../../src/api/customers';
 import * as ordersApi from '../../../src/api/orders';
 import * as productsApi from '../../../src/api/products';
@@ -26,6 +27,9 @@ jest.mock('../../../src/api/orders');
 jest.mock('../../../src/api/customers');
 jest.mock('../../../src/api/products');
 jest.mock('../../../src/api/stock');
+// The drawers' 变更记录 (its own test: ChangeHistory.test.tsx).
+jest.mock('../../../src/api/changeHistory');
+beforeEach(() => jest.mocked(historyApi).changeHistory.mockResolvedValue(ok([])));
 
 jest.setTimeout(90000);
 

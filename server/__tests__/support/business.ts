@@ -15,15 +15,20 @@ export interface BusinessTestbed {
   get<T = unknown>(caller: Caller, path: string): Promise<ApiAnswer<T>>;
   post<T = unknown>(caller: Caller, path: string, body: unknown): Promise<ApiAnswer<T>>;
   put<T = unknown>(caller: Caller, path: string, body: unknown): Promise<ApiAnswer<T>>;
-  /** POSTs a file as multipart field `file`. */
+  /** POSTs a file as multipart field `file`, after the form `fields`. */
   upload<T = unknown>(
     caller: Caller,
     path: string,
     fileName: string,
     content: ArrayBuffer,
+    fields?: Record<string, string>,
   ): Promise<ApiAnswer<T>>;
-  /** GETs a file: the status, the headers and the bytes. */
-  download(caller: Caller, path: string): Promise<{ status: number; headers: Headers; body: ArrayBuffer }>;
+  /** GETs a file (POSTs `body` as JSON when given): the status, the headers and the bytes. */
+  download(
+    caller: Caller,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; headers: Headers; body: ArrayBuffer }>;
   close(): Promise<void>;
 }
 
@@ -34,6 +39,18 @@ export async function openBusinessTestbed(
   options: Omit<TestServerOptions, 'database'> = {},
 ): Promise<BusinessTestbed> {
   const testDatabase = await openSeededDatabase(kind, { businessData: true });
+  return serveBusinessTestbed(testDatabase, options);
+}
+
+/**
+ * A testbed on a seeded database: a server of its own (with `options`), its clients signed in. Closing it
+ * disposes of the database unless `sharesDatabase` (a second server on another testbed's database).
+ */
+export async function serveBusinessTestbed(
+  testDatabase: TestDatabase,
+  options: Omit<TestServerOptions, 'database'> = {},
+  sharesDatabase = false,
+): Promise<BusinessTestbed> {
   const server = await startTestServer({ ...options, database: testDatabase.database });
   const client = apiClient(server.baseUrl);
   const tokens = Object.fromEntries(
@@ -45,8 +62,9 @@ export async function openBusinessTestbed(
     get: (caller, path) => client.get(path, tokens[caller]),
     post: (caller, path, body) => client.post(path, body, tokens[caller]),
     put: (caller, path, body) => client.put(path, body, tokens[caller]),
-    upload: async (caller, path, fileName, content) => {
+    upload: async (caller, path, fileName, content, fields = {}) => {
       const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
       form.append('file', new Blob([content]), fileName);
       const response = await fetch(`${server.baseUrl}/api${path}`, {
         method: 'POST',
@@ -55,15 +73,19 @@ export async function openBusinessTestbed(
       });
       return { status: response.status, body: await response.json() };
     },
-    download: async (caller, path) => {
+    download: async (caller, path, body) => {
       const response = await fetch(`${server.baseUrl}/api${path}`, {
-        headers: { 'x-access-token': tokens[caller] },
+        headers: {
+          'x-access-token': tokens[caller],
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
       });
       return { status: response.status, headers: response.headers, body: await response.arrayBuffer() };
     },
     close: async () => {
       await server.close();
-      await testDatabase.dispose();
+      if (!sharesDatabase) await testDatabase.dispose();
     },
   };
 }

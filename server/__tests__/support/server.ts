@@ -1,4 +1,5 @@
 // Builds the app exactly as main.ts does and listens on a free port, for tests over real HTTP.
+import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import {
   type LogLevel,
   type RateLimitConfig,
   type JobsConfig,
+  type AttachmentStorageConfig,
   type SmsGatewayConfig,
 } from '../../config';
 import type { Database } from '../../db';
@@ -43,11 +45,16 @@ export interface TestServerOptions {
   rateLimits?: Partial<RateLimitConfig>;
   /** The job runner's settings (a low export threshold, short leases …); the defaults otherwise. */
   jobs?: Partial<JobsConfig>;
+  /** Where attachments go; by default a fresh temporary folder, removed when the server closes. */
+  attachmentStorage?: AttachmentStorageConfig;
   /** Adds test-only routes (or anything else) before the app starts. */
   configure?: (app: FastifyInstance) => void;
 }
 
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  const attachmentDir = options.attachmentStorage
+    ? undefined
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'channel-digital-attachments-'));
   const app = buildApp({
     database: options.database,
     config: {
@@ -61,13 +68,21 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       pushChannel: options.pushChannel ?? DEFAULT_PUSH_CHANNEL,
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
       jobs: options.jobs,
+      attachmentStorage: options.attachmentStorage ?? { kind: 'local', dir: attachmentDir as string },
     },
     logStream: options.logStream,
     pushPingIntervalMs: options.pushPingIntervalMs,
   });
   options.configure?.(app);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, baseUrl: address, close: () => app.close() };
+  return {
+    app,
+    baseUrl: address,
+    close: async () => {
+      await app.close();
+      if (attachmentDir) fs.rmSync(attachmentDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Collects the JSON log lines of an app (pass as `logStream`). */

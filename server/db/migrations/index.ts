@@ -19,6 +19,7 @@ import * as assignRolePermission from './0015_assign_role_permission';
 import * as lotExpiry from './0017_lot_expiry';
 import * as approvals from './0018_approvals';
 import * as backgroundJobs from './0019_background_jobs';
+import * as attachmentsAndHistory from './0020_attachments_and_history';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0017_lot_expiry': lotExpiry,
   '0018_approvals': approvals,
   '0019_background_jobs': backgroundJobs,
+  '0020_attachments_and_history': attachmentsAndHistory,
 };
 
 export class MigrationError extends Error {

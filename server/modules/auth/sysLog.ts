@@ -32,14 +32,27 @@ export interface LogEntry {
   tenantId: string | null;
 }
 
+/** The business object an operation-log row is about and the fields it changed (the change history). */
+export interface LoggedChange {
+  bizType: string;
+  bizId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
 /** Operation kinds of the operation log (API.md §6.7). */
 export const OperateType = { add: 2, update: 3, delete: 4, import: 5, export: 6 } as const;
 
 async function writeLog(
   db: Kysely<DB>,
   info: RequestInfo,
-  entry: LogEntry & { logType: LogType; operateType: number | null },
+  entry: LogEntry & {
+    logType: LogType;
+    operateType: number | null;
+    change?: LoggedChange;
+  },
 ): Promise<void> {
+  const { change } = entry;
   await db
     .insertInto('sys_log')
     .values({
@@ -53,6 +66,12 @@ async function writeLog(
       method: info.method,
       request_url: info.url,
       cost_time: info.elapsedMs(),
+      ...(change && {
+        biz_type: change.bizType,
+        biz_id: change.bizId,
+        before_data: change.before && JSON.stringify(change.before),
+        after_data: change.after && JSON.stringify(change.after),
+      }),
     })
     .execute();
 }
@@ -64,7 +83,10 @@ export function writeLoginLog(db: Kysely<DB>, info: RequestInfo, entry: LogEntry
 export function writeOperationLog(
   db: Kysely<DB>,
   info: RequestInfo,
-  entry: LogEntry & { operateType: (typeof OperateType)[keyof typeof OperateType] },
+  entry: LogEntry & {
+    operateType: (typeof OperateType)[keyof typeof OperateType];
+    change?: LoggedChange;
+  },
 ): Promise<void> {
   return writeLog(db, info, { ...entry, logType: 2 });
 }

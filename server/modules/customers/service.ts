@@ -42,6 +42,7 @@ import {
 import { decideTask, pendingTaskOf, runningInstanceOf, type TaskNotice } from '../approvals/engine';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { submitOutletApproval } from './approval';
+import { trackChange } from '../shared/changeHistory';
 import {
   changedMeanwhile,
   existingRow,
@@ -449,6 +450,7 @@ export async function addCustomer(
     const customerCode =
       input.customerCode || (await nextCustomerCodes(trx, actor.tenantId, input.customerType, 1))[0];
     const id = newId();
+    const change = await trackChange(trx, actor, 'customers', undefined);
     await withUniqueKeys(CUSTOMER_UNIQUE_KEYS(customerCode), () =>
       trx
         .insertInto('customers')
@@ -475,7 +477,7 @@ export async function addCustomer(
         role: 'OWNER',
       })
       .execute();
-    await logOperation(trx, actor, 'add', `新增客户 ${customerCode} ${input.name}`);
+    await change.log('add', `新增客户 ${customerCode} ${input.name}`, id);
     const notices =
       auditStatus === 'PENDING'
         ? await submitOutletApproval(trx, actor.userId, await customerInScope(trx, actor.tenantId, scope, id))
@@ -500,6 +502,7 @@ export async function editCustomer(
     await checkReferences(trx, actor, input, id);
     const orgCode = input.orgCode ? orgCodeFor(scope, input.orgCode) : current.org_code;
     const customerCode = input.customerCode || current.customer_code;
+    const change = await trackChange(trx, actor, 'customers', id);
     await withUniqueKeys(CUSTOMER_UNIQUE_KEYS(customerCode), () =>
       trx
         .updateTable('customers')
@@ -517,7 +520,7 @@ export async function editCustomer(
         .where('id', '=', id)
         .execute(),
     );
-    await logOperation(trx, actor, 'update', `编辑客户 ${customerCode} ${input.name}`);
+    await change.log('update', `编辑客户 ${customerCode} ${input.name}`);
     return { id };
   });
 }
@@ -562,6 +565,7 @@ async function moveStatus<S extends string>(
   const current = await customerInScope(trx, actor.tenantId, scope, id);
   const from = current[column] as S;
   const transition = transitionTo(machine.transitions, machine.labels, from, to);
+  const change = await trackChange(trx, actor, 'customers', id);
   const changed = await trx
     .updateTable('customers')
     .set({
@@ -577,7 +581,7 @@ async function moveStatus<S extends string>(
     .returning('id')
     .executeTakeFirst();
   if (!changed) throw changedMeanwhile('客户');
-  return { current, transition };
+  return { current, transition, change };
 }
 
 export type AuditAction = 'APPROVE' | 'REJECT' | 'RESUBMIT';
@@ -605,7 +609,7 @@ export async function auditCustomer(
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const to = AUDIT_TARGET[action];
     if (action === 'RESUBMIT') {
-      const { current, transition } = await moveStatus(
+      const { current, transition, change } = await moveStatus(
         trx,
         actor,
         scope,
@@ -616,12 +620,7 @@ export async function auditCustomer(
         { audit_remark: null },
       );
       const notices = await submitOutletApproval(trx, actor.userId, current);
-      await logOperation(
-        trx,
-        actor,
-        'update',
-        `客户${transition.action} ${current.customer_code} ${current.name}`,
-      );
+      await change.log('update', `客户${transition.action} ${current.customer_code} ${current.name}`);
       return { id, auditStatus: to, notices };
     }
     const current = await customerInScope(trx, actor.tenantId, scope, id);
@@ -654,7 +653,7 @@ export async function changeVerifyStatus(
         to === 'FAKE'
           ? { status: 'CLOSED' as const, verify_remark: reason ?? null }
           : { verify_remark: reason ?? null };
-      const { current, transition } = await moveStatus(
+      const { current, transition, change } = await moveStatus(
         trx,
         actor,
         scope,
@@ -664,12 +663,7 @@ export async function changeVerifyStatus(
         to,
         extra,
       );
-      await logOperation(
-        trx,
-        actor,
-        'update',
-        `客户${transition.action} ${current.customer_code} ${current.name}`,
-      );
+      await change.log('update', `客户${transition.action} ${current.customer_code} ${current.name}`);
     }
     return { changed: ids.length };
   });
@@ -691,7 +685,7 @@ export async function changeCustomerStatus(
     if (to === 'ACTIVE' && current.verify_status === 'FAKE') {
       throw new BusinessError(409, '虚假门店不能恢复经营');
     }
-    const { transition } = await moveStatus(
+    const { transition, change } = await moveStatus(
       trx,
       actor,
       scope,
@@ -700,9 +694,7 @@ export async function changeCustomerStatus(
       { transitions: STATUS_TRANSITIONS, labels: CUSTOMER_STATUS },
       to,
     );
-    await logOperation(
-      trx,
-      actor,
+    await change.log(
       'update',
       `客户${transition.action} ${current.customer_code} ${current.name}${reason ? `：${reason}` : ''}`,
     );

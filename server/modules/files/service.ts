@@ -20,7 +20,8 @@ const CONTENT_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/
 /** Decoding bombs (a tiny file claiming a huge canvas) are refused before any pixel is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-async function describeImage(
+/** What the bytes are (read from the bytes themselves: sharp sniffs the format), or a 400. */
+export async function describeImage(
   content: Buffer,
 ): Promise<{ contentType: string; width: number; height: number }> {
   const metadata = await sharp(content, { limitInputPixels: MAX_INPUT_PIXELS })
@@ -38,13 +39,9 @@ async function describeImage(
   };
 }
 
-export async function storeImage(
-  db: Kysely<DB>,
-  caller: Caller,
-  upload: { fileName: string; content: Buffer },
-): Promise<StoredImage> {
-  const { contentType, width, height } = await describeImage(upload.content);
-  const thumbnail = await sharp(upload.content, { limitInputPixels: MAX_INPUT_PIXELS })
+/** The upright WEBP thumbnail of an image, its longer side THUMBNAIL_SIZE at most. */
+export function thumbnailOf(content: Buffer): Promise<Buffer> {
+  return sharp(content, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 80 })
@@ -52,6 +49,37 @@ export async function storeImage(
     .catch(() => {
       throw new BusinessError(400, IMAGE_TYPE_MESSAGE);
     });
+}
+
+/**
+ * The 64-bit difference hash (dHash) of an image: upright, grey, shrunk to 9×8, one bit per neighbour pair
+ * (left brighter than right). Re-encoding, resizing or a light edit move few bits; another picture about half.
+ */
+export async function differenceHash(content: Buffer): Promise<bigint> {
+  const pixels = await sharp(content, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .grayscale()
+    .resize(9, 8, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  let hash = 0n;
+  for (let row = 0; row < 8; row += 1) {
+    for (let column = 0; column < 8; column += 1) {
+      const left = pixels[row * 9 + column];
+      const right = pixels[row * 9 + column + 1];
+      hash = (hash << 1n) | (left > right ? 1n : 0n);
+    }
+  }
+  return hash;
+}
+
+export async function storeImage(
+  db: Kysely<DB>,
+  caller: Caller,
+  upload: { fileName: string; content: Buffer },
+): Promise<StoredImage> {
+  const { contentType, width, height } = await describeImage(upload.content);
+  const thumbnail = await thumbnailOf(upload.content);
   const id = newId();
   const fileName = upload.fileName.slice(-128);
   await db

@@ -25,6 +25,7 @@ import {
 import { newId } from '../../db/ids';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
+import { trackChange } from '../shared/changeHistory';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { dataScopeOf, type DataScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
@@ -176,6 +177,7 @@ async function auditOne(
   input: OrderAuditInput,
 ): Promise<{ order: OrderRow; status: OrderStatus }> {
   const order = await orderInScope(trx, actor.tenantId, scope, id);
+  const change = await trackChange(trx, actor, 'sales_orders', order.id);
   const finance = order.status === 'PENDING_FINANCE';
   if (!input.pass) {
     const transition = transitionFor(finance ? 'FINANCE_REJECT' : 'AUDIT_REJECT', order.status);
@@ -192,7 +194,7 @@ async function auditOne(
       toStatus: transition.to,
       comment: reason,
     });
-    await logOperation(trx, actor, 'update', `订单${transition.label} ${order.order_no}：${reason}`);
+    await change.log('update', `订单${transition.label} ${order.order_no}：${reason}`);
     return { order, status: transition.to };
   }
   // The credit check decides whether finance reviews first; finance's own pass releases the order.
@@ -224,7 +226,7 @@ async function auditOne(
     toStatus: to,
     comment,
   });
-  await logOperation(trx, actor, 'update', `订单${transition.label} ${order.order_no}：${comment}`);
+  await change.log('update', `订单${transition.label} ${order.order_no}：${comment}`);
   return { order, status: to };
 }
 
@@ -691,6 +693,7 @@ async function closeOrder(
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const order = await orderInScope(trx, actor.tenantId, scope, id);
     const transition = transitionFor(command, order.status);
+    const change = await trackChange(trx, actor, 'sales_orders', order.id);
     await moveOrder(trx, actor, order, transition, { invalid_reason: reason });
     await unlockOrderStock(trx, actor, order.id);
     if (order.erp_sync_status === 'SUCCESS' || order.erp_sync_status === 'PENDING')
@@ -702,7 +705,7 @@ async function closeOrder(
       toStatus: transition.to,
       comment: reason,
     });
-    await logOperation(trx, actor, 'update', `订单${transition.label} ${order.order_no}：${reason}`);
+    await change.log('update', `订单${transition.label} ${order.order_no}：${reason}`);
     return { status: transition.to };
   });
 }

@@ -19,6 +19,7 @@ import { BusinessError } from '../../http/envelope';
 import { resolvePrice } from '../products/priceLists';
 import { customerInScope, SUPPLIER_TYPES } from '../customers/service';
 import { logOperation, type Actor } from '../shared/actor';
+import { trackChange } from '../shared/changeHistory';
 import { notFound } from '../shared/commands';
 import { dataScopeOf } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
@@ -289,7 +290,9 @@ export async function addOrder(db: Kysely<DB>, actor: Actor, input: OrderAddInpu
       toStatus: 'PENDING_AUDIT',
       comment: `代客下单：${priced.summary}，应付 ${priced.payable}`,
     });
-    await logOperation(trx, actor, 'add', `新增订单 ${orderNo}（${buyer.name}）`);
+    await (
+      await trackChange(trx, actor, 'sales_orders', undefined)
+    ).log('add', `新增订单 ${orderNo}（${buyer.name}）`, id);
     return { id, orderNo, payableAmount: priced.payable };
   });
 }

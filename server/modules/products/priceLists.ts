@@ -23,7 +23,8 @@ import {
   type ListSpec,
   type RawQuery,
 } from '../../http/listQuery';
-import { logOperation, type Actor } from '../shared/actor';
+import type { Actor } from '../shared/actor';
+import { trackChange } from '../shared/changeHistory';
 import {
   changedMeanwhile,
   existingRow,
@@ -390,8 +391,9 @@ export async function addPriceList(
   return db.transaction().execute(async (trx) => {
     await checkSkusOfTenant(trx, actor.tenantId, input.items);
     await checkScopesOfTenant(trx, actor.tenantId, input);
+    const change = await trackChange(trx, actor, 'price_lists', undefined);
     const id = await insertPriceList(trx, actor.tenantId, actor.userId, input);
-    await logOperation(trx, actor, 'add', `新增价目表 ${input.code} ${input.name}`);
+    await change.log('add', `新增价目表 ${input.code} ${input.name}`, id);
     return { id };
   });
 }
@@ -418,6 +420,7 @@ export async function editPriceList(
     if (input.version !== undefined && input.version !== current.version) throw changedMeanwhile('价目表');
     await checkSkusOfTenant(trx, actor.tenantId, input.items);
     await checkScopesOfTenant(trx, actor.tenantId, input);
+    const change = await trackChange(trx, actor, 'price_lists', id);
     await withUniqueKeys({ price_lists_tenant_code_key: `价目表编码 ${input.code} 已存在` }, () =>
       trx
         .updateTable('price_lists')
@@ -431,7 +434,7 @@ export async function editPriceList(
         .execute(),
     );
     await writeLines(trx, actor.tenantId, id, input);
-    await logOperation(trx, actor, 'update', `编辑价目表 ${input.code} ${input.name}`);
+    await change.log('update', `编辑价目表 ${input.code} ${input.name}`);
     return { id };
   });
 }
@@ -509,6 +512,7 @@ export async function changePriceListStatus(
         );
       }
     }
+    const change = await trackChange(trx, actor, 'price_lists', id);
     const changed = await trx
       .updateTable('price_lists')
       .set({ status: to, updated_by: actor.userId, updated_at: new Date(), version: sql`version + 1` })
@@ -517,7 +521,7 @@ export async function changePriceListStatus(
       .returning('id')
       .executeTakeFirst();
     if (!changed) throw changedMeanwhile('价目表');
-    await logOperation(trx, actor, 'update', `价目表${transition.action} ${list.code} ${list.name}`);
+    await change.log('update', `价目表${transition.action} ${list.code} ${list.name}`);
     return { id, status: to };
   });
 }

@@ -28,7 +28,8 @@ import {
   type ListSpec,
   type RawQuery,
 } from '../../http/listQuery';
-import { logOperation, type Actor } from '../shared/actor';
+import type { Actor } from '../shared/actor';
+import { trackChange } from '../shared/changeHistory';
 import {
   changedMeanwhile,
   existingRow,
@@ -425,10 +426,11 @@ export async function addSku(db: Kysely<DB>, actor: Actor, input: SkuInput): Pro
   checkSkuInput(input);
   return db.transaction().execute(async (trx) => {
     await checkBrandAndCategory(trx, actor.tenantId, input);
+    const change = await trackChange(trx, actor, 'skus', undefined);
     const [saved] = await withUniqueKeys(SKU_UNIQUE_KEYS(input), () =>
       insertSkus(trx, actor.tenantId, actor.userId, [input]),
     );
-    await logOperation(trx, actor, 'add', `新增商品 ${input.skuCode} ${input.name}`);
+    await change.log('add', `新增商品 ${input.skuCode} ${input.name}`, saved.id);
     return { id: saved.id };
   });
 }
@@ -442,6 +444,7 @@ export async function editSku(
   checkSkuInput(input);
   return db.transaction().execute(async (trx) => {
     await checkBrandAndCategory(trx, actor.tenantId, input);
+    const change = await trackChange(trx, actor, 'skus', id);
     let update = trx
       .updateTable('skus')
       .set({
@@ -465,7 +468,7 @@ export async function editSku(
         .executeTakeFirst();
       throw exists ? changedMeanwhile('商品') : notFound('商品');
     }
-    await logOperation(trx, actor, 'update', `编辑商品 ${input.skuCode} ${input.name}`);
+    await change.log('update', `编辑商品 ${input.skuCode} ${input.name}`);
     return saved;
   });
 }
@@ -506,6 +509,7 @@ export async function changeSkuStatus(
     if (to === 'ON_SALE' && sku.status === 'DRAFT' && !(await hasActivePrice(trx, actor.tenantId, id))) {
       throw new BusinessError(409, '商品还没有生效的价格，请先在价目表中定价再上架');
     }
+    const change = await trackChange(trx, actor, 'skus', id);
     const changed = await trx
       .updateTable('skus')
       .set({ status: to, updated_by: actor.userId, updated_at: new Date(), version: sql`version + 1` })
@@ -515,7 +519,7 @@ export async function changeSkuStatus(
       .returning('id')
       .executeTakeFirst();
     if (!changed) throw changedMeanwhile('商品');
-    await logOperation(trx, actor, 'update', `商品${transition.action} ${sku.sku_code} ${sku.name}`);
+    await change.log('update', `商品${transition.action} ${sku.sku_code} ${sku.name}`);
     return { id, status: to };
   });
 }

@@ -4,7 +4,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { sessionOf } from '../../http/access';
-import { OperateType, requestInfoOf, writeOperationLog, type RequestInfo } from '../auth/sysLog';
+import {
+  OperateType,
+  requestInfoOf,
+  writeOperationLog,
+  type LoggedChange,
+  type RequestInfo,
+} from '../auth/sysLog';
 
 export interface Actor {
   userId: string;
@@ -31,12 +37,16 @@ export function actorOf(request: FastifyRequest, reply: FastifyReply): Actor {
 
 export type OperationKind = keyof typeof OperateType;
 
-/** Writes the operation-log row of a command; call it inside the command's transaction. */
+/**
+ * Writes the operation-log row of a command; call it inside the command's transaction. Writes of a business
+ * row go through trackChange (changeHistory.ts), which passes `change`.
+ */
 export function logOperation(
   db: Kysely<DB>,
   actor: Actor,
   kind: OperationKind,
   content: string,
+  change?: LoggedChange,
 ): Promise<void> {
   return writeOperationLog(db, actor.request, {
     content,
@@ -44,5 +54,6 @@ export function logOperation(
     username: actor.username,
     userId: actor.userId,
     tenantId: actor.tenantId,
+    change,
   });
 }

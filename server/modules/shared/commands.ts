@@ -5,7 +5,8 @@ import { BusinessError } from '../../http/envelope';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { newId } from '../../db/ids';
 import type { DB } from '../../db/schema';
-import { logOperation, type Actor } from './actor';
+import type { Actor } from './actor';
+import { trackChange, type HistoryTable } from './changeHistory';
 
 /** The id names no row of the caller's tenant (or of their data scope): the same answer either way. */
 export function notFound(what: string): BusinessError {
@@ -69,7 +70,7 @@ export type RowValues<T extends TenantTable> = Omit<
  * then logs 新增/编辑 `described`. A unique-key violation is the 409 of `uniqueKeys`; an id the tenant does
  * not have is notFound(`what`).
  */
-export async function saveTenantRow<T extends TenantTable>(
+export async function saveTenantRow<T extends TenantTable & HistoryTable>(
   trx: Kysely<DB>,
   actor: Actor,
   table: T,
@@ -80,6 +81,7 @@ export async function saveTenantRow<T extends TenantTable>(
   // Built untyped as in existingRow; `values` is checked against the table by the signature.
   const untyped = trx as unknown as Kysely<Record<string, { id: string; tenant_id: string }>>;
   const row = values as unknown as Record<string, never>;
+  const change = await trackChange(trx, actor, table, id);
   const saved = await withUniqueKeys(save.uniqueKeys, () => {
     if (id === undefined) {
       return untyped
@@ -97,11 +99,10 @@ export async function saveTenantRow<T extends TenantTable>(
     return update.returning('id').executeTakeFirst();
   });
   if (!saved) throw notFound(save.what);
-  await logOperation(
-    trx,
-    actor,
+  await change.log(
     id === undefined ? 'add' : 'update',
     `${id === undefined ? '新增' : '编辑'}${save.described}`,
+    saved.id,
   );
   return saved;
 }

@@ -31,6 +31,7 @@ import {
   type ListSpec,
   type RawQuery,
 } from '../../http/listQuery';
+import { trackChange } from '../shared/changeHistory';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import {
   changedMeanwhile,
@@ -572,6 +573,7 @@ export async function adjustStock(db: Kysely<DB>, actor: Actor, input: AdjustInp
       throw new BusinessError(409, `盘点数量少于已锁定数量 ${show(lot.qty_locked, sku)}，请先处理锁定的订单`);
     }
     const type = diff > 0 ? 'COUNT_GAIN' : 'COUNT_LOSS';
+    const change = await trackChange(trx, actor, 'stock_lots', lot.id);
     const balance = await post(
       trx,
       { actor, movementNo, sourceDocType: 'COUNT', remark: input.reason },
@@ -580,9 +582,7 @@ export async function adjustStock(db: Kysely<DB>, actor: Actor, input: AdjustInp
       Math.abs(diff),
       'MIXED',
     );
-    await logOperation(
-      trx,
-      actor,
+    await change.log(
       'update',
       `${MOVEMENT_TYPE[type]} ${movementNo}：${warehouse.name} ${sku.name} 批号 ${lot.batch_no} ${show(diff, sku)}（${input.reason}）`,
     );
@@ -602,6 +602,7 @@ export async function changeLotStatus(db: Kysely<DB>, actor: Actor, lotId: strin
     if (!lot) throw notFound('批次');
     await warehouseInScope(trx, actor.tenantId, scope, lot.warehouse_id);
     const transition = transitionTo(LOT_TRANSITIONS, LOT_STATUS, lot.lot_status, to);
+    const change = await trackChange(trx, actor, 'stock_lots', lotId);
     const changed = await trx
       .updateTable('stock_lots')
       .set({ lot_status: to, updated_at: new Date(), updated_by: actor.userId })
@@ -610,7 +611,7 @@ export async function changeLotStatus(db: Kysely<DB>, actor: Actor, lotId: strin
       .returning('id')
       .executeTakeFirst();
     if (!changed) throw changedMeanwhile('批次');
-    await logOperation(trx, actor, 'update', `批次${transition.action} ${lot.batch_no}`);
+    await change.log('update', `批次${transition.action} ${lot.batch_no}`);
     return { id: lotId, lotStatus: to };
   });
 }

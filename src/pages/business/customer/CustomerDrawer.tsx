@@ -1,4 +1,4 @@
-// A customer's detail: the record, its photos as a slideshow, its team and its labels.
+// A customer's detail: the record, its photos as a slideshow, its team and its labels, its 变更记录.
 import { useCallback, useEffect, useState } from 'react';
 import { Descriptions, Drawer, Space, Table, Tag, Typography } from 'antd';
 import {
@@ -8,6 +8,7 @@ import {
   type CustomerPhoto,
   type TeamMember,
 } from '../../../api/customers';
+import { ChangeHistory } from '../../../components/history/ChangeHistory';
 import { CustomerPhotos } from './CustomerPhotos';
 
 export function CustomerDrawer({ customer, onClose }: { customer: Customer | null; onClose: () => void }) {
@@ -91,6 +92,10 @@ export function CustomerDrawer({ customer, onClose }: { customer: Customer | nul
                 { title: '开始日期', dataIndex: 'fromDate' },
               ]}
             />
+          </div>
+          <div>
+            <Typography.Title level={5}>变更记录</Typography.Title>
+            <ChangeHistory bizType="CUSTOMER" bizId={customer.id} />
           </div>
         </Space>
       )}

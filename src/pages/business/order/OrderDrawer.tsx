@@ -28,6 +28,7 @@ import { OrderActions } from './OrderActions';
 import { money, STATUS_COLOR } from './orderView';
 import { ReturnsSection } from './ReturnsSection';
 import type { OpenDialog } from './useOrderDialogs';
+import { ChangeHistory } from '../../../components/history/ChangeHistory';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -337,6 +338,9 @@ function OrderBody({ order }: { order: OrderDetail }) {
             ),
           }))}
         />
+      </Section>
+      <Section title="变更记录">
+        <ChangeHistory bizType="ORDER" bizId={order.id} />
       </Section>
     </Space>
   );

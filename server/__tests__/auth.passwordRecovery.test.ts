@@ -14,7 +14,7 @@ import {
   type LoginAnswer,
 } from './support/auth';
 import { testBackends, type TestDatabase } from './support/database';
-import { startTestServer, type TestServer } from './support/server';
+import { UNTHROTTLED_LOOKUPS, startTestServer, type TestServer } from './support/server';
 
 const CODE_INVALID = '手机验证码错误或已失效';
 const KEY_INVALID = '重置凭证无效或已过期，请重新验证手机';
@@ -37,7 +37,9 @@ describe.each(testBackends())('recovering a password on %s', (backend) => {
   beforeAll(async () => {
     testDatabase = await openSeededDatabase(backend);
     database = testDatabase.database;
-    server = await startTestServer({ database });
+    // These tests call the endpoints more often than the look-up throttles allow one address (those are
+    // tested in auth.throttles.test.ts).
+    server = await startTestServer({ database, rateLimits: UNTHROTTLED_LOOKUPS });
     client = apiClient(server.baseUrl);
     ({ password_hash: seededPasswordHash } = await database.db
       .selectFrom('users')

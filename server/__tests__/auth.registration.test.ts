@@ -14,7 +14,7 @@ import {
   type LoginAnswer,
 } from './support/auth';
 import { testBackends, type TestDatabase } from './support/database';
-import { startTestServer, type TestServer } from './support/server';
+import { UNTHROTTLED_LOOKUPS, startTestServer, type TestServer } from './support/server';
 
 /** Every button of a menu tree: a new tenant's admin gets them all. */
 const buttonCount = (menus: MenuDefinition[]): number =>
@@ -63,7 +63,9 @@ describe.each(testBackends())('registering a company on %s', (backend) => {
   beforeAll(async () => {
     testDatabase = await openSeededDatabase(backend);
     database = testDatabase.database;
-    server = await startTestServer({ database });
+    // These tests call the endpoints more often than the look-up throttles allow one address (those are
+    // tested in auth.throttles.test.ts).
+    server = await startTestServer({ database, rateLimits: UNTHROTTLED_LOOKUPS });
     client = apiClient(server.baseUrl);
   });
   afterAll(async () => {

@@ -11,7 +11,7 @@ import {
   type LoginAnswer,
 } from './support/auth';
 import { testBackends, type TestDatabase } from './support/database';
-import { startTestServer, type TestServer } from './support/server';
+import { UNTHROTTLED_LOOKUPS, startTestServer, type TestServer } from './support/server';
 import { closedPort, GATEWAY_OK, startFakeSmsGateway, type FakeSmsGateway } from './support/smsGateway';
 
 const ADMIN_MOBILE = '13800000001';
@@ -31,7 +31,9 @@ describe.each(testBackends())('SMS codes and the phone login on %s', (backend) =
   beforeAll(async () => {
     testDatabase = await openSeededDatabase(backend);
     database = testDatabase.database;
-    server = await startTestServer({ database });
+    // These tests call the endpoints more often than the look-up throttles allow one address (those are
+    // tested in auth.throttles.test.ts).
+    server = await startTestServer({ database, rateLimits: UNTHROTTLED_LOOKUPS });
     client = apiClient(server.baseUrl);
   });
   afterAll(async () => {

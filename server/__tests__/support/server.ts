@@ -51,6 +51,9 @@ export interface TestServerOptions {
   configure?: (app: FastifyInstance) => void;
 }
 
+/** For tests that call the look-up endpoints more often than one address may (auth.throttles tests the limits). */
+export const UNTHROTTLED_LOOKUPS = { accountLookupsPerIp: 1_000_000, accountLookupsPerTarget: 1_000_000 };
+
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
   const attachmentDir = options.attachmentStorage
     ? undefined

@@ -721,7 +721,44 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       await context.tokenOf('admin'),
     );
     expect(placed.body).toMatchObject({ success: true });
-    SAMPLES = { ...SYSTEM_SAMPLES, ...businessSamples({ ...business, ...(await a01OrderRows(db)) }) };
+    // A file of admin's in 下载中心.
+    const admin = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('客户列表').addRow(['客户编码']);
+    const download = {
+      id: 'routeaccessdownload0000000000001',
+      content: Buffer.from(await book.xlsx.writeBuffer()),
+    };
+    await db
+      .insertInto('jobs')
+      .values({
+        id: download.id,
+        tenant_id: 'A01',
+        user_id: admin.id,
+        kind: 'EXPORT',
+        title: '客户列表',
+        payload: '{}',
+        every_ms: null,
+        status: 'SUCCEEDED',
+        file_name: '客户列表.xlsx',
+        file_size: download.content.length,
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
+      .execute();
+    await db
+      .insertInto('job_file_chunks')
+      .values({ job_id: download.id, seq: 0, content: download.content })
+      .execute();
+    SAMPLES = {
+      ...SYSTEM_SAMPLES,
+      ...businessSamples({ ...business, ...(await a01OrderRows(db)) }),
+      'GET /api/eDownload/download': { query: { id: download.id } },
+      'POST /api/eDownload/cancel': { body: { id: download.id } },
+    };
     markers = [
       ...(await a01BusinessMarkers(db)),
       ...ids.flat().map((row) => row.id),

@@ -11,7 +11,7 @@ import { logOperation, type Actor } from '../shared/actor';
 import { withUniqueKeys } from '../shared/commands';
 import { dataScopeOf } from '../shared/dataScope';
 import {
-  defineExport,
+  defineListExport,
   ImportCellError,
   parseDecimal,
   parseEnum,
@@ -227,10 +227,9 @@ export const CUSTOMER_EXPORT_COLUMNS: ExportColumn<CustomerRecord>[] = [
 ];
 
 /** The customers of a list query in the caller's scope, page by page (the export streams them). */
-export const CUSTOMER_EXPORT = defineExport<CustomerRecord>({
-  key: 'customers',
-  title: '客户列表',
-  columns: CUSTOMER_EXPORT_COLUMNS,
-  page: (db, caller, query, pageNo, pageSize) =>
-    listCustomers(db, caller, { ...query, pageNo: String(pageNo), pageSize: String(pageSize) }),
-});
+export const CUSTOMER_EXPORT = defineListExport(
+  'customers',
+  '客户列表',
+  CUSTOMER_EXPORT_COLUMNS,
+  listCustomers,
+);

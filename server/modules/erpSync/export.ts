@@ -1,7 +1,7 @@
 // 导出 of 同步失败订单: the tasks its filters select, with the list's column names (a two-line column of
 // the screen is two columns here, named by its halves).
-import type { ExportColumn } from '../shared/excel';
-import type { listTasks } from './service';
+import { defineListExport, type ExportColumn } from '../shared/excel';
+import { listTasks } from './service';
 
 type Task = Awaited<ReturnType<typeof listTasks>>['records'][number];
 
@@ -23,3 +23,10 @@ export const SYNC_TASK_EXPORT_COLUMNS: ExportColumn<Task>[] = [
   { header: '下次重试', width: 20, value: (task) => task.nextRetryAt ?? '待人工处理' },
   { header: '更新时间', width: 20, value: (task) => task.updateTime },
 ];
+
+export const SYNC_TASK_EXPORT = defineListExport(
+  'syncTasks',
+  '同步失败订单',
+  SYNC_TASK_EXPORT_COLUMNS,
+  listTasks,
+);

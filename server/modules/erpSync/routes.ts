@@ -11,8 +11,8 @@ import { envelopeSchema, ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { runImport } from '../jobs/imports';
-import { sendTemplate, sendWorkbook } from '../shared/excel';
-import { allPages } from '../shared/listPages';
+import { sendExport } from '../jobs/exports';
+import { sendTemplate } from '../shared/excel';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
 import {
   deleteConnection,
@@ -27,7 +27,7 @@ import {
   type ConnectionInput,
   type MappingInput,
 } from './connections';
-import { SYNC_TASK_EXPORT_COLUMNS } from './export';
+import { SYNC_TASK_EXPORT } from './export';
 import { failedSyncTasksOf, type FailedTaskQuery } from './failedTasks';
 import {
   ignoreTasks,
@@ -132,12 +132,7 @@ export async function erpSyncRoutes(app: FastifyInstance): Promise<void> {
     ok(await listTasks(db, callerOf(request), request.query as RawQuery)),
   );
   app.get('/kingdee/sync/orders/exportXls', { config: requires('erp:list') }, (request, reply) =>
-    sendWorkbook(
-      reply,
-      '同步失败订单',
-      SYNC_TASK_EXPORT_COLUMNS,
-      allPages((query) => listTasks(db, callerOf(request), query), request.query as RawQuery),
-    ),
+    sendExport(request, reply, SYNC_TASK_EXPORT),
   );
   app.get<{ Querystring: IdQuery }>(
     '/kingdee/sync/orders/detail',

@@ -1,7 +1,8 @@
 // 导出 of the order list: the orders its filters select, with the list's own column names (a two-line
 // column of the screen is two columns here, named by its two halves: 应付 / 优惠 → 应付, 优惠).
 import type { OrderListRecord } from '../../../common/orders';
-import type { ExportColumn } from '../shared/excel';
+import { defineListExport, type ExportColumn } from '../shared/excel';
+import { listOrders } from './queries';
 
 export const ORDER_EXPORT_COLUMNS: ExportColumn<OrderListRecord>[] = [
   { header: '订单号', width: 20, value: (row) => row.orderNo },
@@ -20,3 +21,5 @@ export const ORDER_EXPORT_COLUMNS: ExportColumn<OrderListRecord>[] = [
   { header: 'ERP同步', value: (row) => row.erpSyncStatus_dictText },
   { header: '打印次数', value: (row) => row.printCount },
 ];
+
+export const ORDER_EXPORT = defineListExport('orders', '订单列表', ORDER_EXPORT_COLUMNS, listOrders);

@@ -32,9 +32,8 @@ import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import type { DB } from '../../db/schema';
 import { actorOf, callerOf, requires, type Actor } from '../shared/actor';
-import { sendWorkbook } from '../shared/excel';
-import { allPages } from '../shared/listPages';
-import { ORDER_EXPORT_COLUMNS } from './export';
+import { sendExport } from '../jobs/exports';
+import { ORDER_EXPORT } from './export';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
 import './erpSync';
 import {
@@ -317,12 +316,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     ok(await listOrders(db, callerOf(request), request.query as RawQuery)),
   );
   app.get(`${PREFIX}/exportXls`, { config: list }, (request, reply) =>
-    sendWorkbook(
-      reply,
-      '订单列表',
-      ORDER_EXPORT_COLUMNS,
-      allPages((query) => listOrders(db, callerOf(request), query), request.query as RawQuery),
-    ),
+    sendExport(request, reply, ORDER_EXPORT),
   );
   app.get(`${PREFIX}/statusCounts`, { config: list }, async (request) =>
     ok(await orderStatusCounts(db, callerOf(request), request.query as RawQuery)),

@@ -7,7 +7,7 @@ import { LIFECYCLE_TAG, PACKAGE_TYPE } from '../../../common/businessEnums';
 import type { DB, LifecycleTag, PackageType } from '../../db/schema';
 import { logOperation, type Actor } from '../shared/actor';
 import {
-  defineExport,
+  defineListExport,
   ImportCellError,
   parseDecimal,
   parseEnum,
@@ -189,10 +189,6 @@ export const SKU_EXPORT_COLUMNS: ExportColumn<SkuRecord>[] = [
 ];
 
 /** The SKUs of a list query, page by page (the export streams them). */
-export const SKU_EXPORT = defineExport<SkuRecord>({
-  key: 'skus',
-  title: '商品列表',
-  columns: SKU_EXPORT_COLUMNS,
-  page: (db, caller, query, pageNo, pageSize) =>
-    listSkus(db, caller.tenantId, { ...query, pageNo: String(pageNo), pageSize: String(pageSize) }),
-});
+export const SKU_EXPORT = defineListExport('skus', '商品列表', SKU_EXPORT_COLUMNS, (db, caller, query) =>
+  listSkus(db, caller.tenantId, query),
+);

@@ -314,6 +314,22 @@ export function defineExport<T>(definition: ExportDefinition<T>): ExportDefiniti
   return definition;
 }
 
+/** Declares the export of a list whose service reads one page of the list query (its pageNo and pageSize). */
+export function defineListExport<T>(
+  key: string,
+  title: string,
+  columns: ExportColumn<T>[],
+  list: (db: Kysely<DB>, caller: Caller, query: RawQuery) => Promise<{ records: T[]; total: number }>,
+): ExportDefinition<T> {
+  return defineExport({
+    key,
+    title,
+    columns,
+    page: (db, caller, query, pageNo, pageSize) =>
+      list(db, caller, { ...query, pageNo: String(pageNo), pageSize: String(pageSize) }),
+  });
+}
+
 export function exportDefinitionOf(key: string): ExportDefinition<unknown> {
   const definition = exportDefinitions.get(key);
   if (!definition) throw new Error(`unknown export ${key}`);

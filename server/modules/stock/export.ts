@@ -1,8 +1,8 @@
 // 导出 of the stock lists (库存明细, 库存流水, 经销商库存): what their filters select, with the lists' own
 // column names (a two-line column of the screen is two columns here, named by its halves).
 import { formatQuantity } from '../../../common/quantity';
-import type { ExportColumn } from '../shared/excel';
-import type { dealerStock, listMovements, stockDetail } from './service';
+import { defineListExport, type ExportColumn } from '../shared/excel';
+import { dealerStock, listMovements, stockDetail } from './service';
 
 type RecordOf<F extends (...args: never[]) => Promise<{ records: unknown[] }>> = Awaited<
   ReturnType<F>
@@ -63,3 +63,22 @@ export const DEALER_STOCK_EXPORT_COLUMNS: ExportColumn<DealerRow>[] = [
   { header: '最大库龄（天）', value: (row) => row.maxStockAgeDays },
   { header: '临期/过期', value: (row) => row.nearExpiryQtyText },
 ];
+
+export const STOCK_LOT_EXPORT = defineListExport(
+  'stockLots',
+  '库存明细',
+  STOCK_LOT_EXPORT_COLUMNS,
+  stockDetail,
+);
+export const STOCK_MOVEMENT_EXPORT = defineListExport(
+  'stockMovements',
+  '库存流水',
+  STOCK_MOVEMENT_EXPORT_COLUMNS,
+  listMovements,
+);
+export const DEALER_STOCK_EXPORT = defineListExport(
+  'dealerStock',
+  '经销商库存',
+  DEALER_STOCK_EXPORT_COLUMNS,
+  dealerStock,
+);

@@ -12,13 +12,8 @@ import { sessionOf } from '../../http/access';
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import { actorOf, callerOf, requires } from '../shared/actor';
-import { sendWorkbook } from '../shared/excel';
-import { allPages } from '../shared/listPages';
-import {
-  DEALER_STOCK_EXPORT_COLUMNS,
-  STOCK_LOT_EXPORT_COLUMNS,
-  STOCK_MOVEMENT_EXPORT_COLUMNS,
-} from './export';
+import { sendExport } from '../jobs/exports';
+import { DEALER_STOCK_EXPORT, STOCK_LOT_EXPORT, STOCK_MOVEMENT_EXPORT } from './export';
 import { nullable, statusChangeSchema, text } from '../shared/schemas';
 import {
   adjustStock,
@@ -165,12 +160,7 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     ok(await stockDetail(db, callerOf(request), request.query as RawQuery)),
   );
   app.get('/eprod/prodStockWhlist/exportXls', { config: requires('stock:list') }, (request, reply) =>
-    sendWorkbook(
-      reply,
-      '库存明细',
-      STOCK_LOT_EXPORT_COLUMNS,
-      allPages((query) => stockDetail(db, callerOf(request), query), request.query as RawQuery),
-    ),
+    sendExport(request, reply, STOCK_LOT_EXPORT),
   );
   app.get('/eprod/stockAge/summary', { config: requires('stock:list') }, async (request) =>
     ok(await stockAgeSummary(db, callerOf(request), request.query as RawQuery)),
@@ -188,12 +178,7 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     ok(await listMovements(db, callerOf(request), request.query as RawQuery)),
   );
   app.get('/eprod/stockMovement/exportXls', { config: requires('stock:list') }, (request, reply) =>
-    sendWorkbook(
-      reply,
-      '库存流水',
-      STOCK_MOVEMENT_EXPORT_COLUMNS,
-      allPages((query) => listMovements(db, callerOf(request), query), request.query as RawQuery),
-    ),
+    sendExport(request, reply, STOCK_MOVEMENT_EXPORT),
   );
 
   app.post<{ Body: StockInInput }>(
@@ -228,11 +213,6 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     ok(await dealerStock(db, callerOf(request), request.query as RawQuery)),
   );
   app.get('/eCustStock/exportXls', { config: requires('custStock:list') }, (request, reply) =>
-    sendWorkbook(
-      reply,
-      '经销商库存',
-      DEALER_STOCK_EXPORT_COLUMNS,
-      allPages((query) => dealerStock(db, callerOf(request), query), request.query as RawQuery),
-    ),
+    sendExport(request, reply, DEALER_STOCK_EXPORT),
   );
 }

@@ -1,7 +1,7 @@
 // 导出 of the log list (登录日志 / 操作日志 by its logType): the rows its filters select, with the list's
 // column names.
-import type { ExportColumn } from '../../shared/excel';
-import type { listLogs } from './service';
+import { defineListExport, type ExportColumn } from '../../shared/excel';
+import { listLogs } from './service';
 
 type Log = Awaited<ReturnType<typeof listLogs>>['records'][number];
 
@@ -14,3 +14,7 @@ export const LOG_EXPORT_COLUMNS: ExportColumn<Log>[] = [
   { header: '耗时(毫秒)', value: (log) => log.costTime },
   { header: '创建时间', width: 20, value: (log) => log.createTime },
 ];
+
+export const LOG_EXPORT = defineListExport('logs', '系统日志', LOG_EXPORT_COLUMNS, (db, caller, query) =>
+  listLogs(db, caller.tenantId, query),
+);

@@ -4,12 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../../http/access';
 import { ok } from '../../../http/envelope';
-import type { RawQuery } from '../../../http/listQuery';
-import { sendWorkbook } from '../../shared/excel';
-import { allPages } from '../../shared/listPages';
+import { sendExport } from '../../jobs/exports';
 import { actorOf } from '../commands';
 import { can, idQuerySchema, idsQuerySchema, listQuerySchema } from '../schemas';
-import { LOG_EXPORT_COLUMNS } from './export';
+import { LOG_EXPORT } from './export';
 import { deleteLogs, listLogs, loginInfo, logMessages, visitInfo } from './service';
 
 const AUTHENTICATED = { access: 'authenticated' } as const;
@@ -26,13 +24,7 @@ export async function logRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/sys/log/exportXls',
     { config: can('log:list'), schema: { querystring: listQuerySchema } },
-    (request, reply) =>
-      sendWorkbook(
-        reply,
-        '系统日志',
-        LOG_EXPORT_COLUMNS,
-        allPages((query) => listLogs(db, sessionOf(request).tenantId, query), request.query as RawQuery),
-      ),
+    (request, reply) => sendExport(request, reply, LOG_EXPORT),
   );
 
   app.delete<{ Querystring: { id: string } }>(

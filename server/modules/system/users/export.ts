@@ -1,6 +1,6 @@
 // 导出 of the user list: the users its filters select, with the list's column names.
-import type { ExportColumn } from '../../shared/excel';
-import type { UserRecord } from './service';
+import { defineListExport, type ExportColumn } from '../../shared/excel';
+import { listUsers, type UserRecord } from './service';
 
 export const USER_EXPORT_COLUMNS: ExportColumn<UserRecord>[] = [
   { header: '用户账号', width: 20, value: (user) => user.username },
@@ -10,3 +10,7 @@ export const USER_EXPORT_COLUMNS: ExportColumn<UserRecord>[] = [
   { header: '状态', value: (user) => user.status_dictText ?? (user.status === 2 ? '冻结' : '正常') },
   { header: '创建时间', width: 20, value: (user) => user.createTime },
 ];
+
+export const USER_EXPORT = defineListExport('users', '用户列表', USER_EXPORT_COLUMNS, (db, caller, query) =>
+  listUsers(db, caller.tenantId, query),
+);

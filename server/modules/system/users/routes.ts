@@ -2,12 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../../http/access';
 import { ok } from '../../../http/envelope';
-import type { RawQuery } from '../../../http/listQuery';
-import { sendWorkbook } from '../../shared/excel';
-import { allPages } from '../../shared/listPages';
+import { sendExport } from '../../jobs/exports';
 import { actorOf } from '../commands';
 import { can, idQuerySchema, idsQuerySchema, listQuerySchema, nullableText, text } from '../schemas';
-import { USER_EXPORT_COLUMNS } from './export';
+import { USER_EXPORT } from './export';
 import { userMessages } from './messages';
 import {
   addUser,
@@ -67,13 +65,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/sys/user/exportXls',
     { config: READ, schema: { querystring: listQuerySchema } },
-    (request, reply) =>
-      sendWorkbook(
-        reply,
-        '用户列表',
-        USER_EXPORT_COLUMNS,
-        allPages((query) => listUsers(db, sessionOf(request).tenantId, query), request.query as RawQuery),
-      ),
+    (request, reply) => sendExport(request, reply, USER_EXPORT),
   );
 
   app.get<{ Querystring: { id: string } }>(

@@ -38,6 +38,8 @@ const ALL_BUTTONS = [
   'user:frozen',
   'user:password',
   'user:assignRole',
+  'approval:center',
+  'approval:flow',
   'role:list',
   'role:add',
   'role:edit',
@@ -475,6 +477,8 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['库存管理', ['仓库库存', '库存流水', '仓库管理', '经销商库存']],
         ['订单管理', ['订单列表']],
         ['ERP集成', ['同步失败订单', 'ERP配置']],
+        ['审批管理', ['审批中心', '审批流配置']],
+        '下载中心',
         '我的消息',
       ]);
       expect(menu[0]).toEqual({
@@ -520,10 +524,12 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['客户管理', ['客户列表']],
         ['库存管理', ['仓库库存']],
         ['订单管理', ['订单列表']],
+        ['审批管理', ['审批中心']],
         '我的消息',
       ]);
       expect(auth.map((button) => button.action).sort()).toEqual(
         [
+          'approval:center',
           'customer:add',
           'customer:edit',
           'customer:list',

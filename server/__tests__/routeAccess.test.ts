@@ -753,11 +753,65 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       .insertInto('job_file_chunks')
       .values({ job_id: download.id, seq: 0, content: download.content })
       .execute();
+    // A photo of A01's outlet, and one of admin's pending approval tasks with its instance and flow.
+    const photo = new FormData();
+    for (const [name, value] of Object.entries({
+      bizType: 'CUSTOMER',
+      bizId: business.outlet.id,
+      kind: 'DOOR',
+    }))
+      photo.append(name, value);
+    const pixels = await sharp({
+      create: { width: 32, height: 24, channels: 3, background: { r: 200, g: 40, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
+    photo.append('file', new Blob([new Uint8Array(pixels)]), '门头.jpg');
+    const uploaded = await fetch(`${context.server.baseUrl}/api/sys/attachment/upload`, {
+      method: 'POST',
+      headers: { 'x-access-token': await context.tokenOf('admin') },
+      body: photo,
+    });
+    const attachment = ((await uploaded.json()) as Envelope<{ id: string }>).result.id;
+    const task = await db
+      .selectFrom('approval_tasks')
+      .innerJoin('approval_instances', 'approval_instances.id', 'approval_tasks.instance_id')
+      .select([
+        'approval_tasks.id as taskId',
+        'approval_instances.id as instanceId',
+        'approval_instances.flow_id',
+      ])
+      .where('approval_tasks.tenant_id', '=', 'A01')
+      .where('approval_tasks.approver_id', '=', admin.id)
+      .where('approval_tasks.result', '=', 'PENDING')
+      .executeTakeFirstOrThrow();
+    const flow = {
+      bizType: 'RETURN',
+      name: '巡检审批流',
+      nodes: [{ name: '审批', approverType: 'USER', approverRef: admin.id, mode: 'ANY' }],
+    };
     SAMPLES = {
       ...SYSTEM_SAMPLES,
       ...businessSamples({ ...business, ...(await a01OrderRows(db)) }),
       'GET /api/eDownload/download': { query: { id: download.id } },
       'POST /api/eDownload/cancel': { body: { id: download.id } },
+      'POST /api/sys/attachment/upload': { body: {} },
+      'GET /api/sys/attachment/info/:id': { params: { id: attachment } },
+      'GET /api/sys/attachment/duplicates/:id': { params: { id: attachment } },
+      'GET /api/sys/attachment/view/:id': { params: { id: attachment } },
+      'GET /api/sys/attachment/thumbnail/:id': { params: { id: attachment } },
+      'GET /api/sys/attachment/list': { query: { bizType: 'CUSTOMER', bizId: business.outlet.id } },
+      'POST /api/sys/attachment/zip': { body: { ids: [attachment] } },
+      'GET /api/approval/queryById': { query: { id: task.instanceId } },
+      'GET /api/sys/changeHistory/list': { query: { bizType: 'CUSTOMER', bizId: business.outlet.id } },
+      'POST /api/approval/approve': { body: { taskId: task.taskId } },
+      'POST /api/approval/reject': { body: { taskId: task.taskId, comment: '巡检驳回' } },
+      'POST /api/approval/transfer': { body: { taskId: task.taskId, toUserId: A01.user } },
+      'POST /api/approval/withdraw': { body: { id: task.instanceId } },
+      'POST /api/approval/approveBatch': { body: { taskIds: [task.taskId] } },
+      'POST /api/approval/flow/add': { body: flow, own: true },
+      'PUT /api/approval/flow/edit': { body: { ...flow, id: task.flow_id } },
+      'PUT /api/approval/flow/status': { body: { id: task.flow_id, status: 'DISABLED' } },
     };
     markers = [
       ...(await a01BusinessMarkers(db)),

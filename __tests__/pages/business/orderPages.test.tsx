@@ -97,7 +97,7 @@ it('sends the URL’s tab and filters, shows the counts, and offers the buttons 
   );
   const tab = await screen.findByRole('tab', { name: /待审核/ });
   expect(within(tab).getByText('2')).toBeInTheDocument();
-  expect(within(pending).getByText('上海华饮商贸')).toBeInTheDocument();
+  expect(within(pending).getByText(/上海华饮商贸/)).toBeInTheDocument();
   expect(within(pending).getByText('¥114.00')).toBeInTheDocument();
   // The first action in the row, the others (and 详情) in its 更多.
   expect(buttonByText(/审\s*核/, pending)).toBeInTheDocument();

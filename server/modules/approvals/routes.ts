@@ -183,6 +183,7 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
       const actor = actorOf(request, reply);
       // Each task in its own transaction: one refused (taken meanwhile, not low-risk) leaves the others approved.
       const failed: Array<{ taskId: string; message: string }> = [];
+      let firstRefusal: BusinessError | undefined;
       let approved = 0;
       for (const taskId of new Set(request.body.taskIds)) {
         try {
@@ -200,9 +201,12 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
           approved += 1;
         } catch (error) {
           if (!(error instanceof BusinessError)) throw error;
+          firstRefusal ??= error;
           failed.push({ taskId, message: error.message });
         }
       }
+      // Nothing approved is a refusal, not a success with every task listed as failed.
+      if (approved === 0 && firstRefusal) throw firstRefusal;
       return ok(
         { approved, failed },
         failed.length === 0 ? `已批准 ${approved} 条` : `已批准 ${approved} 条，${failed.length} 条未处理`,

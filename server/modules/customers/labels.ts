@@ -40,13 +40,9 @@ export const labelRuleSchema = {
         properties: {
           field: { type: 'string', maxLength: 64 },
           op: { type: 'string', enum: RULE_OPERATORS },
-          value: {
-            anyOf: [
-              { type: 'string' },
-              { type: 'number' },
-              { type: 'array', maxItems: 500, items: { anyOf: [{ type: 'string' }, { type: 'number' }] } },
-            ],
-          },
+          // Any JSON here: checkValue refuses a wrong one per field. A typed anyOf would not do, since the
+          // app's type coercion turns ['OUTLET'] into 'OUTLET' in a string branch (or 'x' into ['x']).
+          value: {},
         },
       },
     },

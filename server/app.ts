@@ -30,6 +30,7 @@ import { erpSyncRoutes } from './modules/erpSync/routes';
 import { runDueSyncTasks } from './modules/erpSync/worker';
 import { erpSimulator, ERP_SIMULATOR_PREFIX } from './integrations/erp/simulator';
 import type { ErpRuntime } from './integrations/erp';
+import { publicOnlyAgent } from './integrations/publicOnlyAgent';
 import { fileRoutes } from './modules/files/routes';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { historyRoutes } from './modules/history/routes';
@@ -100,6 +101,7 @@ export interface AppDeps {
       Pick<
         Config,
         | 'erpSyncIntervalMs'
+        | 'erpAllowedHosts'
         | 'orderAutoSign'
         | 'rateLimits'
         | 'approvalTimeoutIntervalMs'
@@ -286,8 +288,14 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
 
   // WeCom, CAS and WeChat; outside production, unconfigured ones are simulated under /sim/….
   app.decorate('thirdParty', registerThirdPartyChannels(app, config));
-  // Kingdee and T+; outside production a connection may point at the simulator under /sim/erp.
-  app.decorate('erpRuntime', { selfOrigin: config.production ? undefined : () => loopbackOrigin(app) });
+  // Kingdee and T+; outside production a connection may point at the simulator under /sim/erp, in
+  // production only at public addresses and ERP_ALLOWED_HOSTS.
+  app.decorate(
+    'erpRuntime',
+    config.production
+      ? { selfOrigin: undefined, dispatcher: publicOnlyAgent(config.erpAllowedHosts ?? []) }
+      : { selfOrigin: () => loopbackOrigin(app) },
+  );
   if (!config.production) app.register(erpSimulator, { prefix: ERP_SIMULATOR_PREFIX });
   registerJobs(app, config);
   for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });

@@ -41,6 +41,8 @@ export interface TestServerOptions {
   redisUrl?: string;
   pushChannel?: string;
   pushPingIntervalMs?: number;
+  /** ERP hosts allowed in production although they are not public (ERP_ALLOWED_HOSTS). */
+  erpAllowedHosts?: string[];
   /** Throttles other than the defaults of production. */
   rateLimits?: Partial<RateLimitConfig>;
   /** The job runner's settings (a low export threshold, short leases …); the defaults otherwise. */
@@ -65,6 +67,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
       logLevel: options.logLevel ?? 'silent',
       production: options.production ?? false,
+      erpAllowedHosts: options.erpAllowedHosts,
       sms: options.sms,
       ...options.thirdParty,
       redisUrl: options.redisUrl,

@@ -81,6 +81,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Where attachments keep their bytes (a local folder or S3). */
     attachmentStorage: AttachmentStorage;
+    /** The hosts whose https images a record may keep besides its uploads (modules/files/imageUrls.ts). */
+    imageUrlHosts: readonly string[];
   }
 }
 
@@ -102,6 +104,7 @@ export interface AppDeps {
         Config,
         | 'erpSyncIntervalMs'
         | 'erpAllowedHosts'
+        | 'imageUrlHosts'
         | 'orderAutoSign'
         | 'rateLimits'
         | 'approvalTimeoutIntervalMs'
@@ -260,6 +263,7 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   );
   app.addHook('onClose', () => app.rateLimits.close());
   app.decorate('attachmentStorage', attachmentStorageOf(config.attachmentStorage));
+  app.decorate('imageUrlHosts', config.imageUrlHosts ?? []);
   app.addHook('onClose', async () => app.attachmentStorage.close());
   // Listening waits for the broker's subscription, so no push published afterwards is missed.
   app.addHook('onReady', () => app.push.ready());

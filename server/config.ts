@@ -53,6 +53,8 @@ export interface Config {
    * the simulator on this server.
    */
   erpAllowedHosts: string[];
+  /** The hosts whose https images a record may keep besides its uploads (IMAGE_URL_HOSTS). */
+  imageUrlHosts: string[];
   /** The system's sign-off of shipped orders nobody signed (DOMAIN §1.5 SHIPPED → SIGNED by SYS). */
   orderAutoSign: OrderAutoSignConfig;
   /** Throttles of password guessing and of account look-ups (server/http/rateLimits.ts). */
@@ -438,6 +440,7 @@ export function loadConfig(env: Env = process.env): Config {
     specialLoginAccount: read(env, 'SPECIAL_LOGIN_ACCOUNT'),
     erpSyncIntervalMs: readInteger(env, 'ERP_SYNC_INTERVAL_MS', DEFAULT_ERP_SYNC_INTERVAL_MS, 0, 3_600_000),
     erpAllowedHosts: readHostList(env, 'ERP_ALLOWED_HOSTS'),
+    imageUrlHosts: readHostList(env, 'IMAGE_URL_HOSTS'),
     orderAutoSign: {
       intervalMs: readInteger(
         env,

@@ -55,6 +55,7 @@ describe('loadConfig', () => {
       specialLoginAccount: undefined,
       erpSyncIntervalMs: DEFAULT_ERP_SYNC_INTERVAL_MS,
       erpAllowedHosts: [],
+      imageUrlHosts: [],
       orderAutoSign: { intervalMs: DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS, days: DEFAULT_ORDER_AUTO_SIGN_DAYS },
       rateLimits: {
         loginCaptchaAfterFailures: 3,
@@ -91,6 +92,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       ERP_SYNC_INTERVAL_MS: '0',
       ERP_ALLOWED_HOSTS: 'erp.corp.local',
+      IMAGE_URL_HOSTS: 'img.example.com',
       ORDER_AUTO_SIGN_INTERVAL_MS: '0',
       ORDER_AUTO_SIGN_DAYS: '10',
       LOGIN_CAPTCHA_AFTER_FAILURES: '2',
@@ -141,6 +143,7 @@ describe('loadConfig', () => {
       specialLoginAccount: undefined,
       erpSyncIntervalMs: 0,
       erpAllowedHosts: ['erp.corp.local'],
+      imageUrlHosts: ['img.example.com'],
       orderAutoSign: { intervalMs: 0, days: 10 },
       rateLimits: {
         loginCaptchaAfterFailures: 2,

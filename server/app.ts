@@ -30,6 +30,7 @@ import { erpSyncRoutes } from './modules/erpSync/routes';
 import { runDueSyncTasks } from './modules/erpSync/worker';
 import { erpSimulator, ERP_SIMULATOR_PREFIX } from './integrations/erp/simulator';
 import type { ErpRuntime } from './integrations/erp';
+import { publicOnlyAgent } from './integrations/publicOnlyAgent';
 import { fileRoutes } from './modules/files/routes';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { historyRoutes } from './modules/history/routes';
@@ -80,6 +81,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Where attachments keep their bytes (a local folder or S3). */
     attachmentStorage: AttachmentStorage;
+    /** The hosts whose https images a record may keep besides its uploads (modules/files/imageUrls.ts). */
+    imageUrlHosts: readonly string[];
   }
 }
 
@@ -100,6 +103,8 @@ export interface AppDeps {
       Pick<
         Config,
         | 'erpSyncIntervalMs'
+        | 'erpAllowedHosts'
+        | 'imageUrlHosts'
         | 'orderAutoSign'
         | 'rateLimits'
         | 'approvalTimeoutIntervalMs'
@@ -258,6 +263,7 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   );
   app.addHook('onClose', () => app.rateLimits.close());
   app.decorate('attachmentStorage', attachmentStorageOf(config.attachmentStorage));
+  app.decorate('imageUrlHosts', config.imageUrlHosts ?? []);
   app.addHook('onClose', async () => app.attachmentStorage.close());
   // Listening waits for the broker's subscription, so no push published afterwards is missed.
   app.addHook('onReady', () => app.push.ready());
@@ -286,8 +292,14 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
 
   // WeCom, CAS and WeChat; outside production, unconfigured ones are simulated under /sim/….
   app.decorate('thirdParty', registerThirdPartyChannels(app, config));
-  // Kingdee and T+; outside production a connection may point at the simulator under /sim/erp.
-  app.decorate('erpRuntime', { selfOrigin: config.production ? undefined : () => loopbackOrigin(app) });
+  // Kingdee and T+; outside production a connection may point at the simulator under /sim/erp, in
+  // production only at public addresses and ERP_ALLOWED_HOSTS.
+  app.decorate(
+    'erpRuntime',
+    config.production
+      ? { selfOrigin: undefined, dispatcher: publicOnlyAgent(config.erpAllowedHosts ?? []) }
+      : { selfOrigin: () => loopbackOrigin(app) },
+  );
   if (!config.production) app.register(erpSimulator, { prefix: ERP_SIMULATOR_PREFIX });
   registerJobs(app, config);
   for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });

@@ -1,4 +1,5 @@
 // The server's configuration: environment variables read once at start-up, validated, typed.
+import net from 'node:net';
 import path from 'node:path';
 import type { SmsPurpose } from './integrations/sms/gateway';
 
@@ -46,6 +47,14 @@ export interface Config {
   specialLoginAccount: string | undefined;
   /** How often the ERP sync worker looks for due tasks; 0 turns it off (ERP_SYNC_INTERVAL_MS). */
   erpSyncIntervalMs: number;
+  /**
+   * In production the ERP calls reach only public addresses, and these hosts besides (an ERP on the company's
+   * own network: names or IP addresses, ERP_ALLOWED_HOSTS). Outside production any address is allowed, for
+   * the simulator on this server.
+   */
+  erpAllowedHosts: string[];
+  /** The hosts whose https images a record may keep besides its uploads (IMAGE_URL_HOSTS). */
+  imageUrlHosts: string[];
   /** The system's sign-off of shipped orders nobody signed (DOMAIN §1.5 SHIPPED → SIGNED by SYS). */
   orderAutoSign: OrderAutoSignConfig;
   /** Throttles of password guessing and of account look-ups (server/http/rateLimits.ts). */
@@ -189,6 +198,17 @@ function readUrl(env: Env, name: string, protocols: readonly string[]): string |
 }
 
 const MIN_ADMIN_PASSWORD_LENGTH = 8;
+
+/** A comma-separated list of host names or IP addresses (no scheme, no port), lower-cased. */
+function readHostList(env: Env, name: string): string[] {
+  const hosts = (read(env, name) ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = hosts.find((host) => !/^[a-z0-9.-]+$/.test(host) && !net.isIPv6(host));
+  if (bad !== undefined) throw new ConfigError(name, `应为逗号分隔的主机名或 IP 地址，"${bad}" 不是`);
+  return hosts;
+}
 
 function readAdminPassword(env: Env): string | undefined {
   const value = env.ADMIN_PASSWORD;
@@ -419,6 +439,8 @@ export function loadConfig(env: Env = process.env): Config {
     wechat: readWechat(env),
     specialLoginAccount: read(env, 'SPECIAL_LOGIN_ACCOUNT'),
     erpSyncIntervalMs: readInteger(env, 'ERP_SYNC_INTERVAL_MS', DEFAULT_ERP_SYNC_INTERVAL_MS, 0, 3_600_000),
+    erpAllowedHosts: readHostList(env, 'ERP_ALLOWED_HOSTS'),
+    imageUrlHosts: readHostList(env, 'IMAGE_URL_HOSTS'),
     orderAutoSign: {
       intervalMs: readInteger(
         env,

@@ -54,6 +54,8 @@ describe('loadConfig', () => {
       wechat: undefined,
       specialLoginAccount: undefined,
       erpSyncIntervalMs: DEFAULT_ERP_SYNC_INTERVAL_MS,
+      erpAllowedHosts: [],
+      imageUrlHosts: [],
       orderAutoSign: { intervalMs: DEFAULT_ORDER_AUTO_SIGN_INTERVAL_MS, days: DEFAULT_ORDER_AUTO_SIGN_DAYS },
       rateLimits: {
         loginCaptchaAfterFailures: 3,
@@ -89,6 +91,8 @@ describe('loadConfig', () => {
       STATIC_DIR: '/srv/site',
       NODE_ENV: 'production',
       ERP_SYNC_INTERVAL_MS: '0',
+      ERP_ALLOWED_HOSTS: 'erp.corp.local',
+      IMAGE_URL_HOSTS: 'img.example.com',
       ORDER_AUTO_SIGN_INTERVAL_MS: '0',
       ORDER_AUTO_SIGN_DAYS: '10',
       LOGIN_CAPTCHA_AFTER_FAILURES: '2',
@@ -138,6 +142,8 @@ describe('loadConfig', () => {
       wechat: undefined,
       specialLoginAccount: undefined,
       erpSyncIntervalMs: 0,
+      erpAllowedHosts: ['erp.corp.local'],
+      imageUrlHosts: ['img.example.com'],
       orderAutoSign: { intervalMs: 0, days: 10 },
       rateLimits: {
         loginCaptchaAfterFailures: 2,
@@ -204,6 +210,14 @@ describe('loadConfig', () => {
     const error = configErrorOf(env);
     expect(error.variable).toBe(missing);
     expect(error.message).toContain(missing);
+  });
+
+  it('reads the ERP hosts allowed inside the network as bare hosts', () => {
+    expect(
+      loadConfig({ ERP_ALLOWED_HOSTS: ' 192.168.1.20, ERP.corp.local ,fd00::5' }).erpAllowedHosts,
+    ).toEqual(['192.168.1.20', 'erp.corp.local', 'fd00::5']);
+    expect(() => loadConfig({ ERP_ALLOWED_HOSTS: 'http://erp.corp.local' })).toThrow('ERP_ALLOWED_HOSTS');
+    expect(() => loadConfig({ ERP_ALLOWED_HOSTS: 'erp.corp.local:8080' })).toThrow('ERP_ALLOWED_HOSTS');
   });
 
   it('refuses an SMS gateway URL that is not http(s)', () => {

@@ -59,7 +59,7 @@ describe.each(testBackends())('customers on %s', (backend) => {
     bed.get<Customer>(caller, `/eCustomer/queryById?id=${id}`);
 
   beforeAll(async () => {
-    bed = await openBusinessTestbed(backend);
+    bed = await openBusinessTestbed(backend, { imageUrlHosts: ['img.example.com'] });
     dealerId = (
       await add({
         name: '广州测试鸿运商贸有限公司',
@@ -340,24 +340,35 @@ describe.each(testBackends())('customers on %s', (backend) => {
       expect(again.body).toMatchObject({ success: false, message: '该成员已移出团队' });
     });
 
-    it('shows the photos in the slideshow', async () => {
-      await bed.post('admin', '/eCustomer/photo/add', {
-        customerId: outletId,
-        kind: 'DOOR',
-        url: '/demo/door-1.jpg',
-      });
-      const bad = await bed.post('admin', '/eCustomer/photo/add', {
-        customerId: outletId,
-        kind: 'DOOR',
-        url: 'javascript:1',
-      });
-      expect(bad.status).toBe(400);
+    it('shows the photos in the slideshow, kept only from uploads or an allowed https host', async () => {
+      const photo = (url: string) =>
+        bed.post('admin', '/eCustomer/photo/add', { customerId: outletId, kind: 'DOOR', url });
+      expect((await photo('https://img.example.com/door-1.jpg')).body).toMatchObject({ success: true });
+      for (const url of [
+        'javascript:1',
+        '//evil.example/x.png',
+        '/\\evil.example/x.png',
+        'https://evil.example/x.png',
+        'http://img.example.com/x.png',
+        'https://user@img.example.com/x.png',
+        '/demo/door-1.jpg',
+        '/sys/file/view/../../x.png',
+      ]) {
+        expect([url, (await photo(url)).body]).toEqual([
+          url,
+          expect.objectContaining({
+            success: false,
+            code: 400,
+            message: '图片地址无效：请上传图片，或使用允许的 https 图片地址',
+          }),
+        ]);
+      }
       const { body } = await bed.get<Array<{ url: string; kind_dictText: string }>>(
         'admin',
         `/eCustomer/slideshow?id=${outletId}`,
       );
       expect(body.result).toEqual([
-        expect.objectContaining({ url: '/demo/door-1.jpg', kind_dictText: '门头照' }),
+        expect.objectContaining({ url: 'https://img.example.com/door-1.jpg', kind_dictText: '门头照' }),
       ]);
       expect((await bed.get('t2admin', `/eCustomer/slideshow?id=${outletId}`)).body).toMatchObject({
         code: 404,

@@ -186,6 +186,16 @@ describe.each(testBackends())('products and prices on %s', (backend) => {
         code: 409,
         message: '商品编码 T-SKU-001 已存在',
       });
+      const foreignImage = await bed.post(
+        'admin',
+        '/eMaterial/sku/add',
+        skuInput(brandId, categoryId, { skuCode: 'T-SKU-003', imageUrls: ['//evil.example/x.png'] }),
+      );
+      expect(foreignImage.body).toMatchObject({
+        success: false,
+        code: 400,
+        message: '图片地址无效：请上传图片，或使用允许的 https 图片地址',
+      });
     });
 
     it('edits with the loaded version and refuses a stale one', async () => {

@@ -41,6 +41,10 @@ export interface TestServerOptions {
   redisUrl?: string;
   pushChannel?: string;
   pushPingIntervalMs?: number;
+  /** ERP hosts allowed in production although they are not public (ERP_ALLOWED_HOSTS). */
+  erpAllowedHosts?: string[];
+  /** Hosts whose https images records may keep (IMAGE_URL_HOSTS). */
+  imageUrlHosts?: string[];
   /** Throttles other than the defaults of production. */
   rateLimits?: Partial<RateLimitConfig>;
   /** The job runner's settings (a low export threshold, short leases …); the defaults otherwise. */
@@ -65,6 +69,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
       logLevel: options.logLevel ?? 'silent',
       production: options.production ?? false,
+      erpAllowedHosts: options.erpAllowedHosts,
+      imageUrlHosts: options.imageUrlHosts,
       sms: options.sms,
       ...options.thirdParty,
       redisUrl: options.redisUrl,

@@ -1,6 +1,7 @@
 // One JSON exchange with an ERP: a time limit per call, network retries with backoff (a refused connection,
 // a timeout, a 502/503/504), and the exchange recorded for 查看报文 with the secrets the caller names masked.
-import { ErpCallError, type ErpEndpoint, type ErpExchange } from './types';
+import { forbiddenAddressOf } from '../publicOnlyAgent';
+import { ErpAddressError, ErpCallError, type ErpEndpoint, type ErpExchange } from './types';
 
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 
@@ -64,6 +65,8 @@ export async function postJson(
         headers: { 'content-type': 'application/json; charset=utf-8', ...call.headers },
         body: JSON.stringify(call.body),
         signal: AbortSignal.timeout(endpoint.timeoutMs),
+        // Node's fetch is undici's; its RequestInit types know no dispatcher of the undici package.
+        ...(endpoint.dispatcher && ({ dispatcher: endpoint.dispatcher } as RequestInit)),
       });
       status = response.status;
       const json = parse(await response.text());
@@ -77,6 +80,9 @@ export async function postJson(
       if (!RETRYABLE_STATUSES.has(status)) return { status, json, headers: response.headers };
       failure = `${call.call}: HTTP ${status}`;
     } catch (error) {
+      // Not a network fault: no retry helps, the address must change.
+      const forbidden = forbiddenAddressOf(error);
+      if (forbidden) throw new ErpAddressError(forbidden.message);
       const timedOut = (error as { name?: unknown }).name === 'TimeoutError';
       failure = timedOut
         ? `${call.call}: ${endpoint.timeoutMs} ms 内无应答`

@@ -1,9 +1,10 @@
 // The ERP client of a connection: Kingdee or T+, against the configured address — or, outside production,
 // against this server's own simulator when the connection's address is the simulator's relative path.
+import type { Dispatcher } from 'undici';
 import type { ErpSystemType } from '../../db/schema';
 import { KingdeeClient } from './kingdee';
 import { TplusClient } from './tplus';
-import type { ErpClient, ErpEndpoint } from './types';
+import { ErpAddressError, type ErpClient, type ErpEndpoint } from './types';
 
 export * from './types';
 
@@ -19,9 +20,9 @@ export interface ErpRuntime {
   selfOrigin: (() => string) | undefined;
   /** The pause before network retry n; tests shorten it. */
   retryDelayMs?: (retry: number) => number;
+  /** In production, the agent that keeps the calls off this server's own network (publicOnlyAgent). */
+  dispatcher?: Dispatcher;
 }
-
-export class ErpAddressError extends Error {}
 
 export function createErpClient(settings: ErpConnectionSettings, runtime: ErpRuntime): ErpClient {
   let baseUrl = settings.baseUrl;
@@ -33,6 +34,7 @@ export function createErpClient(settings: ErpConnectionSettings, runtime: ErpRun
     ...settings,
     baseUrl,
     retryDelayMs: runtime.retryDelayMs ?? settings.retryDelayMs,
+    dispatcher: runtime.dispatcher,
   };
   return settings.systemType === 'KINGDEE_K3CLOUD' ? new KingdeeClient(endpoint) : new TplusClient(endpoint);
 }

@@ -2,6 +2,7 @@
 // bill built from the business document, with the ERP codes already resolved, and test the credentials.
 // Every failure is an ErpCallError with its category (DOMAIN §1.5 ErpSyncTask.errorCategory) and the calls
 // made so far, secrets stripped, for 查看报文.
+import type { Dispatcher } from 'undici';
 import type { ErpSyncBizType, ErpSyncErrorCategory, ErpSyncOperation } from '../../db/schema';
 
 export interface ErpBillLine {
@@ -64,6 +65,9 @@ export class ErpCallError extends Error {
   }
 }
 
+/** The connection's address cannot be used here (the simulator's path in production, an inside address). */
+export class ErpAddressError extends Error {}
+
 export interface ErpClient {
   /** Signs in with the connection's credentials; an ErpCallError (AUTH, NETWORK) when it cannot. */
   testConnection(): Promise<{ message: string; exchanges: ErpExchange[] }>;
@@ -82,6 +86,8 @@ export interface ErpEndpoint {
   networkRetries: number;
   /** The pause before network retry n (0-based); tests shorten it. */
   retryDelayMs?: (retry: number) => number;
+  /** Where the calls may connect (publicOnlyAgent in production); the global agent when absent. */
+  dispatcher?: Dispatcher;
 }
 
 /** Categorises an ERP's business message (both ERPs word them alike). */

@@ -24,6 +24,7 @@ import { sessionOf } from '../../http/access';
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import { actorOf, callerOf, requires } from '../shared/actor';
+import { checkImageUrls } from '../files/imageUrls';
 import { sendExport } from '../jobs/exports';
 import { runImport } from '../jobs/imports';
 import { sendTemplate } from '../shared/excel';
@@ -369,13 +370,16 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
           properties: {
             customerId: text(32),
             kind: { type: 'string', enum: codesOf(PHOTO_KIND) },
-            url: { type: 'string', minLength: 1, maxLength: 512, pattern: '^(https?://|/)' },
+            url: text(512),
             title: optionalText(64),
           },
         },
       },
     },
-    async (request, reply) => ok(await addPhoto(db, actorOf(request, reply), request.body), '添加成功！'),
+    async (request, reply) => {
+      checkImageUrls([request.body.url], app.imageUrlHosts);
+      return ok(await addPhoto(db, actorOf(request, reply), request.body), '添加成功！');
+    },
   );
   app.post('/eCustomer/importExcel', { config: requires('customer:add') }, async (request, reply) =>
     runImport(request, '客户导入', (upload) => importCustomers(db, actorOf(request, reply), upload)),

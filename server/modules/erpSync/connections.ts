@@ -196,6 +196,20 @@ export async function deleteConnection(db: Kysely<DB>, actor: Actor, id: string)
   });
 }
 
+/**
+ * What a failed test tells the caller: a fixed wording by kind, never the text the other server answered
+ * (the address is the tenant's choice, the answer could be anything of anyone's).
+ */
+function testFailureMessage(error: ErpCallError | ErpAddressError): string {
+  if (error instanceof ErpAddressError) return error.message;
+  const status = error.detail.httpStatus ?? error.exchanges.at(-1)?.httpStatus ?? null;
+  if (status === null) return '无法连接：网络不通或超时';
+  if (status < 200 || status > 299) return `连接失败：HTTP ${status}`;
+  return error.category === 'AUTH'
+    ? '登录失败：请检查账套、应用、用户名和密钥'
+    : `连接失败：应答无法识别（HTTP ${status}）`;
+}
+
 /** Signs in with the stored credentials; a good answer clears AUTH_FAILED and re-queues the tasks that waited. */
 export async function testConnection(db: Kysely<DB>, runtime: ErpRuntime, actor: Actor, id: string) {
   const owned = await db
@@ -214,7 +228,7 @@ export async function testConnection(db: Kysely<DB>, runtime: ErpRuntime, actor:
     success = true;
   } catch (error) {
     if (!(error instanceof ErpCallError) && !(error instanceof ErpAddressError)) throw error;
-    message = error.message;
+    message = testFailureMessage(error);
     // A network failure says nothing about the credentials.
     authFailed = error instanceof ErpAddressError || error.category === 'AUTH';
   }

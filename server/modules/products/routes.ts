@@ -20,6 +20,7 @@ import { sendExport } from '../jobs/exports';
 import { runImport } from '../jobs/imports';
 import { sendTemplate } from '../shared/excel';
 import { importSkus, SKU_EXPORT, SKU_IMPORT_COLUMNS, SKU_TEMPLATE_EXAMPLE } from './skuImport';
+import { checkImageUrls } from '../files/imageUrls';
 import { idQuerySchema, nullable, statusChangeSchema, text, type IdQuery } from '../shared/schemas';
 import {
   addPriceList,
@@ -239,13 +240,18 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: SkuInput }>(
     '/eMaterial/sku/add',
     { config: requires('product:add'), schema: { body: skuBody } },
-    async (request, reply) => ok(await addSku(db, actorOf(request, reply), request.body), '添加成功！'),
+    async (request, reply) => {
+      checkImageUrls(request.body.imageUrls ?? [], app.imageUrlHosts);
+      return ok(await addSku(db, actorOf(request, reply), request.body), '添加成功！');
+    },
   );
   app.put<{ Body: SkuInput & { id: string } }>(
     '/eMaterial/sku/edit',
     { config: requires('product:edit'), schema: { body: withId(skuBody) } },
-    async (request, reply) =>
-      ok(await editSku(db, actorOf(request, reply), request.body.id, request.body), '编辑成功！'),
+    async (request, reply) => {
+      checkImageUrls(request.body.imageUrls ?? [], app.imageUrlHosts);
+      return ok(await editSku(db, actorOf(request, reply), request.body.id, request.body), '编辑成功！');
+    },
   );
   app.put<{ Body: { id: string; status: SkuStatus } }>(
     '/eMaterial/sku/changeStatus',

@@ -3,7 +3,6 @@
 // the login from the header, and the mobile promotional layout on an iPhone.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumPath, launchBrowser, newPage, screenshot } from './support/chromium';
@@ -17,6 +16,7 @@ const siteConfig = JSON.parse(
   defaultFamily: string;
   contact: { phones: string[]; emails: string[] };
   serviceLinks: { contactService: string };
+  microFrontendUrl: string;
 };
 
 const IPHONE_UA =
@@ -204,43 +204,39 @@ describe('desktop', () => {
 });
 
 describe('/test/home', () => {
-  let devHost: Server;
-  let devHostUrl: string;
-  beforeAll(async () => {
-    // A stand-in for the micro-frontend's local dev server.
-    devHost = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end('<h1>微前端首页</h1>');
-    });
-    await new Promise<void>((resolve) => devHost.listen(0, '127.0.0.1', resolve));
-    devHostUrl = `http://127.0.0.1:${(devHost.address() as AddressInfo).port}/`;
+  // The micro-frontend's dev server where the site configuration says it is: the server's CSP allows that
+  // origin (read from site-config.json at start-up), and no other.
+  const devHostUrl = siteConfig.microFrontendUrl;
+  const devHost: Server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end('<h1>微前端首页</h1>');
   });
-  afterAll(() => new Promise<void>((resolve) => devHost.close(() => resolve())));
   beforeEach(() => open());
 
-  async function signInAndOpen(microFrontendUrl: string) {
-    // The site configuration as operations would edit it: the dev host's address.
-    await page.route('**/site-config.json', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), microFrontendUrl } });
-    });
+  async function signInAndOpen() {
     await loginWithPassword(page, 'admin');
     await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
     await page.goto(`${baseUrl()}/test/home`);
   }
 
   test('embeds the micro-frontend of the configured dev host', async () => {
-    await signInAndOpen(devHostUrl);
-    const frame = page.frameLocator('iframe[title="微前端应用"]');
-    await frame.getByRole('heading', { name: '微前端首页' }).waitFor();
-    await screenshot(page, 'landing-test-home');
+    const { port, hostname } = new URL(devHostUrl);
+    await new Promise<void>((resolve) => devHost.listen(Number(port), hostname, resolve));
+    try {
+      await signInAndOpen();
+      const frame = page.frameLocator('iframe[title="微前端应用"]');
+      await frame.getByRole('heading', { name: '微前端首页' }).waitFor();
+      await screenshot(page, 'landing-test-home');
+    } finally {
+      await new Promise<void>((resolve) => devHost.close(() => resolve()));
+    }
   });
 
   test('says so in Chinese when the dev host does not answer', async () => {
-    await signInAndOpen('http://127.0.0.1:9/');
+    await signInAndOpen();
     await page.getByText('微前端应用无法访问').waitFor();
     await page
-      .getByText('开发服务 http://127.0.0.1:9/ 未启动或无法连接，请先启动本地微前端开发服务后重试。')
+      .getByText(`开发服务 ${devHostUrl} 未启动或无法连接，请先启动本地微前端开发服务后重试。`)
       .waitFor();
     await screenshot(page, 'landing-test-home-unreachable');
   });

@@ -144,6 +144,7 @@ describe.each(testBackends())('the access gate on %s', (backend) => {
       username: 'zhangwei',
       tokenHash: expect.stringMatching(/^[0-9a-f]{64}$/),
       permissions: [
+        'approval:center',
         'customer:add',
         'customer:edit',
         'customer:list',

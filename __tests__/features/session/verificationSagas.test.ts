@@ -90,7 +90,7 @@ describe('loadCaptcha', () => {
       .dispatch(captchaRequested())
       .dispatch(captchaDiscarded())
       .not.put.actionType(captchaLoaded.type)
-      .hasFinalState({ captcha: null, smsSending: false, smsCountdown: 0 })
+      .hasFinalState({ captcha: null, smsSending: false, smsCountdown: 0, loginCaptchaRequired: false })
       .silentRun(60));
 });
 

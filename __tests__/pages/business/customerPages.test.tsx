@@ -60,7 +60,9 @@ it('the customer list sends the URL’s filters, shows labels and statuses, and 
     expect.anything(),
   );
   expect(within(row).getByText('重点门店')).toBeInTheDocument();
-  expect(within(row).getByText('终端门店 / 传统 / 便利店')).toBeInTheDocument();
+  // 类型 is a two-line cell: the type, then channel / outlet type.
+  expect(within(row).getByText('终端门店')).toBeInTheDocument();
+  expect(within(row).getByText('传统 / 便利店')).toBeInTheDocument();
   // Without a command code there is no 更多 menu (nor 编辑).
   expect(within(row).queryByText(/更多/)).not.toBeInTheDocument();
   expect(within(row).queryByText(/编\s*辑/)).not.toBeInTheDocument();

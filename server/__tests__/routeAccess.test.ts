@@ -159,6 +159,10 @@ const USER_ABOVE = '不能操作权限高于您的用户';
 const ROLE_ABOVE = '不能操作权限高于您的角色';
 const NOT_HELD = '不能操作您自己没有的权限';
 const DEPART_ABOVE = '不能操作有权限高于您的用户的部门';
+const PLACED_OUTSIDE = '不能把用户放到您管辖范围以外的部门';
+const LEFT_OUTSIDE = '不能把用户移出您管辖范围以外的部门';
+const DEPART_OUTSIDE = '不能操作您管辖范围以外的部门';
+const PARENT_OUTSIDE = '只能在您管辖范围以内的部门下添加部门';
 
 const ABOVE = {
   user: demoUserId('admin'),
@@ -167,6 +171,14 @@ const ABOVE = {
   button: demoPermissionId('A01', 'log:list'),
   /** The head office, where the administrator works. */
   depart: demoDepartId('A01', 'A01'),
+};
+/**
+ * Outside the manager's data scope (he belongs to no department), with nobody above him in it: 广州办事处
+ * (zhangwei, zhaolei), and zhaolei, a rep within his rights who works there.
+ */
+const OUTSIDE = {
+  depart: demoDepartId('A01', 'A01A02A01'),
+  user: { id: demoUserId('zhaolei'), username: 'zhaolei', realname: '赵磊' },
 };
 const adminPassword = { username: 'admin', password: 'Taken-Pa55word', confirmpassword: 'Taken-Pa55word' };
 const logButton = {
@@ -177,21 +189,49 @@ const logButton = {
   perms: 'log:list',
 };
 
+type Escalation = { sample: Sample; message: string };
+
 /**
  * For each route: what a manager holding its permission (and the regional manager's rights, far less than the
- * administrator) would do to what lies above him, and the refusal; or why the route cannot reach above.
+ * administrator, and no department: an empty data scope) would do to what lies above him or outside his data
+ * scope, and the refusal (several when a route has several ways up); or why the route cannot reach above.
  */
-const ESCALATIONS: Record<string, { sample: Sample; message: string } | { exempt: string }> = {
-  'POST /api/sys/user/add': {
-    sample: {
-      body: { username: 'climbed', realname: '傀儡', password: 'Climb-Pa55word', selectedroles: ABOVE.role },
+const ESCALATIONS: Record<string, Escalation | Escalation[] | { exempt: string }> = {
+  'POST /api/sys/user/add': [
+    {
+      sample: {
+        body: {
+          username: 'climbed',
+          realname: '傀儡',
+          password: 'Climb-Pa55word',
+          selectedroles: ABOVE.role,
+        },
+      },
+      message: GRANT_BEYOND,
     },
-    message: GRANT_BEYOND,
-  },
-  'PUT /api/sys/user/edit': {
-    sample: { body: { id: ABOVE.user, username: 'admin', realname: '管理员', phone: '13800000088' } },
-    message: USER_ABOVE,
-  },
+    {
+      sample: {
+        body: {
+          username: 'placed',
+          realname: '傀儡',
+          password: 'Climb-Pa55word',
+          selecteddeparts: OUTSIDE.depart,
+        },
+      },
+      message: PLACED_OUTSIDE,
+    },
+  ],
+  'PUT /api/sys/user/edit': [
+    {
+      sample: { body: { id: ABOVE.user, username: 'admin', realname: '管理员', phone: '13800000088' } },
+      message: USER_ABOVE,
+    },
+    {
+      sample: { body: { ...OUTSIDE.user, selecteddeparts: `${OUTSIDE.depart},${ABOVE.depart}` } },
+      message: PLACED_OUTSIDE,
+    },
+    { sample: { body: { ...OUTSIDE.user, selecteddeparts: '' } }, message: LEFT_OUTSIDE },
+  ],
   'DELETE /api/sys/user/delete': { sample: { query: { id: ABOVE.user } }, message: USER_ABOVE },
   'DELETE /api/sys/user/deleteBatch': {
     sample: { query: { ids: `${A01.user},${ABOVE.user}` } },
@@ -236,16 +276,22 @@ const ESCALATIONS: Record<string, { sample: Sample; message: string } | { exempt
     sample: { body: { roleId: A01.role, permissionIds: ABOVE.button, lastpermissionIds: '' } },
     message: GRANT_BEYOND,
   },
-  'POST /api/sys/sysDepart/add': { exempt: 'a new department holds nobody' },
-  'PUT /api/sys/sysDepart/edit': {
-    sample: { body: { id: ABOVE.depart, departName: '改名' } },
-    message: DEPART_ABOVE,
-  },
-  'DELETE /api/sys/sysDepart/delete': { sample: { query: { id: ABOVE.depart } }, message: DEPART_ABOVE },
-  'DELETE /api/sys/sysDepart/deleteBatch': {
-    sample: { query: { ids: ABOVE.depart } },
-    message: DEPART_ABOVE,
-  },
+  'POST /api/sys/sysDepart/add': [
+    { sample: { body: { departName: '巡检部', parentId: OUTSIDE.depart } }, message: PARENT_OUTSIDE },
+    { sample: { body: { departName: '巡检部' } }, message: PARENT_OUTSIDE },
+  ],
+  'PUT /api/sys/sysDepart/edit': [
+    { sample: { body: { id: ABOVE.depart, departName: '改名' } }, message: DEPART_ABOVE },
+    { sample: { body: { id: OUTSIDE.depart, departName: '改名' } }, message: DEPART_OUTSIDE },
+  ],
+  'DELETE /api/sys/sysDepart/delete': [
+    { sample: { query: { id: ABOVE.depart } }, message: DEPART_ABOVE },
+    { sample: { query: { id: OUTSIDE.depart } }, message: DEPART_OUTSIDE },
+  ],
+  'DELETE /api/sys/sysDepart/deleteBatch': [
+    { sample: { query: { ids: ABOVE.depart } }, message: DEPART_ABOVE },
+    { sample: { query: { ids: OUTSIDE.depart } }, message: DEPART_OUTSIDE },
+  ],
 };
 
 /** Rows of A01's business demo the business samples name (their ids are generated, so they are looked up). */
@@ -912,12 +958,14 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
     for (const route of sensitive) {
       const escalation = ESCALATIONS[keyOf(route)];
       if ('exempt' in escalation) continue;
-      const before = await privilegeSnapshot(context.database.db);
-      const { status, body } = await call(route, escalator, escalation.sample);
-      if (status !== 403 || body?.message !== escalation.message)
-        wrong.push(`${keyOf(route)} → ${status} ${body?.message}`);
-      if ((await privilegeSnapshot(context.database.db)) !== before)
-        wrong.push(`${keyOf(route)} changed rows`);
+      for (const [index, { sample, message }] of [escalation].flat().entries()) {
+        const before = await privilegeSnapshot(context.database.db);
+        const { status, body } = await call(route, escalator, sample);
+        if (status !== 403 || body?.message !== message)
+          wrong.push(`${keyOf(route)} #${index + 1} → ${status} ${body?.message}`);
+        if ((await privilegeSnapshot(context.database.db)) !== before)
+          wrong.push(`${keyOf(route)} #${index + 1} changed rows`);
+      }
     }
     expect(wrong).toEqual([]);
   });

@@ -16,6 +16,11 @@ const USER_ABOVE = '不能操作权限高于您的用户';
 const ROLE_ABOVE = '不能操作权限高于您的角色';
 const NOT_HELD = '不能操作您自己没有的权限';
 const DEPART_ABOVE = '不能操作有权限高于您的用户的部门';
+const PLACED_OUTSIDE = '不能把用户放到您管辖范围以外的部门';
+const LEFT_OUTSIDE = '不能把用户移出您管辖范围以外的部门';
+const DEPART_OUTSIDE = '不能操作您管辖范围以外的部门';
+const PARENT_OUTSIDE = '只能在您管辖范围以内的部门下添加部门';
+const depart = (orgCode: string) => demoDepartId('A01', orgCode);
 type Call = [method: 'post' | 'put' | 'delete', path: string, body?: Record<string, unknown>];
 /** A new account a manager would like to make administrator. */
 const PUPPET = { username: 'sock_puppet', realname: '傀儡', password: 'Puppet-Pa55', phone: '13800000082' };
@@ -23,7 +28,10 @@ const PUPPET = { username: 'sock_puppet', realname: '傀儡', password: 'Puppet-
 describe.each(testBackends())('privilege of system administration on %s', (backend) => {
   const context = useTestServer(backend);
   const db = () => context.database.db;
-  /** A manager who may also assign roles, freeze, delete, set passwords, edit roles and menus. */
+  /**
+   * A manager of 华东大区 (his data scope: it, 上海办事处 and 杭州办事处) who may also assign roles, freeze,
+   * delete, set passwords, edit roles and menus, and add, edit and delete departments.
+   */
   let climber: string;
   let climberId: string;
 
@@ -31,6 +39,7 @@ describe.each(testBackends())('privilege of system administration on %s', (backe
     ({ userId: climberId } = await insertManager(db(), {
       username: 'climber',
       phone: '13800000081',
+      departs: ['A01A01'],
       extra: [
         'user:assignRole',
         'user:delete',
@@ -47,6 +56,7 @@ describe.each(testBackends())('privilege of system administration on %s', (backe
         'permission:list',
         'permission:edit',
         'permission:delete',
+        'depart:add',
         'depart:edit',
         'depart:delete',
         'depart:deleteBatch',
@@ -247,6 +257,126 @@ describe.each(testBackends())('privilege of system administration on %s', (backe
         climber,
       );
       expect(renamed.body).toMatchObject({ success: true });
+    });
+  });
+
+  describe('the data scope of a manager (华东大区)', () => {
+    const departsOf = async (userId: string) =>
+      (await db().selectFrom('user_departs').select('depart_id').where('user_id', '=', userId).execute())
+        .map((row) => row.depart_id)
+        .sort();
+    const hangzhou = depart('A01A01A02');
+
+    it('places users only in departments of his scope, and takes them out only of those', async () => {
+      const mesZg = { id: demoUserId('mes_zg'), username: 'mes_zg', realname: '周工' };
+      const zhaolei = { id: demoUserId('zhaolei'), username: 'zhaolei', realname: '赵磊' };
+      const placed = { ...PUPPET, username: 'placed', phone: '13800000085' };
+      await refused(climber, [
+        // 广州办事处 lies in 华南大区, the head office above his region.
+        [['post', '/sys/user/add', { ...placed, selecteddeparts: depart('A01A02A01') }], PLACED_OUTSIDE],
+        [
+          ['post', '/sys/user/add', { ...placed, selecteddeparts: `${hangzhou},${depart('A01')}` }],
+          PLACED_OUTSIDE,
+        ],
+        [
+          [
+            'put',
+            '/sys/user/edit',
+            { ...zhaolei, selecteddeparts: `${depart('A01A02A01')},${depart('A02')}` },
+          ],
+          PLACED_OUTSIDE,
+        ],
+        [['put', '/sys/user/edit', { ...zhaolei, selecteddeparts: hangzhou }], LEFT_OUTSIDE],
+        [['put', '/sys/user/edit', { ...mesZg, selecteddeparts: '' }], LEFT_OUTSIDE],
+      ]);
+      const added = await context.client.post<string>(
+        '/sys/user/add',
+        { ...placed, selecteddeparts: hangzhou },
+        climber,
+      );
+      expect(added.body).toMatchObject({ success: true });
+      expect(await departsOf(added.body.result)).toEqual([hangzhou]);
+      // 生产中心 stays mes_zg's (outside his scope, untouched); 上海办事处 is his to add.
+      const both = [depart('A02'), depart('A01A01A01')].sort().join(',');
+      const edited = await context.client.put('/sys/user/edit', { ...mesZg, selecteddeparts: both }, climber);
+      expect(edited.body).toMatchObject({ success: true });
+      expect(await departsOf(mesZg.id)).toEqual(both.split(','));
+      // The administrator holds the whole tenant: 生产中心 lies outside the head office, his own department.
+      const admin = await context.tokenOf('admin');
+      const byAdmin = await context.client.put(
+        '/sys/user/edit',
+        { ...mesZg, selecteddeparts: depart('A02') },
+        admin,
+      );
+      expect(byAdmin.body).toMatchObject({ success: true });
+      expect(await departsOf(mesZg.id)).toEqual([depart('A02')]);
+    });
+
+    it('adds, edits and deletes departments only within his scope, and cannot move one out of it', async () => {
+      const guangzhou = depart('A01A02A01');
+      await refused(climber, [
+        [
+          ['post', '/sys/sysDepart/add', { departName: '深圳办事处', parentId: depart('A01A02') }],
+          PARENT_OUTSIDE,
+        ],
+        [['post', '/sys/sysDepart/add', { departName: '华北大区' }], PARENT_OUTSIDE],
+        // 广州办事处 holds zhangwei and zhaolei, both within his rights, yet outside his region.
+        [['put', '/sys/sysDepart/edit', { id: guangzhou, departName: '改名' }], DEPART_OUTSIDE],
+        [['delete', `/sys/sysDepart/delete?id=${guangzhou}`], DEPART_OUTSIDE],
+        [['delete', `/sys/sysDepart/deleteBatch?ids=${hangzhou},${guangzhou}`], DEPART_OUTSIDE],
+      ]);
+      const added = await context.client.post<string>(
+        '/sys/sysDepart/add',
+        { departName: '苏州办事处', parentId: depart('A01A01') },
+        climber,
+      );
+      expect(added.body).toMatchObject({ success: true });
+      // The form's parent is not a move: the department keeps its place (and its code) in the tree.
+      const moved = await context.client.put(
+        '/sys/sysDepart/edit',
+        { id: added.body.result, departName: '苏州办', parentId: depart('A01A02') },
+        climber,
+      );
+      expect(moved.body).toMatchObject({ success: true });
+      const suzhou = await db()
+        .selectFrom('departs')
+        .select(['parent_id', 'depart_name'])
+        .where('id', '=', added.body.result)
+        .executeTakeFirstOrThrow();
+      expect(suzhou).toEqual({ parent_id: depart('A01A01'), depart_name: '苏州办' });
+      const deleted = await context.client.delete(`/sys/sysDepart/delete?id=${added.body.result}`, climber);
+      expect(deleted.body).toMatchObject({ success: true });
+      // The administrator adds a top-level department.
+      const top = await context.client.post(
+        '/sys/sysDepart/add',
+        { departName: '华北大区' },
+        await context.tokenOf('admin'),
+      );
+      expect(top.body).toMatchObject({ success: true });
+    });
+
+    it('tells, per row of the user list, whether he may manage that user', async () => {
+      type Row = { username: string; manageable: boolean };
+      const listAs = async (token: string) => {
+        const { body } = await context.client.get<{ records: Row[] }>('/sys/user/list?pageSize=100', token);
+        return Object.fromEntries(body.result.records.map((row) => [row.username, row.manageable]));
+      };
+      expect(await listAs(climber)).toMatchObject({
+        admin: false,
+        climber: true,
+        zhangwei: true,
+        wangfang: true,
+        mes_zg: true,
+      });
+      const byAdmin = await listAs(await context.tokenOf('admin'));
+      expect(Object.values(byAdmin).every(Boolean)).toBe(true);
+      // The regional manager of the demo is below climber, who holds more.
+      expect(await listAs(await context.tokenOf('liuyang'))).toMatchObject({
+        admin: false,
+        climber: false,
+        liuyang: true,
+        wangfang: true,
+      });
     });
   });
 

@@ -24,6 +24,11 @@ export interface SysUser {
   status: string | number;
   status_dictText?: string;
   createTime?: string;
+  /**
+   * Rows of the list: whether the caller may edit, freeze, delete the user or set their password (false: the
+   * user holds permissions the caller does not, and the server would refuse).
+   */
+  manageable?: boolean;
 }
 
 /** The add/edit body: the user's fields plus the chosen roles and departments, comma-joined. */

@@ -2,7 +2,7 @@
 // and a snapshot of everything a privilege check protects, to prove a refused call changed nothing.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { demoRoleId, demoUserId } from '../../db/seed/ids';
+import { demoDepartId, demoRoleId, demoUserId } from '../../db/seed/ids';
 import { DEMO_ROLES } from '../../db/seed/organisation';
 import {
   defaultMenuRowsOf,
@@ -17,11 +17,17 @@ const REGIONAL_MANAGER = DEMO_ROLES.A01.find((role) => role.code === 'dept_manag
 
 /**
  * Writes an A01 user (DEMO_PASSWORD) whose one role holds the regional manager's menus and buttons plus
- * `extra` (menu urls and button codes): still far less than the administrator.
+ * `extra` (menu urls and button codes): still far less than the administrator. `departs` (org codes, none by
+ * default) are the user's departments, so their data scope.
  */
 export async function insertManager(
   db: Kysely<DB>,
-  { username, phone, extra }: { username: string; phone: string; extra: string[] },
+  {
+    username,
+    phone,
+    extra,
+    departs = [],
+  }: { username: string; phone: string; extra: string[]; departs?: string[] },
 ): Promise<{ userId: string; roleId: string }> {
   const userId = demoUserId(username);
   const roleId = demoRoleId('A01', username);
@@ -48,7 +54,7 @@ export async function insertManager(
     roleEnum: null,
     passwordHash: await hashPassword(DEMO_PASSWORD),
     roleIds: [roleId],
-    departIds: [],
+    departIds: departs.map((orgCode) => demoDepartId('A01', orgCode)),
   });
   return { userId, roleId };
 }

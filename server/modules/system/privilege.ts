@@ -2,10 +2,14 @@
 // they do not hold themselves, nobody acts on a user or a role that holds more than they do, and nobody
 // changes their own roles or departments. What a user or a role holds is the set of the tenant's permission
 // rows (menus and buttons) granted to it; another user or role is within the caller's reach when its set is
-// a subset of the caller's. Refusals are HTTP 403 and come before anything is written.
-import { sql, type Kysely } from 'kysely';
+// a subset of the caller's. Departments are bounded by the caller's data scope (shared/dataScope.ts): users
+// are placed, and departments added, edited or deleted, only inside it, unless the caller holds every
+// permission of the tenant (the administrator), whose reach is the whole tenant. Refusals are HTTP 403 and
+// come before anything is written.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ForbiddenError } from '../../http/envelope';
+import { dataScopeOf, inScope } from '../shared/dataScope';
 import type { Actor } from './commands';
 
 /** The button code of assigning roles to users, apart from editing a user's profile. */
@@ -20,7 +24,14 @@ export const privilegeMessages = {
   ownRoles: '不能修改自己的角色',
   ownDeparts: '不能修改自己的部门',
   assignRole: '您没有分配角色的权限',
+  userDepartOutside: '不能把用户放到您管辖范围以外的部门',
+  userDepartLeaveOutside: '不能把用户移出您管辖范围以外的部门',
+  departOutside: '不能操作您管辖范围以外的部门',
+  departParentOutside: '只能在您管辖范围以内的部门下添加部门',
 } as const;
+
+/** Who asks: enough to weigh what they hold and where their data scope lies. */
+type Caller = Pick<Actor, 'tenantId' | 'userId'>;
 
 /** Whose permission rows a check is about: those granted to users, to roles, or the rows themselves. */
 type Holder = { users: string[] } | { roles: string[] } | { permissions: string[] };
@@ -37,14 +48,20 @@ function grantedToUsers(db: Kysely<DB>, userIds: string[]) {
     .where('user_roles.user_id', 'in', userIds);
 }
 
+/** The tenant's live permission rows that are not granted to the caller. */
+function beyondCaller(db: Kysely<DB>, caller: Caller) {
+  return db
+    .selectFrom('permissions')
+    .select('permissions.id')
+    .where('permissions.tenant_id', '=', caller.tenantId)
+    .where('permissions.del_flag', '=', 0)
+    .where('permissions.id', 'not in', grantedToUsers(db, [caller.userId]));
+}
+
 /** Whether the holder holds a permission row of the tenant that the caller does not. */
 async function exceedsCaller(db: Kysely<DB>, actor: Actor, holder: Holder): Promise<boolean> {
   if (isEmpty(holder)) return false;
-  const beyond = await db
-    .selectFrom('permissions')
-    .select('permissions.id')
-    .where('permissions.tenant_id', '=', actor.tenantId)
-    .where('permissions.del_flag', '=', 0)
+  const beyond = await beyondCaller(db, actor)
     .where((eb) => {
       if ('permissions' in holder) return eb('permissions.id', 'in', holder.permissions);
       if ('users' in holder) return eb('permissions.id', 'in', grantedToUsers(db, holder.users));
@@ -57,10 +74,22 @@ async function exceedsCaller(db: Kysely<DB>, actor: Actor, holder: Holder): Prom
           .where('role_permissions.role_id', 'in', holder.roles),
       );
     })
-    .where('permissions.id', 'not in', grantedToUsers(db, [actor.userId]))
     .limit(1)
     .executeTakeFirst();
   return beyond !== undefined;
+}
+
+/**
+ * The rule of requireUsersWithinReach as a column of a list over `users`: true on the rows of users the
+ * caller may edit, freeze, delete or set the password of. One subquery for the whole page.
+ */
+export function userWithinReach(db: Kysely<DB>, caller: Caller): RawBuilder<boolean> {
+  const heldByRow = db
+    .selectFrom('role_permissions')
+    .innerJoin('user_roles', 'user_roles.role_id', 'role_permissions.role_id')
+    .select('role_permissions.permission_id')
+    .where('user_roles.user_id', '=', sql.ref<string>('users.id'));
+  return sql<boolean>`not exists (${beyondCaller(db, caller).where('permissions.id', 'in', heldByRow)})`;
 }
 
 async function requireWithinReach(db: Kysely<DB>, actor: Actor, holder: Holder, message: string) {
@@ -156,4 +185,70 @@ export function requireNotOwnDeparts(
   if (userId === actor.userId && !sameSet(before, after)) {
     throw new ForbiddenError(privilegeMessages.ownDeparts);
   }
+}
+
+/** The whole tenant is within reach of a caller who holds every permission row of it (the administrator). */
+async function holdsWholeTenant(db: Kysely<DB>, caller: Caller): Promise<boolean> {
+  return (await beyondCaller(db, caller).limit(1).executeTakeFirst()) === undefined;
+}
+
+/**
+ * Whether every one of the tenant's departments among `departIds` lies within the caller's data scope (the
+ * departments they belong to, narrowed to the one chosen at login, and those below). Holding the whole
+ * tenant, every department does.
+ */
+async function departsInScope(
+  db: Kysely<DB>,
+  caller: Caller,
+  departIds: readonly string[],
+): Promise<boolean> {
+  if (departIds.length === 0 || (await holdsWholeTenant(db, caller))) return true;
+  const scope = await dataScopeOf(db, caller.tenantId, caller.userId);
+  const outside = await db
+    .selectFrom('departs')
+    .select('departs.id')
+    .where('departs.id', 'in', departIds)
+    .where(sql<boolean>`not ${inScope(scope, 'departs.org_code')}`)
+    .limit(1)
+    .executeTakeFirst();
+  return outside === undefined;
+}
+
+async function requireInScope(db: Kysely<DB>, caller: Caller, departIds: readonly string[], message: string) {
+  if (!(await departsInScope(db, caller, departIds))) throw new ForbiddenError(message);
+}
+
+/**
+ * Placing a user in departments (from `before` to `after`): the departments added and those left must lie
+ * within the caller's data scope; departments outside it that the user keeps stay as they are.
+ */
+export async function requireUserDepartsInScope(
+  db: Kysely<DB>,
+  caller: Caller,
+  before: readonly string[],
+  after: readonly string[],
+): Promise<void> {
+  const added = after.filter((id) => !before.includes(id));
+  const left = before.filter((id) => !after.includes(id));
+  await requireInScope(db, caller, added, privilegeMessages.userDepartOutside);
+  await requireInScope(db, caller, left, privilegeMessages.userDepartLeaveOutside);
+}
+
+/**
+ * Adding a department: only under a parent within the caller's data scope; a top-level department (no
+ * parent) only by a caller whose reach is the whole tenant.
+ */
+export async function requireDepartParentInScope(
+  db: Kysely<DB>,
+  caller: Caller,
+  parentId: string | null,
+): Promise<void> {
+  const allowed =
+    parentId === null ? await holdsWholeTenant(db, caller) : await departsInScope(db, caller, [parentId]);
+  if (!allowed) throw new ForbiddenError(privilegeMessages.departParentOutside);
+}
+
+/** Editing or deleting departments (with everything below them): only departments within the data scope. */
+export function requireDepartsInScope(db: Kysely<DB>, caller: Caller, departIds: string[]): Promise<void> {
+  return requireInScope(db, caller, departIds, privilegeMessages.departOutside);
 }

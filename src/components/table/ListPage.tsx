@@ -33,6 +33,8 @@ export interface ListPageProps<T> {
   toolbar?: ReactNode;
   /** Actions for the selected rows (`done` clears the selection and reloads); without it no selection. */
   batchActions?: (selected: T[], done: () => void) => ReactNode;
+  /** Whether a row may join the selection (all by default): rows the batch actions cannot act on stay out. */
+  selectable?: (row: T) => boolean;
   expandable?: TableProps<T>['expandable'];
   /** The table's own paging off (a tree of all rows). */
   paged?: boolean;
@@ -171,6 +173,7 @@ export function ListPage<T extends object>({
   toFilters = defaultToFilters,
   toolbar,
   batchActions,
+  selectable,
   expandable,
   paged = true,
   totalCap,
@@ -313,7 +316,13 @@ export function ListPage<T extends object>({
             onChange={onChange}
             scroll={{ x: 'max-content' }}
             rowSelection={
-              batchActions ? { selectedRowKeys: selectedKeys, onChange: setSelectedKeys } : undefined
+              batchActions
+                ? {
+                    selectedRowKeys: selectedKeys,
+                    onChange: setSelectedKeys,
+                    getCheckboxProps: selectable && ((row) => ({ disabled: !selectable(row) })),
+                  }
+                : undefined
             }
             pagination={
               paged

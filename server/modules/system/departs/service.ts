@@ -20,7 +20,7 @@ import {
 import { containsPattern } from '../../../http/listQuery';
 import { nest } from '../tree';
 import { nextOrgCode } from './orgCode';
-import { requireDepartsWithinReach } from '../privilege';
+import { requireDepartParentInScope, requireDepartsInScope, requireDepartsWithinReach } from '../privilege';
 
 export const departMessages = {
   added: '添加成功！',
@@ -220,6 +220,7 @@ export async function addDepart(db: Kysely<DB>, actor: Actor, form: DepartForm):
       if (!parent) throw new BusinessError(400, departMessages.parentMissing);
       parentCode = parent.org_code;
     }
+    await requireDepartParentInScope(trx, actor, parentId);
     const siblings = await trx
       .selectFrom('departs')
       .select('org_code')
@@ -257,6 +258,7 @@ export async function editDepart(db: Kysely<DB>, actor: Actor, form: DepartForm)
   await inTransaction(db, async (trx) => {
     const existing = await departById(trx, actor.tenantId, id);
     await requireDepartsWithinReach(trx, actor, [id]);
+    await requireDepartsInScope(trx, actor, [id]);
     await trx
       .updateTable('departs')
       .set({ ...depart, updated_by: actor.username, updated_at: sql<Date>`now()` })
@@ -278,6 +280,7 @@ export async function deleteDeparts(db: Kysely<DB>, actor: Actor, rawIds: string
       .execute();
     if (departs.length !== ids.length) throw notFound();
     await requireDepartsWithinReach(trx, actor, ids);
+    await requireDepartsInScope(trx, actor, ids);
     const underDeleted = (column: 'org_code') =>
       sql<boolean>`${sql.ref(column)} like any (${sql.val(departs.map((depart) => `${depart.org_code}%`))}::text[])`;
     // Users working in a deleted department for this login pick again at their next one.

@@ -12,5 +12,5 @@ export const USER_EXPORT_COLUMNS: ExportColumn<UserRecord>[] = [
 ];
 
 export const USER_EXPORT = defineListExport('users', '用户列表', USER_EXPORT_COLUMNS, (db, caller, query) =>
-  listUsers(db, caller.tenantId, query),
+  listUsers(db, caller, query),
 );

@@ -59,7 +59,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
   app.get('/sys/user/list', { config: READ, schema: { querystring: listQuerySchema } }, async (request) =>
-    ok(await listUsers(db, sessionOf(request).tenantId, request.query)),
+    ok(await listUsers(db, sessionOf(request), request.query)),
   );
 
   app.get(
@@ -174,7 +174,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       config: can('role:list'),
       schema: { querystring: { type: 'object', required: ['roleId'], additionalProperties: true } },
     },
-    async (request) => ok(await listUsers(db, sessionOf(request).tenantId, request.query)),
+    async (request) => ok(await listUsers(db, sessionOf(request), request.query)),
   );
 
   app.post<{ Body: RoleUsersChange }>(

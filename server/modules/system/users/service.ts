@@ -26,7 +26,13 @@ import {
   type Actor,
 } from '../commands';
 import { dictTextOf } from '../dicts/dictText';
-import { requireNotOwnDeparts, requireRoleAssignment, requireUsersWithinReach } from '../privilege';
+import {
+  requireNotOwnDeparts,
+  requireRoleAssignment,
+  requireUserDepartsInScope,
+  requireUsersWithinReach,
+  userWithinReach,
+} from '../privilege';
 import { containsPattern, pagedList, parseListQuery, type ListSpec } from '../../../http/listQuery';
 import { userMessages } from './messages';
 
@@ -126,7 +132,17 @@ function withUserColumns(query: ReturnType<typeof tenantUsers>) {
   ]);
 }
 
-export async function listUsers(db: Kysely<DB>, tenantId: string, query: unknown): Promise<Page<UserRecord>> {
+/** A row of the user list: whether the caller may edit, freeze, delete it or set its password. */
+export interface UserListRecord extends UserRecord {
+  manageable: boolean;
+}
+
+export async function listUsers(
+  db: Kysely<DB>,
+  caller: Pick<Actor, 'tenantId' | 'userId'>,
+  query: unknown,
+): Promise<Page<UserListRecord>> {
+  const { tenantId } = caller;
   const list = parseListQuery(query, USER_LIST);
   let base = tenantUsers(db, tenantId).where(list.where);
   const departId = optionalText(list.extras.departId);
@@ -157,7 +173,9 @@ export async function listUsers(db: Kysely<DB>, tenantId: string, query: unknown
       ),
     );
   }
-  return pagedList(base, list, (page) => withUserColumns(page).execute());
+  return pagedList(base, list, (page) =>
+    withUserColumns(page).select(userWithinReach(db, caller).as('manageable')).execute(),
+  );
 }
 
 export async function userById(db: Kysely<DB>, tenantId: string, id: string): Promise<UserRecord> {
@@ -362,6 +380,7 @@ export async function addUser(db: Kysely<DB>, actor: Actor, form: UserForm): Pro
       userMessages.departsInvalid,
     );
     await requireRoleAssignment(trx, actor, [id], [], roleIds);
+    await requireUserDepartsInScope(trx, actor, [], departIds);
     await trx
       .insertInto('users')
       .values({
@@ -404,7 +423,11 @@ export async function editUser(db: Kysely<DB>, actor: Actor, form: UserForm): Pr
           );
     if (roleIds)
       await requireRoleAssignment(trx, actor, [id], await linkedIds(trx, 'user_roles', id), roleIds);
-    if (departIds) requireNotOwnDeparts(actor, id, await linkedIds(trx, 'user_departs', id), departIds);
+    if (departIds) {
+      const before = await linkedIds(trx, 'user_departs', id);
+      requireNotOwnDeparts(actor, id, before, departIds);
+      await requireUserDepartsInScope(trx, actor, before, departIds);
+    }
     // The password in the body is ignored (API.md §6.2): only changePassword sets one.
     await trx
       .updateTable('users')

@@ -1,7 +1,7 @@
 // 用户管理 (system/UserList): the tenant's users with filters, paging and sort in the URL; add/edit,
 // password, roles, freeze/unfreeze and delete, one by one or for the selected rows.
 import { useState } from 'react';
-import { App, Button, Dropdown, Form, Input, Space, Tag, type MenuProps } from 'antd';
+import { App, Button, Dropdown, Form, Input, Space, Tag, Tooltip, type MenuProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { queryAllRoles } from '../../../api/systemRole';
@@ -27,6 +27,9 @@ import { UserFormModal } from './UserFormModal';
 import { UserPasswordModal } from './UserPasswordModal';
 
 const isFrozen = (user: SysUser) => String(user.status) === USER_STATUS.frozen;
+/** The server's verdict on the row (issue #14): a user holding more than the caller is not theirs to manage. */
+const isManageable = (user: SysUser) => user.manageable !== false;
+const ABOVE_CALLER_HINT = '该用户拥有您没有的权限，您不能编辑、冻结、删除或修改其密码';
 
 function useRolesViewer() {
   const { modal } = App.useApp();
@@ -131,27 +134,49 @@ export default function UserListPage() {
       title: '操作',
       key: 'actions',
       render: (_value, user) => {
+        const manageable = isManageable(user);
+        // Actions on a user above the caller stay in sight, disabled, with the reason on hover.
+        const guarded = (label: string) =>
+          manageable ? label : <span title={ABOVE_CALLER_HINT}>{label}</span>;
         const more: MenuProps['items'] = [
-          can.password && { key: 'password', label: '密码', onClick: () => setPasswordOf(user) },
+          can.password && {
+            key: 'password',
+            label: guarded('密码'),
+            disabled: !manageable,
+            onClick: () => setPasswordOf(user),
+          },
           { key: 'roles', label: '角色', onClick: () => viewRoles(user) },
           can.frozen && {
             key: 'frozen',
-            label: isFrozen(user) ? '解冻' : '冻结',
+            label: guarded(isFrozen(user) ? '解冻' : '冻结'),
+            disabled: !manageable,
             onClick: () => freeze([user], !isFrozen(user), list.reload),
           },
           can.delete && {
             key: 'delete',
-            label: '删除',
+            label: guarded('删除'),
             danger: true,
+            disabled: !manageable,
             onClick: () => remove([user], list.reload),
           },
         ].filter((item) => item !== false);
         return (
           <Space size={0}>
             <HasPermission code="user:edit">
-              <Button type="link" size="small" onClick={() => openForm(user)}>
-                编辑
-              </Button>
+              {manageable ? (
+                <Button type="link" size="small" onClick={() => openForm(user)}>
+                  编辑
+                </Button>
+              ) : (
+                // A disabled button gives the tooltip no hover: its wrapper takes it.
+                <Tooltip title={ABOVE_CALLER_HINT}>
+                  <span>
+                    <Button type="link" size="small" disabled>
+                      编辑
+                    </Button>
+                  </span>
+                </Tooltip>
+              )}
             </HasPermission>
             <Dropdown menu={{ items: more }} trigger={['click']}>
               <Button type="link" size="small">
@@ -193,7 +218,8 @@ export default function UserListPage() {
             </Button>
           </HasPermission>
         }
-        // Rows are selectable only for someone who may act on a selection.
+        // Rows are selectable only for someone who may act on a selection, and only rows they may manage.
+        selectable={isManageable}
         batchActions={
           can.frozen || can.deleteBatch
             ? (selected, done) => (

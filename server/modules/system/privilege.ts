@@ -204,14 +204,15 @@ async function departsInScope(
 ): Promise<boolean> {
   if (departIds.length === 0 || (await holdsWholeTenant(db, caller))) return true;
   const scope = await dataScopeOf(db, caller.tenantId, caller.userId);
-  const outside = await db
+  // Counted inside the caller's tenant: another tenant's department, whose org code may look alike, is outside.
+  const inside = await db
     .selectFrom('departs')
-    .select('departs.id')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('departs.tenant_id', '=', caller.tenantId)
     .where('departs.id', 'in', departIds)
-    .where(sql<boolean>`not ${inScope(scope, 'departs.org_code')}`)
-    .limit(1)
-    .executeTakeFirst();
-  return outside === undefined;
+    .where(inScope(scope, 'departs.org_code'))
+    .executeTakeFirstOrThrow();
+  return Number(inside.count) === new Set(departIds).size;
 }
 
 async function requireInScope(db: Kysely<DB>, caller: Caller, departIds: readonly string[], message: string) {

@@ -84,6 +84,13 @@ test('an outlet is created (after the form names what is missing), edited, and g
   await toast(page, '添加成功！');
   await form.waitFor({ state: 'hidden' });
 
+  // The new outlet waits for its audit (the CUSTOMER_CREATE approval), and the administrator, its approver, is
+  // told at once by a notice that stays at the bottom right until closed (over the edit dialog's 保存 otherwise).
+  const notice = page.locator('.ant-notification-notice', { hasText: '待审批：新建门店：端到端便利店' });
+  await notice.waitFor();
+  await notice.locator('.ant-notification-notice-close').click();
+  await notice.waitFor({ state: 'detached' });
+
   // The list reloads newest first: the new outlet heads it.
   const row = visibleRow('端到端便利店');
   await row.getByText('待审核').waitFor();

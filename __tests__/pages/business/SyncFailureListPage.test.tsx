@@ -55,7 +55,7 @@ afterEach(() => jest.clearAllMocks());
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
 it('lists what the URL filters, retries a task and reloads the counters', async () => {
-  const user = setupUser();
+  const user = setupUser({ delay: null });
   api.listSyncTasks.mockResolvedValue(page([task()]));
   api.retrySyncTasks.mockResolvedValue(
     ok({ total: 1, success: 1, failed: 0 }, '已重试 1 条：成功 1 条，失败 0 条'),
@@ -78,7 +78,7 @@ it('lists what the URL filters, retries a task and reloads the counters', async 
 });
 
 it('ignores only with a remark, then reloads the counters', async () => {
-  const user = setupUser();
+  const user = setupUser({ delay: null });
   api.listSyncTasks.mockResolvedValue(page([task()]));
   api.ignoreSyncTasks.mockResolvedValue(ok({ count: 1 }, '已忽略'));
   await renderSystemPage(<SyncFailureListPage />, { path: '/kingdee/sync/orders', codes: CODES });
@@ -120,7 +120,7 @@ describe('去修正映射', () => {
   });
 
   async function fillAndSave() {
-    const user = setupUser();
+    const user = setupUser({ delay: null });
     api.listSyncTasks.mockResolvedValue(page([mappingTask]));
     api.getSyncTask.mockResolvedValue(ok(detail('物料编码 SKU001 未映射')));
     api.saveErpMapping.mockResolvedValue(ok({ id: 'm1', requeued: 0 }));

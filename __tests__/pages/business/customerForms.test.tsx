@@ -37,7 +37,7 @@ const ALL_CODES = [
 ];
 /** Types a whole value at once (typing key by key into antd inputs is slow in jsdom). */
 const fill = async (input: HTMLElement, text: string) => {
-  const user = setupUser();
+  const user = setupUser({ delay: null });
   await user.click(input);
   await user.paste(text);
 };
@@ -56,7 +56,7 @@ beforeEach(() => {
 afterEach(() => jest.clearAllMocks());
 
 it('the new-customer form names what is missing or malformed and sends nothing', async () => {
-  const user = setupUser();
+  const user = setupUser({ delay: null });
   api.listCustomers.mockResolvedValue(page([]));
   await renderSystemPage(<CustomerListPage />, { codes: ALL_CODES });
   await user.click(buttonByText('新增客户'));
@@ -75,7 +75,7 @@ it('the new-customer form names what is missing or malformed and sends nothing',
 });
 
 it('a complete outlet goes to the server without a code (the server numbers it)', async () => {
-  const user = setupUser();
+  const user = setupUser({ delay: null });
   api.listCustomers.mockResolvedValue(page([]));
   api.addCustomer.mockResolvedValue(ok({ id: 'n1', customerCode: 'S0000002' }, '添加成功！'));
   await renderSystemPage(<CustomerListPage />, { codes: ALL_CODES });
@@ -111,7 +111,7 @@ it('a complete outlet goes to the server without a code (the server numbers it)'
 });
 
 it('editing a dealer loads it, shows its trading terms and sends its version; a refusal keeps the modal', async () => {
-  const user = setupUser();
+  const user = setupUser({ delay: null });
   api.listCustomers.mockResolvedValue(
     page([
       customer({ id: 'd1', name: '苏州华饮商贸', customerType: 'DEALER', customerType_dictText: '经销商' }),
@@ -159,7 +159,7 @@ it('editing a dealer loads it, shows its trading terms and sends its version; a 
 });
 
 it('标记疑似异常 needs a reason; 核实通过 does not', async () => {
-  const user = setupUser();
+  const user = setupUser({ delay: null });
   api.listCustomers.mockResolvedValue(page([customer({ verifyStatus: 'UNVERIFIED' })]));
   api.changeVerifyStatus.mockResolvedValue(ok(null, '操作成功！'));
   await renderSystemPage(<CustomerListPage />, { codes: ALL_CODES });
@@ -178,7 +178,7 @@ it('标记疑似异常 needs a reason; 核实通过 does not', async () => {
 });
 
 it('links the selected outlets to a dealer in one call, and refuses a selection with a dealer', async () => {
-  const user = setupUser();
+  const user = setupUser({ delay: null });
   api.listCustomers.mockResolvedValue(
     page([
       customer(),
@@ -203,7 +203,7 @@ it('links the selected outlets to a dealer in one call, and refuses a selection 
 });
 
 it('the import lists every bad row and imports nothing; without customer:add there is no import', async () => {
-  const user = setupUser();
+  const user = setupUser({ delay: null });
   api.listCustomers.mockResolvedValue(page([]));
   api.importCustomers.mockImplementation(async (_file, onProgress) => {
     onProgress?.(100);
@@ -268,7 +268,7 @@ const manualLabel: customersApi.CustomerLabelRecord = {
 };
 
 it('the label list says each rule in words; a new rule label is previewed, then saved', async () => {
-  const user = setupUser();
+  const user = setupUser({ delay: null });
   api.listLabels.mockResolvedValue(page([ruleLabel]));
   api.previewLabelRule.mockResolvedValue(ok({ total: 7 }));
   api.addLabel.mockResolvedValue(ok({ id: 'l3' }, '添加成功！'));
@@ -300,7 +300,7 @@ it('the label list says each rule in words; a new rule label is previewed, then 
 }, 60_000);
 
 it('a manual label’s members are removed by selection; a rule label’s cannot be touched', async () => {
-  const user = setupUser();
+  const user = setupUser({ delay: null });
   api.listLabels.mockResolvedValue(page([manualLabel, ruleLabel]));
   api.listCustomers.mockResolvedValue(page([customer()]));
   api.tagCustomers.mockResolvedValue(ok({ count: 1 }, '操作成功！'));
@@ -341,7 +341,7 @@ it('potential partners: the stage chosen reaches the server and each row shows i
 });
 
 it('photos: a thumbnail shows its photo; an upload stores the image, then adds it as the chosen kind', async () => {
-  const user = setupUser();
+  const user = setupUser({ delay: null });
   files.isStoredImage.mockReturnValue(false);
   files.uploadImage.mockImplementation(async (_file, onProgress) => {
     onProgress?.(100);

@@ -42,9 +42,6 @@ async function statusIs(target: Page, status: string) {
   await orderRow(target).locator('.ant-tag', { hasText: status }).waitFor();
 }
 
-/** An action of the test's order: in its row, or in the row's 更多. */
-const orderAction = (target: Page, text: string) => rowAction(orderRow(target), text);
-
 /** The list's row of one order. */
 const rowOfOrder = (target: Page, orderNo: string): Locator =>
   target.locator('.ant-table-row:visible').filter({ hasText: orderNo });
@@ -104,21 +101,22 @@ test('an order goes from submitted to signed, each step in its history, the prin
   await openOrders();
 
   // 1. 新建订单: customer searched on the server, 2箱3瓶 of one SKU; the server prices it.
-  await placeOrder(page, '2', '3', 'orders-create');
+  // The test's order by its number: a retry's order is another row.
+  const row = rowOfOrder(page, await placeOrder(page, '2', '3', 'orders-create'));
   await screenshot(page, 'orders-list');
 
   // 2. 审核: credit and stock of the order, then 通过.
-  await orderAction(page, '审核');
+  await rowAction(row, '审核');
   const audit = page.locator('.ant-modal').filter({ hasText: '审核订单' });
   await audit.getByText('充足').waitFor();
   await audit.getByText('信用检查').waitFor();
   await screenshot(page, 'orders-audit');
   await audit.getByRole('button', { name: buttonName('通过') }).click();
   await toast(page, '审核成功！');
-  await statusIs(page, '待发货');
+  await row.locator('.ant-tag', { hasText: '待发货' }).waitFor();
 
   // 3. 发货 from the FEFO batch the server proposes (2箱3瓶 = 51 bottles of the older batch).
-  await orderAction(page, '发货');
+  await rowAction(row, '发货');
   const deliver = page.locator('.ant-modal').filter({ hasText: '批次分配' });
   await deliver.getByText('待发 2箱3瓶，本次 2箱3瓶').waitFor();
   // The demo's batches are named after their production dates, which are counted back from today.
@@ -136,10 +134,10 @@ test('an order goes from submitted to signed, each step in its history, the prin
   await screenshot(page, 'orders-deliver');
   await deliver.getByRole('button', { name: buttonName('确认发货') }).click();
   await deliver.waitFor({ state: 'detached' });
-  await statusIs(page, '已发货');
+  await row.locator('.ant-tag', { hasText: '已发货' }).waitFor();
 
   // 4. 打印: the delivery note; the server counts the print.
-  await orderAction(page, '打印');
+  await rowAction(row, '打印');
   const print = page.locator('.ant-modal').filter({ hasText: '拣货执行单' });
   await print.locator('.print-area').getByText('收货人签字').waitFor();
   await screenshot(page, 'orders-print');
@@ -147,17 +145,15 @@ test('an order goes from submitted to signed, each step in its history, the prin
   await print.waitFor({ state: 'detached' });
 
   // 5. 签收 in full.
-  await orderAction(page, '签收');
+  await rowAction(row, '签收');
   const sign = page.locator('.ant-modal').filter({ hasText: '签收数量' });
   await sign.getByLabel(`${SKU} 实签数量`).waitFor();
   await sign.getByRole('button', { name: buttonName('确认签收') }).click();
   await sign.waitFor({ state: 'detached' });
-  await statusIs(page, '已签收');
+  await row.locator('.ant-tag', { hasText: '已签收' }).waitFor();
 
   // 6. The drawer: lines, batches, print count and the history of every step.
-  await orderRow(page)
-    .getByRole('button', { name: /^SO\d+$/ })
-    .click();
+  await row.getByRole('button', { name: /^SO\d+$/ }).click();
   const drawer = page.locator('.ant-drawer-section').filter({ hasText: '订单详情' });
   const history = historyOf(drawer);
   for (const step of ['创建', '审核通过', '发货', '打印', '签收']) {

@@ -49,7 +49,7 @@ const LISTS: ListCase[] = [
     name: 'stock',
     path: '/eprod/stock',
     desktop: ['商品', '库存', '金额', '批次状态'],
-    tablet: ['商品', '金额', '批次状态'],
+    tablet: ['商品', '批次号 / 仓库', '金额', '批次状态'],
   },
 ];
 

@@ -7,8 +7,8 @@
 // more case, waiting for the audit again at its new payable amount. Screenshots on desktop and tablet.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buttonName, choose, dialog, rowAction, selectOf, toast } from './support/antd';
-import { launchBrowser, newPage, screenshot, TABLET } from './support/chromium';
-import { baseUrl, loginWithPassword } from './support/signIn';
+import { DESKTOP, launchBrowser, newPage, screenshot, TABLET, type SignedIn } from './support/chromium';
+import { baseUrl, signedInState } from './support/signIn';
 
 jest.setTimeout(240000);
 
@@ -16,9 +16,12 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
+/** The administrator's session, signed in once for the file's tests. */
+let admin: SignedIn;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  admin = await signedInState(browser, 'admin');
 });
 afterAll(async () => {
   await browser.close();
@@ -38,9 +41,6 @@ const orderRow = (target: Page): Locator =>
 async function statusIs(target: Page, status: string) {
   await orderRow(target).locator('.ant-tag', { hasText: status }).waitFor();
 }
-
-/** An action of the test's order: in its row, or in the row's 更多. */
-const orderAction = (target: Page, text: string) => rowAction(orderRow(target), text);
 
 /** The list's row of one order. */
 const rowOfOrder = (target: Page, orderNo: string): Locator =>
@@ -76,6 +76,16 @@ async function placeOrder(target: Page, cases: string, units: string, shot?: str
   );
 }
 
+/** The drawer's 操作记录 (its 变更记录 is a timeline too). */
+const historyOf = (drawer: Locator): Locator => drawer.getByRole('list', { name: '操作记录' });
+
+/** The order list, signed in as the administrator, on a new page of `viewport`; `query` filters it. */
+async function openOrders(viewport = DESKTOP, query = '') {
+  ({ context, page, errors } = await newPage(browser, viewport, admin));
+  await page.goto(`${baseUrl()}/eOrder/eOrder${query}`);
+  await page.getByRole('tab', { name: /待审核/ }).waitFor();
+}
+
 /** Opens the detail drawer of the order in `row`. */
 async function openDrawer(target: Page, row: Locator): Promise<Locator> {
   await row.getByRole('button', { name: /^SO\d+$/ }).click();
@@ -88,28 +98,25 @@ async function closeDrawer(drawer: Locator) {
 }
 
 test('an order goes from submitted to signed, each step in its history, the print counted, part returned', async () => {
-  ({ context, page, errors } = await newPage(browser));
-  await loginWithPassword(page, 'admin');
-  await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
-  await page.goto(`${baseUrl()}/eOrder/eOrder`);
-  await page.getByRole('tab', { name: /待审核/ }).waitFor();
+  await openOrders();
 
   // 1. 新建订单: customer searched on the server, 2箱3瓶 of one SKU; the server prices it.
-  await placeOrder(page, '2', '3', 'orders-create');
+  // The test's order by its number: a retry's order is another row.
+  const row = rowOfOrder(page, await placeOrder(page, '2', '3', 'orders-create'));
   await screenshot(page, 'orders-list');
 
   // 2. 审核: credit and stock of the order, then 通过.
-  await orderAction(page, '审核');
+  await rowAction(row, '审核');
   const audit = page.locator('.ant-modal').filter({ hasText: '审核订单' });
   await audit.getByText('充足').waitFor();
   await audit.getByText('信用检查').waitFor();
   await screenshot(page, 'orders-audit');
   await audit.getByRole('button', { name: buttonName('通过') }).click();
   await toast(page, '审核成功！');
-  await statusIs(page, '待发货');
+  await row.locator('.ant-tag', { hasText: '待发货' }).waitFor();
 
   // 3. 发货 from the FEFO batch the server proposes (2箱3瓶 = 51 bottles of the older batch).
-  await orderAction(page, '发货');
+  await rowAction(row, '发货');
   const deliver = page.locator('.ant-modal').filter({ hasText: '批次分配' });
   await deliver.getByText('待发 2箱3瓶，本次 2箱3瓶').waitFor();
   // The demo's batches are named after their production dates, which are counted back from today.
@@ -127,10 +134,10 @@ test('an order goes from submitted to signed, each step in its history, the prin
   await screenshot(page, 'orders-deliver');
   await deliver.getByRole('button', { name: buttonName('确认发货') }).click();
   await deliver.waitFor({ state: 'detached' });
-  await statusIs(page, '已发货');
+  await row.locator('.ant-tag', { hasText: '已发货' }).waitFor();
 
   // 4. 打印: the delivery note; the server counts the print.
-  await orderAction(page, '打印');
+  await rowAction(row, '打印');
   const print = page.locator('.ant-modal').filter({ hasText: '拣货执行单' });
   await print.locator('.print-area').getByText('收货人签字').waitFor();
   await screenshot(page, 'orders-print');
@@ -138,19 +145,17 @@ test('an order goes from submitted to signed, each step in its history, the prin
   await print.waitFor({ state: 'detached' });
 
   // 5. 签收 in full.
-  await orderAction(page, '签收');
+  await rowAction(row, '签收');
   const sign = page.locator('.ant-modal').filter({ hasText: '签收数量' });
   await sign.getByLabel(`${SKU} 实签数量`).waitFor();
   await sign.getByRole('button', { name: buttonName('确认签收') }).click();
   await sign.waitFor({ state: 'detached' });
-  await statusIs(page, '已签收');
+  await row.locator('.ant-tag', { hasText: '已签收' }).waitFor();
 
   // 6. The drawer: lines, batches, print count and the history of every step.
-  await orderRow(page)
-    .getByRole('button', { name: /^SO\d+$/ })
-    .click();
+  await row.getByRole('button', { name: /^SO\d+$/ }).click();
   const drawer = page.locator('.ant-drawer-section').filter({ hasText: '订单详情' });
-  const history = drawer.locator('.ant-timeline');
+  const history = historyOf(drawer);
   for (const step of ['创建', '审核通过', '发货', '打印', '签收']) {
     await history.getByText(step, { exact: true }).waitFor();
   }
@@ -238,11 +243,7 @@ test('an order goes from submitted to signed, each step in its history, the prin
 });
 
 test('取消 before the audit with its reason; 修改重提 of a rejected order with one more case', async () => {
-  ({ context, page, errors } = await newPage(browser));
-  await loginWithPassword(page, 'admin');
-  await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
-  await page.goto(`${baseUrl()}/eOrder/eOrder`);
-  await page.getByRole('tab', { name: /待审核/ }).waitFor();
+  await openOrders();
 
   // 1. 取消 needs its reason; the order is 已取消 and its history says why.
   const cancelledNo = await placeOrder(page, '1', '0');
@@ -259,7 +260,7 @@ test('取消 before the audit with its reason; 修改重提 of a rejected order 
   // A cancelled order is out of the audit.
   expect(await cancelledRow.getByRole('button', { name: buttonName('审核') }).count()).toBe(0);
   const cancelledDrawer = await openDrawer(page, cancelledRow);
-  const cancelledHistory = cancelledDrawer.locator('.ant-timeline');
+  const cancelledHistory = historyOf(cancelledDrawer);
   await cancelledHistory.getByText('取消', { exact: true }).waitFor();
   await cancelledHistory.getByText('门店临时不要了').waitFor();
   await closeDrawer(cancelledDrawer);
@@ -294,7 +295,7 @@ test('取消 before the audit with its reason; 修改重提 of a rejected order 
   expect(newPayable).not.toBe('');
   expect(newPayable).not.toBe(firstPayable);
   const drawer = await openDrawer(page, rejectedRow);
-  const history = drawer.locator('.ant-timeline');
+  const history = historyOf(drawer);
   for (const step of ['创建', '审核驳回', '修改重提']) {
     await history.getByText(step, { exact: true }).waitFor();
   }
@@ -303,15 +304,17 @@ test('取消 before the audit with its reason; 修改重提 of a rejected order 
 });
 
 test('the list and the drawer on a tablet', async () => {
-  ({ context, page, errors } = await newPage(browser, TABLET));
-  await loginWithPassword(page, 'admin');
-  await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
-  await page.goto(`${baseUrl()}/eOrder/eOrder?status=SIGNED`);
-  await statusIs(page, '已签收');
+  // The signed orders of the buyer; a row shows its number, status and amount, the buyer in its detail.
+  await openOrders(TABLET, `?status=SIGNED&customerName=${encodeURIComponent(BUYER)}`);
+  const row = page.locator('.ant-table-row:visible').first();
+  await row.locator('.ant-tag', { hasText: '已签收' }).waitFor();
+  expect(await payableOf(row)).not.toBe('');
+  expect(await row.getByText(BUYER).count()).toBe(0);
+  await row.locator('.ant-table-row-expand-icon').click();
+  await page.locator('.ant-table-expanded-row:visible').first().getByText(BUYER).waitFor();
   await screenshot(page, 'orders-list-tablet');
-  await orderRow(page)
-    .getByRole('button', { name: /^SO\d+$/ })
-    .click();
-  await page.locator('.ant-drawer-section .ant-timeline').getByText('签收', { exact: true }).waitFor();
+  await row.getByRole('button', { name: /^SO\d+$/ }).click();
+  const drawer = page.locator('.ant-drawer-section').filter({ hasText: '订单详情' });
+  await historyOf(drawer).getByText('签收', { exact: true }).waitFor();
   await screenshot(page, 'orders-detail-tablet');
 });

@@ -5,8 +5,8 @@
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buttonName, choose, daysAgo, dialog, rowAction, selectOf, toast } from './support/antd';
-import { launchBrowser, newPage, screenshot, TABLET } from './support/chromium';
-import { baseUrl, loginWithPassword } from './support/signIn';
+import { DESKTOP, launchBrowser, newPage, screenshot, TABLET, type SignedIn } from './support/chromium';
+import { baseUrl, signedInState } from './support/signIn';
 
 jest.setTimeout(180000);
 
@@ -14,15 +14,18 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
+/** The administrator's session, signed in once for the file's tests. */
+let admin: SignedIn;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  admin = await signedInState(browser, 'admin');
 });
 afterAll(async () => {
   await browser.close();
 });
 beforeEach(async () => {
-  ({ context, page, errors } = await newPage(browser));
+  ({ context, page, errors } = await newPage(browser, DESKTOP, admin));
 });
 afterEach(async () => {
   await context.close();
@@ -35,11 +38,6 @@ const TO_WAREHOUSE = '端到端调拨仓';
 /** 茶小满冰红茶 500ml: 15 bottles a case, 365 days of shelf life (server/db/seed/businessCatalogue.ts). */
 const SKU_NAME = '茶小满冰红茶 500ml';
 
-async function signIn(target: Page) {
-  await loginWithPassword(target, 'admin');
-  await target.waitForURL(`${baseUrl()}/dashboard/analysis`);
-}
-
 /** Types cases and bottles into the quantity item labelled `label`. */
 async function fillQuantity(form: Locator, label: string, cases: number, units?: number) {
   await form.getByLabel(`${label}（箱）`).fill(String(cases));
@@ -49,8 +47,6 @@ async function fillQuantity(form: Locator, label: string, cases: number, units?:
 const lotRows = (target: Page) => target.locator('.ant-table-row:visible', { hasText: BATCH });
 
 test('a batch is received, partly transferred and counted; its stock age and near-expiry show', async () => {
-  await signIn(page);
-
   // 1. The warehouse the transfer goes to.
   await page.goto(`${baseUrl()}/eprod/warehouse`);
   await page.locator('.ant-table-row:visible').first().waitFor();
@@ -153,21 +149,21 @@ test('a batch is received, partly transferred and counted; its stock age and nea
 
 test('the stock page and its commands fit a 768 px tablet', async () => {
   await context.close();
-  ({ context, page, errors } = await newPage(browser, TABLET));
-  await signIn(page);
+  ({ context, page, errors } = await newPage(browser, TABLET, admin));
   await page.goto(`${baseUrl()}/eprod/stock?keyword=${BATCH}`);
-  await lotRows(page).first().waitFor();
+  // A lot shows its SKU and batch, amount and status; its stock age is in the row's detail.
+  const lot = lotRows(page).filter({ hasText: FROM_WAREHOUSE }).first();
+  await lot.getByText(SKU_NAME).waitFor();
+  await lot.locator('.ant-table-row-expand-icon').click();
+  await page.locator('.ant-table-expanded-row:visible').first().getByText('271-365天').waitFor();
   await screenshot(page, 'stock-batch-tablet');
-  await lotRows(page)
-    .first()
-    .getByRole('button', { name: buttonName('调拨') })
-    .click();
+  // Two links at most on a tablet: 调拨 is in the row's 更多.
+  await rowAction(lot, '调拨');
   await dialog(page, '调拨').getByText('调拨数量').waitFor();
   await screenshot(page, 'stock-transfer-tablet');
 });
 
 test('a SKU image is uploaded in the form and its thumbnail shows in the list', async () => {
-  await signIn(page);
   await page.goto(`${baseUrl()}/eMaterial/sku?keyword=${encodeURIComponent(SKU_NAME)}`);
   const row = page.locator('.ant-table-row:visible', { hasText: SKU_NAME });
   await row.getByText('无图').waitFor();
@@ -218,7 +214,6 @@ test('a SKU image is uploaded in the form and its thumbnail shows in the list', 
 });
 
 test('brands, categories, dealer stock and the stock-age buckets show the seeded data', async () => {
-  await signIn(page);
   const rows = page.locator('.ant-table-row:visible');
   await page.goto(`${baseUrl()}/eMaterial/brand`);
   await rows.filter({ hasText: '茶小满' }).getByText('启用').waitFor();

@@ -164,6 +164,22 @@ describe('side menu', () => {
     }
   });
 
+  it('keeps its layout in a window of no real width (Chromium capturing a full-page screenshot)', async () => {
+    const { matchMedia, innerWidth } = window;
+    // 1 px wide: every max-width query matches, yet it is no phone; a phone layout would mount the page anew.
+    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: true })) as typeof matchMedia;
+    window.innerWidth = 1;
+    try {
+      const { store } = await renderShell('/isystem/user');
+      await screen.findByRole('navigation', { name: '侧边菜单' }, LAZY);
+      expect(store.getState().layout.device).toBe('desktop');
+      expect(sider()).not.toBeNull();
+    } finally {
+      window.matchMedia = matchMedia;
+      window.innerWidth = innerWidth;
+    }
+  });
+
   it('fills {{ token }} and {{ tenantId }} of an external entry when it opens', async () => {
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
     const menu = [

@@ -56,11 +56,21 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1440, height: 900 };
 export const TABLET = { width: 768, height: 1024 };
 
+/** The cookies and local storage of a signed-in context (BrowserContext.storageState). */
+export type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A new context and page; with `signedIn`, it starts with that session (see signedInState in signIn.ts). */
 export async function newPage(
   browser: Browser,
   viewport = DESKTOP,
+  signedIn?: SignedIn,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const context = await browser.newContext({
+    viewport,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    storageState: signedIn,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

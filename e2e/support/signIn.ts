@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { newPage, type SignedIn } from './chromium';
 import { E2E_PASSWORD } from './server';
 
 export const baseUrl = (): string => process.env.E2E_BASE_URL as string;
@@ -24,6 +25,24 @@ export async function loginWithPassword(
   await modal.getByPlaceholder('用户名 / 邮箱').fill(username);
   await modal.getByPlaceholder('密码').fill(password);
   await modal.getByRole('button', { name: /^登\s*录$/ }).click();
+}
+
+/**
+ * Signs `username` in once, through the landing page's login modal, and answers the session it leaves in
+ * the browser (the token in local storage): the tests of a file that are not about signing in open their
+ * contexts with it (newPage's `signedIn`) and go straight to their page, without the landing page, the
+ * login and the dashboard each time.
+ */
+export async function signedInState(browser: Browser, username: string): Promise<SignedIn> {
+  const { context, page, errors } = await newPage(browser);
+  try {
+    await loginWithPassword(page, username);
+    await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
+    if (errors.length) throw new Error(`signing ${username} in: ${errors.join('; ')}`);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
 }
 
 /** The text of the notification boxes currently shown (antd notification). */

@@ -236,7 +236,8 @@ export default function ProdStockPage() {
       <ListPage<StockLot>
         list={list}
         columns={columns}
-        compactColumns={['skuCode', 'amount', 'lotStatus']}
+        // A lot is its SKU and its batch (in a warehouse): rows of one SKU differ only by the batch.
+        compactColumns={['skuCode', 'batchNo', 'amount', 'lotStatus']}
         exportAs={exportStockLots}
         toFormValues={toFormValues}
         toFilters={toFilters}

@@ -188,27 +188,32 @@ export function requireNotOwnDeparts(
 }
 
 /** The whole tenant is within reach of a caller who holds every permission row of it (the administrator). */
-async function holdsWholeTenant(db: Kysely<DB>, caller: Caller): Promise<boolean> {
+export async function reachesWholeTenant(db: Kysely<DB>, caller: Caller): Promise<boolean> {
   return (await beyondCaller(db, caller).limit(1).executeTakeFirst()) === undefined;
 }
 
 /**
- * Whether every one of the tenant's departments among `departIds` lies within the caller's data scope (the
- * departments they belong to, narrowed to the one chosen at login, and those below). Holding the whole
- * tenant, every department does.
+ * The rule of the department checks below as a column of a query over `departs`: true on the departments
+ * within the caller's data scope (the departments they belong to, narrowed to the one chosen at login, and
+ * those below). Reaching the whole tenant, every department is.
  */
+export async function departWithinScope(db: Kysely<DB>, caller: Caller): Promise<RawBuilder<boolean>> {
+  if (await reachesWholeTenant(db, caller)) return sql<boolean>`true`;
+  return sql<boolean>`${inScope(await dataScopeOf(db, caller.tenantId, caller.userId), 'departs.org_code')}`;
+}
+
+/** Whether every one of the tenant's departments among `departIds` lies within the caller's data scope. */
 async function departsInScope(
   db: Kysely<DB>,
   caller: Caller,
   departIds: readonly string[],
 ): Promise<boolean> {
-  if (departIds.length === 0 || (await holdsWholeTenant(db, caller))) return true;
-  const scope = await dataScopeOf(db, caller.tenantId, caller.userId);
+  if (departIds.length === 0) return true;
   const outside = await db
     .selectFrom('departs')
     .select('departs.id')
     .where('departs.id', 'in', departIds)
-    .where(sql<boolean>`not ${inScope(scope, 'departs.org_code')}`)
+    .where(sql<boolean>`not ${await departWithinScope(db, caller)}`)
     .limit(1)
     .executeTakeFirst();
   return outside === undefined;
@@ -244,7 +249,7 @@ export async function requireDepartParentInScope(
   parentId: string | null,
 ): Promise<void> {
   const allowed =
-    parentId === null ? await holdsWholeTenant(db, caller) : await departsInScope(db, caller, [parentId]);
+    parentId === null ? await reachesWholeTenant(db, caller) : await departsInScope(db, caller, [parentId]);
   if (!allowed) throw new ForbiddenError(privilegeMessages.departParentOutside);
 }
 

@@ -380,6 +380,69 @@ describe.each(testBackends())('privilege of system administration on %s', (backe
     });
   });
 
+  describe('the department tree tells each caller where their data scope lies', () => {
+    type Node = { orgCode: string; inScope: boolean; children?: Node[] | null };
+    /** The flags by org code (names change in the tests above). */
+    const flagsOf = (nodes: Node[]): Record<string, boolean> =>
+      Object.fromEntries(
+        nodes.flatMap((node) => [
+          [node.orgCode, node.inScope],
+          ...Object.entries(flagsOf(node.children ?? [])),
+        ]),
+      );
+    const treeAs = async (token: string) => {
+      const { body } = await context.client.get<Node[]>('/sys/sysDepart/queryTreeList', token);
+      expect(body.success).toBe(true);
+      return flagsOf(body.result);
+    };
+    const scopeAs = async (token: string) =>
+      (await context.client.get<{ wholeTenant: boolean }>('/sys/sysDepart/queryScope', token)).body.result;
+    /** 华饮酒业集团, 华南大区, 广州办事处, 生产中心: outside 华东大区. */
+    const OUTSIDE_EAST = { A01: false, A01A02: false, A01A02A01: false, A02: false };
+
+    it('marks the departments of 华东大区 for its manager, and he cannot add a top-level department', async () => {
+      expect(await treeAs(climber)).toEqual(
+        expect.objectContaining({ A01A01: true, A01A01A01: true, A01A01A02: true, ...OUTSIDE_EAST }),
+      );
+      expect(await scopeAs(climber)).toEqual({ wholeTenant: false });
+      const { body } = await context.client.get<Node[]>('/sys/sysDepart/searchBy?keyWord=办', climber);
+      // 上海办事处 (renamed 上海办 above), 杭州办事处, 广州办事处.
+      expect(flagsOf(body.result)).toEqual({ A01A01A01: true, A01A01A02: true, A01A02A01: false });
+    });
+
+    it('marks zhangwei’s three offices (not the regions above them), and nothing for liuyang', async () => {
+      expect(await treeAs(await context.tokenOf('zhangwei'))).toEqual(
+        expect.objectContaining({
+          A01A01: false,
+          A01A01A01: true,
+          A01A01A02: true,
+          ...OUTSIDE_EAST,
+          A01A02A01: true,
+        }),
+      );
+      const liuyang = await context.tokenOf('liuyang');
+      expect(Object.values(await treeAs(liuyang)).some(Boolean)).toBe(false);
+      expect(await scopeAs(liuyang)).toEqual({ wholeTenant: false });
+    });
+
+    it('marks every department for the administrator, who reaches the whole tenant', async () => {
+      const admin = await context.tokenOf('admin');
+      const flags = await treeAs(admin);
+      expect(Object.keys(flags)).toEqual(expect.arrayContaining(['A01', 'A01A02A01', 'A02']));
+      expect(Object.values(flags).every(Boolean)).toBe(true);
+      expect(await scopeAs(admin)).toEqual({ wholeTenant: true });
+    });
+
+    it('agrees with the writes: a department the tree leaves outside is refused, one inside is edited', async () => {
+      const guangzhou = { id: depart('A01A02A01'), departName: '广州办事处' };
+      const shanghai = { id: depart('A01A01A01'), departName: '上海办事处' };
+      expect(await treeAs(climber)).toMatchObject({ A01A02A01: false, A01A01A01: true });
+      await refused(climber, [[['put', '/sys/sysDepart/edit', guangzhou], DEPART_OUTSIDE]]);
+      const edited = await context.client.put('/sys/sysDepart/edit', shanghai, climber);
+      expect(edited.body).toMatchObject({ success: true });
+    });
+  });
+
   describe('the administrator', () => {
     it('holds a menu he adds, so that he can hand it out, and cannot change his own roles', async () => {
       const admin = await context.tokenOf('admin');

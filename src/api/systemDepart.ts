@@ -28,12 +28,20 @@ export interface DepartTreeNode extends SysDepart {
   value: string;
   title: string;
   isLeaf?: boolean;
+  /** Within the caller's data scope: they may place users there and add, edit or delete it (issue #14). */
+  inScope?: boolean;
   children?: DepartTreeNode[] | null;
+}
+
+/** The caller's reach over the tree: the whole tenant (top-level departments too) or their data scope. */
+export interface DepartScope {
+  wholeTenant: boolean;
 }
 
 export type DepartPayload = Omit<SysDepart, 'id' | 'orgCode' | 'orgType'> & { id?: string };
 
 export const queryDepartTree = () => getAction<DepartTreeNode[]>('/sys/sysDepart/queryTreeList');
+export const queryDepartScope = () => getAction<DepartScope>('/sys/sysDepart/queryScope');
 /** Departments whose name contains the keyword, as a flat list. */
 export const searchDeparts = (keyWord: string) =>
   getAction<DepartTreeNode[]>('/sys/sysDepart/searchBy', { keyWord });

@@ -1,8 +1,10 @@
 // The user form's validation: required fields with their Chinese messages, the password rules, the
 // uniqueness checks when a field loses focus, and the add body; roles only for a caller holding
 // user:assignRole, and never the caller's own roles or departments.
-import { screen, waitFor } from '@testing-library/react';
+// The department picker offers only departments within the caller's data scope.
+import { screen, waitFor, within } from '@testing-library/react';
 import * as departApi from '../../../src/api/systemDepart';
+import type { DepartTreeNode } from '../../../src/api/systemDepart';
 import * as dictApi from '../../../src/api/systemDict';
 import * as duplicateApi from '../../../src/api/systemDuplicate';
 import * as roleApi from '../../../src/api/systemRole';
@@ -192,4 +194,81 @@ it('editing one’s own account shows the roles and departments locked and sends
   expect(body).toMatchObject({ id: 'me', realname: '李四' });
   expect(body).not.toHaveProperty('selectedroles');
   expect(body).not.toHaveProperty('selecteddeparts');
+});
+
+describe('the departments offered (issue #14: only within the caller’s data scope, as the server marks them)', () => {
+  const node = (
+    id: string,
+    title: string,
+    inScope: boolean,
+    children?: DepartTreeNode[],
+  ): DepartTreeNode => ({
+    id,
+    key: id,
+    value: id,
+    title,
+    departName: title,
+    inScope,
+    children: children ?? null,
+  });
+  // A manager of 华东大区; the edited rep belongs to 广州办事处, outside his scope.
+  const TREE = [
+    node('a01', '华饮酒业集团', false, [
+      node('east', '华东大区', true, [node('sh', '上海办事处', true), node('hz', '杭州办事处', true)]),
+      node('south', '华南大区', false, [node('gz', '广州办事处', false), node('sz', '深圳办事处', false)]),
+    ]),
+    node('a02', '生产中心', false),
+  ];
+  const REP = { id: 'rep', username: 'zhaolei', realname: '赵磊', phone: '13800000007' } as SysUser;
+
+  beforeEach(() => {
+    departs.queryDepartTree.mockResolvedValue(ok(TREE));
+    users.userDepartList.mockResolvedValue(ok([{ key: 'gz', value: 'gz', title: '广州办事处' }]));
+    users.editUser.mockResolvedValue(ok(null, '修改成功!'));
+  });
+
+  const treeNode = (title: string) =>
+    document
+      .querySelector(`.ant-select-tree-node-content-wrapper[title="${title}"]`)
+      ?.closest('.ant-select-tree-treenode');
+  const disabled = (title: string) =>
+    treeNode(title)?.classList.contains('ant-select-tree-treenode-disabled');
+
+  async function openPicker(user: ReturnType<typeof setupUser>, dialog: HTMLElement) {
+    const field = within(dialog).getByText('所属部门').closest('.ant-form-item') as HTMLElement;
+    await user.click(field.querySelector('.ant-select') as HTMLElement);
+    await waitFor(() => expect(treeNode('上海办事处')).toBeTruthy());
+    return field;
+  }
+
+  it('editing: the scope’s departments open, the user’s department outside it shown locked and kept', async () => {
+    const user = setupUser();
+    const onSaved = jest.fn();
+    await renderSystemPage(<UserFormModal open user={REP} onClose={jest.fn()} onSaved={onSaved} />);
+    const dialog = await findDialog('编辑用户');
+    const field = await openPicker(user, dialog);
+    // 生产中心 and 深圳办事处 lie outside and are not his: left out. The branches above stay, locked.
+    expect(treeNode('生产中心')).toBeFalsy();
+    expect(treeNode('深圳办事处')).toBeFalsy();
+    expect(['华饮酒业集团', '华南大区', '广州办事处'].map(disabled)).toEqual([true, true, true]);
+    expect(['华东大区', '上海办事处', '杭州办事处'].map(disabled)).toEqual([false, false, false]);
+    // 广州办事处 stays chosen, its tag without a remove button.
+    const tag = within(field).getByText('广州办事处').closest('.ant-select-selection-item') as HTMLElement;
+    expect(tag.querySelector('.ant-select-selection-item-remove')).toBeNull();
+    await user.click(treeNode('上海办事处')?.querySelector('.ant-select-tree-checkbox') as HTMLElement);
+    await user.click(buttonByText(/保\s*存/, dialog));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(users.editUser.mock.calls[0][0].selecteddeparts?.split(',').sort()).toEqual(['gz', 'sh']);
+  });
+
+  it('adding: only the scope’s departments, under their locked parents', async () => {
+    const user = setupUser();
+    const { dialog } = await openAddForm([]);
+    await openPicker(user, dialog);
+    expect(treeNode('广州办事处')).toBeFalsy();
+    expect(treeNode('华南大区')).toBeFalsy();
+    expect(treeNode('生产中心')).toBeFalsy();
+    expect(disabled('华饮酒业集团')).toBe(true);
+    expect(disabled('杭州办事处')).toBe(false);
+  });
 });

@@ -1,7 +1,8 @@
 // The two tree screens: the menu table loads a level when it is expanded and warns that a delete takes
 // the children along; the department tree searches, adds under the chosen department and warns that
-// descendants go too.
+// descendants go too; departments outside the caller's data scope keep their actions disabled (issue #14).
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import * as departApi from '../../../src/api/systemDepart';
 import * as permissionApi from '../../../src/api/systemPermission';
 import DepartListPage from '../../../src/pages/system/depart/DepartListPage';
@@ -114,6 +115,7 @@ describe('department management', () => {
     departs.searchDeparts.mockResolvedValue(ok([{ ...tree[0].children[0] }]));
     departs.addDepart.mockResolvedValue(ok(null, '添加成功！'));
     departs.deleteDepart.mockResolvedValue(ok(null, '删除成功!'));
+    departs.queryDepartScope.mockResolvedValue(ok({ wholeTenant: true }));
   });
 
   const codes = ['depart:add', 'depart:edit', 'depart:delete', 'depart:deleteBatch'];
@@ -145,6 +147,8 @@ describe('department management', () => {
     await renderSystemPage(<DepartListPage />, { codes });
     await user.click(await screen.findByText('华饮酒业集团'));
     await screen.findByText('A01');
+    // The whole tenant is his (wholeTenant): a top-level department too.
+    await waitFor(() => expect(buttonByText('一级部门')).toBeEnabled());
     await user.click(buttonByText(/^删\s*除$/));
     const confirm = await confirmDialog();
     expect(confirm).toHaveTextContent('确定删除部门“华饮酒业集团”吗？');
@@ -161,5 +165,99 @@ describe('department management', () => {
     await waitFor(() => expect(screen.queryByText('华饮酒业集团')).not.toBeInTheDocument());
     expect(departs.searchDeparts).toHaveBeenCalledWith('华东');
     expect(screen.getByText('华东大区')).toBeInTheDocument();
+  });
+
+  describe('a manager of 华东大区 (the server marks his scope, and he does not reach the whole tenant)', () => {
+    const node = (
+      id: string,
+      name: string,
+      parentId: string,
+      inScope: boolean,
+      children: object[] | null,
+    ) => ({
+      id,
+      key: id,
+      value: id,
+      title: name,
+      departName: name,
+      orgCode: id.toUpperCase(),
+      orgCategory: '2',
+      parentId,
+      inScope,
+      children,
+    });
+    const scoped = [
+      node('a01', '华饮酒业集团', '', false, [
+        node('a01a01', '华东大区', 'a01', true, [node('a01a01a01', '上海办事处', 'a01a01', true, null)]),
+        node('a01a02', '华南大区', 'a01', false, null),
+      ]),
+    ];
+    const OUTSIDE = '不能操作您管辖范围以外的部门';
+    const ADD_OUTSIDE = '只能在您管辖范围以内的部门下添加部门';
+
+    beforeEach(() => {
+      departs.queryDepartTree.mockResolvedValue(ok(scoped as never));
+      departs.queryDepartScope.mockResolvedValue(ok({ wholeTenant: false }));
+    });
+
+    const treeNodeOf = (name: string) =>
+      screen.getByText(name, { selector: '.ant-tree-title' }).closest('.ant-tree-treenode') as HTMLElement;
+    async function choose(user: ReturnType<typeof setupUser>, name: string) {
+      await waitFor(() => expect(document.querySelector('.ant-tree-treenode-motion')).toBeNull());
+      await user.click(screen.getByText(name, { selector: '.ant-tree-title' }));
+      await screen.findByText(`部门信息：${name}`);
+    }
+    /** Whether the button is disabled, and the reason its wrapper gives on hover. */
+    async function refusal(text: string | RegExp) {
+      const button = buttonByText(text);
+      if (!(button as HTMLButtonElement).disabled) return null;
+      await userEvent.hover(button.parentElement as HTMLElement);
+      const tip = await screen.findByRole('tooltip');
+      const reason = tip.textContent;
+      await userEvent.unhover(button.parentElement as HTMLElement);
+      await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+      return reason;
+    }
+
+    it('a department outside his scope: 添加下级, 添加同级, 保存 and 删除 disabled with the reason; no top level', async () => {
+      const user = setupUser();
+      await renderSystemPage(<DepartListPage />, { codes });
+      await screen.findByText('华南大区');
+      await waitFor(() => expect(departs.queryDepartScope).toHaveBeenCalled());
+      expect(await refusal('一级部门')).toBe(ADD_OUTSIDE);
+      await choose(user, '华南大区');
+      expect(await refusal('添加下级')).toBe(ADD_OUTSIDE);
+      expect(await refusal('添加同级')).toBe(ADD_OUTSIDE);
+      expect(await refusal(/^保\s*存$/)).toBe(OUTSIDE);
+      expect(await refusal(/^删\s*除$/)).toBe(OUTSIDE);
+      expect(screen.getByDisplayValue('华南大区')).toBeDisabled();
+      // Out of the batch selection too; his own departments may join it.
+      expect(treeNodeOf('华南大区').querySelector('.ant-tree-checkbox-disabled')).not.toBeNull();
+      expect(treeNodeOf('华饮酒业集团').querySelector('.ant-tree-checkbox-disabled')).not.toBeNull();
+      expect(treeNodeOf('华东大区').querySelector('.ant-tree-checkbox-disabled')).toBeNull();
+      expect(departs.deleteDepart).not.toHaveBeenCalled();
+    });
+
+    it('his own region: everything open but a sibling of it, whose parent lies outside; an office’s sibling is his', async () => {
+      const user = setupUser();
+      await renderSystemPage(<DepartListPage />, { codes });
+      await screen.findByText('华东大区');
+      await choose(user, '华东大区');
+      expect(await refusal('添加下级')).toBeNull();
+      expect(await refusal(/^保\s*存$/)).toBeNull();
+      expect(await refusal(/^删\s*除$/)).toBeNull();
+      expect(await refusal('添加同级')).toBe(ADD_OUTSIDE);
+      await choose(user, '上海办事处');
+      expect(await refusal('添加同级')).toBeNull();
+      await user.click(buttonByText('添加同级'));
+      const dialog = await findDialog('添加“上海办事处”的同级部门');
+      await user.type(within(dialog).getByPlaceholderText('请输入机构名称'), '苏州办事处');
+      await user.click(buttonByText(/保\s*存/, dialog));
+      await waitFor(() =>
+        expect(departs.addDepart).toHaveBeenCalledWith(
+          expect.objectContaining({ departName: '苏州办事处', parentId: 'a01a01' }),
+        ),
+      );
+    });
   });
 });

@@ -188,29 +188,34 @@ export function requireNotOwnDeparts(
 }
 
 /** The whole tenant is within reach of a caller who holds every permission row of it (the administrator). */
-async function holdsWholeTenant(db: Kysely<DB>, caller: Caller): Promise<boolean> {
+export async function reachesWholeTenant(db: Kysely<DB>, caller: Caller): Promise<boolean> {
   return (await beyondCaller(db, caller).limit(1).executeTakeFirst()) === undefined;
 }
 
 /**
- * Whether every one of the tenant's departments among `departIds` lies within the caller's data scope (the
- * departments they belong to, narrowed to the one chosen at login, and those below). Holding the whole
- * tenant, every department does.
+ * The rule of the department checks below as a column of a query over `departs`: true on the departments
+ * within the caller's data scope (the departments they belong to, narrowed to the one chosen at login, and
+ * those below). Reaching the whole tenant, every department is.
  */
+export async function departWithinScope(db: Kysely<DB>, caller: Caller): Promise<RawBuilder<boolean>> {
+  if (await reachesWholeTenant(db, caller)) return sql<boolean>`true`;
+  return sql<boolean>`${inScope(await dataScopeOf(db, caller.tenantId, caller.userId), 'departs.org_code')}`;
+}
+
+/** Whether every one of the tenant's departments among `departIds` lies within the caller's data scope. */
 async function departsInScope(
   db: Kysely<DB>,
   caller: Caller,
   departIds: readonly string[],
 ): Promise<boolean> {
-  if (departIds.length === 0 || (await holdsWholeTenant(db, caller))) return true;
-  const scope = await dataScopeOf(db, caller.tenantId, caller.userId);
+  if (departIds.length === 0) return true;
   // Counted inside the caller's tenant: another tenant's department, whose org code may look alike, is outside.
   const inside = await db
     .selectFrom('departs')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('departs.tenant_id', '=', caller.tenantId)
     .where('departs.id', 'in', departIds)
-    .where(inScope(scope, 'departs.org_code'))
+    .where(await departWithinScope(db, caller))
     .executeTakeFirstOrThrow();
   return Number(inside.count) === new Set(departIds).size;
 }
@@ -245,7 +250,7 @@ export async function requireDepartParentInScope(
   parentId: string | null,
 ): Promise<void> {
   const allowed =
-    parentId === null ? await holdsWholeTenant(db, caller) : await departsInScope(db, caller, [parentId]);
+    parentId === null ? await reachesWholeTenant(db, caller) : await departsInScope(db, caller, [parentId]);
   if (!allowed) throw new ForbiddenError(privilegeMessages.departParentOutside);
 }
 

@@ -1,5 +1,5 @@
 // /sys/sysDepart (API.md §6.4): thin handlers over departs/service.ts. Reads need depart:list, each write its
-// button code.
+// button code. queryScope (not in the contract) tells the SPA whether the caller reaches the whole tenant.
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../../http/access';
 import { ok } from '../../../http/envelope';
@@ -13,6 +13,7 @@ import {
   departIdTree,
   departMessages,
   departParentName,
+  departScope,
   departTreeList,
   editDepart,
   searchDeparts,
@@ -50,7 +51,11 @@ export async function departRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
   app.get('/sys/sysDepart/queryTreeList', { config: READ }, async (request) =>
-    ok(await departTreeList(db, sessionOf(request).tenantId)),
+    ok(await departTreeList(db, sessionOf(request))),
+  );
+
+  app.get('/sys/sysDepart/queryScope', { config: READ }, async (request) =>
+    ok(await departScope(db, sessionOf(request))),
   );
 
   app.get('/sys/sysDepart/queryIdTree', { config: READ }, async (request) =>
@@ -81,7 +86,7 @@ export async function departRoutes(app: FastifyInstance): Promise<void> {
       config: READ,
       schema: { querystring: { type: 'object', properties: { keyWord: text(64), myDeptSearch: text(4) } } },
     },
-    async (request) => ok(await searchDeparts(db, sessionOf(request).tenantId, request.query.keyWord)),
+    async (request) => ok(await searchDeparts(db, sessionOf(request), request.query.keyWord)),
   );
 
   app.post<{ Body: DepartForm }>(

@@ -20,7 +20,16 @@ import {
 import { containsPattern } from '../../../http/listQuery';
 import { nest } from '../tree';
 import { nextOrgCode } from './orgCode';
-import { requireDepartParentInScope, requireDepartsInScope, requireDepartsWithinReach } from '../privilege';
+import {
+  departWithinScope,
+  reachesWholeTenant,
+  requireDepartParentInScope,
+  requireDepartsInScope,
+  requireDepartsWithinReach,
+} from '../privilege';
+
+/** Who reads the tree: the departments within their data scope are marked (issue #14). */
+type Caller = Pick<Actor, 'tenantId' | 'userId'>;
 
 export const departMessages = {
   added: '添加成功！',
@@ -93,7 +102,7 @@ function tenantDeparts(db: Kysely<DB>, tenantId: string) {
 const asTreeRow = (row: DepartRecord) => ({ ...row, parentId: row.parentId === '' ? null : row.parentId });
 
 /** SysDepartTreeModel nodes: the entity plus key, value, title, isLeaf; leaves carry `children: null`. */
-function departTree(rows: DepartRecord[]) {
+function departTree<R extends DepartRecord>(rows: R[]) {
   const parents = new Set(rows.map((row) => row.parentId));
   return nest(rows.map(asTreeRow), (row) => ({
     ...row,
@@ -106,8 +115,21 @@ function departTree(rows: DepartRecord[]) {
   }));
 }
 
-export async function departTreeList(db: Kysely<DB>, tenantId: string) {
-  return departTree(await tenantDeparts(db, tenantId).execute());
+/**
+ * The tenant's tree, each node with `inScope`: whether it lies within the caller's data scope, where they
+ * may place users and add, edit or delete departments (privilege.ts's rule).
+ */
+export async function departTreeList(db: Kysely<DB>, caller: Caller) {
+  const inScope = await departWithinScope(db, caller);
+  return departTree(await tenantDeparts(db, caller.tenantId).select(inScope.as('inScope')).execute());
+}
+
+/**
+ * The caller's reach over the department tree: `wholeTenant` when they may add top-level departments (and
+ * every department is within their scope).
+ */
+export async function departScope(db: Kysely<DB>, caller: Caller) {
+  return { wholeTenant: await reachesWholeTenant(db, caller) };
 }
 
 /** `{key, value, title, children}` only, for pickers. */
@@ -157,9 +179,12 @@ export async function departParentName(db: Kysely<DB>, tenantId: string, departI
   };
 }
 
-export async function searchDeparts(db: Kysely<DB>, tenantId: string, keyWord: string | undefined) {
+/** The departments whose name contains the keyword, flat, each with `inScope` as in the tree. */
+export async function searchDeparts(db: Kysely<DB>, caller: Caller, keyWord: string | undefined) {
   const word = requiredText(keyWord, departMessages.keywordRequired);
-  const rows = await tenantDeparts(db, tenantId)
+  const inScope = await departWithinScope(db, caller);
+  const rows = await tenantDeparts(db, caller.tenantId)
+    .select(inScope.as('inScope'))
     .where('depart_name', 'ilike', containsPattern(word))
     .execute();
   return rows.map((row) => ({ ...row, key: row.id, value: row.id, title: row.departName, isLeaf: true }));

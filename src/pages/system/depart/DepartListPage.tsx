@@ -1,13 +1,17 @@
 // 部门管理 (system/DepartList): the department tree with search on the left, the chosen department's
-// form on the right; add a child or a sibling, save, and delete with every department below it.
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Col, Empty, Form, Input, Row, Space, Spin, Tree, Typography } from 'antd';
+// form on the right; add a child or a sibling, save, and delete with every department below it. Departments
+// outside the caller's data scope (the server marks them, issue #14) are shown with these actions disabled and
+// the reason on hover, and stay out of the batch selection; top-level departments only for a caller reaching
+// the whole tenant.
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Card, Col, Empty, Form, Input, Row, Space, Spin, Tooltip, Tree, Typography } from 'antd';
 import { ApartmentOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   addDepart,
   deleteDepart,
   deleteDeparts,
   editDepart,
+  queryDepartScope,
   queryDepartTree,
   searchDeparts,
   type DepartPayload,
@@ -19,11 +23,30 @@ import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission, useHasPermission } from '../../../components/HasPermission';
 import { findNode, parentKeys, withoutEmptyChildren, type Pruned } from '../../../components/tree/treeKeys';
 import { DepartFields } from './DepartFields';
+import { ADD_OUTSIDE_SCOPE, isInScope, OUTSIDE_SCOPE } from './departScope';
 
-type Node = Pruned<DepartTreeNode>;
+type Node = Pruned<DepartTreeNode> & { disableCheckbox?: boolean; children?: Node[] };
 type Values = Omit<DepartPayload, 'id' | 'parentId'>;
 
 const DEFAULTS: Partial<Values> = { orgCategory: '2', departOrder: 0 };
+
+/** Departments outside the caller's scope cannot join the batch selection. */
+const scopedCheckboxes = (nodes: readonly Node[]): Node[] =>
+  nodes.map((node) => ({
+    ...node,
+    ...(!isInScope(node) && { disableCheckbox: true }),
+    ...(node.children && { children: scopedCheckboxes(node.children) }),
+  }));
+
+/** An action refused for `reason` stays in sight, disabled; its wrapper takes the hover a disabled button lacks. */
+function Guarded({ reason, children }: { reason: string | null; children: ReactNode }) {
+  if (reason === null) return children;
+  return (
+    <Tooltip title={reason}>
+      <span>{children}</span>
+    </Tooltip>
+  );
+}
 
 function formValuesOf(node: Node): Values {
   return {
@@ -47,6 +70,7 @@ export default function DepartListPage() {
   const [checked, setChecked] = useState<string[]>([]);
   const [adding, setAdding] = useState<{ parentId: string | null; title: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  const [wholeTenant, setWholeTenant] = useState(false);
   const [form] = Form.useForm<Values>();
   const confirm = useConfirmAction();
   const canEdit = useHasPermission('depart:edit');
@@ -56,16 +80,29 @@ export default function DepartListPage() {
     queryDepartTree()
       .then((answer) => {
         if (!answer.success) return;
-        const nodes = withoutEmptyChildren(answer.result);
+        const nodes = scopedCheckboxes(withoutEmptyChildren(answer.result));
         setTree(nodes);
         setExpanded((keys) => (keys.length > 0 ? keys : parentKeys(nodes)));
       })
       .catch(() => undefined)
       .finally(() => setLoading(false));
+    queryDepartScope().then(
+      (answer) => setWholeTenant(answer.success && answer.result.wholeTenant),
+      () => undefined,
+    );
   }, []);
   useEffect(reload, [reload]);
 
   const selected = useMemo(() => (selectedId ? findNode(tree, selectedId) : undefined), [tree, selectedId]);
+  // Why each action on the chosen department is refused (null: allowed), as the server would answer.
+  const outside = selected && !isInScope(selected) ? OUTSIDE_SCOPE : null;
+  const topLevelRefused = wholeTenant ? null : ADD_OUTSIDE_SCOPE;
+  const siblingParent = selected?.parentId ? findNode(tree, selected.parentId) : undefined;
+  const siblingRefused = !selected?.parentId
+    ? topLevelRefused
+    : siblingParent && isInScope(siblingParent)
+      ? null
+      : ADD_OUTSIDE_SCOPE;
   useEffect(() => {
     form.resetFields();
     if (selected) form.setFieldsValue(formValuesOf(selected));
@@ -78,7 +115,11 @@ export default function DepartListPage() {
     }
     try {
       const answer = await searchDeparts(keyword.trim());
-      setFound(answer.success ? (answer.result ?? []).map(({ children: _children, ...node }) => node) : []);
+      setFound(
+        answer.success
+          ? scopedCheckboxes((answer.result ?? []).map(({ children: _children, ...node }) => node))
+          : [],
+      );
     } catch {
       // shown by the HTTP error saga
     }
@@ -121,14 +162,17 @@ export default function DepartListPage() {
           extra={
             <Space size={4}>
               <HasPermission code="depart:add">
-                <Button
-                  size="small"
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => setAdding({ parentId: null, title: '新增一级部门' })}
-                >
-                  一级部门
-                </Button>
+                <Guarded reason={topLevelRefused}>
+                  <Button
+                    size="small"
+                    type="primary"
+                    icon={<PlusOutlined />}
+                    disabled={topLevelRefused !== null}
+                    onClick={() => setAdding({ parentId: null, title: '新增一级部门' })}
+                  >
+                    一级部门
+                  </Button>
+                </Guarded>
               </HasPermission>
               <HasPermission code="depart:deleteBatch">
                 <Button
@@ -180,25 +224,31 @@ export default function DepartListPage() {
             selected && (
               <HasPermission code="depart:add">
                 <Space size={4}>
-                  <Button
-                    size="small"
-                    onClick={() =>
-                      setAdding({ parentId: selected.id, title: `添加“${selected.departName}”的下级部门` })
-                    }
-                  >
-                    添加下级
-                  </Button>
-                  <Button
-                    size="small"
-                    onClick={() =>
-                      setAdding({
-                        parentId: selected.parentId || null,
-                        title: `添加“${selected.departName}”的同级部门`,
-                      })
-                    }
-                  >
-                    添加同级
-                  </Button>
+                  <Guarded reason={outside && ADD_OUTSIDE_SCOPE}>
+                    <Button
+                      size="small"
+                      disabled={outside !== null}
+                      onClick={() =>
+                        setAdding({ parentId: selected.id, title: `添加“${selected.departName}”的下级部门` })
+                      }
+                    >
+                      添加下级
+                    </Button>
+                  </Guarded>
+                  <Guarded reason={siblingRefused}>
+                    <Button
+                      size="small"
+                      disabled={siblingRefused !== null}
+                      onClick={() =>
+                        setAdding({
+                          parentId: selected.parentId || null,
+                          title: `添加“${selected.departName}”的同级部门`,
+                        })
+                      }
+                    >
+                      添加同级
+                    </Button>
+                  </Guarded>
                 </Space>
               </HasPermission>
             )
@@ -209,7 +259,7 @@ export default function DepartListPage() {
               form={form}
               labelCol={{ flex: '96px' }}
               wrapperCol={{ flex: 1 }}
-              disabled={!canEdit}
+              disabled={!canEdit || outside !== null}
               autoComplete="off"
             >
               <Form.Item label="机构编码">
@@ -219,19 +269,24 @@ export default function DepartListPage() {
               <Form.Item label=" " colon={false}>
                 <Space>
                   <HasPermission code="depart:edit">
-                    <Button type="primary" loading={saving} onClick={save}>
-                      保存
-                    </Button>
+                    <Guarded reason={outside}>
+                      <Button type="primary" loading={saving} onClick={save}>
+                        保存
+                      </Button>
+                    </Guarded>
                   </HasPermission>
                   <HasPermission code="depart:delete">
-                    <Button
-                      danger
-                      // Deleting needs depart:delete only, even when the form is read-only.
-                      disabled={false}
-                      onClick={() => remove([selected.id], `部门“${selected.departName}”`)}
-                    >
-                      删除
-                    </Button>
+                    <Guarded reason={outside}>
+                      <Button
+                        danger
+                        // Deleting needs depart:delete only, even when the form is read-only for lack of
+                        // depart:edit; outside the caller's scope it is refused like editing.
+                        disabled={outside !== null}
+                        onClick={() => remove([selected.id], `部门“${selected.departName}”`)}
+                      >
+                        删除
+                      </Button>
+                    </Guarded>
                   </HasPermission>
                 </Space>
               </Form.Item>

@@ -1,7 +1,9 @@
 // Add or edit a user (API.md §6.2): roles multi-select, departments tree-select, username / mobile /
 // e-mail checked for uniqueness when the field loses focus. Roles are chosen only by a caller holding
 // user:assignRole, and nobody changes their own roles or departments (the server refuses both, issue #14).
-import { useEffect, useState } from 'react';
+// The department tree offers only departments within the caller's data scope (the server marks them); those
+// outside it that the user already belongs to stay, locked.
+import { useEffect, useMemo, useState } from 'react';
 import { Form, Input, Select, TreeSelect } from 'antd';
 import { queryDepartTree, type DepartTreeNode } from '../../../api/systemDepart';
 import { queryAllRoles, type SysRole } from '../../../api/systemRole';
@@ -27,6 +29,7 @@ import {
 import { ModalForm } from '../../../components/form/ModalForm';
 import { CHECK_ON_BLUR, uniqueRule } from '../../../components/form/uniqueRule';
 import { withoutEmptyChildren, type Pruned } from '../../../components/tree/treeKeys';
+import { departChoices } from '../depart/departScope';
 import { useHasPermission } from '../../../components/HasPermission';
 import { selectUserInfo } from '../../../features/session/selectors';
 import { useAppSelector } from '../../../store/hooks';
@@ -105,12 +108,16 @@ export function UserFormModal({
   const { roles, departs } = useChoices(open, mayAssignRoles);
   const editing = user !== null;
   const id = user?.id;
+  // The user's departments when the form opened: those outside the caller's scope stay shown, locked.
+  const [kept, setKept] = useState<ReadonlySet<string>>(() => new Set());
+  const departTree = useMemo(() => departChoices(departs, kept), [departs, kept]);
   const signedInId = useAppSelector(selectUserInfo)?.id;
   const ownAccount = editing && id === signedInId;
   const links: UserLinks = { roles: mayAssignRoles && !ownAccount, departs: !ownAccount };
 
   // Editing: the user's current roles and departments arrive after the modal opens.
   useEffect(() => {
+    setKept(new Set());
     if (!open || !id) return;
     if (mayAssignRoles)
       queryUserRole(id).then(
@@ -119,11 +126,10 @@ export function UserFormModal({
       );
     userDepartList(id).then(
       (answer) => {
-        if (answer.success)
-          form.setFieldValue(
-            'departIds',
-            answer.result.map((depart) => depart.key),
-          );
+        if (!answer.success) return;
+        const departIds = answer.result.map((depart) => depart.key);
+        setKept(new Set(departIds));
+        form.setFieldValue('departIds', departIds);
       },
       () => undefined,
     );
@@ -215,7 +221,7 @@ export function UserFormModal({
           treeDefaultExpandAll
           placeholder="请选择部门"
           treeNodeFilterProp="title"
-          treeData={departs}
+          treeData={departTree}
           fieldNames={{ label: 'title', value: 'value', children: 'children' }}
         />
       </Form.Item>

@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/routes';
 import { selfServiceRoutes } from './modules/auth/selfServiceRoutes';
 import { ACCESS_TABLES, cachedSessionResolver, SESSION_WRITES } from './modules/auth/sessionCache';
 import { MENU_TABLES } from './modules/auth/permissions';
+import { DICT_ITEM_TABLES } from './modules/system/dicts/service';
 import { FAILED_TASK_TABLES } from './modules/erpSync/failedTasks';
 import { ORDER_LIST_TABLES } from './modules/orders/queries';
 import { SCOPE_TABLES } from './modules/shared/dataScope';
@@ -152,6 +153,7 @@ const API_MODULES = [
 const READ_CACHED_TABLES = [
   ...ACCESS_TABLES,
   ...MENU_TABLES,
+  ...DICT_ITEM_TABLES,
   ...SCOPE_TABLES,
   ...ORDER_LIST_TABLES,
   ...FAILED_TASK_TABLES,

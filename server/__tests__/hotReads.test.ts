@@ -128,4 +128,41 @@ describe.each(testBackends())('hot reads over HTTP on %s', (backend) => {
     // The same answer again: the same tag.
     expect((await get(MENU_PATH, wangfang, first.etag as string)).status).toBe(304);
   });
+
+  it("shows a dictionary item's new text at the next request, with a new ETag; the same answer, 304", async () => {
+    const admin = await context.tokenOf('admin');
+    const path = '/sys/dict/getDictItems/sex';
+    const first = await get(path, admin);
+    expect(first.status).toBe(200);
+    const items = (
+      JSON.parse(first.text) as { result: Array<{ value: string; text: string; title: string }> }
+    ).result;
+    expect(items.length).toBeGreaterThan(0);
+    expect((await get(path, admin, first.etag as string)).status).toBe(304);
+
+    const { db } = context.database;
+    const item = await db
+      .selectFrom('dict_items')
+      .innerJoin('dicts', 'dicts.id', 'dict_items.dict_id')
+      .select(['dict_items.id', 'dict_items.item_value', 'dict_items.item_text'])
+      .where('dicts.tenant_id', '=', 'A01')
+      .where('dicts.dict_code', '=', 'sex')
+      .orderBy('dict_items.sort_order')
+      .executeTakeFirstOrThrow();
+    const edit = (itemText: string) =>
+      context.client.put('/sys/dictItem/edit', { id: item.id, itemText, itemValue: item.item_value }, admin);
+    expect((await edit('改过的名')).body.success).toBe(true);
+    const changed = await get(path, admin, first.etag as string);
+    expect(changed.status).toBe(200);
+    expect(changed.etag).not.toBe(first.etag);
+    expect(JSON.parse(changed.text).result).toContainEqual({
+      value: item.item_value,
+      text: '改过的名',
+      title: '改过的名',
+    });
+    expect((await edit(item.item_text)).body.success).toBe(true);
+    const restored = await get(path, admin);
+    expect(JSON.parse(restored.text).result).toEqual(items);
+    expect(restored.etag).toBe(first.etag);
+  });
 });

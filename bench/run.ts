@@ -1,12 +1,14 @@
 // `npm run bench [name...]`: runs the named benchmarks (all when none is named) and prints their figures.
 import { bundleBench } from './bundle';
 import { exportsBench } from './exports';
+import { hotReadsBench } from './hotreads';
 import { ordersBench } from './orders';
 import { shellBench } from './shell';
 
 const benches: Record<string, () => Promise<void>> = {
   bundle: bundleBench,
   exports: exportsBench,
+  hotreads: hotReadsBench,
   orders: ordersBench,
   shell: shellBench,
 };

@@ -19,6 +19,8 @@ import { accountRoutes } from './modules/auth/accountRoutes';
 import { authRoutes } from './modules/auth/routes';
 import { selfServiceRoutes } from './modules/auth/selfServiceRoutes';
 import { ACCESS_TABLES, cachedSessionResolver, SESSION_WRITES } from './modules/auth/sessionCache';
+import { MENU_TABLES } from './modules/auth/permissions';
+import { DICT_ITEM_TABLES } from './modules/system/dicts/service';
 import { FAILED_TASK_TABLES } from './modules/erpSync/failedTasks';
 import { ORDER_LIST_TABLES } from './modules/orders/queries';
 import { SCOPE_TABLES } from './modules/shared/dataScope';
@@ -148,7 +150,14 @@ const API_MODULES = [
 ];
 
 /** The tables the app's read cache holds answers of. */
-const READ_CACHED_TABLES = [...ACCESS_TABLES, ...SCOPE_TABLES, ...ORDER_LIST_TABLES, ...FAILED_TASK_TABLES];
+const READ_CACHED_TABLES = [
+  ...ACCESS_TABLES,
+  ...MENU_TABLES,
+  ...DICT_ITEM_TABLES,
+  ...SCOPE_TABLES,
+  ...ORDER_LIST_TABLES,
+  ...FAILED_TASK_TABLES,
+];
 
 /** With Redis, the instances tell each other of the tables they wrote on a channel next to the pushes'. */
 function writePeers(

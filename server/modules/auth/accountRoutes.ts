@@ -3,10 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../http/access';
 import { envelopeSchema, ok } from '../../http/envelope';
+import { sendSerialised } from '../../http/serialisedAnswer';
 import { departsOf, rolesOf, userInfoOf } from './accounts';
 import { authMessages } from './messages';
 import { changeOwnPassword, selectLoginDepart, type PasswordChange } from './ownAccount';
-import { permissionPayloadOf } from './permissions';
+import { permissionAnswerOf } from './permissions';
 import {
   currentDepartsSchema,
   currentUserSchema,
@@ -70,9 +71,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/sys/permission/getUserPermissionByToken',
     { config: AUTHENTICATED, schema: { response: { 200: envelopeSchema(permissionPayloadSchema) } } },
-    async (request) => {
+    async (request, reply) => {
       const { userId, tenantId } = sessionOf(request);
-      return ok(await permissionPayloadOf(db, userId, tenantId), authMessages.queried);
+      return sendSerialised(
+        request,
+        reply,
+        await permissionAnswerOf(db, userId, tenantId, authMessages.queried),
+      );
     },
   );
 }

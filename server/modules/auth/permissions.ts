@@ -1,7 +1,9 @@
 // What a user may do: the permission codes the access gate checks, and the menu payload the SPA builds
 // its routes from. Both come from the union of the user's roles, within the user's tenant.
 import type { Kysely } from 'kysely';
+import { cachedAnswer, cachedRows, type TableName } from '../../db/readCache';
 import type { DB } from '../../db/schema';
+import { serialiseAnswer, type SerialisedAnswer } from '../../http/serialisedAnswer';
 import {
   buildPermissionPayload,
   HOME_MENU_NAME,
@@ -61,24 +63,27 @@ function tenantPermissions(db: Kysely<DB>, tenantId: string) {
     .orderBy('id');
 }
 
-export async function permissionPayloadOf(
+/** The payload of a set of roles in a tenant: it depends on nothing else (not on the user holding them). */
+async function permissionPayloadOfRoles(
   db: Kysely<DB>,
-  userId: string,
+  roleIds: readonly string[],
   tenantId: string,
 ): Promise<PermissionPayload> {
-  const userPermissions: PermissionRecord[] = await tenantPermissions(db, tenantId)
-    .where((eb) =>
-      eb(
-        'id',
-        'in',
-        eb
-          .selectFrom('role_permissions')
-          .innerJoin('user_roles', 'user_roles.role_id', 'role_permissions.role_id')
-          .select('role_permissions.permission_id')
-          .where('user_roles.user_id', '=', userId),
-      ),
-    )
-    .execute();
+  const userPermissions: PermissionRecord[] =
+    roleIds.length === 0
+      ? []
+      : await tenantPermissions(db, tenantId)
+          .where((eb) =>
+            eb(
+              'id',
+              'in',
+              eb
+                .selectFrom('role_permissions')
+                .select('role_permissions.permission_id')
+                .where('role_permissions.role_id', 'in', roleIds),
+            ),
+          )
+          .execute();
   const homeMenu = await tenantPermissions(db, tenantId)
     .where('name', '=', HOME_MENU_NAME)
     .where('menu_type', '!=', 2)
@@ -86,4 +91,29 @@ export async function permissionPayloadOf(
     .executeTakeFirst();
   const tenantButtons = await tenantPermissions(db, tenantId).where('menu_type', '=', 2).execute();
   return buildPermissionPayload({ userPermissions, homeMenu, tenantButtons });
+}
+
+/** Tables the payload of a role set is read from: a committed write to one of them makes it stale. */
+export const MENU_TABLES: TableName[] = ['roles', 'role_permissions', 'permissions'];
+
+/**
+ * The envelope of a user's menus and buttons, serialised once per tenant and role set (issue #23: every signed-in
+ * browser asks for it; ~19 KB): the user's roles are read through the read cache, then the payload of that role
+ * set is answered from it until a write to MENU_TABLES commits. The read cache bounds the entries.
+ */
+export async function permissionAnswerOf(
+  db: Kysely<DB>,
+  userId: string,
+  tenantId: string,
+  message: string,
+): Promise<SerialisedAnswer> {
+  const roles = await cachedRows(
+    db,
+    ['user_roles'],
+    db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).orderBy('role_id'),
+  );
+  const roleIds = roles.map((role) => role.role_id);
+  return cachedAnswer(db, `menu:${tenantId}:${roleIds.join(',')}`, MENU_TABLES, async () =>
+    serialiseAnswer(await permissionPayloadOfRoles(db, roleIds, tenantId), message),
+  );
 }

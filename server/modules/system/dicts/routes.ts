@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../../http/access';
 import { BusinessError, ok } from '../../../http/envelope';
+import { sendSerialised } from '../../../http/serialisedAnswer';
 import { actorOf } from '../commands';
 import { can, idQuerySchema, idsQuerySchema, listQuerySchema, nullableText, text } from '../schemas';
 import {
@@ -11,7 +12,7 @@ import {
   allDictItems,
   deleteDictItems,
   deleteDicts,
-  dictItemsByCode,
+  dictItemsAnswerOf,
   dictMessages,
   dictTreeList,
   editDict,
@@ -77,7 +78,12 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => ok(await dictItemsByCode(db, sessionOf(request).tenantId, request.params.dictCode)),
+    async (request, reply) =>
+      sendSerialised(
+        request,
+        reply,
+        await dictItemsAnswerOf(db, sessionOf(request).tenantId, request.params.dictCode),
+      ),
   );
 
   app.get('/sys/dict/queryAllDictItems', { config: AUTHENTICATED }, async (request) =>

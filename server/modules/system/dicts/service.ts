@@ -3,7 +3,9 @@
 import { sql, type Kysely } from 'kysely';
 import { shanghaiDateTime } from '../../../db/dates';
 import { newId } from '../../../db/ids';
+import { cachedAnswer, type TableName } from '../../../db/readCache';
 import type { DB } from '../../../db/schema';
+import { serialiseAnswer, type SerialisedAnswer } from '../../../http/serialisedAnswer';
 import { BusinessError } from '../../../http/envelope';
 import {
   audit,
@@ -116,6 +118,27 @@ export async function dictTreeList(db: Kysely<DB>, tenantId: string, dictName: s
 
 /** DictModel[] of a dictionary (API.md §6.5): every item, disabled ones too, by sort order. */
 export async function dictItemsByCode(db: Kysely<DB>, tenantId: string, dictCode: string) {
+  return dictItemsQuery(db, tenantId, dictCode).execute();
+}
+
+/** Tables a dictionary's items are read from: a committed write to one of them makes its answer stale. */
+export const DICT_ITEM_TABLES: TableName[] = ['dicts', 'dict_items'];
+
+/**
+ * The envelope of a dictionary's items, serialised once per tenant and code (issue #23: every page's selects
+ * and tags ask for them) until a write to DICT_ITEM_TABLES commits.
+ */
+export function dictItemsAnswerOf(
+  db: Kysely<DB>,
+  tenantId: string,
+  dictCode: string,
+): Promise<SerialisedAnswer> {
+  return cachedAnswer(db, `dict:${tenantId}:${dictCode}`, DICT_ITEM_TABLES, async () =>
+    serialiseAnswer(await dictItemsByCode(db, tenantId, dictCode)),
+  );
+}
+
+function dictItemsQuery(db: Kysely<DB>, tenantId: string, dictCode: string) {
   return db
     .selectFrom('dict_items')
     .innerJoin('dicts', 'dicts.id', 'dict_items.dict_id')
@@ -127,8 +150,7 @@ export async function dictItemsByCode(db: Kysely<DB>, tenantId: string, dictCode
     .where('dicts.tenant_id', '=', tenantId)
     .where('dicts.dict_code', '=', dictCode)
     .orderBy('dict_items.sort_order')
-    .orderBy('dict_items.item_value')
-    .execute();
+    .orderBy('dict_items.item_value');
 }
 
 /** `{dictCode: DictModel[]}` of the tenant's enabled items, for clients that load every dictionary at once. */

@@ -260,6 +260,11 @@ async function lockedLots(
   if (where.lotId) query = query.where('id', '=', where.lotId);
   if (where.warehouseId) query = query.where('warehouse_id', '=', where.warehouseId);
   if (where.skuIds) query = query.where('sku_id', 'in', where.skuIds);
+  const held = lotsLockedFirst(trx, where);
+  if (held) {
+    if (held.length === 0) return [];
+    query = query.where('id', 'in', held);
+  }
   // The lock makes a concurrent command on the same lots wait its turn. Every command takes its locks in one
   // order, so two commands never wait for each other in a circle: its document numbers first (nextDocumentNo),
   // then lots in id order (several SKUs at once: lockLotsOfSkus), whatever order it uses them in; the ERP sync
@@ -280,16 +285,43 @@ export async function lockLotsOfSkus(
   skuIds: string[],
 ): Promise<void> {
   const warehouses = [...new Set(warehouseIds.filter((id): id is string => id !== null))];
-  if (skuIds.length === 0 || warehouses.length === 0) return;
-  await trx
+  const skus = [...new Set(skuIds)];
+  if (skus.length === 0 || warehouses.length === 0) return;
+  const locked = await trx
     .selectFrom('stock_lots')
     .select('id')
     .where('tenant_id', '=', tenantId)
     .where('warehouse_id', 'in', warehouses)
-    .where('sku_id', 'in', [...new Set(skuIds)])
+    .where('sku_id', 'in', skus)
     .orderBy('id')
     .forUpdate()
     .execute();
+  firstPasses.set(trx, { warehouses, skus, lotIds: locked.map((lot) => lot.id) });
+}
+
+/**
+ * What lockLotsOfSkus locked, per transaction. Its later statements on those lots (lockedLots) stay within
+ * them: each statement reads anew, and a lot another command stocked in and committed since would be locked
+ * after the others, out of id order — against a command that locked it first and waits for ours, a deadlock
+ * (seen: an order audit against a stock-out). That lot simply was not there when this command began.
+ */
+const firstPasses = new WeakMap<
+  Transaction<DB>,
+  { warehouses: string[]; skus: string[]; lotIds: string[] }
+>();
+
+function lotsLockedFirst(
+  trx: Transaction<DB>,
+  where: { lotId?: string; warehouseId?: string; skuIds?: string[] },
+): string[] | undefined {
+  const pass = firstPasses.get(trx);
+  const covered =
+    pass &&
+    where.warehouseId !== undefined &&
+    pass.warehouses.includes(where.warehouseId) &&
+    where.skuIds !== undefined &&
+    where.skuIds.every((skuId) => pass.skus.includes(skuId));
+  return covered ? pass.lotIds : undefined;
 }
 
 interface MovementContext {

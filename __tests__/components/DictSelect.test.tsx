@@ -1,4 +1,4 @@
-// DictSelect against a fake API: the 请选择 empty option, one request per dictionary code, no `_t`.
+// DictSelect against a fake API: 请选择 a placeholder and never an option, one request per dictionary code, no `_t`.
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { DictSelect } from '../../src/components/DictSelect';
@@ -43,7 +43,7 @@ function Field({ onValue }: { onValue: (value: string | undefined) => void }) {
   );
 }
 
-it('offers 请选择 (no value) first, then the items; choosing it clears the value', async () => {
+it('offers only the items, never its 请选择 placeholder; the clear button empties the value (issue #15)', async () => {
   const user = setupUser();
   const onValue = jest.fn();
   await renderSystemPage(<Field onValue={onValue} />, { baseURL });
@@ -52,9 +52,19 @@ it('offers 请选择 (no value) first, then the items; choosing it clears the va
   await user.click(select);
   await screen.findByRole('listbox');
   const options = document.querySelectorAll('.ant-select-item-option-content');
-  expect([...options].map((option) => option.textContent)).toEqual(['请选择', '男', '女']);
-  await user.click(screen.getAllByText('请选择', { selector: '.ant-select-item-option-content' })[0]);
+  expect([...options].map((option) => option.textContent)).toEqual(['男', '女']);
+  await user.click(screen.getByText('男', { selector: '.ant-select-item-option-content' }));
+  expect(onValue).toHaveBeenLastCalledWith('1');
+  // Emptied, the field shows its placeholder again; it is still not an option.
+  await user.click(document.querySelector('.ant-select-clear') as HTMLElement);
   expect(onValue).toHaveBeenLastCalledWith(undefined);
+  expect(await screen.findByText('请选择')).toHaveClass('ant-select-placeholder');
+  await user.click(select);
+  await waitFor(() =>
+    expect(
+      [...document.querySelectorAll('.ant-select-item-option-content')].map((option) => option.textContent),
+    ).toEqual(['男', '女']),
+  );
 });
 
 it('fetches each dictionary once for every field that uses it, without the _t cache-buster', async () => {

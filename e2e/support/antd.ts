@@ -34,7 +34,7 @@ export async function choose(select: Locator, option: string, search?: string) {
     try {
       // The placeholder leaves once a value shows (it is only hidden while the list is searched); a single
       // select's list closes on a pick, so one still open means the pick was lost (a select without a
-      // placeholder, such as DictSelect with its 请选择 option, shows nothing else). The list, not the select:
+      // placeholder shows nothing else). The list, not the select:
       // a select found by its placeholder's text is not found by it once it shows the value.
       await select.locator('.ant-select-placeholder').waitFor({ state: 'detached', timeout: 5000 });
       if (!multiple) await dropdown.waitFor({ state: 'hidden', timeout: 5000 });

@@ -1,5 +1,7 @@
 // A field whose options are a dictionary's items (GET /sys/dict/getDictItems/{dictCode}, cached per
-// code): a select whose first option is 请选择 (no value), or a radio group.
+// code): a select or a radio group. The select's 请选择… is its placeholder, never one of its options (issue #15:
+// a placeholder offered as a choice was then refused by the required rule); an optional field is emptied
+// with the select's clear button.
 import { Radio, Select } from 'antd';
 import { useDictItems } from './dictCache';
 
@@ -44,15 +46,14 @@ export function DictSelect({
   return (
     <Select<string>
       id={id}
-      value={current ?? ''}
+      value={current}
       disabled={disabled}
       placeholder={placeholder}
+      allowClear
       style={{ minWidth: 160, ...style }}
-      onChange={(next) => onChange?.(next === '' ? undefined : next)}
-      options={[
-        { value: '', label: placeholder },
-        ...items.map((item) => ({ value: item.value, label: item.text })),
-      ]}
+      // Cleared, antd answers undefined (null in some versions): the field holds no value.
+      onChange={(next) => onChange?.(next ?? undefined)}
+      options={items.map((item) => ({ value: item.value, label: item.text }))}
     />
   );
 }

@@ -11,6 +11,7 @@ import * as roleApi from '../../../src/api/systemRole';
 import * as userApi from '../../../src/api/systemUser';
 import type { SysUser } from '../../../src/api/systemUser';
 import { forgetDictItems } from '../../../src/components/dictCache';
+import { UNIQUE_CHECK_FAILED } from '../../../src/components/form/uniqueRule';
 import { departSelected } from '../../../src/features/session/slice';
 import { UserFormModal } from '../../../src/pages/system/user/UserFormModal';
 import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
@@ -103,6 +104,48 @@ it('checks the account name, mobile and e-mail for uniqueness when the field los
     dataId: undefined,
   });
   expect(errorsOf(dialog)).toEqual(['用户账号已存在', '邮箱已存在']);
+});
+
+describe('the mobile number’s uniqueness check says 已存在 only when the server answered taken (issue #15)', () => {
+  async function blurPhone(phone: string) {
+    const user = setupUser();
+    const { dialog } = await openAddForm();
+    await user.type(screen.getByPlaceholderText('请输入手机号码'), phone);
+    await user.tab();
+    return dialog;
+  }
+
+  it('a malformed number is refused by its format rule alone and never sent to the check', async () => {
+    users.checkOnlyUser.mockResolvedValue(refused('手机号已存在', 409));
+    const dialog = await blurPhone('123');
+    await waitFor(() => expect(errorsOf(dialog)).toEqual(['您的手机号码格式不正确!']));
+    expect(users.checkOnlyUser).not.toHaveBeenCalled();
+  });
+
+  it('the server answering taken (409) shows 手机号已存在', async () => {
+    users.checkOnlyUser.mockResolvedValue(refused('手机号已存在', 409));
+    const dialog = await blurPhone('13800000009');
+    await waitFor(() => expect(errorsOf(dialog)).toEqual(['手机号已存在']));
+    expect(users.checkOnlyUser).toHaveBeenCalledWith({ phone: '13800000009' });
+  });
+
+  it('any other refusal shows the server’s own words, not 已存在', async () => {
+    users.checkOnlyUser.mockResolvedValue(refused('查询过于频繁，请60秒后再试', 429));
+    const dialog = await blurPhone('13800000009');
+    await waitFor(() => expect(errorsOf(dialog)).toEqual(['查询过于频繁，请60秒后再试']));
+  });
+
+  it('no answer at all (network) says the check failed, not that the number exists', async () => {
+    users.checkOnlyUser.mockRejectedValue(new Error('Network Error'));
+    const dialog = await blurPhone('13800000009');
+    await waitFor(() => expect(errorsOf(dialog)).toEqual([UNIQUE_CHECK_FAILED]));
+  });
+
+  it('a free number passes', async () => {
+    const dialog = await blurPhone('13800000009');
+    await waitFor(() => expect(users.checkOnlyUser).toHaveBeenCalledWith({ phone: '13800000009' }));
+    await waitFor(() => expect(errorsOf(dialog)).toEqual([]));
+  });
 });
 
 it('enforces the account-name, password, confirmation, mobile and e-mail formats', async () => {

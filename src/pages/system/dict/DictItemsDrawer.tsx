@@ -16,7 +16,7 @@ import {
 import { forgetDictItems } from '../../../components/dictCache';
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
-import { CHECK_ON_BLUR, uniqueRule } from '../../../components/form/uniqueRule';
+import { UNIQUE_CHECKED, uniqueRule } from '../../../components/form/uniqueRule';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission } from '../../../components/HasPermission';
 import { contains } from '../../../components/table/listQuery';
@@ -130,7 +130,7 @@ function DictItems({ dict }: { dict: SysDict }) {
         <Form.Item
           name="itemValue"
           label="数据值"
-          validateTrigger={CHECK_ON_BLUR}
+          {...UNIQUE_CHECKED}
           rules={[
             required('数据值'),
             uniqueRule((itemValue) => dictItemCheck({ dictId: dict.id, itemValue, id })),

@@ -9,7 +9,7 @@ import { duplicateCheck } from '../../../api/systemDuplicate';
 import { forgetDictItems } from '../../../components/dictCache';
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
-import { CHECK_ON_BLUR, uniqueRule } from '../../../components/form/uniqueRule';
+import { UNIQUE_CHECKED, uniqueRule } from '../../../components/form/uniqueRule';
 import { HasPermission, useHasPermission } from '../../../components/HasPermission';
 import { contains } from '../../../components/table/listQuery';
 import { ListPage } from '../../../components/table/ListPage';
@@ -124,7 +124,7 @@ export default function DictListPage() {
         <Form.Item
           name="dictCode"
           label="字典编码"
-          validateTrigger={CHECK_ON_BLUR}
+          {...UNIQUE_CHECKED}
           rules={[
             required('字典编码'),
             { pattern: /^\w{1,64}$/, message: '字典编码应为字母、数字或下划线，最多64位' },

@@ -3,7 +3,7 @@ import { Form, Input } from 'antd';
 import { addRole, checkRoleCode, editRole, type SysRole } from '../../../api/systemRole';
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
-import { CHECK_ON_BLUR, uniqueRule } from '../../../components/form/uniqueRule';
+import { UNIQUE_CHECKED, uniqueRule } from '../../../components/form/uniqueRule';
 
 interface RoleValues {
   roleName: string;
@@ -49,7 +49,7 @@ export function RoleFormModal({
       <Form.Item
         name="roleCode"
         label="角色编码"
-        validateTrigger={CHECK_ON_BLUR}
+        {...UNIQUE_CHECKED}
         rules={[
           required('角色编码'),
           {

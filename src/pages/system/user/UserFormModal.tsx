@@ -27,7 +27,7 @@ import {
   samePasswordRule,
 } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
-import { CHECK_ON_BLUR, uniqueRule } from '../../../components/form/uniqueRule';
+import { UNIQUE_CHECKED, uniqueRule } from '../../../components/form/uniqueRule';
 import { withoutEmptyChildren, type Pruned } from '../../../components/tree/treeKeys';
 import { departChoices } from '../depart/departScope';
 import { useHasPermission } from '../../../components/HasPermission';
@@ -165,7 +165,7 @@ export function UserFormModal({
       <Form.Item
         name="username"
         label="用户账号"
-        validateTrigger={CHECK_ON_BLUR}
+        {...UNIQUE_CHECKED}
         rules={[
           required('用户账号'),
           { pattern: USERNAME_PATTERN, message: '用户账号应为3到32位字母、数字或下划线' },
@@ -228,7 +228,7 @@ export function UserFormModal({
       <Form.Item
         name="phone"
         label="手机号码"
-        validateTrigger={CHECK_ON_BLUR}
+        {...UNIQUE_CHECKED}
         rules={[
           required('手机号码'),
           mobileRule,
@@ -240,7 +240,7 @@ export function UserFormModal({
       <Form.Item
         name="email"
         label="邮箱"
-        validateTrigger={CHECK_ON_BLUR}
+        {...UNIQUE_CHECKED}
         rules={[
           emailRule,
           uniqueRule(
@@ -258,7 +258,7 @@ export function UserFormModal({
       <Form.Item
         name="workNo"
         label="工号"
-        validateTrigger={CHECK_ON_BLUR}
+        {...UNIQUE_CHECKED}
         rules={[
           uniqueRule(
             (fieldVal) =>

@@ -30,6 +30,22 @@ test('the 404 page is public', async () => {
   await context.close();
 });
 
+test('every page has the favicon, served as an image (a missing one fails any test through e2e/jest.csp.ts)', async () => {
+  const { context, page, errors } = await newPage(browser);
+  await page.goto(`${baseUrl()}/user/login`);
+  const icons = await page.$$eval('link[rel="icon"]', (links) =>
+    links.map((link) => (link as HTMLLinkElement).href),
+  );
+  expect(icons.map((href) => new URL(href).pathname)).toEqual(['/favicon.ico', '/favicon.svg']);
+  for (const href of [...icons, `${baseUrl()}/favicon.ico`]) {
+    const response = await context.request.get(href);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^image\//);
+  }
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('the page talks to the API under /api with the envelope', async () => {
   const { context, page } = await newPage(browser);
   await page.goto(`${baseUrl()}/404`);

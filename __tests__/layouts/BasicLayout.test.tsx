@@ -87,6 +87,42 @@ it('a menu click navigates; the breadcrumbs and page follow', async () => {
   expect(breadcrumbTexts()).toEqual(['首页', '系统管理', '角色管理']);
 });
 
+describe("an entry whose path does not lie under its group's path", () => {
+  const menu = () => [
+    ...seededMenu(),
+    menuNode('/erp', 'ERP集成', {
+      component: 'layouts/RouteView',
+      children: [
+        menuNode('/kingdee/sync/orders', '同步失败订单', { component: 'fixture/SyncFailureList' }),
+        menuNode('/eErpConfig', 'ERP配置', { component: 'fixture/ErpConfig' }),
+      ],
+    }),
+  ];
+
+  it('opens its group on a direct visit, selects it and shows the group in the breadcrumbs', async () => {
+    await renderFrame('/kingdee/sync/orders', menu());
+    expect(await screen.findByText('组件 fixture/SyncFailureList 尚未提供', {}, LAZY)).toBeInTheDocument();
+    const selected = screen.getByRole('menuitem', { name: '同步失败订单' });
+    expect(selected.closest('li') ?? selected).toHaveClass('ant-menu-item-selected');
+    expect(screen.getByRole('menuitem', { name: 'ERP配置' })).toBeVisible();
+    expect(breadcrumbTexts()).toEqual(['首页', 'ERP集成', '同步失败订单']);
+  });
+
+  it('keeps its group open when chosen from the menu', async () => {
+    const { location } = await renderFrame('/isystem/user', menu());
+    await userEvent.click(screen.getByRole('menuitem', { name: 'ERP集成' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'ERP配置' }));
+    expect(await screen.findByText('组件 fixture/ErpConfig 尚未提供', {}, LAZY)).toBeInTheDocument();
+    expect(location.current).toBe('/eErpConfig');
+    expect(screen.getByRole('menuitem', { name: '同步失败订单' })).toBeVisible();
+    expect(breadcrumbTexts()).toEqual(['首页', 'ERP集成', 'ERP配置']);
+    await userEvent.click(screen.getByRole('menuitem', { name: '同步失败订单' }));
+    expect(await screen.findByText('组件 fixture/SyncFailureList 尚未提供', {}, LAZY)).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'ERP配置' })).toBeVisible();
+    expect(breadcrumbTexts()).toEqual(['首页', 'ERP集成', '同步失败订单']);
+  });
+});
+
 it('the home page has 首页 as its only breadcrumb', async () => {
   api = fakeApi({
     'GET /sys/user/getCurrentUserDeparts': () => ({ list: [], orgCode: null }),

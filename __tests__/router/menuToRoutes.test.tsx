@@ -9,7 +9,7 @@ import {
   visibleMenu,
 } from '../../src/features/permissions/menu';
 import { basicLayout, resolveMenuComponent } from '../../src/router/componentRegistry';
-import { menuToRoutes } from '../../src/router/menuToRoutes';
+import { menuRouteTree, menuToRoutes, routerRoutesOf } from '../../src/router/menuToRoutes';
 import { routeTrail } from '../../src/router/routeTrail';
 import { withMenuRoutes } from '../../src/router/routeTable';
 import { fixedRoutes, frameRoutes, type AppRoute } from '../../src/router/routes';
@@ -267,6 +267,37 @@ describe('routeTrail', () => {
     ]);
     expect(routeTrail(routes, '/order/42').map((route) => route.path)).toEqual(['/order', '/order/:id']);
     expect(routeTrail(routes, '/isystem').map((route) => route.path)).toEqual(['/isystem']);
+  });
+
+  it("follows the menu tree, not the paths: an entry outside its group's path has the group above it", () => {
+    const tree = menuRouteTree(
+      [
+        menuNode('/eCustomer', '客户管理', {
+          component: 'layouts/RouteView',
+          children: [
+            menuNode('/eCustomer/list', '客户列表'),
+            menuNode('/eCustLabel/list', '客户标签', {
+              children: [menuNode('/eCustLabel/list/:id', '标签详情', { hidden: true })],
+            }),
+          ],
+        }),
+      ],
+      noCodes,
+    );
+    expect(routeTrail(tree, '/eCustLabel/list').map((route) => route.meta?.title)).toEqual([
+      '客户管理',
+      '客户标签',
+    ]);
+    expect(routeTrail(tree, '/eCustLabel/list/7').map((route) => route.path)).toEqual([
+      '/eCustomer',
+      '/eCustLabel/list',
+      '/eCustLabel/list/:id',
+    ]);
+    // The router still takes the stray entry (and what lies under it) at the top level.
+    expect(paths(routerRoutesOf(tree))).toEqual([
+      ['/eCustomer', ['/eCustomer/list']],
+      ['/eCustLabel/list', ['/eCustLabel/list/:id']],
+    ]);
   });
 
   it('is empty for a path outside the menu', () => {

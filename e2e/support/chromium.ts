@@ -36,20 +36,55 @@ export function takeCspViolations(): string[] {
   return cspViolations.splice(0);
 }
 
-function watchCsp(context: BrowserContext): BrowserContext {
+/** Files of the site (not API answers) the server refused, since the last take. */
+const failedFiles: string[] = [];
+
+/** The site's files the pages failed to load since the last call (e2e/jest.csp.ts fails the test on any). */
+export function takeFailedFiles(): string[] {
+  return failedFiles.splice(0);
+}
+
+function isUnder(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/**
+ * Whether a console error is Chromium's "Failed to load resource: the server responded with a status of …"
+ * for a file of the page's own site: a missing asset, chunk or the favicon (which Chromium fetches on every
+ * page without telling the page's response events). API answers with an error status are the API's business.
+ */
+function isFailedSiteFile(text: string, resourceUrl: string, pageUrl: string): boolean {
+  if (!text.startsWith('Failed to load resource: the server responded with a status of')) return false;
+  try {
+    const resource = new URL(resourceUrl);
+    return (
+      resource.origin === new URL(pageUrl).origin &&
+      !isUnder(resource.pathname, '/api') &&
+      !isUnder(resource.pathname, '/websocket')
+    );
+  } catch {
+    return false;
+  }
+}
+
+function watchConsole(context: BrowserContext): BrowserContext {
   context.on('console', (message) => {
-    if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
-      cspViolations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    const pageUrl = message.page()?.url() ?? '';
+    if (message.text().includes('Content Security Policy')) {
+      cspViolations.push(`${pageUrl}: ${message.text()}`);
+    } else if (isFailedSiteFile(message.text(), message.location().url, pageUrl)) {
+      failedFiles.push(`${pageUrl}: ${message.location().url}: ${message.text()}`);
     }
   });
   return context;
 }
 
-/** Chromium; every context it opens reports CSP violations to takeCspViolations. */
+/** Chromium; every context it opens reports CSP violations and the site's files that failed to load. */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ARGS });
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => watchCsp(await newContext(options));
+  browser.newContext = async (options) => watchConsole(await newContext(options));
   return browser;
 }
 

@@ -30,12 +30,7 @@ function liesUnder(path: string, parentPath: string): boolean {
   return parentPath === '/' || path === parentPath || path.startsWith(`${parentPath}/`);
 }
 
-function toRoutes(
-  nodes: MenuNode[],
-  parentPath: string,
-  permissionCodes: ReadonlySet<string>,
-  hoisted: AppRoute[],
-): AppRoute[] {
+function toRoutes(nodes: MenuNode[], parentPath: string, permissionCodes: ReadonlySet<string>): AppRoute[] {
   const routes: AppRoute[] = [];
   for (const node of nodes) {
     // Route flag '0': the entry gets no route, nor do its children.
@@ -52,21 +47,43 @@ function toRoutes(
       ...(node.hidden && { hidden: true }),
       ...(node.alwaysShow && { alwaysShow: true }),
     };
-    const children = node.children?.length ? toRoutes(node.children, path, permissionCodes, hoisted) : [];
+    const children = node.children?.length ? toRoutes(node.children, path, permissionCodes) : [];
     if (children.length) route.children = children;
-    // The router nests by path: an entry filed under a parent whose path it does not extend would
-    // make the whole route table invalid, so it becomes a top-level route instead.
-    (liesUnder(path, parentPath) ? routes : hoisted).push(route);
+    routes.push(route);
   }
   return routes;
 }
 
 /**
- * The routes of the menu entries the user may open, as children of '/'. Paths become absolute;
- * components resolve through the registry; meta.url is kept only when it is a valid URL.
+ * The routes of the menu entries the user may open, nested as the menu nests them: every entry under its
+ * own group, whatever its path. Breadcrumbs, page titles and the open menu levels come from this tree.
+ * Paths become absolute; components resolve through the registry; meta.url is kept only when it is a
+ * valid URL.
  */
-export function menuToRoutes(menu: MenuNode[], permissionCodes: ReadonlySet<string>): AppRoute[] {
+export function menuRouteTree(menu: MenuNode[], permissionCodes: ReadonlySet<string>): AppRoute[] {
+  return toRoutes(menu, '/', permissionCodes);
+}
+
+function hoistStrays(routes: AppRoute[], parentPath: string, hoisted: AppRoute[]): AppRoute[] {
+  const kept: AppRoute[] = [];
+  for (const { children: nested, ...route } of routes) {
+    const children = nested ? hoistStrays(nested, route.path, hoisted) : [];
+    const placed: AppRoute = children.length ? { ...route, children } : route;
+    // The router nests by path: an entry filed under a parent whose path it does not extend would
+    // make the whole route table invalid, so it becomes a top-level route instead.
+    (liesUnder(route.path, parentPath) ? kept : hoisted).push(placed);
+  }
+  return kept;
+}
+
+/** The router's view of the menu route tree (children of '/'): entries outside their group's path are hoisted. */
+export function routerRoutesOf(tree: AppRoute[]): AppRoute[] {
   const hoisted: AppRoute[] = [];
-  const routes = toRoutes(menu, '/', permissionCodes, hoisted);
+  const routes = hoistStrays(tree, '/', hoisted);
   return [...routes, ...hoisted];
+}
+
+/** The routes of the menu entries the user may open, as the router takes them (children of '/'). */
+export function menuToRoutes(menu: MenuNode[], permissionCodes: ReadonlySet<string>): AppRoute[] {
+  return routerRoutesOf(menuRouteTree(menu, permissionCodes));
 }

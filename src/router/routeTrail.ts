@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { useAppSelector } from '../store/hooks';
 import type { AppRoute } from './routes';
-import { selectMenuRoutes } from './routeTable';
+import { selectMenuRouteTree } from './routeTable';
 
 /** The chain of routes, outermost first, that leads to the route matching `pathname`; [] when none does. */
 export function routeTrail(routes: AppRoute[], pathname: string): AppRoute[] {
@@ -14,9 +14,12 @@ export function routeTrail(routes: AppRoute[], pathname: string): AppRoute[] {
   return [];
 }
 
-/** The menu routes leading to the current location (breadcrumbs, page titles, the open menu). */
+/**
+ * The menu routes leading to the current location (breadcrumbs, page titles, the open menu): the entry's
+ * ancestors in the menu tree, whether or not its path lies under theirs.
+ */
 export function useRouteTrail(): AppRoute[] {
   const { pathname } = useLocation();
-  const menuRoutes = useAppSelector(selectMenuRoutes);
-  return useMemo(() => (menuRoutes ? routeTrail(menuRoutes, pathname) : []), [menuRoutes, pathname]);
+  const menuTree = useAppSelector(selectMenuRouteTree);
+  return useMemo(() => (menuTree ? routeTrail(menuTree, pathname) : []), [menuTree, pathname]);
 }

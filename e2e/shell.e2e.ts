@@ -186,3 +186,27 @@ describe('tablet 768×1024', () => {
     await screenshot(page, 'shell-tablet-page');
   });
 });
+
+describe('two tabs of one browser (session events, issue #15)', () => {
+  test('logout in one tab sends the other to the login page; a login in one takes the other into it', async () => {
+    await signIn();
+    const second = await context.newPage();
+    second.on('pageerror', (error) => errors.push(error.message));
+    await second.goto(`${baseUrl()}/isystem/user`);
+    await second.getByRole('columnheader', { name: '用户账号' }).waitFor();
+
+    await page.getByRole('button', { name: /退出登录/ }).click();
+    await page.getByText('真的要注销登录吗 ?').waitFor();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(/\/user\/login/);
+    // The other tab follows without any action of its own.
+    await second.waitForURL(/\/user\/login/);
+    expect(await storedValue(second, 'Access-Token')).toBeNull();
+
+    await loginWithPassword(page, 'admin');
+    await page.waitForURL(HOME());
+    // The other tab reloads and takes up the new session: signed in, the login page sends it back where it was.
+    await second.waitForURL(`${baseUrl()}/isystem/user`);
+    await second.getByRole('columnheader', { name: '用户账号' }).waitFor();
+  });
+});

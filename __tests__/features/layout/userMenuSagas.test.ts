@@ -1,6 +1,7 @@
 // The header's account dialogs (spec §4, §8): every branch of the change-password and
 // switch-department sagas.
 import { testSaga } from 'redux-saga-test-plan';
+import { announceSessionEvent } from '../../../src/features/session/sessionEventsSagas';
 import { getCurrentUserDeparts, selectDepart, updatePassword } from '../../../src/api/auth';
 import {
   changePassword,
@@ -181,6 +182,8 @@ describe('switchDepart', () => {
       .call(selectDepart, { orgCode: 'A01A02', username: 'zhangwei' })
       .next(ok({ userInfo }))
       .put(departSelected(userInfo))
+      .next()
+      .call(announceSessionEvent, 'depart')
       .next()
       .put(departDialogClosed())
       .next()

@@ -51,6 +51,8 @@ import {
   type UserInfo,
 } from '../../../src/features/session/slice';
 import { accountSaga } from '../../../src/features/session/accountSagas';
+import { publishSessionEvent } from '../../../src/features/session/sessionEvents';
+import { announceSessionEvent, sessionEventsSaga } from '../../../src/features/session/sessionEventsSagas';
 import { refreshShownCaptcha, verificationSaga } from '../../../src/features/session/verificationSagas';
 import { navigateTo } from '../../../src/router/navigator';
 import { notify } from '../../../src/utils/notifier';
@@ -247,6 +249,8 @@ describe('welcome and enterDashboard', () => {
       .next()
       .put(loginCompleted())
       .next()
+      .call(announceSessionEvent, 'login')
+      .next()
       .isDone();
   });
 });
@@ -261,10 +265,12 @@ describe('endSession', () => {
       .next()
       .put(loggedOut())
       .next()
+      .call(publishSessionEvent, { type: 'logout' })
+      .next()
       .isDone();
   });
 
-  it('without a token: only the local logout', () => {
+  it('without a token: only the local logout, nothing to tell the other tabs', () => {
     testSaga(endSession).next().select(selectToken).next(null).put(loggedOut()).next().isDone();
   });
 
@@ -457,6 +463,7 @@ describe('logout', () => {
       ])
       .call(logoutRequest)
       .put(loggedOut())
+      .call(publishSessionEvent, { type: 'logout' })
       .call(navigateTo, '/')
       .run());
 });
@@ -499,6 +506,7 @@ describe('sessionSaga', () => {
         takeLeading(loginModalOpened.type, ensureEncryptedString),
         fork(verificationSaga),
         fork(accountSaga),
+        fork(sessionEventsSaga),
       ])
       .next()
       .isDone();

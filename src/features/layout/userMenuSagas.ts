@@ -9,6 +9,7 @@ import { getCurrentUserDeparts, selectDepart, updatePassword, type Depart } from
 import { toast } from '../../utils/notifier';
 import { selectUsername } from '../session/selectors';
 import { departSelected, type UserInfo } from '../session/slice';
+import { announceSessionEvent } from '../session/sessionEventsSagas';
 import { workplaceOpened } from '../workplace/slice';
 import {
   departDialogClosed,
@@ -89,6 +90,8 @@ export function* switchDepart({ payload: { orgCode } }: PayloadAction<{ orgCode:
       return;
     }
     yield put(departSelected(envelope.result.userInfo));
+    // The other tabs must not go on with the old department's permissions and menu.
+    yield call(announceSessionEvent, 'depart');
     yield put(departDialogClosed());
     yield call(toast, 'success', USER_MENU_TEXTS.departSwitched);
     // The home page shows the current department.

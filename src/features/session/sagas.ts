@@ -23,6 +23,8 @@ import { navigateTo } from '../../router/navigator';
 import { notify } from '../../utils/notifier';
 import { accountSaga } from './accountSagas';
 import { selectCaptcha, selectEncryptedString, selectToken, selectUsername } from './selectors';
+import { publishSessionEvent } from './sessionEvents';
+import { announceSessionEvent, sessionEventsSaga } from './sessionEventsSagas';
 import {
   departChosen,
   departPickerOpened,
@@ -90,6 +92,9 @@ export function* endSession(): SagaIterator {
   // logout does not wait for the answer and is the same when the call fails (spec §4).
   if (token) yield spawn(revokeServerSession);
   yield put(loggedOut());
+  // The other tabs share the token: they end their session too, without calling the server again.
+  // Each clears its own state, so nothing needs to be written first and the logout does not wait.
+  if (token) yield call(publishSessionEvent, { type: 'logout' });
 }
 
 export function* revokeServerSession(): SagaIterator {
@@ -116,6 +121,8 @@ export function* enterDashboard(): SagaIterator {
   yield delay(LOGIN_REDIRECT_DELAY_MS);
   yield call(navigateTo, DASHBOARD_ROUTE);
   yield put(loginCompleted());
+  // The other tabs take up this session (another user, or this one anew).
+  yield call(announceSessionEvent, 'login');
 }
 
 /**
@@ -249,5 +256,6 @@ export function* sessionSaga(): SagaIterator {
     takeLeading(loginModalOpened.type, ensureEncryptedString),
     fork(verificationSaga),
     fork(accountSaga),
+    fork(sessionEventsSaga),
   ]);
 }

@@ -10,8 +10,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { E2E_PASSWORD, startServer } from '../e2e/support/server';
-import { printTable, writeResult } from './report';
+import { startServer } from '../e2e/support/server';
+import { adminToken, loadAverage, printTable, writeResult } from './report';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -98,30 +98,13 @@ async function startBare(answers: Recorded[]): Promise<{ url: string; child: Chi
   return { url: `http://127.0.0.1:${line.toString().trim()}`, child };
 }
 
-async function login(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/sys/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: E2E_PASSWORD }),
-  });
-  const body = (await response.json()) as { success: boolean; message: string; result: { token: string } };
-  if (!body.success) throw new Error(`login refused: ${body.message}`);
-  return body.result.token;
-}
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
-
 async function benchOne(kind: string, env: Record<string, string>) {
   const server = await startServer(env);
   const rows: string[][] = [];
   const figures: Record<string, { real: Figures; bare: Figures }> = {};
   const machine = { before: loadAverage(), after: '' };
   try {
-    const token = await login(server.url);
+    const token = await adminToken(server.url);
     const headersOf = async (read: HotRead) => {
       const headers: Record<string, string> = { 'x-access-token': token };
       if (!read.conditional) return headers;

@@ -29,7 +29,7 @@ import { generateOrders, LOAD_TEST_ORDERS } from '../server/db/seed/businessOrde
 import { demoUserId } from '../server/db/seed/ids';
 import { failedSyncTasksOf } from '../server/modules/erpSync/failedTasks';
 import { listOrders } from '../server/modules/orders/queries';
-import { printTable, writeResult } from './report';
+import { adminToken, loadAverage, printTable, writeResult } from './report';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? LOAD_TEST_ORDERS.orders);
 /** The issue's 20; BENCH_CLIENTS=1 shows what one request costs on its own. */
@@ -94,17 +94,6 @@ const SCENARIOS: Scenario[] = [
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function login(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/sys/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: E2E_PASSWORD }),
-  });
-  const body = (await response.json()) as { success: boolean; message: string; result: { token: string } };
-  if (!body.success) throw new Error(`login refused: ${body.message}`);
-  return body.result.token;
 }
 
 interface Figures {
@@ -381,12 +370,6 @@ function row(kind: string, via: string, name: string, result: Figures): string[]
   ];
 }
 
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
-
 async function benchOne(target: Target) {
   await prepare(target);
   // On a shared machine the figures measure the CPU left over: the load is part of the result.
@@ -395,7 +378,7 @@ async function benchOne(target: Target) {
   const rows: string[][] = [];
   const http: Record<string, Figures> = {};
   try {
-    const token = await login(server.url);
+    const token = await adminToken(server.url);
     for (const scenario of SCENARIOS) {
       await load(server.url, token, scenario, WARM_UP);
       http[scenario.name] = await load(server.url, token, scenario, REQUESTS);

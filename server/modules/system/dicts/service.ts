@@ -116,11 +116,6 @@ export async function dictTreeList(db: Kysely<DB>, tenantId: string, dictName: s
   return rows.map((row) => ({ ...row, key: row.id, value: row.dictCode, title: row.dictName, isLeaf: true }));
 }
 
-/** DictModel[] of a dictionary (API.md §6.5): every item, disabled ones too, by sort order. */
-export async function dictItemsByCode(db: Kysely<DB>, tenantId: string, dictCode: string) {
-  return dictItemsQuery(db, tenantId, dictCode).execute();
-}
-
 /** Tables a dictionary's items are read from: a committed write to one of them makes its answer stale. */
 export const DICT_ITEM_TABLES: TableName[] = ['dicts', 'dict_items'];
 
@@ -138,7 +133,8 @@ export function dictItemsAnswerOf(
   );
 }
 
-function dictItemsQuery(db: Kysely<DB>, tenantId: string, dictCode: string) {
+/** DictModel[] of a dictionary (API.md §6.5): every item, disabled ones too, by sort order. */
+function dictItemsByCode(db: Kysely<DB>, tenantId: string, dictCode: string) {
   return db
     .selectFrom('dict_items')
     .innerJoin('dicts', 'dicts.id', 'dict_items.dict_id')
@@ -150,7 +146,8 @@ function dictItemsQuery(db: Kysely<DB>, tenantId: string, dictCode: string) {
     .where('dicts.tenant_id', '=', tenantId)
     .where('dicts.dict_code', '=', dictCode)
     .orderBy('dict_items.sort_order')
-    .orderBy('dict_items.item_value');
+    .orderBy('dict_items.item_value')
+    .execute();
 }
 
 /** `{dictCode: DictModel[]}` of the tenant's enabled items, for clients that load every dictionary at once. */

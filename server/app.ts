@@ -63,6 +63,7 @@ import { permissionRoutes } from './modules/system/permissions/routes';
 import { roleRoutes } from './modules/system/roles/routes';
 import { userRoutes } from './modules/system/users/routes';
 import { announcementRoutes } from './modules/announcements/routes';
+import { BELL_TABLES } from './modules/announcements/service';
 import { runApprovalTimeouts } from './modules/approvals/engine';
 import { publishTaskNotices } from './modules/approvals/notify';
 import { approvalRoutes } from './modules/approvals/routes';
@@ -157,6 +158,7 @@ const READ_CACHED_TABLES = [
   ...SCOPE_TABLES,
   ...ORDER_LIST_TABLES,
   ...FAILED_TASK_TABLES,
+  ...BELL_TABLES,
 ];
 
 /** With Redis, the instances tell each other of the tables they wrote on a channel next to the pushes'. */

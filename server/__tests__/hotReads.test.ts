@@ -165,4 +165,42 @@ describe.each(testBackends())('hot reads over HTTP on %s', (backend) => {
     expect(JSON.parse(restored.text).result).toEqual(items);
     expect(restored.etag).toBe(first.etag);
   });
+  it('answers the bell from one serialisation per user, 304 while unchanged, and shows a release and a read at the next request', async () => {
+    const bellPath = '/sys/annountCement/listByUser';
+    const admin = await context.tokenOf('admin');
+    const wangfang = await context.tokenOf('wangfang');
+    const bellOf = (text: string) =>
+      (JSON.parse(text) as { result: { anntMsgList: Array<{ id: string }>; anntMsgTotal: number } }).result;
+    const first = await get(bellPath, wangfang);
+    expect(first.status).toBe(200);
+    expect((await get(bellPath, wangfang, first.etag as string)).status).toBe(304);
+
+    const added = await context.client.post<string>(
+      '/sys/annountCement/add',
+      { titile: '缓存测试公告', msgContent: '<p>内容</p>', msgCategory: '1', msgType: 'ALL', priority: 'L' },
+      admin,
+    );
+    expect(added.body.success).toBe(true);
+    expect((await get(bellPath, wangfang, first.etag as string)).status).toBe(304);
+    const released = await context.client.get(
+      `/sys/annountCement/doReleaseData?id=${added.body.result}`,
+      admin,
+    );
+    expect(released.body.success).toBe(true);
+    const afterRelease = await get(bellPath, wangfang, first.etag as string);
+    expect(afterRelease.status).toBe(200);
+    const withNew = bellOf(afterRelease.text);
+    expect(withNew.anntMsgList.map((notice) => notice.id)).toContain(added.body.result);
+    expect(withNew.anntMsgTotal).toBe(bellOf(first.text).anntMsgTotal + 1);
+
+    const read = await context.client.put(
+      '/sys/sysAnnouncementSend/editByAnntIdAndUserId',
+      { anntId: added.body.result },
+      wangfang,
+    );
+    expect(read.body.success).toBe(true);
+    const afterRead = await get(bellPath, wangfang, afterRelease.etag as string);
+    expect(afterRead.status).toBe(200);
+    expect(bellOf(afterRead.text)).toEqual(bellOf(first.text));
+  });
 });

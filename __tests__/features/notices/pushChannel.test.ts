@@ -1,6 +1,10 @@
 import ReconnectingWebSocket from 'reconnecting-websocket';
-import type { PushFrame } from '../../../common/push';
-import { createPushChannel, parseFrame, pushSocketUrl } from '../../../src/features/notices/pushChannel';
+import {
+  createPushChannel,
+  parseFrame,
+  pushSocketUrl,
+  type PushEvent,
+} from '../../../src/features/notices/pushChannel';
 
 jest.mock('reconnecting-websocket');
 
@@ -29,22 +33,29 @@ describe('the push channel', () => {
     expect(options).toEqual({ maxReconnectionDelay: 10_000 });
   });
 
-  it('emits parsed frames, drops anything else, and keeps emitting across a reconnect', () => {
+  it('emits parsed frames and the connection changes, drops anything else, and keeps emitting across a reconnect', () => {
     const pushes = createPushChannel('ws://localhost/websocket/u1', 'tok-1');
     const socket = lastSocket();
-    const received: PushFrame[] = [];
-    const takeAll = () => pushes.take((frame) => received.push(frame as PushFrame));
+    const received: PushEvent[] = [];
+    const takeAll = () => pushes.take((event) => received.push(event as PushEvent));
+    takeAll();
+    socket.emit('open');
     takeAll();
     socket.emit('message', JSON.stringify({ cmd: 'topic', msgId: 'a1', msgTxt: '一' }));
     takeAll();
     socket.emit('message', 'not json');
     socket.emit('message', JSON.stringify({ hello: 1 }));
     socket.emit('close');
+    takeAll();
     socket.emit('open');
+    takeAll();
     socket.emit('message', JSON.stringify({ cmd: 'user', msgId: 'a2', msgTxt: '二' }));
     expect(received).toEqual([
-      { cmd: 'topic', msgId: 'a1', msgTxt: '一' },
-      { cmd: 'user', msgId: 'a2', msgTxt: '二' },
+      { connected: true },
+      { frame: { cmd: 'topic', msgId: 'a1', msgTxt: '一' } },
+      { connected: false },
+      { connected: true },
+      { frame: { cmd: 'user', msgId: 'a2', msgTxt: '二' } },
     ]);
     expect(socket.instance.close).not.toHaveBeenCalled();
   });

@@ -7,7 +7,7 @@ import { NOTICE_POLL_INTERVAL_MS } from '../../../common/constants';
 import type { Envelope } from '../../../common/contract';
 import type { PushFrame } from '../../../common/push';
 import { listByUser, markAnnouncementRead, queryAnnouncement } from '../../../src/api/announcements';
-import { createPushChannel, pushSocketUrl } from '../../../src/features/notices/pushChannel';
+import { createPushChannel, pushSocketUrl, type PushEvent } from '../../../src/features/notices/pushChannel';
 import {
   handlePush,
   loadNotices,
@@ -19,7 +19,7 @@ import {
   watchViews,
   whileSignedIn,
 } from '../../../src/features/notices/sagas';
-import { selectNoticesStatus } from '../../../src/features/notices/selectors';
+import { selectNoticesStatus, selectPushConnected } from '../../../src/features/notices/selectors';
 import { jobPushed } from '../../../src/features/jobs/slice';
 import {
   announcementOpened,
@@ -31,6 +31,7 @@ import {
   noticesReducer,
   noticesReloadRequested,
   NOTICES_STATUS_TITLE,
+  pushConnectionChanged,
   statusReported,
 } from '../../../src/features/notices/slice';
 import { pendingCountRequested } from '../../../src/features/approvals/slice';
@@ -102,24 +103,34 @@ describe('pollNotices', () => {
   it('loads, waits 6 s, loads again for as long as loading works', () => {
     testSaga(pollNotices)
       .next()
+      .select(selectPushConnected)
+      .next(false)
       .call(loadNotices)
       .next(true)
       .delay(NOTICE_POLL_INTERVAL_MS)
       .next()
-      .call(loadNotices)
+      .select(selectPushConnected)
+      .next(false)
+      .call(loadNotices);
+  });
+
+  it('rests while the push socket is open, and loads again once it is down', () => {
+    testSaga(pollNotices)
+      .next()
+      .select(selectPushConnected)
       .next(true)
       .delay(NOTICE_POLL_INTERVAL_MS)
       .next()
+      .select(selectPushConnected)
+      .next(false)
       .call(loadNotices);
   });
 
   it('stops when a load fails', () => {
     testSaga(pollNotices)
       .next()
-      .call(loadNotices)
-      .next(true)
-      .delay(6000)
-      .next()
+      .select(selectPushConnected)
+      .next(false)
       .call(loadNotices)
       .next(false)
       .isDone();
@@ -266,18 +277,39 @@ describe('handlePush', () => {
 
 describe('watchPush and watchViews', () => {
   it('hands every frame of the socket to handlePush', async () => {
-    const pushes = channel<PushFrame>();
+    const pushes = channel<PushEvent>();
     const views = channel<string>();
     const first: PushFrame = { cmd: 'topic', msgId: 'a1', msgTxt: '一' };
     const second: PushFrame = { cmd: 'user', msgId: 'a2', msgTxt: '二' };
-    const run = expectSaga(watchPush, pushes as unknown as EventChannel<PushFrame>, views)
+    const run = expectSaga(watchPush, pushes as unknown as EventChannel<PushEvent>, views)
       .provide([[matchers.call.fn(handlePush), undefined]])
       .call(handlePush, first, views)
       .call(handlePush, second, views)
       .silentRun(50);
-    pushes.put(first);
-    pushes.put(second);
+    pushes.put({ frame: first });
+    pushes.put({ frame: second });
     await run;
+  });
+
+  it('records the connection, and reloads the lists when the socket comes back after a drop', () => {
+    const pushes = channel<PushEvent>() as unknown as EventChannel<PushEvent>;
+    testSaga(watchPush, pushes, channel<string>())
+      .next()
+      .take(pushes)
+      .next({ connected: true })
+      .put(pushConnectionChanged(true))
+      .next()
+      .take(pushes)
+      .next({ connected: false })
+      .put(pushConnectionChanged(false))
+      .next()
+      .take(pushes)
+      .next({ connected: true })
+      .put(pushConnectionChanged(true))
+      .next()
+      .put(noticesReloadRequested())
+      .next()
+      .take(pushes);
   });
 
   it('closes the socket channel when cancelled (logout)', () => {
@@ -285,7 +317,7 @@ describe('watchPush and watchViews', () => {
       take: jest.fn(),
       flush: jest.fn(),
       close: jest.fn(),
-    } as unknown as EventChannel<PushFrame>;
+    } as unknown as EventChannel<PushEvent>;
     testSaga(watchPush, pushes, channel<string>()).next().take(pushes).finish().next().isDone();
     expect(pushes.close).toHaveBeenCalled();
   });
@@ -333,11 +365,11 @@ describe('whileSignedIn', () => {
       .isDone();
   });
 
-  it('reloads once per push and polls every 6 s, end to end', async () => {
-    const pushes = channel<PushFrame>();
+  it('reloads once per push, and once when the socket comes back after a drop, end to end', async () => {
+    const pushes = channel<PushEvent>();
     let loads = 0;
     const run = expectSaga(whileSignedIn)
-      .withState({ session: { userInfo, token: 'tok-1' } })
+      .withState({ session: { userInfo, token: 'tok-1' }, notices: noticesReducer(undefined, { type: '' }) })
       .provide([
         [matchers.call.fn(createPushChannel), pushes],
         [matchers.call.fn(notifyWithAction), undefined],
@@ -353,10 +385,14 @@ describe('whileSignedIn', () => {
       ])
       .put(noticesLoaded(lists))
       .silentRun(200);
-    pushes.put({ cmd: 'topic', msgId: 'a1', msgTxt: '推送' });
+    pushes.put({ connected: true });
+    pushes.put({ frame: { cmd: 'topic', msgId: 'a1', msgTxt: '推送' } });
+    pushes.put({ connected: false });
+    pushes.put({ connected: true });
     await run;
-    // The first load of the poll and the reload after the push; the next poll is 6 s away.
-    expect(loads).toBe(2);
+    // The first load of the poll, the reload after the push and the one after the reconnection; the next poll
+    // is 6 s away.
+    expect(loads).toBe(3);
   });
 
   it('without a signed-in user it polls but opens no socket', () => {

@@ -12,15 +12,16 @@ import {
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../common/constants';
 import { sessionOf } from '../../http/access';
 import { BusinessError, envelopeSchema, ok } from '../../http/envelope';
+import { sendSerialised } from '../../http/serialisedAnswer';
 import { OperateType, requestInfoOf, writeOperationLog } from '../auth/sysLog';
 import {
   addAnnouncement,
   ANNOUNCEMENT_MESSAGES,
   announcementById,
+  bellAnswerOf,
   deleteAnnouncements,
   editAnnouncement,
   listAnnouncements,
-  listByUser,
   markAllRead,
   markRead,
   myAnnouncements,
@@ -384,7 +385,7 @@ export async function announcementRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => ok(await listByUser(db, actorOf(request))),
+    async (request, reply) => sendSerialised(request, reply, await bellAnswerOf(db, actorOf(request))),
   );
 
   app.put<{ Body: { anntId: string } }>(

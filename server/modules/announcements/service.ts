@@ -25,8 +25,10 @@ import type { Page } from '../../../common/contract';
 import type { PushFrame } from '../../../common/push';
 import { shanghaiDateTime } from '../../db/dates';
 import { newId } from '../../db/ids';
+import { cachedAnswer, type TableName } from '../../db/readCache';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
+import { serialiseAnswer, type SerialisedAnswer } from '../../http/serialisedAnswer';
 import { containsPattern, likePattern, pageOf } from '../../http/listQuery';
 import type { PushTarget } from '../../push';
 import { sanitizeContent, sanitizeText } from './sanitize';
@@ -498,12 +500,29 @@ async function unreadOfCategory(db: Db, actor: Actor, category: AnnouncementCate
   return { list: rows.map(withLabels), total };
 }
 
-/** The bell: the newest unread notices and system messages, five of each, and how many are unread. */
-export async function listByUser(db: Db, actor: Actor): Promise<UserAnnouncementLists> {
-  await receiveBroadcasts(db, actor);
-  const annt = await unreadOfCategory(db, actor, '1');
-  const sys = await unreadOfCategory(db, actor, '2');
-  return { anntMsgList: annt.list, anntMsgTotal: annt.total, sysMsgList: sys.list, sysMsgTotal: sys.total };
+/** The tables the bell's answer is read from. */
+export const BELL_TABLES: TableName[] = ['sys_announcement', 'sys_announcement_send'];
+
+/**
+ * The bell: the newest unread notices and system messages, five of each, and how many are unread; its envelope
+ * serialised once per user (issue #23: every open tab asks for it) until an announcement or a copy is written.
+ * Broadcasts are handed out again only after an announcement was written: their insert counts as a write to the
+ * copies even when it adds no row, and would otherwise drop every user's answer at each look.
+ */
+export async function bellAnswerOf(db: Kysely<DB>, actor: Actor): Promise<SerialisedAnswer> {
+  const user = `${actor.tenantId}:${actor.userId}`;
+  await cachedAnswer(db, `broadcasts:${user}`, ['sys_announcement'], () => receiveBroadcasts(db, actor));
+  return cachedAnswer(db, `bell:${user}`, BELL_TABLES, async () => {
+    const annt = await unreadOfCategory(db, actor, '1');
+    const sys = await unreadOfCategory(db, actor, '2');
+    const lists: UserAnnouncementLists = {
+      anntMsgList: annt.list,
+      anntMsgTotal: annt.total,
+      sysMsgList: sys.list,
+      sysMsgTotal: sys.total,
+    };
+    return serialiseAnswer(lists);
+  });
 }
 
 /**

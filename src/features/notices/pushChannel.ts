@@ -24,14 +24,19 @@ export function pushSocketUrl(
   return `${scheme}://${location.host}${PUSH_SOCKET_PATH}/${encodeURIComponent(userId)}`;
 }
 
-/** The socket's frames; closing the channel closes the socket for good. */
-export function createPushChannel(url: string, token: string): EventChannel<PushFrame> {
-  return eventChannel<PushFrame>((emit) => {
+/** What the socket tells: a frame, or that it has (re)connected or dropped. */
+export type PushEvent = { frame: PushFrame } | { connected: boolean };
+
+/** The socket's frames and connection changes; closing the channel closes the socket for good. */
+export function createPushChannel(url: string, token: string): EventChannel<PushEvent> {
+  return eventChannel<PushEvent>((emit) => {
     const socket = new ReconnectingWebSocket(url, token, { maxReconnectionDelay: 10_000 });
     socket.addEventListener('message', (event) => {
       const frame = parseFrame(event.data);
-      if (frame) emit(frame);
+      if (frame) emit({ frame });
     });
+    socket.addEventListener('open', () => emit({ connected: true }));
+    socket.addEventListener('close', () => emit({ connected: false }));
     return () => socket.close();
   });
 }

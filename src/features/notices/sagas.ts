@@ -1,6 +1,6 @@
 // The bell's life while a user is signed in (spec §2, §4, §7 Announcements; DESIGN "Data flow"): from the
-// first menu load until logout, the lists are loaded, then every 6 s (the poll stops when a load fails),
-// and after every push; a push shows a bottom-right notice whose 查看详情 opens the announcement; opening
+// first menu load until logout, the lists are loaded, then every 6 s while the push socket is down (the poll
+// stops when a load fails), after every push, and once when the socket comes back after a drop; a push shows a bottom-right notice whose 查看详情 opens the announcement; opening
 // one marks it read and reloads. Logout cancels all of it and closes the socket.
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
@@ -31,12 +31,14 @@ import { jobPushed } from '../jobs/slice';
 import { menuLoaded } from '../permissions/slice';
 import { selectToken, selectUserInfo } from '../session/selectors';
 import { loggedOut, loginModalOpened, tokenInvalidated, type UserInfo } from '../session/slice';
-import { createPushChannel, pushSocketUrl } from './pushChannel';
+import { createPushChannel, pushSocketUrl, type PushEvent } from './pushChannel';
+import { selectPushConnected } from './selectors';
 import {
   announcementOpened,
   announcementShown,
   detailClosed,
   noticesCleared,
+  pushConnectionChanged,
   noticesLoaded,
   noticesPollRequested,
   noticesReloadRequested,
@@ -74,11 +76,18 @@ export function* loadNotices(): SagaIterator<boolean> {
   }
 }
 
-/** Loads now and every 6 s after; a failed load ends the poll (the bell offers to start it again). */
+/**
+ * Loads now and every 6 s after, skipping the loads while the push socket is open (issue #23: a push brings
+ * each change, so an open tab costs the server nothing between them); a failed load ends the poll (the bell
+ * offers to start it again).
+ */
 export function* pollNotices(): SagaIterator {
   while (true) {
-    const loaded: boolean = yield call(loadNotices);
-    if (!loaded) return;
+    const pushed: boolean = yield select(selectPushConnected);
+    if (!pushed) {
+      const loaded: boolean = yield call(loadNotices);
+      if (!loaded) return;
+    }
     yield delay(NOTICE_POLL_INTERVAL_MS);
   }
 }
@@ -134,12 +143,22 @@ export function* handlePush(frame: PushFrame, views: Channel<string>): SagaItera
   yield put(noticesReloadRequested());
 }
 
-/** The socket's frames until the session ends; the channel (and so the socket) is closed on the way out. */
-export function* watchPush(pushes: EventChannel<PushFrame>, views: Channel<string>): SagaIterator {
+/**
+ * The socket's events until the session ends; the channel (and so the socket) is closed on the way out. Pushes
+ * sent while the socket was down are lost, so a reconnection reloads the lists.
+ */
+export function* watchPush(pushes: EventChannel<PushEvent>, views: Channel<string>): SagaIterator {
+  let dropped = false;
   try {
     while (true) {
-      const frame: PushFrame = yield take(pushes);
-      yield call(handlePush, frame, views);
+      const event: PushEvent = yield take(pushes);
+      if ('frame' in event) {
+        yield call(handlePush, event.frame, views);
+        continue;
+      }
+      yield put(pushConnectionChanged(event.connected));
+      if (event.connected && dropped) yield put(noticesReloadRequested());
+      dropped = !event.connected;
     }
   } finally {
     pushes.close();
@@ -165,7 +184,7 @@ export function* whileSignedIn(): SagaIterator {
   if (!user?.id || !token) return;
   const views: Channel<string> = yield call(channel);
   yield fork(watchViews, views);
-  const pushes: EventChannel<PushFrame> = yield call(createPushChannel, pushSocketUrl(user.id), token);
+  const pushes: EventChannel<PushEvent> = yield call(createPushChannel, pushSocketUrl(user.id), token);
   yield fork(watchPush, pushes, views);
 }
 

@@ -16,6 +16,8 @@ export interface NoticesState {
   loaded: boolean;
   statusList: StatusEntry[];
   detail: AnnouncementDetail;
+  /** The push socket is open: pushes bring every change, so the poll rests. */
+  pushConnected: boolean;
 }
 
 /** The status-list title of the bell's loads. */
@@ -29,7 +31,13 @@ const emptyLists: UserAnnouncementLists = {
 };
 const closedDetail: AnnouncementDetail = { open: false, announcement: null };
 
-const initialState: NoticesState = { lists: emptyLists, loaded: false, statusList: [], detail: closedDetail };
+const initialState: NoticesState = {
+  lists: emptyLists,
+  loaded: false,
+  statusList: [],
+  detail: closedDetail,
+  pushConnected: false,
+};
 
 const noticesSlice = createSlice({
   name: 'notices',
@@ -52,6 +60,9 @@ const noticesSlice = createSlice({
     detailClosed(state) {
       state.detail = closedDetail;
     },
+    pushConnectionChanged(state, action: PayloadAction<boolean>) {
+      state.pushConnected = action.payload;
+    },
     /** The session ended: nothing of the last user stays. */
     noticesCleared: () => initialState,
   },
@@ -68,6 +79,7 @@ export const {
   announcementOpened,
   announcementShown,
   detailClosed,
+  pushConnectionChanged,
   noticesCleared,
 } = noticesSlice.actions;
 export const noticesReducer = noticesSlice.reducer;

@@ -107,6 +107,15 @@ describe('desktop', () => {
     await screenshot(page, 'landing-desktop');
   });
 
+  test('the site root without a session shows the same lean landing page at /user/login, the query kept', async () => {
+    await page.goto(`${baseUrl()}/?from=poster`);
+    await page.getByRole('heading', { name: '一个平台，覆盖渠道业务全链路' }).waitFor();
+    expect(page.url()).toBe(`${baseUrl()}/user/login?from=poster`);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((script) => /\/app\.|login-modal/.test(script))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   test('the banner has six slides, advances every 5 s, pauses on hover and follows its dots', async () => {
     await page.goto(`${baseUrl()}/user/login`);
     const dots = page.locator('.lp-banner-dots li');

@@ -1,12 +1,13 @@
 // The entry. The landing page is the product's storefront and must load light (STACK.md §7): a
 // visitor without a session on /user/login gets the landing page alone, with React and nothing of
 // the back office; the app (store, antd, router, every other page) is one import away and loads when
-// the visitor asks for it. Every other first load starts the app at once.
+// the visitor asks for it; the site root without a session shows it too. Every other first load starts the app
+// at once.
 import { StrictMode, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { type LandingAction, setPendingAction } from './pages/landing/actions';
 import { LandingPage } from './pages/landing/LandingPage';
-import { bootsLean } from './pages/landing/leanBoot';
+import { leanLandingPath } from './pages/landing/leanBoot';
 
 const container = document.getElementById('app');
 if (!container) throw new Error('index.html has no #app element');
@@ -56,7 +57,11 @@ function LeanLanding() {
   );
 }
 
-if (bootsLean(window.location, navigator.userAgent)) {
+const landingPath = leanLandingPath(window.location, navigator.userAgent);
+if (landingPath) {
+  // The address the app would have redirected to, so that starting it later finds the login page.
+  if (landingPath !== `${window.location.pathname}${window.location.search}`)
+    window.history.replaceState(null, '', `${landingPath}${window.location.hash}`);
   root.render(
     <StrictMode>
       <LeanLanding />

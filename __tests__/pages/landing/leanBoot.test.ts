@@ -1,4 +1,4 @@
-import { bootsLean, hasThirdPartyQuery } from '../../../src/pages/landing/leanBoot';
+import { hasThirdPartyQuery, leanLandingPath } from '../../../src/pages/landing/leanBoot';
 
 const DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -11,39 +11,46 @@ const store = (key: string, value: unknown, expire: number | null = null) =>
 
 beforeEach(() => localStorage.clear());
 
-describe('bootsLean', () => {
-  it('is true for a visitor without a session on the login path', () => {
-    expect(bootsLean(at('/user/login'), DESKTOP)).toBe(true);
-    expect(bootsLean(at('/user/login/'), DESKTOP)).toBe(true);
+describe('leanLandingPath', () => {
+  it('is the login path for a visitor without a session on it, on the site root and on /user', () => {
+    expect(leanLandingPath(at('/user/login'), DESKTOP)).toBe('/user/login');
+    expect(leanLandingPath(at('/user/login/'), DESKTOP)).toBe('/user/login');
+    expect(leanLandingPath(at('/'), DESKTOP)).toBe('/user/login');
+    expect(leanLandingPath(at('/user'), DESKTOP)).toBe('/user/login');
+    // The query is kept (spec §4).
+    expect(leanLandingPath(at('/', '?utm_source=poster'), DESKTOP)).toBe('/user/login?utm_source=poster');
   });
 
-  it.each(['/', '/user', '/user/register', '/dashboard/analysis', '/404', '/test/home'])(
-    'is false on %s: the app starts at once',
+  it.each(['/user/register', '/dashboard/analysis', '/404', '/test/home'])(
+    'is null on %s: the app starts at once',
     (path) => {
-      expect(bootsLean(at(path), DESKTOP)).toBe(false);
+      expect(leanLandingPath(at(path), DESKTOP)).toBeNull();
     },
   );
 
-  it('is false with a stored token (the gate sends the user to the workplace), true once it expired', () => {
+  it('is null with a stored token (the gate sends the user to the workplace), the login path once it expired', () => {
     store('Access-Token', 'tok-1');
-    expect(bootsLean(at('/user/login'), DESKTOP)).toBe(false);
+    expect(leanLandingPath(at('/user/login'), DESKTOP)).toBeNull();
+    expect(leanLandingPath(at('/'), DESKTOP)).toBeNull();
     store('Access-Token', 'tok-1', Date.now() - 1);
-    expect(bootsLean(at('/user/login'), DESKTOP)).toBe(true);
+    expect(leanLandingPath(at('/user/login'), DESKTOP)).toBe('/user/login');
   });
 
-  it('is false after the server invalidated the session (the modal opens with the account name)', () => {
+  it('is null after the server invalidated the session (the modal opens with the account name)', () => {
     store('resetLogin', true);
-    expect(bootsLean(at('/user/login'), DESKTOP)).toBe(false);
+    expect(leanLandingPath(at('/user/login'), DESKTOP)).toBeNull();
   });
 
-  it('is false with a redirect query (sent here from a back-office page) or a third-party query', () => {
-    expect(bootsLean(at('/user/login', '?redirect=%2Fisystem%2Fuser'), DESKTOP)).toBe(false);
-    expect(bootsLean(at('/user/login', '?state=qywx_login&code=abc'), DESKTOP)).toBe(false);
-    expect(bootsLean(at('/user/login', '?utm_source=poster'), DESKTOP)).toBe(true);
+  it('is null with a redirect query (sent here from a back-office page) or a third-party query', () => {
+    expect(leanLandingPath(at('/user/login', '?redirect=%2Fisystem%2Fuser'), DESKTOP)).toBeNull();
+    expect(leanLandingPath(at('/user/login', '?state=qywx_login&code=abc'), DESKTOP)).toBeNull();
+    expect(leanLandingPath(at('/user/login', '?utm_source=poster'), DESKTOP)).toBe(
+      '/user/login?utm_source=poster',
+    );
   });
 
-  it('is false in the WeChat/WeCom browser, where the app sets the share content', () => {
-    expect(bootsLean(at('/user/login'), WECHAT)).toBe(false);
+  it('is null in the WeChat/WeCom browser, where the app sets the share content', () => {
+    expect(leanLandingPath(at('/user/login'), WECHAT)).toBeNull();
   });
 });
 

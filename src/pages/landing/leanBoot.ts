@@ -27,23 +27,29 @@ function isStored(key: string): boolean {
   return Boolean(vueLsArea.read(key)?.value);
 }
 
+/** Paths whose visitor without a session is sent to the plain login page: the site root and /user. */
+const LANDING_ALIASES = ['', '/user'];
+
 /**
- * True when the lean landing page may render: the path is the login path, no token is stored (a
- * signed-in visitor is sent to the workplace), the server has not invalidated the session (the
- * login modal must open with the account name), no `redirect` query (the access gate sent the
- * visitor here from a back-office page: the login modal opens on arrival), no third-party query, and
- * not the WeChat/WeCom browser (the page sets its share content there, through the app).
+ * Where the lean landing page renders, or null when the app must start: on the login path, or on the site
+ * root and /user (which the access gate would send there; issue #15: a visitor's first load of the site is as
+ * light as /user/login's), when no token is stored (a signed-in visitor is sent to the workplace), the server
+ * has not invalidated the session (the login modal must open with the account name), there is no `redirect`
+ * query (the access gate sent the visitor here from a back-office page: the login modal opens on arrival), no
+ * third-party query, and not in the WeChat/WeCom browser (the page sets its share content there, through the
+ * app). The answer is the login path with the query kept (spec §4).
  */
-export function bootsLean(
+export function leanLandingPath(
   { pathname, search }: Pick<Location, 'pathname' | 'search'>,
   userAgent: string,
-): boolean {
-  return (
+): string | null {
+  const path = pathname.replace(/\/+$/, '');
+  const lean =
+    (path === LOGIN_PATH || LANDING_ALIASES.includes(path)) &&
     !isMessengerBrowser(userAgent) &&
-    pathname.replace(/\/+$/, '') === LOGIN_PATH &&
     !isStored(STORAGE_KEYS.accessToken) &&
     !isStored(STORAGE_KEYS.resetLogin) &&
     !new URLSearchParams(search).has('redirect') &&
-    !hasThirdPartyQuery(search)
-  );
+    !hasThirdPartyQuery(search);
+  return lean ? `${LOGIN_PATH}${search}` : null;
 }

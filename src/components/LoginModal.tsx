@@ -19,6 +19,7 @@ import { ruleOf } from '../utils/formRules';
 import { CaptchaField } from './Captcha';
 import { DepartSelectModal } from './DepartSelectModal';
 import { SmsCodeButton } from './SmsCodeButton';
+import { VisuallyHidden } from './VisuallyHidden';
 
 export const LOGIN_MODAL_WIDTH = 450;
 
@@ -191,7 +192,16 @@ export function LoginModal({ open, onClose }: LoginModalProps) {
 
   return (
     <>
-      <Modal open={open} width={LOGIN_MODAL_WIDTH} onCancel={onClose} footer={null} destroyOnHidden>
+      <Modal
+        open={open}
+        width={LOGIN_MODAL_WIDTH}
+        onCancel={onClose}
+        footer={null}
+        destroyOnHidden
+        // A dialog needs a name; the tabs say the rest, so it is read out but not shown.
+        title={<VisuallyHidden>登录</VisuallyHidden>}
+        styles={{ header: { margin: 0 } }}
+      >
         <LoginForm />
       </Modal>
       <DepartSelectModal />

@@ -22,6 +22,7 @@ import { toRouteObjects } from '../router/AppRoutes';
 import { routeTrail, useRouteTrail } from '../router/routeTrail';
 import { selectMenuRoutes } from '../router/routeTable';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { keptAttributes } from '../utils/domAttributes';
 
 const HOME_TAB: Tab = { key: HOME_TAB_PATH, url: HOME_TAB_PATH, title: '首页' };
 
@@ -74,6 +75,14 @@ function useMountedTabs(shown: Tab[], activeKey: string): Tab[] {
 }
 
 /** `header` shows between the tab bar and the page (the breadcrumbs). */
+/**
+ * A tab's close button sits in the tab list beside the tab, where only tabs may be: it is hidden from assistive
+ * technology and the tab order, and the keyboard closes the focused tab with Delete (antd's tabs do that).
+ */
+const closeButtonsHidden = keptAttributes([
+  { selector: '.ant-tabs-tab-remove', attributes: { 'aria-hidden': 'true', tabindex: '-1' } },
+]);
+
 export function TabLayout({ header }: { header?: ReactNode }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -136,18 +145,20 @@ export function TabLayout({ header }: { header?: ReactNode }) {
 
   return (
     <div className="tab-layout">
-      <Tabs
-        className="tab-layout-bar"
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={activeKey}
-        items={items}
-        onChange={(key) => navigate(shown.find((tab) => tab.key === key)?.url ?? key)}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') close(key, 'self');
-        }}
-      />
+      <div ref={closeButtonsHidden}>
+        <Tabs
+          className="tab-layout-bar"
+          type="editable-card"
+          hideAdd
+          size="small"
+          activeKey={activeKey}
+          items={items}
+          onChange={(key) => navigate(shown.find((tab) => tab.key === key)?.url ?? key)}
+          onEdit={(key, action) => {
+            if (action === 'remove' && typeof key === 'string') close(key, 'self');
+          }}
+        />
+      </div>
       {header}
       {mounted.map((tab) => (
         <div key={tab.key} className="tab-pane basic-page" data-tab={tab.key} hidden={tab.key !== activeKey}>

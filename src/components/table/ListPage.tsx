@@ -16,8 +16,15 @@ import { RowActionsLimit } from './RowActions';
 import { arrangeColumns, columnKey, useTableSettings } from './tableSettings';
 import { TableToolbar, useFullscreen } from './TableToolbar';
 import type { ListPageState } from './useListPage';
+import { keptAttributes } from '../../utils/domAttributes';
 
 type FormValues = Record<string, unknown>;
+
+/**
+ * antd's hidden row that measures the columns copies their titles, the select-all checkbox included: inert keeps
+ * those copies out of the tab order.
+ */
+const measureRowsInert = keptAttributes([{ selector: '.ant-table-measure-row', attributes: { inert: '' } }]);
 
 export interface ListPageProps<T> {
   list: ListPageState<T>;
@@ -304,40 +311,42 @@ export function ListPage<T extends object>({
           />
         )}
         <RowActionsLimit.Provider value={compact ? 2 : undefined}>
-          <Table<T>
-            rowKey={rowKey}
-            columns={shownColumns}
-            dataSource={list.records}
-            loading={list.loading}
-            size={settings.density}
-            // Before the first answer the spinner stands alone: no 暂无数据 under it.
-            locale={list.loaded ? undefined : { emptyText: <div style={{ height: 120 }} /> }}
-            expandable={detail}
-            onChange={onChange}
-            scroll={{ x: 'max-content' }}
-            rowSelection={
-              batchActions
-                ? {
-                    selectedRowKeys: selectedKeys,
-                    onChange: setSelectedKeys,
-                    getCheckboxProps: selectable && ((row) => ({ disabled: !selectable(row) })),
-                  }
-                : undefined
-            }
-            pagination={
-              paged
-                ? {
-                    current: query.pageNo,
-                    pageSize: query.pageSize,
-                    total: list.total,
-                    showSizeChanger: true,
-                    pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-                    showTotal: (total, [from, to]) =>
-                      `${from}-${to} 共 ${totalCap !== undefined && total > totalCap ? `${totalCap}+` : total} 条`,
-                  }
-                : false
-            }
-          />
+          <div ref={measureRowsInert}>
+            <Table<T>
+              rowKey={rowKey}
+              columns={shownColumns}
+              dataSource={list.records}
+              loading={list.loading}
+              size={settings.density}
+              // Before the first answer the spinner stands alone: no 暂无数据 under it.
+              locale={list.loaded ? undefined : { emptyText: <div style={{ height: 120 }} /> }}
+              expandable={detail}
+              onChange={onChange}
+              scroll={{ x: 'max-content' }}
+              rowSelection={
+                batchActions
+                  ? {
+                      selectedRowKeys: selectedKeys,
+                      onChange: setSelectedKeys,
+                      getCheckboxProps: selectable && ((row) => ({ disabled: !selectable(row) })),
+                    }
+                  : undefined
+              }
+              pagination={
+                paged
+                  ? {
+                      current: query.pageNo,
+                      pageSize: query.pageSize,
+                      total: list.total,
+                      showSizeChanger: true,
+                      pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+                      showTotal: (total, [from, to]) =>
+                        `${from}-${to} 共 ${totalCap !== undefined && total > totalCap ? `${totalCap}+` : total} 条`,
+                    }
+                  : false
+              }
+            />
+          </div>
         </RowActionsLimit.Provider>
       </ConfigProvider>
     </div>

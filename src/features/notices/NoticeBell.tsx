@@ -26,6 +26,9 @@ const AnnouncementModal = lazy(() =>
   })),
 );
 
+/** Beyond this the badge shows 99+. */
+const BELL_OVERFLOW = 99;
+
 export const USER_ANNOUNCEMENT_PATH = '/isps/userAnnouncement';
 
 interface NoticeListProps {
@@ -73,6 +76,7 @@ export function NoticeBell() {
   const status = useAppSelector(selectNoticesStatus);
   const unread = useAppSelector(selectUnreadCount);
   const pendingApprovals = useAppSelector(selectPendingApprovals);
+  const count = unread + pendingApprovals;
   const [open, setOpen] = useState(false);
   const detailOpen = useAppSelector(selectAnnouncementDetail).open;
   // Mounted from the first opening on, so it can animate its closing.
@@ -145,8 +149,14 @@ export function NoticeBell() {
         onOpenChange={setOpen}
         arrow={false}
       >
-        <span className="header-action notice-bell" role="button" tabIndex={0} aria-label="消息通知">
-          <Badge count={unread + pendingApprovals} size="small" overflowCount={99}>
+        <span
+          className="header-action notice-bell"
+          role="button"
+          tabIndex={0}
+          // The count the badge shows is part of the name (a name must hold the visible text).
+          aria-label={count ? `消息通知 ${count > BELL_OVERFLOW ? `${BELL_OVERFLOW}+` : count}` : '消息通知'}
+        >
+          <Badge count={count} size="small" overflowCount={BELL_OVERFLOW}>
             <BellOutlined style={{ fontSize: 16 }} />
           </Badge>
         </span>

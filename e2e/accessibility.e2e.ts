@@ -1,0 +1,74 @@
+// Issue #15 (Accessibility): axe-core on the landing page, the login dialog, the dashboard and three list pages —
+// no critical or serious violation. Colour contrast is left out: the spec mandates #1890FF as the primary colour.
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, type SignedIn } from './support/chromium';
+import { baseUrl, openLoginModal, signedInState } from './support/signIn';
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; html: string; failureSummary?: string }>;
+}
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser: Browser;
+let admin: SignedIn;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await signedInState(browser, 'admin');
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** The critical and serious violations on the page as it is now, each with the elements it concerns. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      resultTypes: ['violations'],
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)} ${node.failureSummary ?? ''}`)
+          .join(' | ')}`,
+    );
+}
+
+test('the landing page and its login dialog', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto(`${baseUrl()}/user/login`);
+  await page.getByRole('heading', { name: '一个平台，覆盖渠道业务全链路' }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await openLoginModal(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});
+
+test.each([
+  ['the dashboard', '/dashboard/analysis', '.ant-card'],
+  ['the user list', '/isystem/user', '.ant-table-row'],
+  ['the customer list', '/eCustomer/list', '.ant-table-row'],
+  ['the order list', '/eOrder/eOrder', '.ant-table-row'],
+])('%s', async (_name, path, ready) => {
+  const { context, page } = await newPage(browser, undefined, admin);
+  await page.goto(`${baseUrl()}${path}`);
+  await page.locator(ready).first().waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});

@@ -59,6 +59,9 @@ const MENU_ICONS = new Map<string, ComponentType>([
   ['user', UserOutlined],
 ]);
 
+/** The icon names a menu entry may choose from. */
+export const MENU_ICON_NAMES = [...MENU_ICONS.keys()].sort();
+
 export function menuIcon(name: string | undefined): ReactNode {
   const Icon = name ? MENU_ICONS.get(name) : undefined;
   return Icon ? <Icon /> : undefined;

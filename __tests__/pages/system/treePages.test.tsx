@@ -44,7 +44,10 @@ describe('menu management', () => {
           ? [menu('user', '用户管理', 1, false)]
           : pid === 'user'
             ? [menu('user:add', '新增用户', 2, true)]
-            : [menu('home', '首页', 0, true), menu('sys', '系统管理', 0, false)],
+            : [
+                { ...menu('home', '首页', 0, true), icon: 'home' },
+                { ...menu('sys', '系统管理', 0, false), icon: 'no-such-icon' },
+              ],
       ),
     );
     permissions.deletePermission.mockResolvedValue(ok(null, '删除成功!'));
@@ -66,6 +69,14 @@ describe('menu management', () => {
     // 首页 is a leaf: no expander.
     const homeRow = screen.getByText('首页').closest('tr') as HTMLElement;
     expect(homeRow.querySelector('.ant-table-row-expand-icon-spaced')).not.toBeNull();
+  });
+
+  it("shows a menu's icon, its name on hover; a name it does not know as text", async () => {
+    await renderSystemPage(<PermissionListPage />, { codes: [] });
+    const homeRow = (await screen.findByText('首页')).closest('tr') as HTMLElement;
+    expect(homeRow.querySelector('[title="home"] .anticon-home')).not.toBeNull();
+    const sysRow = screen.getByText('系统管理').closest('tr') as HTMLElement;
+    expect(within(sysRow).getByTitle('no-such-icon')).toHaveTextContent('no-such-icon');
   });
 
   it('a delete says the children go too, then reloads', async () => {

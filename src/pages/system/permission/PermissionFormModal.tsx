@@ -1,7 +1,7 @@
 // Add or edit a menu or button (API.md §6.3) with every field of the entity. A top-level menu has no
 // parent; a sub-menu or a button must name one; buttons carry the permission code and its strategy.
 import { useEffect, useState } from 'react';
-import { Col, Form, Input, InputNumber, Radio, Row, Switch, TreeSelect } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, TreeSelect } from 'antd';
 import {
   addPermission,
   editPermission,
@@ -15,6 +15,7 @@ import {
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { findNode, withoutEmptyChildren, type Pruned } from '../../../components/tree/treeKeys';
+import { MENU_ICON_NAMES, menuIcon } from '../../../layouts/menuIcons';
 
 type Values = Omit<PermissionPayload, 'id'>;
 
@@ -179,7 +180,21 @@ export function PermissionFormModal({
             <Input placeholder="请输入路由参数 redirect" />
           </Form.Item>
           <Form.Item name="icon" label="菜单图标">
-            <Input placeholder="如 setting" />
+            <Select
+              allowClear
+              showSearch
+              placeholder="请选择菜单图标"
+              options={MENU_ICON_NAMES.map((name) => ({
+                value: name,
+                label: (
+                  <Space>
+                    {menuIcon(name)}
+                    {name}
+                  </Space>
+                ),
+              }))}
+              filterOption={(input, option) => String(option?.value).includes(input.trim())}
+            />
           </Form.Item>
           <Row>
             {(

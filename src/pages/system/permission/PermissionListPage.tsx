@@ -9,6 +9,7 @@ import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission } from '../../../components/HasPermission';
 import { loadMenuTree, toRows, withChildren, type MenuRow } from './lazyTree';
 import { PermissionFormModal, type PermissionFormTarget } from './PermissionFormModal';
+import { menuIcon } from '../../../layouts/menuIcons';
 
 const MENU_TYPE_TAGS: Record<number, { text: string; color: string }> = {
   [MENU_TYPE.topMenu]: { text: '一级菜单', color: 'blue' },
@@ -70,7 +71,13 @@ export default function PermissionListPage() {
         <Tag color={MENU_TYPE_TAGS[type]?.color}>{MENU_TYPE_TAGS[type]?.text ?? type}</Tag>
       ),
     },
-    { title: '图标', dataIndex: 'icon', key: 'icon' },
+    {
+      title: '图标',
+      dataIndex: 'icon',
+      key: 'icon',
+      // The icon itself, its name on hover; a name the menu does not know stays text.
+      render: (icon: string | null) => (icon ? <span title={icon}>{menuIcon(icon) ?? icon}</span> : null),
+    },
     { title: '授权标识', dataIndex: 'perms', key: 'perms' },
     {
       title: '操作',

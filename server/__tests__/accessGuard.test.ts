@@ -12,6 +12,11 @@ function registerProbeRoutes(app: FastifyInstance): void {
   app.post('/api/probe/role-add', { config: { access: { permission: 'role:add' } } }, async (request) =>
     ok(sessionOf(request).username),
   );
+  app.post(
+    '/api/probe/any-of',
+    { config: { access: { permission: ['role:add', 'stock:list'] } } },
+    async (request) => ok(sessionOf(request).username),
+  );
   app.get('/api/probe/signed-in', { config: { access: 'authenticated' } }, async (request) => {
     const { userId, tenantId, username, tokenHash, permissions } = sessionOf(request);
     return ok({ userId, tenantId, username, tokenHash, permissions: [...permissions].sort() });
@@ -52,17 +57,20 @@ describe('routes that forget to declare their access', () => {
     await expect(starting).rejects.toThrow('DELETE /api/probe/undeclared');
   });
 
-  it.each([[{ permission: '' }], ['everyone'], [{}]])(
-    'stop the server for the malformed declaration %j',
-    async (access) => {
-      const starting = startTestServer({
-        database: testDatabase.database,
-        configure: (app) =>
-          app.get('/api/probe/odd', { config: { access: access as never } }, async () => ok('open')),
-      });
-      await expect(starting).rejects.toThrow(MissingAccessDeclarationError);
-    },
-  );
+  it.each([
+    [{ permission: '' }],
+    [{ permission: [] }],
+    [{ permission: ['role:add', ''] }],
+    ['everyone'],
+    [{}],
+  ])('stop the server for the malformed declaration %j', async (access) => {
+    const starting = startTestServer({
+      database: testDatabase.database,
+      configure: (app) =>
+        app.get('/api/probe/odd', { config: { access: access as never } }, async () => ok('open')),
+    });
+    await expect(starting).rejects.toThrow(MissingAccessDeclarationError);
+  });
 });
 
 describe.each(testBackends())('the access gate on %s', (backend) => {
@@ -102,6 +110,14 @@ describe.each(testBackends())('the access gate on %s', (backend) => {
     });
     expect(await client.post('/probe/role-add', {}, zhangwei)).toEqual(forbidden);
     expect((await client.post('/probe/role-add', {})).status).toBe(401);
+  });
+
+  it('lets in a user holding any one of several permission codes, and no one holding none', async () => {
+    const zhangwei = await loginAs(client, 'zhangwei');
+    const wangfang = await loginAs(client, 'wangfang');
+    // zhangwei holds stock:list, not role:add.
+    expect((await client.post('/probe/any-of', {}, zhangwei)).body.result).toBe('zhangwei');
+    expect(await client.post('/probe/any-of', {}, wangfang)).toEqual(forbidden);
   });
 
   it('checks the permission within the caller tenant, and only active rules count', async () => {

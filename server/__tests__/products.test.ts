@@ -71,6 +71,15 @@ describe.each(testBackends())('products and prices on %s', (backend) => {
   afterAll(() => bed.close());
 
   describe('brands and categories', () => {
+    it('lets the stock pages read the brands for their filter, and no one without a page that needs them', async () => {
+      // zhangwei holds stock:list, not product:list.
+      const reader = await bed.get<Page<{ code: string }>>('zhangwei', '/eMaterial/brand/list?pageSize=200');
+      expect(reader.status).toBe(200);
+      expect(reader.body.result.records.map((brand) => brand.code)).toContain('T-BR');
+      expect((await bed.get('wangfang', '/eMaterial/brand/list')).status).toBe(403);
+      expect((await bed.get('zhangwei', '/eprod/warehouse/list')).status).toBe(200);
+    });
+
     it('refuses a duplicate code with a clear message', async () => {
       const { body } = await bed.post('admin', '/eMaterial/brand/add', { code: 'T-BR', name: '重复' });
       expect(body).toMatchObject({ success: false, code: 409, message: '品牌编码 T-BR 已存在' });

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Envelope } from '../../common/contract';
 import type { RouteAccessEntry } from '../http/access';
-import { listRouteAccess } from '../http/access';
+import { listRouteAccess, permissionCodesOf } from '../http/access';
 import { demoAnnouncementId, demoDepartId, demoPermissionId, demoRoleId, demoUserId } from '../db/seed/ids';
 import { dictIdOf, insertAccount } from '../modules/auth/tenantOrganisation';
 import { hashPassword } from '../modules/auth/passwords';
@@ -946,7 +946,7 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
     ).toEqual([]);
     // Holds every permission of these routes and the right to assign roles, yet far less than the administrator.
     const codes = sensitive.flatMap((route) =>
-      typeof route.access === 'object' ? [route.access.permission] : [],
+      typeof route.access === 'object' ? permissionCodesOf(route.access) : [],
     );
     await insertManager(context.database.db, {
       username: 'escalator',

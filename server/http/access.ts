@@ -13,8 +13,11 @@ import { NO_PERMISSION_MESSAGE, TOKEN_EXPIRED_MESSAGE } from '../../common/const
 import { sendFailure } from './envelope';
 import { API_PREFIX } from './site';
 
-/** Who may call a route: anyone, any signed-in user, or a signed-in user holding a permission code. */
-export type RouteAccess = 'public' | 'authenticated' | { permission: string };
+/**
+ * Who may call a route: anyone, any signed-in user, or a signed-in user holding a permission code — or any one of
+ * several, for a read that several pages need (a picker's options: issue #15).
+ */
+export type RouteAccess = 'public' | 'authenticated' | { permission: string | readonly string[] };
 
 /** The caller of an authenticated request, as its session says. */
 export interface CallerSession {
@@ -68,7 +71,12 @@ function isApiUrl(url: string): boolean {
 function isRouteAccess(value: unknown): value is RouteAccess {
   if (value === 'public' || value === 'authenticated') return true;
   const permission = (value as { permission?: unknown } | null)?.permission;
-  return typeof value === 'object' && typeof permission === 'string' && permission !== '';
+  const codes: unknown[] = Array.isArray(permission) ? permission : [permission];
+  return (
+    typeof value === 'object' &&
+    codes.length > 0 &&
+    codes.every((code) => typeof code === 'string' && code !== '')
+  );
 }
 
 /** The token a request carries, or undefined when it sent none. */
@@ -76,6 +84,11 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers[TOKEN_HEADER];
   const token = Array.isArray(header) ? header[0] : header;
   return token ? token : undefined;
+}
+
+/** The codes of a permission route, any one of which lets a caller in. */
+export function permissionCodesOf(access: { permission: string | readonly string[] }): readonly string[] {
+  return typeof access.permission === 'string' ? [access.permission] : access.permission;
 }
 
 /** The caller of a route declared 'authenticated' or with a permission; a bug to call it on a public route. */
@@ -104,7 +117,10 @@ async function enforce(
   const session = await resolveSession(token);
   if (!session) return sendFailure(reply, 401, TOKEN_EXPIRED_MESSAGE);
   request.session = session;
-  if (typeof access === 'object' && !session.permissions.has(access.permission)) {
+  if (
+    typeof access === 'object' &&
+    !permissionCodesOf(access).some((code) => session.permissions.has(code))
+  ) {
     return sendFailure(reply, 403, NO_PERMISSION_MESSAGE);
   }
   return undefined;

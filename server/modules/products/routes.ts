@@ -194,12 +194,16 @@ const resolveQuery = {
   },
 } as const;
 
+/** Who reads the brands: the products page, and the stock pages that filter by brand. */
+const BRAND_READERS = ['product:list', 'stock:list', 'custStock:list'] as const;
+
 export async function productRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   await app.register(multipart);
   const tenantOf = (request: FastifyRequest) => callerOf(request).tenantId;
 
-  app.get('/eMaterial/brand/list', { config: requires('product:list') }, async (request) =>
+  // Also the brand filter's options on the stock pages.
+  app.get('/eMaterial/brand/list', { config: requires(BRAND_READERS) }, async (request) =>
     ok(await listBrands(db, tenantOf(request), request.query as RawQuery)),
   );
   app.post<{ Body: BrandInput }>(

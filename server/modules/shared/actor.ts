@@ -27,8 +27,8 @@ export function callerOf(request: FastifyRequest): Caller {
   return { tenantId, userId };
 }
 
-/** The route config of an endpoint that needs a permission code. */
-export const requires = (permission: string) => ({ access: { permission } });
+/** The route config of an endpoint that needs a permission code, or any one of several. */
+export const requires = (permission: string | readonly string[]) => ({ access: { permission } });
 
 export function actorOf(request: FastifyRequest, reply: FastifyReply): Actor {
   const { userId, tenantId, username } = sessionOf(request);

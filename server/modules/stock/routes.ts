@@ -128,10 +128,14 @@ const bucketsBody = {
   },
 } as const;
 
+/** Who reads the warehouses: the stock pages, and whoever handles an order's return and swap documents. */
+const WAREHOUSE_READERS = ['stock:list', 'order:return', 'order:deliver'] as const;
+
 export async function stockRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
-  app.get('/eprod/warehouse/list', { config: requires('stock:list') }, async (request) =>
+  // Also the warehouse picker of an order's return and swap documents.
+  app.get('/eprod/warehouse/list', { config: requires(WAREHOUSE_READERS) }, async (request) =>
     ok(await listWarehouses(db, callerOf(request), request.query as RawQuery)),
   );
   app.post<{ Body: WarehouseInput }>(

@@ -30,6 +30,7 @@ export const HISTORY_BIZ_TYPES = [
   'WAREHOUSE',
   'STOCK_LOT',
   'ORDER',
+  'ASSET_MODEL',
 ] as const;
 export type HistoryBizType = (typeof HISTORY_BIZ_TYPES)[number];
 

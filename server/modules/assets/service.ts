@@ -418,7 +418,7 @@ export async function assetByTag(db: Kysely<DB>, caller: Caller, assetNo: string
     .where('tenant_id', '=', caller.tenantId)
     .where('asset_no', '=', assetNo.trim().toUpperCase())
     .executeTakeFirst();
-  if (!found) throw new BusinessError(404, `未找到资产编号为 ${assetNo.trim()} 的资产`);
+  if (!found) throw new BusinessError(404, '未找到该资产编号的资产，请检查标签');
   await assetInScope(db, caller, found.id);
   return assetById(db, caller, found.id);
 }

@@ -235,6 +235,10 @@ describe.each(testBackends())('assets on %s', (backend) => {
       'INBOUND',
     ]);
     expect(await freezersAt(outletA.id)).toBe(before + 1);
+    const listed = await get<Page<{ id: string; freezerCount: number }>>('admin', '/eCustomer/list', {
+      keyword: outletA.name,
+    });
+    expect(listed.records.find((each) => each.id === outletA.id)?.freezerCount).toBe(before + 1);
     expect(await applicationOf(applied)).toMatchObject({ status: 'COMPLETED', depositStatus: 'PAID' });
     const photos = await get<Array<{ id: string }>>('admin', '/sys/attachment/list', {
       bizType: 'ASSET',

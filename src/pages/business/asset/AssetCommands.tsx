@@ -2,7 +2,13 @@
 // approval in the 审批中心), 巡检 and 异常报备 (with photos). Which ones a row offers follows its states and the
 // caller's buttons (assetActionsOf).
 import { Form, Input, InputNumber, Radio, Switch } from 'antd';
-import { CLEANLINESS, EXCEPTION_TYPE, RECALL_REASON, type RecallReason } from '../../../../common/assets';
+import {
+  CLEANLINESS,
+  EXCEPTION_TYPE,
+  PLACEABLE_LEVELS,
+  RECALL_REASON,
+  type RecallReason,
+} from '../../../../common/assets';
 import {
   applyPlacement,
   applyRecall,
@@ -60,6 +66,8 @@ const loadOutlets = (keyword?: string) =>
     customerType: 'OUTLET',
     status: 'ACTIVE',
     auditStatus: 'APPROVED',
+    // The placement rule: only these levels may receive an asset (the server checks again).
+    level: PLACEABLE_LEVELS.join(','),
     keyword,
   });
 const outletOption = (outlet: {

@@ -80,6 +80,7 @@ export type RecallReason = keyof typeof RECALL_REASON;
 export const MOVE_TYPE = labels({
   INBOUND: '入库',
   APPLY: '发起申请',
+  APPROVED: '审批通过',
   LOCK_RELEASED: '解除锁定',
   DEPOSIT: '收取押金',
   DELIVER: '出库配送',

@@ -231,6 +231,7 @@ describe.each(testBackends())('assets on %s', (backend) => {
       'PLACE',
       'DELIVER',
       'DEPOSIT',
+      'APPROVED',
       'APPLY',
       'INBOUND',
     ]);

@@ -150,6 +150,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['tenant_id', 'customer_id'])
     .execute();
 
+  // The move log's types are MOVE_TYPE's codes (the test snapshot is keyed by this function's text: a new code
+  // there needs a word here too — APPROVED is the latest).
   await db.schema
     .createTable('asset_moves')
     .addColumn('id', 'text', (column) => column.primaryKey())

@@ -36,7 +36,7 @@ import {
 } from '../shared/commands';
 import { dataScopeOf, orgCodeInScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
-import { assetInScope, checkAction, moveAsset, type AssetRow } from './ledger';
+import { assetInScope, checkAction, logMove, moveAsset, type AssetRow } from './ledger';
 
 type Application = Selectable<AssetApplicationsTable>;
 
@@ -412,21 +412,21 @@ async function approved(trx: Transaction<DB>, outcome: ApprovalOutcome): Promise
   const by = outcome.actorId;
   const link = { applicationId: app.id };
   switch (app.apply_type) {
-    case 'PLACE':
-      await stepApplication(
-        trx,
-        app,
-        app.deposit_status === 'UNPAID' ? 'PENDING_DEPOSIT' : 'WAIT_DELIVERY',
-        by,
-      );
+    case 'PLACE': {
+      const next = app.deposit_status === 'UNPAID' ? 'PENDING_DEPOSIT' : 'WAIT_DELIVERY';
+      await stepApplication(trx, app, next, by);
+      await logMove(trx, asset, 'APPROVED', by, {
+        ...link,
+        detail: `投放审批通过 ${app.apply_no}，${APPLICATION_STATUS[next]}`,
+      });
       return;
+    }
     case 'RECALL':
       await stepApplication(trx, app, 'WAIT_PICKUP', by);
       await moveAsset(trx, by, asset, 'recall', {
         ...link,
         fromText: await customerName(trx, asset.customer_id),
         detail: `退还审批通过 ${app.apply_no}`,
-        moveType: 'APPLY',
       });
       return;
     case 'TRANSFER': {

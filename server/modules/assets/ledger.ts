@@ -77,7 +77,7 @@ export const ASSET_ACTIONS = {
     placementFrom: ['PLACED'],
     conditionFrom: USABLE,
     placementTo: 'RECALLING',
-    move: 'APPLY',
+    move: 'APPROVED',
   },
   receive: {
     label: '退还收柜',

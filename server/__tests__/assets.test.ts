@@ -171,6 +171,35 @@ describe.each(testBackends())('assets on %s', (backend) => {
     expect(waiting.total).toBeGreaterThanOrEqual(5);
   });
 
+  it('keeps the 变更记录 of a model, and refuses a repeated model code', async () => {
+    await ok(
+      bed.put('admin', '/eAsset/model/edit', {
+        id: modelId,
+        modelCode: 'T-400',
+        name: '测试立式单门 400L',
+        assetType: 'FREEZER',
+        formFactor: 'UPRIGHT_1D',
+        unitValue: 3000,
+        depositAmount: 600,
+      }),
+    );
+    const history = await get<Array<{ changes: Array<{ field: string; before: unknown; after: unknown }> }>>(
+      'admin',
+      '/sys/changeHistory/list',
+      { bizType: 'ASSET_MODEL', bizId: modelId },
+    );
+    expect(history[0].changes).toEqual([{ field: 'deposit_amount', before: '500.00', after: '600.00' }]);
+    const again = await bed.post('admin', '/eAsset/model/add', {
+      modelCode: 'T-400',
+      name: '重复',
+      assetType: 'FREEZER',
+      formFactor: 'CHEST',
+      unitValue: 1,
+      depositAmount: 0,
+    });
+    expect(again.body).toMatchObject({ code: 409, message: '型号编码 T-400 已存在' });
+  });
+
   it('takes new assets in by their tags, refuses a repeated tag, opens one by its tag', async () => {
     const [id] = await inbound(gzWarehouse);
     const asset = await assetOf(id);

@@ -30,7 +30,7 @@ import {
   type RawQuery,
 } from '../../http/listQuery';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
-import { notFound, withUniqueKeys } from '../shared/commands';
+import { notFound, saveTenantRow, withUniqueKeys } from '../shared/commands';
 import { dataScopeOf, inScope, orgCodeInScope, type DataScope } from '../shared/dataScope';
 import { assetInScope, logMove } from './ledger';
 
@@ -102,49 +102,30 @@ export async function listModels(db: Kysely<DB>, caller: Caller, query: RawQuery
   );
 }
 
+/** Adds or edits a model; its 变更记录 is kept (business type ASSET_MODEL). */
 export async function saveModel(db: Kysely<DB>, actor: Actor, input: ModelInput, id?: string) {
-  return db.transaction().execute(async (trx) => {
-    const values = {
-      model_code: input.modelCode.trim(),
-      name: input.name.trim(),
-      asset_type: input.assetType,
-      form_factor: input.formFactor,
-      volume_l: input.volumeL ?? null,
-      power_w: input.powerW ?? null,
-      temp_range: input.tempRange?.trim() || null,
-      manufacturer: input.manufacturer?.trim() || null,
-      unit_value: input.unitValue,
-      deposit_amount: input.depositAmount,
-      warranty_months: input.warrantyMonths ?? 12,
-      status: input.status ?? 'ACTIVE',
-      updated_by: actor.userId,
-    };
-    const saved = await withUniqueKeys(
-      { asset_models_code_uq: `型号编码 ${values.model_code} 已存在` },
-      () =>
-        id === undefined
-          ? trx
-              .insertInto('asset_models')
-              .values({ ...values, id: newId(), tenant_id: actor.tenantId, created_by: actor.userId })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          : trx
-              .updateTable('asset_models')
-              .set({ ...values, updated_at: new Date() })
-              .where('id', '=', id)
-              .where('tenant_id', '=', actor.tenantId)
-              .returning('id')
-              .executeTakeFirst(),
-    );
-    if (!saved) throw notFound('资产型号');
-    await logOperation(
-      trx,
-      actor,
-      id === undefined ? 'add' : 'update',
-      `${id === undefined ? '新增' : '编辑'}资产型号 ${values.model_code} ${values.name}`,
-    );
-    return { id: saved.id };
-  });
+  const values = {
+    model_code: input.modelCode.trim(),
+    name: input.name.trim(),
+    asset_type: input.assetType,
+    form_factor: input.formFactor,
+    volume_l: input.volumeL ?? null,
+    power_w: input.powerW ?? null,
+    temp_range: input.tempRange?.trim() || null,
+    manufacturer: input.manufacturer?.trim() || null,
+    unit_value: input.unitValue,
+    deposit_amount: input.depositAmount,
+    warranty_months: input.warrantyMonths ?? 12,
+    status: input.status ?? 'ACTIVE',
+    updated_by: actor.userId,
+  };
+  return db.transaction().execute((trx) =>
+    saveTenantRow(trx, actor, 'asset_models', id, values, {
+      uniqueKeys: { asset_models_code_uq: `型号编码 ${values.model_code} 已存在` },
+      what: '资产型号',
+      described: `资产型号 ${values.model_code} ${values.name}`,
+    }),
+  );
 }
 
 // ---- Inbound ----

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buttonName, choose, confirmWith, dialog, rowAction, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
-import { baseUrl, loginWithPassword, storedValue } from './support/signIn';
+import { baseUrl, signInTo, storedValue } from './support/signIn';
 
 jest.setTimeout(240000);
 
@@ -27,13 +27,7 @@ afterAll(async () => {
 async function signIn(username: string, depart?: string): Promise<Page> {
   const { context, page, errors } = await newPage(browser);
   opened.push({ context, errors });
-  await loginWithPassword(page, username);
-  if (depart) {
-    const picker = page.locator('.ant-modal').filter({ hasText: '登录部门选择' });
-    await choose(picker.locator('.ant-select'), depart);
-    await picker.getByRole('button', { name: /确\s*定|确\s*认/ }).click();
-  }
-  await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
+  await signInTo(page, username, depart);
   return page;
 }
 

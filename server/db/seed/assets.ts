@@ -2,7 +2,7 @@
 // seed gave a 冰柜数 (each with its completed placement, its log and, mostly, an inspection), idle stock in the
 // brand warehouses, and applications in every state made through the module's own commands, so the approvals
 // wait in the 审批中心 of the office heads and the logs read as they would after real use.
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { ConditionStatus } from '../../../common/assets';
 import {
   applyPlacementIn,
@@ -25,7 +25,7 @@ import type {
   AssetsTable,
   DB,
 } from '../schema';
-import { seededRandom } from './businessData';
+import { insertChunked, seededRandom } from './businessData';
 import { DEMO_SEED } from './business';
 import { demoUserId } from './ids';
 import type { SeedStep } from './index';
@@ -101,21 +101,6 @@ const MODELS: Array<Omit<Model, 'id' | 'tenant_id'>> = [
 ];
 
 const DAY = 86_400_000;
-const CHUNK = 400;
-
-async function insertChunked<T extends keyof DB & string>(
-  db: Kysely<DB>,
-  table: T,
-  rows: Insertable<DB[T]>[],
-) {
-  for (let index = 0; index < rows.length; index += CHUNK) {
-    await db
-      .insertInto(table)
-      .values(rows.slice(index, index + CHUNK) as never)
-      .execute();
-  }
-}
-
 const actorOf = (tenantId: string, username: string): Actor => ({
   tenantId,
   userId: demoUserId(username),

@@ -30,6 +30,7 @@ export const HISTORY_BIZ_TYPES = [
   'WAREHOUSE',
   'STOCK_LOT',
   'ORDER',
+  'ASSET_MODEL',
 ] as const;
 export type HistoryBizType = (typeof HISTORY_BIZ_TYPES)[number];
 
@@ -98,4 +99,14 @@ export const FIELD_LABELS: Record<string, string> = {
   goods_amount: '商品金额',
   color: '颜色',
   label_group: '标签分组',
+  model_code: '型号编码',
+  asset_type: '资产类型',
+  form_factor: '形态',
+  volume_l: '容积(L)',
+  power_w: '功率(W)',
+  temp_range: '温区',
+  manufacturer: '生产厂家',
+  unit_value: '资产价值',
+  deposit_amount: '押金标准',
+  warranty_months: '保修期(月)',
 };

@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buttonName, choose, dialog, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
-import { baseUrl, loginWithPassword } from './support/signIn';
+import { baseUrl, signInTo } from './support/signIn';
 
 jest.setTimeout(240000);
 
@@ -25,13 +25,7 @@ afterAll(async () => {
 async function signIn(username: string, depart?: string): Promise<Page> {
   const { context, page, errors } = await newPage(browser);
   opened.push({ context, errors });
-  await loginWithPassword(page, username);
-  if (depart) {
-    const picker = page.locator('.ant-modal').filter({ hasText: '登录部门选择' });
-    await choose(picker.locator('.ant-select'), depart);
-    await picker.getByRole('button', { name: /确\s*定|确\s*认/ }).click();
-  }
-  await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
+  await signInTo(page, username, depart);
   return page;
 }
 

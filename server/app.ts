@@ -26,6 +26,7 @@ import { ORDER_LIST_TABLES } from './modules/orders/queries';
 import { SCOPE_TABLES } from './modules/shared/dataScope';
 import { redisChannel, type Broker } from './push/broker';
 import { resolveSession } from './modules/auth/sessions';
+import { assetRoutes } from './modules/assets/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { devRoutes } from './modules/dev/routes';
 import { erpSyncRoutes } from './modules/erpSync/routes';
@@ -148,6 +149,7 @@ const API_MODULES = [
   announcementRoutes,
   approvalRoutes,
   jobRoutes,
+  assetRoutes,
 ];
 
 /** The tables the app's read cache holds answers of. */

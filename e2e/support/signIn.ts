@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { choose } from './antd';
 import { newPage, type SignedIn } from './chromium';
 import { E2E_PASSWORD } from './server';
 
@@ -25,6 +26,17 @@ export async function loginWithPassword(
   await modal.getByPlaceholder('用户名 / 邮箱').fill(username);
   await modal.getByPlaceholder('密码').fill(password);
   await modal.getByRole('button', { name: /^登\s*录$/ }).click();
+}
+
+/** Signs `username` in through the landing page, choosing the department `depart` when asked, to the dashboard. */
+export async function signInTo(page: Page, username: string, depart?: string): Promise<void> {
+  await loginWithPassword(page, username);
+  if (depart) {
+    const picker = page.locator('.ant-modal').filter({ hasText: '登录部门选择' });
+    await choose(picker.locator('.ant-select'), depart);
+    await picker.getByRole('button', { name: /确\s*定|确\s*认/ }).click();
+  }
+  await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
 }
 
 /**

@@ -424,6 +424,82 @@ async function a01OrderRows(db: Kysely<DB>) {
   return { order, orderLine, returnOrder, exchangeOrder };
 }
 
+/** A01's asset rows the asset samples name: an idle and a placed freezer, an application, a model. */
+async function a01AssetRows(db: Kysely<DB>) {
+  const assetIn = (placement: 'IN_STOCK' | 'PLACED') =>
+    db
+      .selectFrom('assets')
+      .select(['id', 'asset_no', 'model_id', 'warehouse_id'])
+      .where('tenant_id', '=', 'A01')
+      .where('placement_status', '=', placement)
+      .where('condition_status', '=', 'NORMAL')
+      .where('asset_type', '=', 'FREEZER')
+      .orderBy('asset_no')
+      .executeTakeFirstOrThrow();
+  const idle = await assetIn('IN_STOCK');
+  return {
+    idle,
+    placed: await assetIn('PLACED'),
+    model: await db
+      .selectFrom('asset_models')
+      .select(['id', 'model_code', 'asset_type', 'form_factor'])
+      .where('id', '=', idle.model_id)
+      .executeTakeFirstOrThrow(),
+    application: await db
+      .selectFrom('asset_applications')
+      .select('id')
+      .where('tenant_id', '=', 'A01')
+      .where('status', '=', 'IN_APPROVAL')
+      .orderBy('apply_no')
+      .executeTakeFirstOrThrow(),
+  };
+}
+
+/** Samples of the asset routes (docs/assets-api.md), naming A01's rows. */
+function assetSamples(a: Awaited<ReturnType<typeof a01AssetRows>>, outletId: string): Record<string, Sample> {
+  const model = {
+    modelCode: a.model.model_code,
+    name: '巡检型号',
+    assetType: a.model.asset_type,
+    formFactor: a.model.form_factor,
+    unitValue: 1,
+    depositAmount: 0,
+  };
+  const application = { id: a.application.id };
+  return {
+    'GET /api/eAsset/queryById': { query: { id: a.idle.id } },
+    'GET /api/eAsset/queryByNo': { query: { assetNo: a.idle.asset_no } },
+    'POST /api/eAsset/model/add': { body: { ...model, modelCode: 'WALK' }, own: true },
+    'PUT /api/eAsset/model/edit': { body: { ...model, id: a.model.id } },
+    'POST /api/eAsset/inbound': {
+      body: { modelId: a.model.id, warehouseId: a.idle.warehouse_id, assetNos: ['WALK-0001'] },
+    },
+    'POST /api/eAsset/application/place': { body: { assetId: a.idle.id, customerId: outletId } },
+    'POST /api/eAsset/application/recall': {
+      body: { assetId: a.placed.id, reason: 'LOW_SALES', refundDeposit: true },
+    },
+    'POST /api/eAsset/application/transfer': { body: { assetId: a.placed.id, toCustomerId: outletId } },
+    'POST /api/eAsset/application/scrap': { body: { assetId: a.idle.id, remark: '巡检' } },
+    'POST /api/eAsset/application/deposit': { body: { ...application, receiptNo: 'WALK' } },
+    'POST /api/eAsset/application/deliver': { body: application },
+    'POST /api/eAsset/application/sign': { body: { ...application, photoIds: ['walk'] } },
+    'POST /api/eAsset/application/receive': { body: { ...application, warehouseId: a.idle.warehouse_id } },
+    'POST /api/eAsset/application/cancel': { body: { ...application, reason: '巡检' } },
+    'POST /api/eAsset/inspect': {
+      body: {
+        assetId: a.placed.id,
+        poweredOn: true,
+        cleanliness: 'GOOD',
+        reportedCondition: 'NORMAL',
+        photoIds: [],
+      },
+    },
+    'POST /api/eAsset/exception': { body: { assetId: a.placed.id, reportType: 'DAMAGED', photoIds: [] } },
+    'POST /api/eAsset/confirmLost': { body: { id: a.placed.id } },
+    'POST /api/eAsset/restore': { body: { id: a.placed.id } },
+  };
+}
+
 /** Samples of the business routes (docs/business-api.md), naming A01's rows. */
 function businessSamples(
   a: Awaited<ReturnType<typeof a01BusinessRows>> & Awaited<ReturnType<typeof a01OrderRows>>,
@@ -836,9 +912,11 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       name: '巡检审批流',
       nodes: [{ name: '审批', approverType: 'USER', approverRef: admin.id, mode: 'ANY' }],
     };
+    const assets = await a01AssetRows(db);
     SAMPLES = {
       ...SYSTEM_SAMPLES,
       ...businessSamples({ ...business, ...(await a01OrderRows(db)) }),
+      ...assetSamples(assets, business.outlet.id),
       'GET /api/eDownload/download': { query: { id: download.id } },
       'POST /api/eDownload/cancel': { body: { id: download.id } },
       'POST /api/sys/attachment/upload': { body: {} },
@@ -862,6 +940,8 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
     markers = [
       ...(await a01BusinessMarkers(db)),
       ...ids.flat().map((row) => row.id),
+      assets.idle.asset_no,
+      assets.placed.id,
       'zhangwei',
       'liuyang',
       'wangfang',

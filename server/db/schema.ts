@@ -1,6 +1,18 @@
 // The database as Kysely sees it: one interface per table, added to by each issue's migrations.
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type {
+  ApplicationStatus,
+  ApplicationType,
+  AssetType,
+  Cleanliness,
+  ConditionStatus,
+  DepositStatus,
+  ExceptionType,
+  FormFactor,
+  MoveType,
+  PlacementStatus,
+} from '../../common/assets';
+import type {
   AnnouncementCategory,
   AnnouncementPriority,
   AnnouncementSendStatus,
@@ -759,7 +771,8 @@ export interface StockMovementsTable {
   remark: string | null;
   occurred_at: Generated<Date>;
   operator_id: string | null;
-  created_at: CreatedAt;
+  /** Given by the demo seed for its history; now otherwise. */
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface StockAgeBucketsTable {
@@ -1206,6 +1219,105 @@ export interface AttachmentsTable {
   updated_at: Generated<Date>;
 }
 
+// ---- Trade assets (0023, DOMAIN §1.10) ----
+
+/** numeric(12, 2) with a default: read as text, written as a number or text. */
+type Money = ColumnType<string, string | number | undefined, string | number>;
+
+export interface AssetModelsTable extends BusinessColumns {
+  model_code: string;
+  name: string;
+  asset_type: AssetType;
+  form_factor: FormFactor;
+  volume_l: number | null;
+  power_w: number | null;
+  temp_range: string | null;
+  manufacturer: string | null;
+  unit_value: Money;
+  deposit_amount: Money;
+  warranty_months: Generated<number>;
+  status: Generated<EnabledStatus>;
+}
+
+export interface AssetsTable extends BusinessColumns {
+  asset_no: string;
+  serial_no: string | null;
+  model_id: string;
+  asset_type: AssetType;
+  value: Money;
+  org_code: string;
+  responsible_user_id: string | null;
+  warehouse_id: string | null;
+  customer_id: string | null;
+  placement_status: Generated<PlacementStatus>;
+  condition_status: Generated<ConditionStatus>;
+  release_date: NullableDateColumn;
+  placed_at: Date | null;
+  last_inspection_at: Date | null;
+  last_temperature: string | null;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+export interface AssetApplicationsTable extends BusinessColumns {
+  apply_no: string;
+  apply_type: ApplicationType;
+  asset_id: string;
+  customer_id: string | null;
+  to_customer_id: string | null;
+  warehouse_id: string | null;
+  org_code: string;
+  applicant_id: string;
+  status: Generated<ApplicationStatus>;
+  free_deposit: Generated<boolean>;
+  deposit_amount: Money;
+  deposit_status: Generated<DepositStatus>;
+  deposit_receipt_no: string | null;
+  deposit_paid_at: Date | null;
+  reason: string | null;
+  refund_deposit: boolean | null;
+  previous_condition: ConditionStatus | null;
+  remark: string | null;
+  result_remark: string | null;
+  finished_at: Date | null;
+  version: Generated<number>;
+}
+
+export interface AssetMovesTable {
+  id: string;
+  tenant_id: string;
+  asset_id: string;
+  move_type: MoveType;
+  from_text: string | null;
+  to_text: string | null;
+  application_id: string | null;
+  detail: string | null;
+  operator_id: string | null;
+  /** Given by the demo seed for its history; now otherwise. */
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface AssetInspectionsTable extends BusinessColumns {
+  inspection_no: string;
+  asset_id: string;
+  customer_id: string | null;
+  powered_on: boolean;
+  temperature: string | null;
+  cleanliness: Cleanliness;
+  reported_condition: 'NORMAL' | 'ABNORMAL';
+  photo_ids: JSONColumnType<string[], string | undefined, string>;
+  remark: string | null;
+}
+
+export interface AssetExceptionsTable extends BusinessColumns {
+  asset_id: string;
+  customer_id: string | null;
+  report_type: ExceptionType;
+  previous_condition: ConditionStatus;
+  photo_ids: JSONColumnType<string[], string | undefined, string>;
+  remark: string | null;
+}
+
 export interface DB {
   tenants: TenantsTable;
   deployment_settings: DeploymentSettingsTable;
@@ -1269,4 +1381,10 @@ export interface DB {
   approval_logs: ApprovalLogsTable;
   jobs: JobsTable;
   job_file_chunks: JobFileChunksTable;
+  asset_models: AssetModelsTable;
+  assets: AssetsTable;
+  asset_applications: AssetApplicationsTable;
+  asset_moves: AssetMovesTable;
+  asset_inspections: AssetInspectionsTable;
+  asset_exceptions: AssetExceptionsTable;
 }

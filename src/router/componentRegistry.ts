@@ -117,6 +117,32 @@ const menuPages = new Map<string, ComponentType>([
     'eCustStock/CustStockList',
     lazyPage(() => import(/* webpackChunkName: "e-cust-stock" */ '../pages/business/stock/DealerStockPage')),
   ],
+  // Trade assets (issue #20).
+  [
+    'eAsset/AssetList',
+    lazyPage(() => import(/* webpackChunkName: "e-asset" */ '../pages/business/asset/AssetListPage')),
+  ],
+  [
+    'eAsset/AssetApplicationList',
+    lazyPage(
+      () =>
+        import(
+          /* webpackChunkName: "e-asset-application" */ '../pages/business/asset/AssetApplicationListPage'
+        ),
+    ),
+  ],
+  [
+    'eAsset/AssetModelList',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-asset-model" */ '../pages/business/asset/AssetModelListPage'),
+    ),
+  ],
+  [
+    'eAsset/AssetApproval',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-asset-approval" */ '../pages/business/asset/AssetApprovalPage'),
+    ),
+  ],
   [
     'eCustomer/CustomerList',
     lazyPage(

@@ -79,7 +79,8 @@ export const LOAD_TEST_VOLUME = { dealers: 50, outlets: 5000 };
 
 const CHUNK = 400;
 
-async function insertChunked<T extends keyof DB & string>(
+/** Inserts rows a chunk at a time (one statement's parameters are limited). */
+export async function insertChunked<T extends keyof DB & string>(
   db: Kysely<DB>,
   table: T,
   rows: Insertable<DB[T]>[],

@@ -6,6 +6,7 @@ import { seedBusiness, seedOrders } from './business';
 import { seedErp } from './erp';
 import { seedAnnouncements } from './announcements';
 import { seedApprovals } from './approvals';
+import { seedAssets } from './assets';
 import { seedOrganisation } from './organisation';
 import { seedTenants } from './tenants';
 import { seedWecom } from './wecom';
@@ -23,7 +24,7 @@ const SEED_STEPS: SeedStep[] = [seedTenants, seedOrganisation, seedWecom, seedAn
  * The business demo (products, customers, stock, the ERP connection, orders): seconds on PGlite, so tests that do
  * not need it skip it.
  */
-const BUSINESS_STEPS: SeedStep[] = [seedBusiness, seedErp, seedOrders, seedApprovals];
+const BUSINESS_STEPS: SeedStep[] = [seedBusiness, seedErp, seedOrders, seedApprovals, seedAssets];
 
 export type SeedOutcome =
   | { seeded: false }

@@ -30,7 +30,28 @@ export interface FlowInput {
   lowRisk: boolean;
 }
 
-/** The flows every tenant starts with: the new-outlet audit, and the order, return and price-list approvals. */
+/** The asset approvals' nodes: the office head (of the outlet's department), the administrators. */
+const ASSET_LEADER_NODE: FlowInput['nodes'][number] = {
+  name: '部门负责人审批',
+  approverType: 'ORG_LEADER',
+  approverRef: null,
+  mode: 'ANY',
+  timeoutHours: 48,
+  timeoutAction: 'NONE',
+};
+const ASSET_ADMIN_NODE: FlowInput['nodes'][number] = {
+  name: '资产管理员审批',
+  approverType: 'ROLE',
+  approverRef: 'admin',
+  mode: 'ANY',
+  timeoutHours: null,
+  timeoutAction: 'NONE',
+};
+
+/**
+ * The flows every tenant starts with: the new-outlet audit, the order, return and price-list approvals, and the
+ * asset approvals.
+ */
 export const DEFAULT_FLOWS: FlowInput[] = [
   {
     bizType: 'CUSTOMER_CREATE',
@@ -125,10 +146,64 @@ export const DEFAULT_FLOWS: FlowInput[] = [
       },
     ],
   },
+
+  // Trade assets (DOMAIN §1.10): a placement by the asset's value, recall, move between outlets, scrap.
+  {
+    bizType: 'ASSET_PLACE',
+    name: '冰柜投放审批（5000元以下）',
+    priority: 100,
+    conditions: { amountMax: 5000 },
+    lowRisk: false,
+    nodes: [ASSET_LEADER_NODE],
+  },
+  {
+    bizType: 'ASSET_PLACE',
+    name: '冰柜投放审批（5000元及以上）',
+    priority: 100,
+    conditions: { amountMin: 5000 },
+    lowRisk: false,
+    nodes: [ASSET_LEADER_NODE, ASSET_ADMIN_NODE],
+  },
+  {
+    bizType: 'ASSET_RECALL',
+    name: '冰柜退还审批',
+    priority: 100,
+    conditions: {},
+    lowRisk: true,
+    nodes: [ASSET_LEADER_NODE],
+  },
+  {
+    bizType: 'ASSET_TRANSFER',
+    name: '冰柜转移审批',
+    priority: 100,
+    conditions: {},
+    lowRisk: false,
+    nodes: [ASSET_LEADER_NODE],
+  },
+  {
+    bizType: 'ASSET_SCRAP',
+    name: '冰柜报废审批',
+    priority: 100,
+    conditions: {},
+    lowRisk: false,
+    nodes: [ASSET_ADMIN_NODE],
+  },
 ];
 
 const numbered = (nodes: FlowInput['nodes']): ApprovalNode[] =>
   nodes.map((node, index) => ({ ...node, seq: index + 1 }));
+
+const flowRows = (tenantId: string, flows: FlowInput[]) =>
+  flows.map((flow) => ({
+    id: newId(),
+    tenant_id: tenantId,
+    biz_type: flow.bizType,
+    name: flow.name,
+    priority: flow.priority,
+    conditions: JSON.stringify(flow.conditions),
+    nodes: JSON.stringify(numbered(flow.nodes)),
+    low_risk: flow.lowRisk,
+  }));
 
 /** Writes the default flows of a tenant that has none yet (a new tenant, or one from before the engine). */
 export async function insertDefaultFlows(db: Kysely<DB>, tenantId: string): Promise<void> {
@@ -139,21 +214,28 @@ export async function insertDefaultFlows(db: Kysely<DB>, tenantId: string): Prom
     .limit(1)
     .executeTakeFirst();
   if (existing) return;
-  await db
-    .insertInto('approval_flows')
-    .values(
-      DEFAULT_FLOWS.map((flow) => ({
-        id: newId(),
-        tenant_id: tenantId,
-        biz_type: flow.bizType,
-        name: flow.name,
-        priority: flow.priority,
-        conditions: JSON.stringify(flow.conditions),
-        nodes: JSON.stringify(numbered(flow.nodes)),
-        low_risk: flow.lowRisk,
-      })),
-    )
-    .execute();
+  await db.insertInto('approval_flows').values(flowRows(tenantId, DEFAULT_FLOWS)).execute();
+}
+
+/** Adds the default flows of `types` that the tenant has none of (types a migration brings in). */
+export async function insertMissingFlows(
+  db: Kysely<DB>,
+  tenantId: string,
+  types: readonly ApprovalBizType[],
+): Promise<void> {
+  const present = new Set(
+    (
+      await db
+        .selectFrom('approval_flows')
+        .select('biz_type')
+        .where('tenant_id', '=', tenantId)
+        .where('biz_type', 'in', types)
+        .execute()
+    ).map((row) => row.biz_type),
+  );
+  const missing = DEFAULT_FLOWS.filter((flow) => types.includes(flow.bizType) && !present.has(flow.bizType));
+  if (missing.length === 0) return;
+  await db.insertInto('approval_flows').values(flowRows(tenantId, missing)).execute();
 }
 
 /** What a submission offers to the conditions. */

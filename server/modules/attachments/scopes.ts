@@ -1,5 +1,7 @@
 // The business types whose attachments follow their object's data scope: a photo of a customer is seen by
 // whoever sees the customer. Types not listed are guarded by the tenant alone.
+import { ASSET_PHOTO_BIZ } from '../../../common/assets';
+import { assetInScope } from '../assets/ledger';
 import { customerInScope } from '../customers/service';
 import { dataScopeOf } from '../shared/dataScope';
 import type { BizScopes } from './service';
@@ -12,5 +14,8 @@ export const BIZ_SCOPES: BizScopes = {
       await dataScopeOf(db, caller.tenantId, caller.userId),
       customerId,
     );
+  },
+  [ASSET_PHOTO_BIZ]: async (db, caller, assetId) => {
+    await assetInScope(db, caller, assetId);
   },
 };

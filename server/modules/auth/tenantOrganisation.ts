@@ -291,6 +291,44 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
     ],
   },
   {
+    name: '资产管理',
+    url: '/eAsset',
+    component: 'layouts/RouteView',
+    icon: 'hdd',
+    children: [
+      {
+        name: '资产台账',
+        url: '/eAsset/list',
+        component: 'eAsset/AssetList',
+        buttons: [
+          { perms: 'asset:list', name: '查看资产' },
+          { perms: 'asset:add', name: '资产入库' },
+          { perms: 'asset:apply', name: '发起投放/退还/转移/报废' },
+          { perms: 'asset:deposit', name: '确认押金' },
+          { perms: 'asset:deliver', name: '配送/签收/收柜' },
+          { perms: 'asset:inspect', name: '巡检/异常报备' },
+          { perms: 'asset:exception', name: '确认遗失/恢复正常' },
+        ],
+      },
+      {
+        name: '资产申请',
+        url: '/eAsset/application',
+        component: 'eAsset/AssetApplicationList',
+      },
+      {
+        name: '资产型号',
+        url: '/eAsset/model',
+        component: 'eAsset/AssetModelList',
+        buttons: [{ perms: 'asset:model', name: '维护资产型号' }],
+      },
+      {
+        name: '资产审批',
+        url: '/eAssetAppr',
+        component: 'eAsset/AssetApproval',
+      },
+    ],
+  },
+  {
     name: '审批管理',
     url: '/approval',
     component: 'layouts/RouteView',

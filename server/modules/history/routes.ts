@@ -38,6 +38,7 @@ const HISTORY_ACCESS: Record<HistoryBizType, { permission: string; inScope?: Sco
   WAREHOUSE: { permission: 'stock:list' },
   STOCK_LOT: { permission: 'stock:list' },
   ORDER: { permission: 'order:list', inScope: inDataScope(orderInScope) },
+  ASSET_MODEL: { permission: 'asset:list' },
 };
 
 /** The object's logged writes, newest first (at most 200), each with the fields it changed. */

@@ -63,6 +63,7 @@ export const HISTORY_TABLES = {
   warehouses: 'WAREHOUSE',
   stock_lots: 'STOCK_LOT',
   sales_orders: 'ORDER',
+  asset_models: 'ASSET_MODEL',
 } as const satisfies Partial<Record<keyof DB, HistoryBizType>>;
 
 export type HistoryTable = keyof typeof HISTORY_TABLES;

@@ -5,7 +5,12 @@ import { useState } from 'react';
 import { Badge, Button, DatePicker, Form, Input, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { APPROVAL_BIZ_TYPE, type ApprovalRecord, type ApprovalTab } from '../../../common/approvals';
+import {
+  APPROVAL_BIZ_TYPE,
+  type ApprovalBizType,
+  type ApprovalRecord,
+  type ApprovalTab,
+} from '../../../common/approvals';
 import { approveBatch, listApprovals } from '../../api/approvals';
 import { EnumSelect } from '../../components/form/EnumSelect';
 import { HasPermission } from '../../components/HasPermission';
@@ -47,15 +52,30 @@ function approvalFormValues(filters: Record<string, string>): Record<string, unk
   };
 }
 
-function ApprovalList({ tab, onOpen }: { tab: ApprovalTab; onOpen: (id: string) => void }) {
+function ApprovalList({
+  tab,
+  onOpen,
+  bizTypes,
+}: {
+  tab: ApprovalTab;
+  onOpen: (id: string) => void;
+  bizTypes?: readonly ApprovalBizType[];
+}) {
   const dispatch = useAppDispatch();
   const list = useListPage<ApprovalRecord>({
     filterKeys: FILTER_KEYS,
     sortKeys: ['startTime'],
-    // The department filter names a subtree: its code as a prefix.
+    // The department filter names a subtree: its code as a prefix; a page of some types lists only those.
     fetch: (params) =>
-      listApprovals(tab, { ...params, orgCode: params.orgCode ? `${String(params.orgCode)}*` : undefined }),
+      listApprovals(tab, {
+        ...params,
+        bizType: params.bizType ?? bizTypes?.join(','),
+        orgCode: params.orgCode ? `${String(params.orgCode)}*` : undefined,
+      }),
   });
+  const typeLabels = bizTypes
+    ? Object.fromEntries(bizTypes.map((type) => [type, APPROVAL_BIZ_TYPE[type]]))
+    : APPROVAL_BIZ_TYPE;
 
   const columns: ColumnsType<ApprovalRecord> = [
     { title: '类型', dataIndex: 'bizType_dictText', key: 'bizType' },
@@ -122,7 +142,7 @@ function ApprovalList({ tab, onOpen }: { tab: ApprovalTab; onOpen: (id: string) 
       searchFields={
         <>
           <Form.Item name="bizType" label="业务类型">
-            <EnumSelect labels={APPROVAL_BIZ_TYPE} placeholder="全部" style={{ width: 140 }} />
+            <EnumSelect labels={typeLabels} placeholder="全部" style={{ width: 140 }} />
           </Form.Item>
           <HasPermission code="depart:list">
             <Form.Item name="orgCode" label="部门">
@@ -158,7 +178,8 @@ function ApprovalList({ tab, onOpen }: { tab: ApprovalTab; onOpen: (id: string) 
   );
 }
 
-export default function ApprovalCenterPage() {
+/** The 审批中心; with `bizTypes`, only approvals of those types (the asset approvals page). */
+export default function ApprovalCenterPage({ bizTypes }: { bizTypes?: readonly ApprovalBizType[] }) {
   const dispatch = useAppDispatch();
   const pending = useAppSelector(selectPendingApprovals);
   const [tab, setTab] = useState<ApprovalTab>('todo');
@@ -184,7 +205,7 @@ export default function ApprovalCenterPage() {
           { key: 'mine', label: '我发起的' },
         ]}
       />
-      <ApprovalList key={`${tab}-${generation}`} tab={tab} onOpen={setOpened} />
+      <ApprovalList key={`${tab}-${generation}`} tab={tab} onOpen={setOpened} bizTypes={bizTypes} />
       <ApprovalDrawer
         id={opened}
         onClose={() => setOpened(null)}

@@ -9,6 +9,8 @@ import {
   type TeamMember,
 } from '../../../api/customers';
 import { ChangeHistory } from '../../../components/history/ChangeHistory';
+import { HasPermission } from '../../../components/HasPermission';
+import { OutletAssets } from '../asset/OutletAssets';
 import { CustomerPhotos } from './CustomerPhotos';
 
 export function CustomerDrawer({ customer, onClose }: { customer: Customer | null; onClose: () => void }) {
@@ -77,6 +79,12 @@ export function CustomerDrawer({ customer, onClose }: { customer: Customer | nul
             <Typography.Title level={5}>门店照片</Typography.Title>
             <CustomerPhotos customerId={customer.id} photos={photos} onChanged={loadPhotos} />
           </div>
+          <HasPermission code="asset:list">
+            <div>
+              <Typography.Title level={5}>冰柜资产</Typography.Title>
+              <OutletAssets customerId={customer.id} />
+            </div>
+          </HasPermission>
           <div>
             <Typography.Title level={5}>客户团队</Typography.Title>
             <Table<TeamMember>

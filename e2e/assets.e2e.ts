@@ -1,0 +1,134 @@
+// Assets in Chromium against the real server: the administrator takes a new freezer in by its tag and applies
+// to place it at an outlet of 广州办事处; the office's head zhangwei approves it in 资产审批 (the 审批中心 of the
+// asset types); the administrator confirms the deposit, delivers it and has the outlet sign with a handover
+// photo; the outlet's detail then lists the freezer and its 冰柜数 has grown by one.
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buttonName, choose, confirmWith, dialog, rowAction, selectOf, toast } from './support/antd';
+import { launchBrowser, newPage, screenshot } from './support/chromium';
+import { baseUrl, signInTo, storedValue } from './support/signIn';
+
+jest.setTimeout(240000);
+
+let browser: Browser;
+const opened: Array<{ context: BrowserContext; errors: string[] }> = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const { context, errors } of opened) {
+    await context.close();
+    expect(errors).toEqual([]);
+  }
+  await browser.close();
+});
+
+async function signIn(username: string, depart?: string): Promise<Page> {
+  const { context, page, errors } = await newPage(browser);
+  opened.push({ context, errors });
+  await signInTo(page, username, depart);
+  return page;
+}
+
+/** Reads the API as the signed-in user (the test's own arrangements, never what it checks). */
+async function api<T>(page: Page, url: string): Promise<T> {
+  const token = String(await storedValue(page, 'Access-Token'));
+  return page.evaluate(
+    async ({ url, token }) => {
+      const answer = await (await fetch(`/api${url}`, { headers: { 'X-Access-Token': token } })).json();
+      if (!answer.success) throw new Error(answer.message);
+      return answer.result;
+    },
+    { url, token },
+  );
+}
+
+test('a freezer is applied for, approved in 资产审批, delivered, signed with a photo and shows on the outlet', async () => {
+  // Unique per attempt: a retry on the same server does not meet the first attempt's freezer.
+  const TAG = `E2E-${Date.now() % 1000000}`;
+  const admin = await signIn('admin');
+  const [outlet] = (
+    await api<{ records: Array<{ id: string; name: string; freezerCount: number }> }>(
+      admin,
+      '/eCustomer/list?customerType=OUTLET&orgCode=A01A02A01&level=A,B&status=ACTIVE&auditStatus=APPROVED&pageSize=1',
+    )
+  ).records;
+
+  // 入库 of a new tag, then 发起投放 from its row.
+  await admin.goto(`${baseUrl()}/eAsset/list`);
+  await admin.locator('.ant-table-row').first().waitFor();
+  await admin.getByRole('button', { name: buttonName('入库') }).click();
+  const inbound = dialog(admin, '资产入库');
+  await choose(selectOf(inbound, '型号'), 'SC-400 立式单门冷藏柜 400L');
+  await choose(selectOf(inbound, '入库仓库'), '品牌中心仓');
+  await inbound.locator('textarea').fill(TAG);
+  await inbound.getByRole('button', { name: buttonName('保存') }).click();
+  await toast(admin, '入库成功！');
+  await admin.getByPlaceholder('资产编号、出厂编号、门店').fill(TAG);
+  await admin.getByRole('button', { name: buttonName('查询') }).click();
+  const row = admin.locator('.ant-table-row:visible', { hasText: TAG });
+  await row.getByText('在库').waitFor();
+  await rowAction(row, '发起投放');
+  const apply = dialog(admin, `发起投放：${TAG}`);
+  await choose(selectOf(apply, '投放门店'), outlet.name, outlet.name);
+  await apply.getByRole('button', { name: buttonName('保存') }).click();
+  await toast(admin, '已提交审批！');
+  await row.getByText('已锁定').waitFor();
+
+  // zhangwei approves it in 资产审批.
+  const manager = await signIn('zhangwei', '广州办事处');
+  await manager.goto(`${baseUrl()}/eAssetAppr`);
+  const task = manager.locator('.ant-table-row', { hasText: `冰柜投放：${outlet.name}` }).first();
+  await task.getByRole('button', { name: buttonName('审批') }).click();
+  const drawer = manager.locator('.ant-drawer', { hasText: `冰柜投放：${outlet.name}` });
+  await drawer.getByText(TAG).waitFor();
+  await screenshot(manager, 'assets-approval');
+  await drawer.getByRole('button', { name: buttonName('通过') }).click();
+  await drawer.getByLabel('审批意见').fill('门店销量达标，同意投放');
+  await drawer.getByRole('button', { name: buttonName('确认通过') }).click();
+  await toast(manager, '已批准');
+
+  // The administrator: deposit, delivery, the outlet's signature with a handover photo.
+  await admin.goto(`${baseUrl()}/eAsset/application`);
+  const application = admin.locator('.ant-table-row:visible', { hasText: TAG });
+  await application.getByText('待付押金').waitFor();
+  await rowAction(application, '确认押金');
+  const deposit = dialog(admin, '确认押金');
+  await deposit.getByPlaceholder(/的收款单号/).fill('SK-E2E-0001');
+  await deposit.getByRole('button', { name: buttonName('保存') }).click();
+  await toast(admin, '押金已确认！');
+  await application.getByText('待配送').waitFor();
+  await rowAction(application, '出库配送');
+  await confirmWith(admin, '确定');
+  await toast(admin, '已出库配送！');
+  await application.getByText('配送中').waitFor();
+  await rowAction(application, '签收投放');
+  const sign = dialog(admin, '签收投放');
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2b8a3e' } })
+    .png()
+    .toBuffer();
+  await sign
+    .locator('input[type="file"]')
+    .setInputFiles({ name: '交接.png', mimeType: 'image/png', buffer: png });
+  await sign.getByText('交接.png').waitFor();
+  await sign.getByRole('button', { name: buttonName('保存') }).click();
+  await toast(admin, '投放成功！');
+  await application.getByText('已完成').waitFor();
+
+  // The outlet lists the freezer, and counts it.
+  await admin.goto(`${baseUrl()}/eCustomer/list`);
+  await admin.getByPlaceholder('编码/名称/手机号').fill(outlet.name);
+  await admin.getByRole('button', { name: buttonName('查询') }).click();
+  await admin
+    .locator('.ant-table-row:visible', { hasText: outlet.name })
+    .getByRole('button', { name: buttonName('详情') })
+    .click();
+  const detail = admin.locator('.ant-drawer-section');
+  await detail.getByRole('cell', { name: TAG }).waitFor();
+  const count = detail
+    .locator('.ant-descriptions-item-label', { hasText: /^冰柜数$/ })
+    .locator('xpath=following-sibling::*[1]');
+  expect((await count.textContent())?.trim()).toBe(String(outlet.freezerCount + 1));
+  await screenshot(admin, 'assets-outlet');
+});

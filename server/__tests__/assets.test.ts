@@ -1,0 +1,440 @@
+import sharp from 'sharp';
+import type { Page } from '../../common/contract';
+import type { ApprovalRecord } from '../../common/approvals';
+import { testBackends } from './support/database';
+import {
+  FORBIDDEN,
+  ok,
+  openBusinessTestbed,
+  queryString,
+  type BusinessTestbed,
+  type Caller,
+} from './support/business';
+
+interface Asset {
+  id: string;
+  assetNo: string;
+  placementStatus: string;
+  conditionStatus: string;
+  customerId: string | null;
+  warehouseId: string | null;
+  version: number;
+  moves: Array<{ moveType: string; detail: string | null }>;
+  applications: Array<{ id: string; status: string }>;
+}
+
+interface Application {
+  id: string;
+  applyNo: string;
+  status: string;
+  depositStatus: string;
+}
+
+describe.each(testBackends())('assets on %s', (backend) => {
+  let bed: BusinessTestbed;
+  let modelId: string;
+  let bigModelId: string;
+  /** A dealer warehouse in 广州办事处 (zhangwei's scope) and a brand warehouse of A01 (outside it). */
+  let gzWarehouse: string;
+  let hqWarehouse: string;
+  let outletA: { id: string; name: string };
+  let outletB: { id: string; name: string };
+  let png: ArrayBuffer;
+  /** A new photo filed under ASSET, not bound to any asset yet. */
+  const newPhoto = async () =>
+    (
+      await ok(
+        bed.upload<{ id: string }>('admin', '/sys/attachment/upload', '交接.png', png, {
+          bizType: 'ASSET',
+          kind: 'HANDOVER',
+        }),
+      )
+    ).id;
+  let serial = 0;
+
+  const get = <T>(caller: Caller, path: string, query: Record<string, string> = {}) =>
+    ok(bed.get<T>(caller, `${path}${queryString(query)}`));
+  const post = <T = { id: string }>(caller: Caller, path: string, body: unknown) =>
+    ok(bed.post<T>(caller, path, body));
+  const assetOf = (id: string, caller: Caller = 'admin') => get<Asset>(caller, '/eAsset/queryById', { id });
+  const freezersAt = async (customerId: string) =>
+    (await get<{ freezerCount: number }>('admin', '/eCustomer/queryById', { id: customerId })).freezerCount;
+  const inbound = async (warehouseId: string, count = 1, model = modelId) => {
+    const assetNos = Array.from(
+      { length: count },
+      () => `T${backend.slice(0, 2).toUpperCase()}${++serial}00`,
+    );
+    const { ids } = await post<{ ids: string[] }>('admin', '/eAsset/inbound', {
+      modelId: model,
+      warehouseId,
+      assetNos,
+    });
+    return ids;
+  };
+  /** zhangwei's (or the administrator's) pending task of the application's approval, approved or rejected. */
+  const decide = async (applyNo: string, decision: 'approve' | 'reject', caller: Caller = 'zhangwei') => {
+    const todo = await get<Page<ApprovalRecord>>(caller, '/approval/todo/list', { bizNo: applyNo });
+    expect(todo.records).toHaveLength(1);
+    return bed.post(caller, `/approval/${decision}`, { taskId: todo.records[0].taskId, comment: '测试' });
+  };
+  const place = async (assetId: string, customerId = outletA.id, freeDeposit = false) =>
+    post<{ id: string; applyNo: string }>('admin', '/eAsset/application/place', {
+      assetId,
+      customerId,
+      freeDeposit,
+    });
+  const applicationOf = async (applied: { applyNo: string }) =>
+    (await get<Page<Application>>('admin', '/eAsset/application/list', { applyNo: applied.applyNo }))
+      .records[0];
+
+  beforeAll(async () => {
+    bed = await openBusinessTestbed(backend);
+    const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    png = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    const { db } = bed.testDatabase.database;
+    modelId = (
+      await post('admin', '/eAsset/model/add', {
+        modelCode: 'T-400',
+        name: '测试立式单门 400L',
+        assetType: 'FREEZER',
+        formFactor: 'UPRIGHT_1D',
+        unitValue: 3000,
+        depositAmount: 500,
+      })
+    ).id;
+    bigModelId = (
+      await post('admin', '/eAsset/model/add', {
+        modelCode: 'T-1200',
+        name: '测试风幕柜',
+        assetType: 'FREEZER',
+        formFactor: 'AIR_CURTAIN',
+        unitValue: 12000,
+        depositAmount: 2000,
+      })
+    ).id;
+    const warehouseIn = async (orgCode: string) =>
+      (
+        await db
+          .selectFrom('warehouses')
+          .select('id')
+          .where('tenant_id', '=', 'A01')
+          .where('org_code', '=', orgCode)
+          .where('status', '=', 'ACTIVE')
+          .orderBy('code')
+          .executeTakeFirstOrThrow()
+      ).id;
+    gzWarehouse = await warehouseIn('A01A02A01');
+    hqWarehouse = await warehouseIn('A01');
+    const outlets = await db
+      .selectFrom('customers')
+      .select(['id', 'name'])
+      .where('tenant_id', '=', 'A01')
+      .where('customer_type', '=', 'OUTLET')
+      .where('org_code', '=', 'A01A02A01')
+      .where('status', '=', 'ACTIVE')
+      .where('audit_status', '=', 'APPROVED')
+      .where('level', 'in', ['A', 'B'])
+      .where('freezer_count', '=', 0)
+      .orderBy('customer_code')
+      .limit(2)
+      .execute();
+    [outletA, outletB] = outlets;
+  });
+  afterAll(() => bed.close());
+
+  it('shows the demo ledger: placed freezers behind every 冰柜数, idle stock, applications in progress', async () => {
+    const placed = await get<Page<Asset>>('admin', '/eAsset/list', {
+      placementStatus: 'PLACED',
+      pageSize: '1',
+    });
+    const { db } = bed.testDatabase.database;
+    const { total } = await db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.sum<number>('freezer_count').as('total'))
+      .where('tenant_id', '=', 'A01')
+      .executeTakeFirstOrThrow();
+    // Display racks are not freezers; every freezer placed or being recalled is counted once.
+    const freezers = await get<Page<Asset>>('admin', '/eAsset/list', {
+      assetType: 'FREEZER',
+      placementStatus: 'PLACED,RECALLING',
+      pageSize: '1',
+    });
+    expect(Number(total)).toBe(freezers.total);
+    expect(placed.total).toBeGreaterThan(100);
+    const idle = await get<Array<{ normal: number }>>('admin', '/eAsset/idleStock');
+    expect(idle.reduce((sum, row) => sum + row.normal, 0)).toBeGreaterThan(20);
+    const waiting = await get<Page<Application>>('admin', '/eAsset/application/list', {
+      status: 'IN_APPROVAL',
+    });
+    expect(waiting.total).toBeGreaterThanOrEqual(5);
+  });
+
+  it('keeps the 变更记录 of a model, and refuses a repeated model code', async () => {
+    await ok(
+      bed.put('admin', '/eAsset/model/edit', {
+        id: modelId,
+        modelCode: 'T-400',
+        name: '测试立式单门 400L',
+        assetType: 'FREEZER',
+        formFactor: 'UPRIGHT_1D',
+        unitValue: 3000,
+        depositAmount: 600,
+      }),
+    );
+    const history = await get<Array<{ changes: Array<{ field: string; before: unknown; after: unknown }> }>>(
+      'admin',
+      '/sys/changeHistory/list',
+      { bizType: 'ASSET_MODEL', bizId: modelId },
+    );
+    expect(history[0].changes).toEqual([{ field: 'deposit_amount', before: '500.00', after: '600.00' }]);
+    const again = await bed.post('admin', '/eAsset/model/add', {
+      modelCode: 'T-400',
+      name: '重复',
+      assetType: 'FREEZER',
+      formFactor: 'CHEST',
+      unitValue: 1,
+      depositAmount: 0,
+    });
+    expect(again.body).toMatchObject({ code: 409, message: '型号编码 T-400 已存在' });
+  });
+
+  it('takes new assets in by their tags, refuses a repeated tag, opens one by its tag', async () => {
+    const [id] = await inbound(gzWarehouse);
+    const asset = await assetOf(id);
+    expect(asset).toMatchObject({
+      placementStatus: 'IN_STOCK',
+      conditionStatus: 'NORMAL',
+      warehouseId: gzWarehouse,
+    });
+    expect(asset.moves.map((move) => move.moveType)).toEqual(['INBOUND']);
+    const again = await bed.post('admin', '/eAsset/inbound', {
+      modelId,
+      warehouseId: gzWarehouse,
+      assetNos: [asset.assetNo],
+    });
+    expect(again.body).toMatchObject({ success: false, code: 409, message: '资产编号已存在，请检查标签' });
+    expect(
+      (await get<Asset>('admin', '/eAsset/queryByNo', { assetNo: asset.assetNo.toLowerCase() })).id,
+    ).toBe(id);
+    expect((await bed.get('admin', '/eAsset/queryByNo?assetNo=NOPE-0000')).body).toMatchObject({ code: 404 });
+  });
+
+  it('places a freezer: apply, approve in the 审批中心, deposit, deliver, sign with photos; 冰柜数 follows', async () => {
+    const [id] = await inbound(gzWarehouse);
+    const applied = await place(id);
+    expect((await assetOf(id)).placementStatus).toBe('LOCKED');
+    // The asset is locked: a second application for it loses.
+    expect(
+      (await bed.post('admin', '/eAsset/application/place', { assetId: id, customerId: outletB.id })).body,
+    ).toMatchObject({
+      success: false,
+      code: 409,
+    });
+    expect((await decide(applied.applyNo, 'approve')).body.success).toBe(true);
+    expect(await applicationOf(applied)).toMatchObject({
+      status: 'PENDING_DEPOSIT',
+      depositStatus: 'UNPAID',
+    });
+    // Not delivered before the deposit.
+    expect((await bed.post('admin', '/eAsset/application/deliver', { id: applied.id })).body).toMatchObject({
+      code: 409,
+      message: '当前状态为「待付押金」，不能出库配送',
+    });
+    expect((await bed.post('admin', '/eAsset/application/deposit', { id: applied.id })).body).toMatchObject({
+      code: 400,
+    });
+    await post('admin', '/eAsset/application/deposit', { id: applied.id, receiptNo: 'SK-T-1' });
+    await post('admin', '/eAsset/application/deliver', { id: applied.id });
+    expect(await assetOf(id)).toMatchObject({ placementStatus: 'DELIVERING', warehouseId: null });
+    const before = await freezersAt(outletA.id);
+    expect(
+      (await bed.post('admin', '/eAsset/application/sign', { id: applied.id, photoIds: [] })).body.code,
+    ).toBe(400);
+    const photo = await newPhoto();
+    await post('admin', '/eAsset/application/sign', { id: applied.id, photoIds: [photo] });
+    const placedAsset = await assetOf(id);
+    expect(placedAsset).toMatchObject({ placementStatus: 'PLACED', customerId: outletA.id });
+    expect(placedAsset.moves.map((move) => move.moveType)).toEqual([
+      'PLACE',
+      'DELIVER',
+      'DEPOSIT',
+      'APPROVED',
+      'APPLY',
+      'INBOUND',
+    ]);
+    expect(await freezersAt(outletA.id)).toBe(before + 1);
+    const listed = await get<Page<{ id: string; freezerCount: number }>>('admin', '/eCustomer/list', {
+      keyword: outletA.name,
+    });
+    expect(listed.records.find((each) => each.id === outletA.id)?.freezerCount).toBe(before + 1);
+    expect(await applicationOf(applied)).toMatchObject({ status: 'COMPLETED', depositStatus: 'PAID' });
+    const photos = await get<Array<{ id: string }>>('admin', '/sys/attachment/list', {
+      bizType: 'ASSET',
+      bizId: id,
+    });
+    expect(photos.map((each) => each.id)).toEqual([photo]);
+    // The outlet's assets, from the customer's side.
+    const atOutlet = await get<Page<Asset>>('admin', '/eAsset/list', { customerId: outletA.id });
+    expect(atOutlet.records.map((each) => each.id)).toContain(id);
+  });
+
+  it('goes through two approvers above 5000, and a rejection frees the asset', async () => {
+    const [big] = await inbound(gzWarehouse, 1, bigModelId);
+    const applied = await place(big, outletB.id, true);
+    await decide(applied.applyNo, 'approve');
+    expect((await applicationOf(applied))?.status).toBe('IN_APPROVAL');
+    await decide(applied.applyNo, 'approve', 'admin');
+    expect(await applicationOf(applied)).toMatchObject({
+      status: 'WAIT_DELIVERY',
+      depositStatus: 'NOT_REQUIRED',
+    });
+    await post('admin', '/eAsset/application/cancel', { id: applied.id, reason: '门店装修' });
+    expect((await assetOf(big)).placementStatus).toBe('IN_STOCK');
+
+    const [other] = await inbound(gzWarehouse);
+    const refused = await place(other, outletB.id);
+    await decide(refused.applyNo, 'reject');
+    expect((await applicationOf(refused))?.status).toBe('REJECTED');
+    expect((await assetOf(other)).placementStatus).toBe('IN_STOCK');
+  });
+
+  it('refuses a placement against the rules: a D-level outlet, an outlet with an overdue deposit', async () => {
+    const { db } = bed.testDatabase.database;
+    const [id] = await inbound(gzWarehouse);
+    await db.updateTable('customers').set({ level: 'D' }).where('id', '=', outletB.id).execute();
+    const low = await bed.post('admin', '/eAsset/application/place', { assetId: id, customerId: outletB.id });
+    expect(low.body).toMatchObject({ code: 409, message: '门店等级为「D级」，A、B、C 级门店才能投放' });
+    await db.updateTable('customers').set({ level: 'B' }).where('id', '=', outletB.id).execute();
+    const [unpaidAsset] = await inbound(gzWarehouse);
+    const unpaid = await place(unpaidAsset, outletB.id);
+    await decide(unpaid.applyNo, 'approve');
+    await db
+      .updateTable('asset_applications')
+      .set({ updated_at: new Date(Date.now() - 40 * 86_400_000) })
+      .where('id', '=', unpaid.id)
+      .execute();
+    const overdue = await bed.post('admin', '/eAsset/application/place', {
+      assetId: id,
+      customerId: outletB.id,
+    });
+    expect(overdue.body).toMatchObject({
+      code: 409,
+      message: `门店有逾期未付的押金（申请 ${unpaid.applyNo}），请先处理`,
+    });
+    await post('admin', '/eAsset/application/cancel', { id: unpaid.id, reason: '逾期' });
+  });
+
+  it('inspects, reports exceptions, transfers, recalls with the deposit refund, scraps', async () => {
+    const [id] = await inbound(gzWarehouse);
+    const applied = await place(id, outletA.id, true);
+    await decide(applied.applyNo, 'approve');
+    await post('admin', '/eAsset/application/deliver', { id: applied.id });
+    await post('admin', '/eAsset/application/sign', { id: applied.id, photoIds: [await newPhoto()] });
+
+    await post('zhangwei', '/eAsset/inspect', {
+      assetId: id,
+      poweredOn: false,
+      temperature: 14.5,
+      cleanliness: 'POOR',
+      reportedCondition: 'ABNORMAL',
+      photoIds: [await newPhoto()],
+    });
+    expect((await assetOf(id)).conditionStatus).toBe('ABNORMAL');
+    await post('admin', '/eAsset/restore', { id });
+    expect((await assetOf(id)).conditionStatus).toBe('NORMAL');
+
+    // Transfer to outlet B: the freezer leaves A's count for B's.
+    const [a, b] = [await freezersAt(outletA.id), await freezersAt(outletB.id)];
+    const moved = await post<{ id: string; applyNo: string }>('admin', '/eAsset/application/transfer', {
+      assetId: id,
+      toCustomerId: outletB.id,
+    });
+    await decide(moved.applyNo, 'approve');
+    expect((await assetOf(id)).customerId).toBe(outletB.id);
+    expect([await freezersAt(outletA.id), await freezersAt(outletB.id)]).toEqual([a - 1, b + 1]);
+
+    // Recall: approved → 退还中, received into a warehouse → in stock, off B's count.
+    const recall = await post<{ id: string; applyNo: string }>('admin', '/eAsset/application/recall', {
+      assetId: id,
+      reason: 'LOW_SALES',
+      refundDeposit: true,
+    });
+    await decide(recall.applyNo, 'approve');
+    expect((await assetOf(id)).placementStatus).toBe('RECALLING');
+    await post('admin', '/eAsset/application/receive', { id: recall.id, warehouseId: gzWarehouse });
+    expect(await assetOf(id)).toMatchObject({
+      placementStatus: 'IN_STOCK',
+      customerId: null,
+      warehouseId: gzWarehouse,
+    });
+    expect(await freezersAt(outletB.id)).toBe(b);
+
+    // Scrap through the administrator's approval.
+    const scrap = await post<{ id: string; applyNo: string }>('admin', '/eAsset/application/scrap', {
+      assetId: id,
+      remark: '压缩机损坏',
+    });
+    expect((await assetOf(id)).conditionStatus).toBe('SCRAPPING');
+    await decide(scrap.applyNo, 'approve', 'admin');
+    expect(await assetOf(id)).toMatchObject({ conditionStatus: 'SCRAPPED', warehouseId: null });
+    const again = await bed.post('admin', '/eAsset/application/place', {
+      assetId: id,
+      customerId: outletA.id,
+    });
+    expect(again.body).toMatchObject({ code: 409, message: '资产当前为「在库／已报废」，不能发起投放' });
+  });
+
+  it('reports a loss, confirms it and takes the freezer off the outlet', async () => {
+    const [id] = await inbound(gzWarehouse);
+    const applied = await place(id, outletA.id, true);
+    await decide(applied.applyNo, 'approve');
+    await post('admin', '/eAsset/application/deliver', { id: applied.id });
+    await post('admin', '/eAsset/application/sign', { id: applied.id, photoIds: [await newPhoto()] });
+    const count = await freezersAt(outletA.id);
+    await post('zhangwei', '/eAsset/exception', {
+      assetId: id,
+      reportType: 'LOST',
+      photoIds: [],
+      remark: '门店搬迁',
+    });
+    expect((await assetOf(id)).conditionStatus).toBe('LOSING');
+    // zhangwei may report but not write off.
+    expect(await bed.post('zhangwei', '/eAsset/confirmLost', { id })).toMatchObject(FORBIDDEN);
+    await post('admin', '/eAsset/confirmLost', { id });
+    expect(await assetOf(id)).toMatchObject({ conditionStatus: 'LOST', customerId: null });
+    expect(await freezersAt(outletA.id)).toBe(count - 1);
+  });
+
+  it('gives one of two operators acting on one asset at once a 409', async () => {
+    const [id] = await inbound(gzWarehouse);
+    const answers = await Promise.all([
+      bed.post('admin', '/eAsset/application/place', { assetId: id, customerId: outletA.id }),
+      bed.post('admin', '/eAsset/application/place', { assetId: id, customerId: outletB.id }),
+    ]);
+    expect(answers.map((answer) => answer.body.success).sort()).toEqual([false, true]);
+    expect(answers.find((answer) => !answer.body.success)?.body.code).toBe(409);
+    const asset = await assetOf(id);
+    expect(asset.applications).toHaveLength(1);
+    expect(asset.moves.filter((move) => move.moveType === 'APPLY')).toHaveLength(1);
+  });
+
+  it('keeps the data scope and the tenant: zhangwei sees 广州 not 总部, t2admin nothing of A01', async () => {
+    const [gz] = await inbound(gzWarehouse);
+    const [hq] = await inbound(hqWarehouse);
+    expect((await assetOf(gz, 'zhangwei')).id).toBe(gz);
+    expect((await bed.get('zhangwei', `/eAsset/queryById?id=${hq}`)).body).toMatchObject({ code: 404 });
+    const listed = await get<Page<Asset>>('zhangwei', '/eAsset/list', { warehouseId: hqWarehouse });
+    expect(listed.total).toBe(0);
+    expect((await bed.get('t2admin', `/eAsset/queryById?id=${gz}`)).body).toMatchObject({ code: 404 });
+    const foreign = await bed.post('t2admin', '/eAsset/application/place', {
+      assetId: gz,
+      customerId: outletA.id,
+    });
+    expect(foreign.body).toMatchObject({ code: 404 });
+    const t2 = await get<Page<Asset>>('t2admin', '/eAsset/list', { pageSize: '100' });
+    expect(t2.records.every((each) => each.assetNo.startsWith('CF'))).toBe(true);
+    expect(await bed.get('wangfang', '/eAsset/list')).toMatchObject(FORBIDDEN);
+  });
+});

@@ -1,0 +1,220 @@
+// Trade assets (docs/assets-api.md): models, the ledger, applications and their steps, inspections and
+// exception reports, and the photos filed under an asset through the attachment service.
+import { ASSET_PHOTO_BIZ, type RecallReason } from '../../common/assets';
+import type { Page } from '../../common/contract';
+import { downloadFile, getAction, httpAction, postAction, uploadAction } from './http';
+import type { ListParams } from './systemTypes';
+
+export interface AssetModel {
+  id: string;
+  modelCode: string;
+  name: string;
+  assetType: string;
+  assetType_dictText: string;
+  formFactor: string;
+  formFactor_dictText: string;
+  volumeL: number | null;
+  powerW: number | null;
+  tempRange: string | null;
+  manufacturer: string | null;
+  unitValue: string;
+  depositAmount: string;
+  warrantyMonths: number;
+  status: string;
+  status_dictText: string;
+  assetCount: number;
+}
+
+export type AssetModelPayload = Omit<
+  AssetModel,
+  | 'id'
+  | 'assetType_dictText'
+  | 'formFactor_dictText'
+  | 'status_dictText'
+  | 'assetCount'
+  | 'unitValue'
+  | 'depositAmount'
+> & { id?: string; unitValue: number; depositAmount: number };
+
+export interface Asset {
+  id: string;
+  assetNo: string;
+  serialNo: string | null;
+  assetType: string;
+  assetType_dictText: string;
+  modelId: string;
+  modelCode: string;
+  modelName: string;
+  value: string;
+  orgCode: string;
+  placementStatus: string;
+  placementStatus_dictText: string;
+  conditionStatus: string;
+  conditionStatus_dictText: string;
+  warehouseId: string | null;
+  warehouseName: string | null;
+  customerId: string | null;
+  customerName: string | null;
+  customerCode: string | null;
+  responsibleName: string | null;
+  lastTemperature: string | null;
+  remark: string | null;
+  version: number;
+  releaseDate: string | null;
+  placedAt: string | null;
+  lastInspectionAt: string | null;
+  createTime: string;
+}
+
+export interface AssetMove {
+  id: string;
+  moveType: string;
+  moveType_dictText: string;
+  fromText: string | null;
+  toText: string | null;
+  detail: string | null;
+  applyNo: string | null;
+  operatorName: string | null;
+  createdAt: string;
+}
+
+export interface AssetInspection {
+  id: string;
+  inspectionNo: string;
+  poweredOn: boolean;
+  temperature: string | null;
+  cleanliness_dictText: string;
+  reportedCondition_dictText: string;
+  photoIds: string[];
+  remark: string | null;
+  inspectorName: string | null;
+  createdAt: string;
+}
+
+export interface AssetApplication {
+  id: string;
+  applyNo: string;
+  applyType: string;
+  applyType_dictText: string;
+  status: string;
+  status_dictText: string;
+  assetId: string;
+  assetNo: string;
+  modelName: string;
+  customerId: string | null;
+  customerName: string | null;
+  toCustomerName: string | null;
+  freeDeposit: boolean;
+  depositAmount: string;
+  depositStatus: string;
+  depositStatus_dictText: string;
+  depositReceiptNo: string | null;
+  reason: string | null;
+  refundDeposit: boolean | null;
+  remark: string | null;
+  resultRemark: string | null;
+  applicantName: string | null;
+  createTime: string;
+  finishTime: string | null;
+}
+
+export interface AssetDetail extends Asset {
+  moves: AssetMove[];
+  inspections: AssetInspection[];
+  exceptions: Array<{ id: string; reportType_dictText: string; remark: string | null; createdAt: string }>;
+  applications: AssetApplication[];
+}
+
+export interface IdleStockRow {
+  warehouseId: string;
+  warehouseName: string;
+  modelId: string;
+  modelCode: string;
+  modelName: string;
+  normal: number;
+  abnormal: number;
+}
+
+export const listAssetModels = (params: ListParams) =>
+  getAction<Page<AssetModel>>('/eAsset/model/list', params);
+export const saveAssetModel = (body: AssetModelPayload) =>
+  httpAction<{ id: string }>(
+    body.id ? '/eAsset/model/edit' : '/eAsset/model/add',
+    body,
+    body.id ? 'put' : 'post',
+  );
+
+export const listAssets = (params: ListParams) => getAction<Page<Asset>>('/eAsset/list', params);
+export const exportAssets = (params: ListParams) =>
+  downloadFile('/eAsset/exportXls', '资产台账.xlsx', params);
+export const getAsset = (id: string) => getAction<AssetDetail>('/eAsset/queryById', { id });
+export const getAssetByNo = (assetNo: string) => getAction<AssetDetail>('/eAsset/queryByNo', { assetNo });
+export const getIdleStock = () => getAction<IdleStockRow[]>('/eAsset/idleStock');
+export const inboundAssets = (body: {
+  modelId: string;
+  warehouseId: string;
+  assetNos: string[];
+  releaseDate?: string | null;
+  remark?: string | null;
+}) => postAction<{ ids: string[] }>('/eAsset/inbound', body);
+
+export const listAssetApplications = (params: ListParams) =>
+  getAction<Page<AssetApplication>>('/eAsset/application/list', params);
+type Submitted = { id: string; applyNo: string };
+export const applyPlacement = (body: {
+  assetId: string;
+  customerId: string;
+  freeDeposit?: boolean;
+  remark?: string;
+}) => postAction<Submitted>('/eAsset/application/place', body);
+export const applyRecall = (body: {
+  assetId: string;
+  reason: RecallReason;
+  refundDeposit: boolean;
+  remark?: string;
+}) => postAction<Submitted>('/eAsset/application/recall', body);
+export const applyTransfer = (body: { assetId: string; toCustomerId: string; remark?: string }) =>
+  postAction<Submitted>('/eAsset/application/transfer', body);
+export const applyScrap = (body: { assetId: string; remark: string }) =>
+  postAction<Submitted>('/eAsset/application/scrap', body);
+export const receiveDeposit = (body: { id: string; receiptNo?: string; waive?: boolean }) =>
+  postAction<{ id: string }>('/eAsset/application/deposit', body);
+export const deliverPlacement = (id: string) =>
+  postAction<{ id: string }>('/eAsset/application/deliver', { id });
+export const signPlacement = (body: { id: string; photoIds: string[] }) =>
+  postAction<{ id: string }>('/eAsset/application/sign', body);
+export const receiveRecall = (body: { id: string; warehouseId: string }) =>
+  postAction<{ id: string }>('/eAsset/application/receive', body);
+export const cancelApplication = (body: { id: string; reason: string }) =>
+  postAction<{ id: string }>('/eAsset/application/cancel', body);
+
+export const inspectAsset = (body: {
+  assetId: string;
+  poweredOn: boolean;
+  temperature?: number | null;
+  cleanliness: string;
+  reportedCondition: string;
+  photoIds: string[];
+  remark?: string;
+}) => postAction<{ id: string }>('/eAsset/inspect', body);
+export const reportAssetException = (body: {
+  assetId: string;
+  reportType: string;
+  photoIds: string[];
+  remark?: string;
+}) => postAction<{ id: string }>('/eAsset/exception', body);
+export const confirmAssetLost = (id: string, remark?: string) =>
+  postAction<{ id: string }>('/eAsset/confirmLost', { id, remark });
+export const restoreAsset = (id: string, remark?: string) =>
+  postAction<{ id: string }>('/eAsset/restore', { id, remark });
+
+/** A photo of an asset (handover, inspection, exception) through the attachment service. */
+export const uploadAssetPhoto = (file: File, kind: string, assetId?: string) => {
+  const form = new FormData();
+  form.append('bizType', ASSET_PHOTO_BIZ);
+  form.append('kind', kind);
+  if (assetId) form.append('bizId', assetId);
+  form.append('source', 'ALBUM');
+  form.append('file', file);
+  return uploadAction<{ id: string; fileName: string }>('/sys/attachment/upload', form);
+};

@@ -240,8 +240,6 @@ export interface PromotionPreviewInput {
   orderType?: 'REP_PROXY' | 'DEALER_PURCHASE';
   sellerId?: string | null;
   lines: Array<{ skuId: string; cases?: number; units?: number }>;
-  /** Promotions the buyer picked in BUYER_CHOOSES groups. */
-  chosenPromotionIds?: string[];
 }
 
 export interface PreviewLine {

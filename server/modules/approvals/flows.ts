@@ -125,6 +125,23 @@ export const DEFAULT_FLOWS: FlowInput[] = [
       },
     ],
   },
+  {
+    bizType: 'PROMOTION',
+    name: '促销活动审批',
+    priority: 100,
+    conditions: {},
+    lowRisk: false,
+    nodes: [
+      {
+        name: '管理员审批',
+        approverType: 'ROLE',
+        approverRef: 'admin',
+        mode: 'ANY',
+        timeoutHours: null,
+        timeoutAction: 'NONE',
+      },
+    ],
+  },
 ];
 
 const numbered = (nodes: FlowInput['nodes']): ApprovalNode[] =>

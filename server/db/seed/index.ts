@@ -7,6 +7,7 @@ import { seedErp } from './erp';
 import { seedAnnouncements } from './announcements';
 import { seedApprovals } from './approvals';
 import { seedOrganisation } from './organisation';
+import { seedPromotions } from './promotions';
 import { seedTenants } from './tenants';
 import { seedWecom } from './wecom';
 
@@ -23,7 +24,7 @@ const SEED_STEPS: SeedStep[] = [seedTenants, seedOrganisation, seedWecom, seedAn
  * The business demo (products, customers, stock, the ERP connection, orders): seconds on PGlite, so tests that do
  * not need it skip it.
  */
-const BUSINESS_STEPS: SeedStep[] = [seedBusiness, seedErp, seedOrders, seedApprovals];
+const BUSINESS_STEPS: SeedStep[] = [seedBusiness, seedErp, seedOrders, seedApprovals, seedPromotions];
 
 export type SeedOutcome =
   | { seeded: false }

@@ -33,6 +33,7 @@ import { EnumSelect, RemoteSelect, type RemoteOption } from '../../../components
 import { dialogOrderRequested, LOADING, type CommandRequest } from '../../../features/orders/slice';
 import { selectDialogOrder } from '../../../features/orders/selectors';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { OrderPricePreview, previewInput } from '../promotion/OrderPricePreview';
 import { OrderCommandModal } from './OrderCommandModal';
 import type { OrderRef } from './useOrderDialogs';
 
@@ -156,6 +157,14 @@ export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; 
   }, [dispatch, resubmit]);
 
   const waiting = Boolean(resubmit) && !order;
+  const watchedBuyer = Form.useWatch('buyerId', form);
+  const watchedType = Form.useWatch('orderType', form);
+  const watchedLines = Form.useWatch('lines', form);
+  const cart = previewInput(
+    order ? order.buyerId : watchedBuyer,
+    order ? order.orderType : watchedType,
+    watchedLines,
+  );
   const initial = order ? resubmitValues(order) : CREATE_VALUES;
   // The order's SKUs are named as ordered, even one no longer on sale.
   const orderedSkus: RemoteOption[] =
@@ -333,6 +342,7 @@ export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; 
               </div>
             )}
           </Form.List>
+          <OrderPricePreview input={cart} />
           <Form.Item
             name="buyerRemark"
             label="买家备注"

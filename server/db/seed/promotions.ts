@@ -375,6 +375,7 @@ export const seedPromotions: SeedStep = async (trx) => {
       },
     ])
     .execute();
-  const now = Date.now();
+  // Periods start and end at midnight in Beijing.
+  const now = Math.floor((Date.now() + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
   for (const demo of demoPromotions(sku, category, groups)) await insertPromotion(trx, demo, now);
 };

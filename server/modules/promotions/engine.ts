@@ -509,7 +509,12 @@ export function priceCart(input: EngineInput): EngineResult {
           if (unit.chosen !== promotion.id) {
             const chosen = unit.promotions.find((each) => each.id === unit.chosen);
             if (chosen) {
-              skipped.set(promotion.id, `促销组「${unit.group.name}」组内互斥，已选「${chosen.name}」`);
+              // One that would not fire anyway says why; one that would, that the group chose another.
+              const own = evaluate(promotion, state, input);
+              skipped.set(
+                promotion.id,
+                own.fires ? `促销组「${unit.group.name}」组内互斥，已选「${chosen.name}」` : own.reason,
+              );
               continue;
             }
           }

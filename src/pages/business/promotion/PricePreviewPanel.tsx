@@ -62,7 +62,8 @@ export function PricePreviewPanel({
           <List.Item>
             <Tag color="green">已享受</Tag>
             {use.name}（{use.promoNo}）：{use.description}
-            {use.gifts.map((gift) => ` 赠 ${gift.skuName} ${gift.qtyText}`).join('')}
+            {use.gifts.length > 0 &&
+              `（${use.gifts.map((gift) => `${gift.skuName} ${gift.qtyText}`).join('、')}）`}
             {Number(use.discountAmount) > 0 && `，优惠 ${use.discountAmount} 元`}
           </List.Item>
         )}

@@ -22,7 +22,12 @@ import { businessTable, oneOf } from './columns';
 
 const codes = (labels: Record<string, string>) => Object.keys(labels);
 
-export const PROMOTION_MENUS = ['/ePromotion', '/ePromotion/list', '/ePromotion/group', '/ePromotion/preview'];
+export const PROMOTION_MENUS = [
+  '/ePromotion',
+  '/ePromotion/list',
+  '/ePromotion/group',
+  '/ePromotion/preview',
+];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await businessTable(db, 'promotion_groups')
@@ -109,7 +114,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('promotion_usages')
     .columns(['promotion_id', 'status', 'customer_id'])
     .execute();
-  await db.schema.createIndex('promotion_usages_order_idx').on('promotion_usages').column('order_id').execute();
+  await db.schema
+    .createIndex('promotion_usages_order_idx')
+    .on('promotion_usages')
+    .column('order_id')
+    .execute();
 
   await addPromotionDefaults(db as unknown as Kysely<DB>);
 }

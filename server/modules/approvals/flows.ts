@@ -30,7 +30,7 @@ export interface FlowInput {
   lowRisk: boolean;
 }
 
-/** The flows every tenant starts with: the new-outlet audit, and the order, return and price-list approvals. */
+/** The flows every tenant starts with: the new-outlet audit, and the order, return, price-list and promotion approvals. */
 export const DEFAULT_FLOWS: FlowInput[] = [
   {
     bizType: 'CUSTOMER_CREATE',
@@ -108,9 +108,9 @@ export const DEFAULT_FLOWS: FlowInput[] = [
       },
     ],
   },
-  {
-    bizType: 'PRICE_LIST',
-    name: '价目表审批',
+  ...(['PRICE_LIST', 'PROMOTION'] as const).map((bizType): FlowInput => ({
+    bizType,
+    name: bizType === 'PRICE_LIST' ? '价目表审批' : '促销活动审批',
     priority: 100,
     conditions: {},
     lowRisk: false,
@@ -124,24 +124,7 @@ export const DEFAULT_FLOWS: FlowInput[] = [
         timeoutAction: 'NONE',
       },
     ],
-  },
-  {
-    bizType: 'PROMOTION',
-    name: '促销活动审批',
-    priority: 100,
-    conditions: {},
-    lowRisk: false,
-    nodes: [
-      {
-        name: '管理员审批',
-        approverType: 'ROLE',
-        approverRef: 'admin',
-        mode: 'ANY',
-        timeoutHours: null,
-        timeoutAction: 'NONE',
-      },
-    ],
-  },
+  })),
 ];
 
 const numbered = (nodes: FlowInput['nodes']): ApprovalNode[] =>

@@ -9,7 +9,7 @@ import { BusinessError } from '../../http/envelope';
 import { newId } from '../../db/ids';
 import { centsText, toCents } from '../orders/money';
 import type { EngineApplied, EngineCustomer, EngineGroup, EnginePromotion } from './engine';
-import { settleByTime } from './service';
+import { promotionTermsOf, settleByTime } from './service';
 
 /** Statuses a promotion can be in to be considered (the others are not shown in 试算预览 either). */
 const CONSIDERED = ['APPROVED', 'ACTIVE', 'PAUSED', 'BUDGET_EXHAUSTED'] as const;
@@ -83,32 +83,17 @@ export async function enginePromotionsOf(
   const enabled = new Set(groups.map((group) => group.id));
   return {
     promotions: rows.map((row) => ({
-      id: row.id,
-      promoNo: row.promo_no,
-      name: row.name,
-      promoType: row.promo_type,
-      applyLevel: row.apply_level,
-      audience: row.audience,
-      customerScope: row.customer_scope,
-      productScope: row.product_scope,
+      ...promotionTermsOf(row),
       startAt: row.start_at,
       endAt: row.end_at,
-      timeWindow: row.time_window,
-      status: row.status,
-      budgetType: row.budget_type,
       budgetRemaining:
         row.budget_type === 'NONE' || row.budget_total === null
           ? null
           : row.budget_type === 'AMOUNT'
             ? toCents(row.budget_total) - toCents(row.budget_used)
             : Number(row.budget_total) - Number(row.budget_used),
-      perCustomerLimit: row.per_customer_limit,
       customerUses: used.get(row.id) ?? 0,
-      perOrderLimit: row.per_order_limit,
-      firstOrderOnly: row.first_order_only,
       groupId: row.group_id && enabled.has(row.group_id) ? row.group_id : null,
-      priority: row.priority,
-      tiers: row.tiers,
     })),
     groups: groups.map((group) => ({
       id: group.id,

@@ -136,6 +136,27 @@ export async function listPromotions(db: Kysely<DB>, caller: Caller, query: RawQ
   );
 }
 
+/** The terms of a promotion row as the detail and the engine both read them. */
+export const promotionTermsOf = (row: PromotionRow) => ({
+  id: row.id,
+  promoNo: row.promo_no,
+  name: row.name,
+  promoType: row.promo_type,
+  applyLevel: row.apply_level,
+  audience: row.audience,
+  customerScope: row.customer_scope,
+  productScope: row.product_scope,
+  timeWindow: row.time_window,
+  status: row.status,
+  budgetType: row.budget_type,
+  perCustomerLimit: row.per_customer_limit,
+  perOrderLimit: row.per_order_limit,
+  firstOrderOnly: row.first_order_only,
+  groupId: row.group_id,
+  priority: row.priority,
+  tiers: row.tiers,
+});
+
 /** A promotion of the caller's scope; notFound otherwise. */
 export async function promotionInScope(db: Kysely<DB>, caller: Caller, id: string): Promise<PromotionRow> {
   const row = await (await scoped(db, caller)).selectAll().where('promotions.id', '=', id).executeTakeFirst();
@@ -155,33 +176,17 @@ export async function promotionById(db: Kysely<DB>, caller: Caller, id: string):
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   return {
-    id: row.id,
-    promoNo: row.promo_no,
-    name: row.name,
-    promoType: row.promo_type,
-    applyLevel: row.apply_level,
-    audience: row.audience,
-    customerScope: row.customer_scope,
-    productScope: row.product_scope,
+    ...promotionTermsOf(row),
     startAt: times.startAt,
     endAt: times.endAt,
-    timeWindow: row.time_window,
-    budgetType: row.budget_type,
     budgetTotal: row.budget_total === null ? null : Number(row.budget_total),
     budgetUsed: row.budget_used,
-    perCustomerLimit: row.per_customer_limit,
-    perOrderLimit: row.per_order_limit,
-    firstOrderOnly: row.first_order_only,
-    groupId: row.group_id,
     groupName: group?.name ?? null,
-    priority: row.priority,
     allowWithRebate: row.allow_with_rebate,
     allowWithCoins: row.allow_with_coins,
     costBearer: row.cost_bearer,
     costRatio: row.cost_ratio === null ? null : Number(row.cost_ratio),
     remark: row.remark,
-    tiers: row.tiers,
-    status: row.status,
     status_dictText: PROMO_STATUS[row.status],
   };
 }

@@ -24,7 +24,7 @@ import { addPromotion, editPromotion, listPromotionGroups, queryPromotion } from
 import { EnumSelect, optionByName, RemoteSelect } from '../../../components/form/EnumSelect';
 import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
-import { buyerOption, loadBuyers, loadSkus, skuOption } from './PromotionPreviewPage';
+import { buyerOption, loadBuyers, loadSkus, skuOption } from '../order/cartFields';
 
 export interface PromotionFormValues extends Omit<
   PromotionInput,

@@ -1,32 +1,19 @@
 // 试算预览 (ePromotion/PromotionPreview): an operator picks a customer and enters a sample cart; the server prices
 // it as it would price the order and says which promotions fire and why the others do not.
 import { useState } from 'react';
-import { Button, Card, Form, InputNumber, Space } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Space } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import type { PromotionPreview } from '../../../../common/promotions';
-import { listCustomers, type Customer } from '../../../api/customers';
-import { listSkus, type Sku } from '../../../api/products';
 import { previewPromotions } from '../../../api/promotions';
 import { RemoteSelect } from '../../../components/form/EnumSelect';
 import { toast } from '../../../utils/notifier';
+import { buyerOption, CartLineFields, loadBuyers } from '../order/cartFields';
 import { PricePreviewPanel } from './PricePreviewPanel';
 
 interface CartValues {
   buyerId?: string;
   lines: Array<{ skuId?: string; cases?: number | null; units?: number | null }>;
 }
-
-export const loadBuyers = (keyword?: string) =>
-  listCustomers({ pageSize: 50, status: 'ACTIVE', auditStatus: 'APPROVED', keyword });
-export const buyerOption = (customer: Customer) => ({
-  value: customer.id,
-  label: `${customer.name}（${customer.customerType_dictText}）`,
-});
-export const loadSkus = () => listSkus({ pageSize: 200, status: 'ON_SALE' });
-export const skuOption = (sku: Sku) => ({
-  value: sku.id,
-  label: `${sku.name}（${sku.unitsPerCase}${sku.baseUnit}/${sku.saleUnit}）`,
-});
 
 export default function PromotionPreviewPage() {
   const [form] = Form.useForm<CartValues>();
@@ -71,35 +58,12 @@ export default function PromotionPreviewPage() {
             {(fields, { add, remove }) => (
               <>
                 {fields.map((field, index) => (
-                  <Space key={field.key} align="baseline" wrap>
-                    <Form.Item
-                      name={[field.name, 'skuId']}
-                      rules={[{ required: true, message: '请选择商品' }]}
-                      label={index === 0 ? '商品' : undefined}
-                    >
-                      <RemoteSelect
-                        load={loadSkus}
-                        toOption={skuOption}
-                        placeholder="选择商品"
-                        style={{ width: 320 }}
-                        aria-label={`第 ${index + 1} 行商品`}
-                      />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'cases']} label={index === 0 ? '箱' : undefined}>
-                      <InputNumber min={0} precision={0} max={99999} aria-label={`第 ${index + 1} 行箱数`} />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'units']} label={index === 0 ? '瓶' : undefined}>
-                      <InputNumber min={0} precision={0} max={99999} aria-label={`第 ${index + 1} 行瓶数`} />
-                    </Form.Item>
-                    {fields.length > 1 && (
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label="删除此行"
-                        onClick={() => remove(field.name)}
-                      />
-                    )}
+                  <Space key={field.key} align="baseline" wrap style={{ display: 'flex' }}>
+                    <CartLineFields
+                      name={field.name}
+                      index={index}
+                      onRemove={fields.length > 1 ? () => remove(field.name) : undefined}
+                    />
                   </Space>
                 ))}
                 <Space>

@@ -68,6 +68,8 @@ import { BELL_TABLES } from './modules/announcements/service';
 import { runApprovalTimeouts } from './modules/approvals/engine';
 import { publishTaskNotices } from './modules/approvals/notify';
 import { approvalRoutes } from './modules/approvals/routes';
+import { promotionRoutes } from './modules/promotions/routes';
+import { settleByTime } from './modules/promotions/service';
 import { createPushHub, DEFAULT_PING_INTERVAL_MS, pushSocketRoutes, type PushHub } from './push';
 
 declare module 'fastify' {
@@ -150,6 +152,7 @@ const API_MODULES = [
   approvalRoutes,
   jobRoutes,
   assetRoutes,
+  promotionRoutes,
 ];
 
 /** The tables the app's read cache holds answers of. */
@@ -219,9 +222,15 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
       return { result: { handled: notices.length } };
     });
   }
+  // Promotions start and end on time (the engine also judges by the clock, so a late run prices nothing wrong).
+  jobs.every('PROMOTION_CLOCK', '促销按时生效/结束', PROMOTION_CLOCK_INTERVAL_MS, async ({ db }) => ({
+    result: await settleByTime(db, null),
+  }));
   app.addHook('onReady', () => jobs.start());
   app.addHook('preClose', () => jobs.stop());
 }
+
+const PROMOTION_CLOCK_INTERVAL_MS = 60_000;
 
 /** Expired files go within the hour. */
 const DOWNLOAD_CLEANUP_INTERVAL_MS = 3_600_000;

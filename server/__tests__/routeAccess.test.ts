@@ -13,11 +13,55 @@ import { hashPassword } from '../modules/auth/passwords';
 import { DEFAULT_AGE_BUCKETS } from '../modules/stock/stockAge';
 import type { DB } from '../db/schema';
 import { storeImage } from '../modules/files/service';
+import { stableId } from '../db/ids';
 import sharp from 'sharp';
 import { DEMO_PASSWORD, loginAs } from './support/auth';
 import { testBackends } from './support/database';
 import { insertManager, privilegeSnapshot } from './support/privilege';
 import { useTestServer } from './support/useTestServer';
+
+/** The promotion routes' samples: a running demo promotion of A01, its group, an outlet and a SKU of A01. */
+function promotionSamples(outletId: string, skuId: string): Record<string, Sample> {
+  const promotion = stableId('promotion', 'A01', 'energy-gift');
+  const draft = stableId('promotion', 'A01', 'herbal-draft');
+  const group = { code: 'WALK', name: '巡检组', exclusivity: 'EXCLUSIVE', selection: 'BEST_FOR_BUYER' };
+  const body = {
+    name: '巡检促销',
+    promoType: 'FULL_REDUCTION',
+    applyLevel: 'ORDER',
+    audience: 'OUTLET',
+    startAt: '2026-01-01 00:00',
+    endAt: '2099-01-01 00:00',
+    budgetType: 'NONE',
+    tiers: [
+      {
+        tierNo: 1,
+        thresholdType: 'AMOUNT',
+        thresholdValue: 100,
+        benefitType: 'REDUCE_AMOUNT',
+        benefitValue: 5,
+      },
+    ],
+  };
+  const cart = { buyerId: outletId, lines: [{ skuId, cases: 1 }] };
+  return {
+    'GET /api/ePromotion/promotion/queryById': { query: { id: promotion } },
+    'POST /api/ePromotion/promotion/add': { body, own: true },
+    'POST /api/ePromotion/promotion/edit': { body: { ...body, id: draft } },
+    'POST /api/ePromotion/promotion/copy': { body: { id: promotion } },
+    'POST /api/ePromotion/promotion/submit': { body: { id: draft } },
+    'POST /api/ePromotion/promotion/pause': { body: { id: promotion } },
+    'POST /api/ePromotion/promotion/resume': { body: { id: promotion } },
+    'POST /api/ePromotion/promotion/end': { body: { id: promotion } },
+    'POST /api/ePromotion/promotion/cancel': { body: { id: draft } },
+    'POST /api/ePromotion/promotion/preview': { body: cart },
+    'POST /api/eOrder/eOrder/pricePreview': { body: cart },
+    'POST /api/ePromotion/group/add': { body: group, own: true },
+    'POST /api/ePromotion/group/edit': {
+      body: { ...group, id: stableId('promotion-group', 'A01', 'summer') },
+    },
+  };
+}
 
 interface Sample {
   params?: Record<string, string>;
@@ -936,9 +980,13 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       'POST /api/approval/flow/add': { body: flow, own: true },
       'PUT /api/approval/flow/edit': { body: { ...flow, id: task.flow_id } },
       'PUT /api/approval/flow/status': { body: { id: task.flow_id, status: 'DISABLED' } },
+      ...promotionSamples(business.outlet.id, business.sku.id),
     };
     markers = [
       ...(await a01BusinessMarkers(db)),
+      ...(await db.selectFrom('promotions').select('id').where('tenant_id', '=', 'A01').execute()).map(
+        (row) => row.id,
+      ),
       ...ids.flat().map((row) => row.id),
       assets.idle.asset_no,
       assets.placed.id,

@@ -13,6 +13,21 @@ import type {
   PlacementStatus,
 } from '../../common/assets';
 import type {
+  ApplyLevel,
+  Audience,
+  BudgetType,
+  CostBearer,
+  CustomerScope,
+  GroupExclusivity,
+  GroupSelection,
+  ProductScope,
+  PromoStatus,
+  PromoType,
+  PromotionTier,
+  TimeWindow,
+  UsageStatus,
+} from '../../common/promotions';
+import type {
   AnnouncementCategory,
   AnnouncementPriority,
   AnnouncementSendStatus,
@@ -1318,6 +1333,64 @@ export interface AssetExceptionsTable extends BusinessColumns {
   remark: string | null;
 }
 
+// ---- Promotions (DOMAIN §1.7) ----
+
+export interface PromotionGroupsTable extends BusinessColumns {
+  code: string;
+  name: string;
+  exclusivity: GroupExclusivity;
+  selection: GroupSelection;
+  stack_with_other_groups: boolean;
+  priority: number;
+  status: Generated<'ENABLED' | 'DISABLED'>;
+}
+
+export interface PromotionsTable extends BusinessColumns {
+  promo_no: string;
+  name: string;
+  promo_type: PromoType;
+  apply_level: ApplyLevel;
+  audience: Audience;
+  customer_scope: JSONColumnType<CustomerScope, string, string>;
+  product_scope: JSONColumnType<ProductScope, string, string>;
+  start_at: Date;
+  end_at: Date;
+  time_window: JSONColumnType<TimeWindow | null, string | null, string | null>;
+  budget_type: BudgetType;
+  budget_total: NullableDecimal;
+  budget_used: Generated<string>;
+  per_customer_limit: number | null;
+  per_order_limit: number | null;
+  first_order_only: boolean;
+  group_id: string | null;
+  priority: number;
+  allow_with_rebate: boolean;
+  allow_with_coins: boolean;
+  cost_bearer: CostBearer;
+  cost_ratio: NullableDecimal;
+  remark: string | null;
+  tiers: JSONColumnType<PromotionTier[], string, string>;
+  status: Generated<PromoStatus>;
+  org_code: string;
+  version: Generated<number>;
+}
+
+export interface PromotionUsagesTable {
+  id: string;
+  tenant_id: string;
+  promotion_id: string;
+  order_id: string;
+  customer_id: string;
+  tier_no: number;
+  discount_amount: Decimal;
+  gift_sku_id: string | null;
+  gift_qty: number;
+  budget_consumed: Decimal;
+  status: UsageStatus;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface DB {
   tenants: TenantsTable;
   deployment_settings: DeploymentSettingsTable;
@@ -1387,4 +1460,7 @@ export interface DB {
   asset_moves: AssetMovesTable;
   asset_inspections: AssetInspectionsTable;
   asset_exceptions: AssetExceptionsTable;
+  promotion_groups: PromotionGroupsTable;
+  promotions: PromotionsTable;
+  promotion_usages: PromotionUsagesTable;
 }

@@ -84,6 +84,31 @@ const menuPages = new Map<string, ComponentType>([
     'approval/ApprovalFlowList',
     lazyPage(() => import(/* webpackChunkName: "approval-flows" */ '../pages/approval/ApprovalFlowListPage')),
   ],
+  // Promotions (issue #18).
+  [
+    'ePromotion/PromotionList',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-promotion" */ '../pages/business/promotion/PromotionListPage'),
+    ),
+  ],
+  [
+    'ePromotion/PromotionGroupList',
+    lazyPage(
+      () =>
+        import(
+          /* webpackChunkName: "e-promotion-group" */ '../pages/business/promotion/PromotionGroupListPage'
+        ),
+    ),
+  ],
+  [
+    'ePromotion/PromotionPreview',
+    lazyPage(
+      () =>
+        import(
+          /* webpackChunkName: "e-promotion-preview" */ '../pages/business/promotion/PromotionPreviewPage'
+        ),
+    ),
+  ],
   // Business core (issue #7).
   [
     'eMaterial/SkuList',

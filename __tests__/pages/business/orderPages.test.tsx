@@ -9,6 +9,7 @@ import * as historyApi from '../../../src/api/changeHistory';
 import * as customersApi from '../../../src/api/customers';
 import * as ordersApi from '../../../src/api/orders';
 import * as productsApi from '../../../src/api/products';
+import * as promotionsApi from '../../../src/api/promotions';
 import * as stockApi from '../../../src/api/stock';
 import OrderListPage from '../../../src/pages/business/order/OrderListPage';
 import {
@@ -27,6 +28,7 @@ jest.mock('../../../src/api/orders');
 jest.mock('../../../src/api/customers');
 jest.mock('../../../src/api/products');
 jest.mock('../../../src/api/stock');
+jest.mock('../../../src/api/promotions');
 // The drawers' 变更记录 (its own test: ChangeHistory.test.tsx).
 jest.mock('../../../src/api/changeHistory');
 beforeEach(() => jest.mocked(historyApi).changeHistory.mockResolvedValue(ok([])));
@@ -66,6 +68,28 @@ beforeEach(() => {
   api.orderStatusCounts.mockResolvedValue(ok(COUNTS));
   // No SKU on sale: the order form names the order's SKUs as ordered.
   jest.mocked(productsApi).listSkus.mockResolvedValue(page([]));
+  jest.mocked(promotionsApi).previewOrderPrice.mockResolvedValue(
+    ok({
+      lines: [],
+      goodsAmount: '150.00',
+      promoDiscountAmount: '10.00',
+      payableAmount: '140.00',
+      applied: [
+        {
+          promotionId: 'p1',
+          promoNo: 'CX1',
+          name: '满2箱减10',
+          tierNo: 1,
+          discountAmount: '10.00',
+          gifts: [],
+          description: '减 10.00 元',
+        },
+      ],
+      skipped: [
+        { promotionId: 'p2', promoNo: 'CX2', name: '满10箱赠1箱', reason: '未达门槛：满 10 箱，还差 7 箱' },
+      ],
+    }),
+  );
 });
 afterEach(() => jest.clearAllMocks());
 
@@ -576,6 +600,15 @@ it('修改重提 from the drawer fills the order form from the rejected order an
   expect(within(dialog).getByDisplayValue('王老板')).toBeInTheDocument();
   expect(within(dialog).getByDisplayValue('下午送')).toBeInTheDocument();
   expect(within(dialog).getByDisplayValue('5.00')).toBeInTheDocument();
+
+  // The server prices the cart as the form stands: promotions that fire, and why the others do not.
+  expect(await within(dialog).findByText(/满2箱减10（CX1）/)).toBeInTheDocument();
+  expect(within(dialog).getByText(/还差 7 箱/)).toBeInTheDocument();
+  expect(jest.mocked(promotionsApi).previewOrderPrice).toHaveBeenCalledWith({
+    buyerId: 'c1',
+    orderType: 'REP_PROXY',
+    lines: [{ skuId: 's1', cases: 2, units: 3 }],
+  });
 
   const cases = within(dialog).getByLabelText('第 1 行箱数');
   await user.clear(cases);

@@ -8,6 +8,7 @@ import { seedAnnouncements } from './announcements';
 import { seedApprovals } from './approvals';
 import { seedAssets } from './assets';
 import { seedOrganisation } from './organisation';
+import { seedPromotions } from './promotions';
 import { seedTenants } from './tenants';
 import { seedWecom } from './wecom';
 
@@ -24,7 +25,14 @@ const SEED_STEPS: SeedStep[] = [seedTenants, seedOrganisation, seedWecom, seedAn
  * The business demo (products, customers, stock, the ERP connection, orders): seconds on PGlite, so tests that do
  * not need it skip it.
  */
-const BUSINESS_STEPS: SeedStep[] = [seedBusiness, seedErp, seedOrders, seedApprovals, seedAssets];
+const BUSINESS_STEPS: SeedStep[] = [
+  seedBusiness,
+  seedErp,
+  seedOrders,
+  seedApprovals,
+  seedPromotions,
+  seedAssets,
+];
 
 export type SeedOutcome =
   | { seeded: false }

@@ -49,8 +49,8 @@ const ASSET_ADMIN_NODE: FlowInput['nodes'][number] = {
 };
 
 /**
- * The flows every tenant starts with: the new-outlet audit, the order, return and price-list approvals, and the
- * asset approvals.
+ * The flows every tenant starts with: the new-outlet audit, the order, return, price-list and promotion approvals,
+ * and the asset approvals.
  */
 export const DEFAULT_FLOWS: FlowInput[] = [
   {
@@ -129,9 +129,9 @@ export const DEFAULT_FLOWS: FlowInput[] = [
       },
     ],
   },
-  {
-    bizType: 'PRICE_LIST',
-    name: '价目表审批',
+  ...(['PRICE_LIST', 'PROMOTION'] as const).map((bizType): FlowInput => ({
+    bizType,
+    name: bizType === 'PRICE_LIST' ? '价目表审批' : '促销活动审批',
     priority: 100,
     conditions: {},
     lowRisk: false,
@@ -145,7 +145,7 @@ export const DEFAULT_FLOWS: FlowInput[] = [
         timeoutAction: 'NONE',
       },
     ],
-  },
+  })),
 
   // Trade assets (DOMAIN §1.10): a placement by the asset's value, recall, move between outlets, scrap.
   {

@@ -291,6 +291,37 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
     ],
   },
   {
+    name: '促销管理',
+    url: '/ePromotion',
+    component: 'layouts/RouteView',
+    icon: 'gift',
+    children: [
+      {
+        name: '促销列表',
+        url: '/ePromotion/list',
+        component: 'ePromotion/PromotionList',
+        buttons: [
+          { perms: 'promotion:list', name: '查看促销' },
+          { perms: 'promotion:add', name: '新增促销' },
+          { perms: 'promotion:edit', name: '编辑/提交促销' },
+          { perms: 'promotion:status', name: '暂停/恢复/结束/作废促销' },
+        ],
+      },
+      {
+        name: '促销组管理',
+        url: '/ePromotion/group',
+        component: 'ePromotion/PromotionGroupList',
+        buttons: [{ perms: 'promotion:group', name: '维护促销组' }],
+      },
+      {
+        name: '试算预览',
+        url: '/ePromotion/preview',
+        component: 'ePromotion/PromotionPreview',
+        buttons: [{ perms: 'promotion:preview', name: '促销试算' }],
+      },
+    ],
+  },
+  {
     name: '资产管理',
     url: '/eAsset',
     component: 'layouts/RouteView',

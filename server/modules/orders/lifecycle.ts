@@ -37,6 +37,7 @@ import {
   shippableLots,
   type LotQty,
 } from '../stock/service';
+import { confirmUsages, releaseUsages } from '../promotions/pricing';
 import { queueOrderSync, queueShipmentSync } from './erpSync';
 import { centsText, toCents, yuan } from './money';
 import {
@@ -187,6 +188,7 @@ async function auditOne(
       audited_at: new Date(),
       audited_by: actor.userId,
     });
+    await releaseUsages(trx, order.id);
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: order.id,
       action: finance ? 'FINANCE_REJECT' : 'AUDIT_REJECT',
@@ -211,6 +213,7 @@ async function auditOne(
     ...(credit ? { credit_check_result: credit.result } : {}),
     ...(warehouse ? { warehouse_id: warehouse.id } : {}),
   });
+  await confirmUsages(trx, order.id);
   if (warehouse) {
     await lockOrderStock(trx, actor, order, warehouse.id);
     await queueOrderSync(trx, { ...order, warehouse_id: warehouse.id }, 'SAVE');
@@ -696,6 +699,7 @@ async function closeOrder(
     const change = await trackChange(trx, actor, 'sales_orders', order.id);
     await moveOrder(trx, actor, order, transition, { invalid_reason: reason });
     await unlockOrderStock(trx, actor, order.id);
+    await releaseUsages(trx, order.id);
     if (order.erp_sync_status === 'SUCCESS' || order.erp_sync_status === 'PENDING')
       await queueOrderSync(trx, order, 'DELETE');
     await writeOrderLog(trx, actor.tenantId, actor, {

@@ -5,6 +5,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { CUSTOMER_STATUS, PRICE_TYPE } from '../../../common/businessEnums';
 import { formatQuantity, toBaseQty } from '../../../common/quantity';
+import type { PromotionPreview, PromotionPreviewInput } from '../../../common/promotions';
 import type {
   OrderAddInput,
   OrderResubmitInput,
@@ -17,6 +18,8 @@ import { newId } from '../../db/ids';
 import type { CustomerType, DB, PriceType, SkusTable } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
 import { resolvePrice } from '../products/priceLists';
+import { promotionsForOrder, type PricedLine } from '../promotions/orderPricing';
+import { lockUsages } from '../promotions/pricing';
 import { customerInScope, SUPPLIER_TYPES } from '../customers/service';
 import { logOperation, type Actor } from '../shared/actor';
 import { trackChange } from '../shared/changeHistory';
@@ -94,7 +97,7 @@ export type OrderTerms = Omit<OrderAddInput, 'buyerId' | 'orderType'>;
 
 type Buyer = Awaited<ReturnType<typeof customerInScope>>;
 
-function checkLineCount(terms: OrderTerms) {
+function checkLineCount(terms: { lines: readonly unknown[] }) {
   if (terms.lines.length === 0) throw new BusinessError(400, '请至少添加一个商品');
   if (terms.lines.length > MAX_ORDER_LINES)
     throw new BusinessError(400, `一张订单最多 ${MAX_ORDER_LINES} 行`);
@@ -121,6 +124,7 @@ async function priceOrder(
   orderType: OrderType,
   terms: OrderTerms,
   at: Date,
+  orderId?: string,
 ) {
   const seller = await sellerOf(trx, actor.tenantId, orderType, buyer, terms.sellerId);
   const salesRepId =
@@ -128,7 +132,7 @@ async function priceOrder(
   const priceType = priceTypeOf(orderType);
 
   const seen = new Set<string>();
-  const lines = [];
+  const lines: PricedLine[] = [];
   for (const [index, line] of terms.lines.entries()) {
     const row = `第 ${index + 1} 行`;
     const key = `${line.skuId}:${line.isGift ? 'gift' : 'sale'}`;
@@ -195,6 +199,17 @@ async function priceOrder(
       promotion_ids: '[]',
       tax_rate: sku.tax_rate,
       cents: { listAmount, amount },
+      engine: gift
+        ? null
+        : {
+            skuName: sku.name,
+            categoryId: sku.category_id,
+            brandId: sku.brand_id,
+            floorCents:
+              item?.floor_price === null || item?.floor_price === undefined
+                ? null
+                : lineCents(toCents(item.floor_price), price.unit, baseQty, sku.units_per_case),
+          },
       unitsPerCase: sku.units_per_case,
       qtyText: formatQuantity(baseQty, {
         unitsPerCase: sku.units_per_case,
@@ -203,6 +218,11 @@ async function priceOrder(
       }),
     });
   }
+  const promotions =
+    orderType === 'GIFT'
+      ? null
+      : await promotionsForOrder(trx, actor.tenantId, buyer, priceType, lines, at, orderId);
+  if (promotions) lines.push(...promotions.giftLines);
   const goods = lines.reduce((total, line) => total + line.cents.listAmount, 0);
   const promo = lines.reduce((total, line) => total + line.cents.listAmount - line.cents.amount, 0);
   const freight = toCents(terms.freightAmount ?? 0);
@@ -235,9 +255,13 @@ async function priceOrder(
       buyer_remark: terms.buyerRemark ?? null,
       internal_remark: terms.internalRemark ?? null,
     },
-    lines: lines.map(({ cents: _cents, unitsPerCase: _units, qtyText: _text, ...line }) => line),
+    lines: lines.map(
+      ({ cents: _cents, unitsPerCase: _units, qtyText: _text, engine: _engine, ...line }) => line,
+    ),
+    promotions,
     summary: lines.map((line) => `${JSON.parse(line.sku_snapshot).name} ${line.qtyText}`).join('、'),
     payable,
+    qtyTexts: lines.map((line) => line.qtyText),
   };
 }
 
@@ -250,6 +274,18 @@ async function insertLines(
     .insertInto('sales_order_lines')
     .values(lines.map((line) => ({ ...line, order_id: orderId })))
     .execute();
+}
+
+/** The usages of the promotions an order was priced with, locked as it is written. */
+async function lockOrderPromotions(
+  trx: Transaction<DB>,
+  tenantId: string,
+  orderId: string,
+  customerId: string,
+  promotions: Awaited<ReturnType<typeof priceOrder>>['promotions'],
+) {
+  if (promotions)
+    await lockUsages(trx, { tenantId, orderId, customerId }, promotions.applied, promotions.promotions);
 }
 
 export async function addOrder(db: Kysely<DB>, actor: Actor, input: OrderAddInput) {
@@ -283,6 +319,7 @@ export async function addOrder(db: Kysely<DB>, actor: Actor, input: OrderAddInpu
       })
       .execute();
     await insertLines(trx, id, priced.lines);
+    await lockOrderPromotions(trx, actor.tenantId, id, buyer.id, priced.promotions);
     await trx.updateTable('customers').set({ last_order_at: orderedAt }).where('id', '=', buyer.id).execute();
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: id,
@@ -317,7 +354,7 @@ export async function resubmitOrder(db: Kysely<DB>, actor: Actor, input: OrderRe
       .executeTakeFirstOrThrow();
     requireOrderable(buyer);
     const { id: _id, ...terms } = input;
-    const priced = await priceOrder(trx, actor, buyer, order.order_type, terms, new Date());
+    const priced = await priceOrder(trx, actor, buyer, order.order_type, terms, new Date(), order.id);
     // Paid before the rejection (a pending order may be paid): the new amount must still cover it.
     const paid = toCents(order.paid_amount);
     const payable = toCents(priced.payable);
@@ -339,6 +376,7 @@ export async function resubmitOrder(db: Kysely<DB>, actor: Actor, input: OrderRe
     // A rejected order holds no stock and has shipped nothing: its lines go, with nothing referring to them.
     await trx.deleteFrom('sales_order_lines').where('order_id', '=', order.id).execute();
     await insertLines(trx, order.id, priced.lines);
+    await lockOrderPromotions(trx, actor.tenantId, order.id, buyer.id, priced.promotions);
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: order.id,
       action: 'RESUBMIT',
@@ -353,5 +391,74 @@ export async function resubmitOrder(db: Kysely<DB>, actor: Actor, input: OrderRe
       `订单修改重提 ${order.order_no}（${buyer.name}）：应付 ${priced.payable}`,
     );
     return { id: order.id, orderNo: order.order_no, payableAmount: priced.payable };
+  });
+}
+
+/**
+ * The order form's live preview and the 试算预览: the cart priced exactly as placing it would, nothing written;
+ * which promotions fire (with their gifts) and why the others do not.
+ */
+export async function previewOrder(
+  db: Kysely<DB>,
+  actor: Actor,
+  input: PromotionPreviewInput,
+): Promise<PromotionPreview> {
+  checkLineCount(input);
+  return db.transaction().execute(async (trx) => {
+    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+    const buyer = await customerInScope(trx, actor.tenantId, scope, input.buyerId);
+    requireOrderable(buyer);
+    const orderType = input.orderType ?? DEFAULT_ORDER_TYPE(buyer.customer_type);
+    const priced = await priceOrder(
+      trx,
+      actor,
+      buyer,
+      orderType,
+      { lines: input.lines, sellerId: input.sellerId, paymentMethod: 'COD' },
+      new Date(),
+    );
+    const promotions = priced.promotions;
+    const nameOf = (id: string) => promotions?.promotions.get(id);
+    const lines = priced.lines.map((line, index) => ({
+      skuId: line.sku_id,
+      skuName: JSON.parse(line.sku_snapshot).name as string,
+      qtyText: priced.qtyTexts[index],
+      listAmount: line.list_amount,
+      discountAmount: line.discount_amount,
+      amount: line.amount,
+      isGift: line.is_gift,
+      promotionNames: (JSON.parse(line.promotion_ids) as string[]).map((id) => nameOf(id)?.name ?? id),
+    }));
+    return {
+      lines,
+      goodsAmount: priced.columns.goods_amount,
+      promoDiscountAmount: priced.columns.promo_discount_amount,
+      payableAmount: priced.payable,
+      applied: (promotions?.applied ?? []).map((use) => ({
+        promotionId: use.promotionId,
+        promoNo: nameOf(use.promotionId)!.promoNo,
+        name: nameOf(use.promotionId)!.name,
+        tierNo: use.tierNo,
+        discountAmount: centsText(use.discountCents),
+        gifts: use.gifts.map((gift) => {
+          const index = priced.lines.findIndex(
+            (each) => each.is_gift && each.sku_id === gift.skuId && each.base_qty === gift.baseQty,
+          );
+          return {
+            skuId: gift.skuId,
+            skuName: promotions!.skuNames.get(gift.skuId) ?? '',
+            baseQty: gift.baseQty,
+            qtyText: priced.qtyTexts[index] ?? String(gift.baseQty),
+          };
+        }),
+        description: use.description,
+      })),
+      skipped: (promotions?.result.skipped ?? []).map((skip) => ({
+        promotionId: skip.promotionId,
+        promoNo: nameOf(skip.promotionId)!.promoNo,
+        name: nameOf(skip.promotionId)!.name,
+        reason: skip.reason,
+      })),
+    };
   });
 }

@@ -18,7 +18,7 @@ import {
   Spin,
   Typography,
 } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   PAYMENT_METHOD,
@@ -27,12 +27,12 @@ import {
   type OrderDetail,
   type OrderResubmitInput,
 } from '../../../../common/orders';
-import { listCustomers, type Customer } from '../../../api/customers';
-import { listSkus, type Sku } from '../../../api/products';
 import { EnumSelect, RemoteSelect, type RemoteOption } from '../../../components/form/EnumSelect';
+import { buyerOption, CartLineFields, loadBuyers, skuLabel } from './cartFields';
 import { dialogOrderRequested, LOADING, type CommandRequest } from '../../../features/orders/slice';
 import { selectDialogOrder } from '../../../features/orders/selectors';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { OrderPricePreview, previewInput } from '../promotion/OrderPricePreview';
 import { OrderCommandModal } from './OrderCommandModal';
 import type { OrderRef } from './useOrderDialogs';
 
@@ -62,17 +62,6 @@ const CREATE_TYPES = {
   DEALER_PURCHASE: ORDER_TYPE.DEALER_PURCHASE,
   GIFT: ORDER_TYPE.GIFT,
 };
-const loadBuyers = (keyword?: string) =>
-  listCustomers({ pageSize: 50, status: 'ACTIVE', auditStatus: 'APPROVED', keyword });
-const buyerOption = (customer: Customer) => ({
-  value: customer.id,
-  label: `${customer.name}（${customer.customerType_dictText}）`,
-});
-const loadSkus = () => listSkus({ pageSize: 200, status: 'ON_SALE' });
-const skuLabel = (sku: Pick<Sku, 'name' | 'unitsPerCase' | 'baseUnit' | 'saleUnit'>) =>
-  `${sku.name}（${sku.unitsPerCase}${sku.baseUnit}/${sku.saleUnit}）`;
-const skuOption = (sku: Sku) => ({ value: sku.id, label: skuLabel(sku) });
-
 const text = (value: string | undefined) => value?.trim() || null;
 
 const toLines = (lines: LineValues[]): OrderAddInput['lines'] =>
@@ -156,6 +145,14 @@ export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; 
   }, [dispatch, resubmit]);
 
   const waiting = Boolean(resubmit) && !order;
+  const watchedBuyer = Form.useWatch('buyerId', form);
+  const watchedType = Form.useWatch('orderType', form);
+  const watchedLines = Form.useWatch('lines', form);
+  const cart = previewInput(
+    order ? order.buyerId : watchedBuyer,
+    order ? order.orderType : watchedType,
+    watchedLines,
+  );
   const initial = order ? resubmitValues(order) : CREATE_VALUES;
   // The order's SKUs are named as ordered, even one no longer on sale.
   const orderedSkus: RemoteOption[] =
@@ -292,38 +289,16 @@ export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; 
               <div style={{ marginTop: 8 }}>
                 {fields.map((field, index) => (
                   <Space key={field.key} align="baseline" wrap style={{ display: 'flex' }}>
-                    <Form.Item
-                      name={[field.name, 'skuId']}
-                      rules={[{ required: true, message: '请选择商品' }]}
-                      label={index === 0 ? '商品' : undefined}
+                    <CartLineFields
+                      name={field.name}
+                      index={index}
+                      initialOptions={orderedSkus}
+                      onRemove={fields.length > 1 ? () => remove(field.name) : undefined}
                     >
-                      <RemoteSelect
-                        load={loadSkus}
-                        toOption={skuOption}
-                        initialOptions={orderedSkus}
-                        placeholder="选择商品"
-                        style={{ width: 300 }}
-                        aria-label={`第 ${index + 1} 行商品`}
-                      />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'cases']} label={index === 0 ? '箱' : undefined}>
-                      <InputNumber min={0} precision={0} max={99999} aria-label={`第 ${index + 1} 行箱数`} />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'units']} label={index === 0 ? '瓶' : undefined}>
-                      <InputNumber min={0} precision={0} max={99999} aria-label={`第 ${index + 1} 行瓶数`} />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'isGift']} valuePropName="checked">
-                      <Checkbox>赠品</Checkbox>
-                    </Form.Item>
-                    {fields.length > 1 && (
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label="删除此行"
-                        onClick={() => remove(field.name)}
-                      />
-                    )}
+                      <Form.Item name={[field.name, 'isGift']} valuePropName="checked">
+                        <Checkbox>赠品</Checkbox>
+                      </Form.Item>
+                    </CartLineFields>
                   </Space>
                 ))}
                 <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})}>
@@ -333,6 +308,7 @@ export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; 
               </div>
             )}
           </Form.List>
+          <OrderPricePreview input={cart} />
           <Form.Item
             name="buyerRemark"
             label="买家备注"

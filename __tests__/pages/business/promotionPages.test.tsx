@@ -1,0 +1,154 @@
+// 促销列表: the URL's filters reach the server, each row offers the actions its state allows (the state table
+// of common/promotions.ts) and the codes grant; 暂停 asks first and sends the command; the form's values
+// become the server's input (period as Beijing text, tiers numbered, the time window only when set).
+import { screen, waitFor } from '@testing-library/react';
+import dayjs from 'dayjs';
+import type { PromotionListRecord } from '../../../common/promotions';
+import * as customersApi from '../../../src/api/customers';
+import * as productsApi from '../../../src/api/products';
+import * as promotionsApi from '../../../src/api/promotions';
+import PromotionListPage from '../../../src/pages/business/promotion/PromotionListPage';
+import { toPromotionInput } from '../../../src/pages/business/promotion/PromotionFormModal';
+import { buttonByText, findDialog, ok, rowActionNames, setupUser } from '../../support/signIn';
+import { renderSystemPage } from '../../support/systemPage';
+
+jest.mock('../../../src/api/promotions');
+jest.mock('../../../src/api/customers');
+jest.mock('../../../src/api/products');
+jest.setTimeout(90000);
+
+const api = jest.mocked(promotionsApi);
+const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
+const CODES = ['promotion:list', 'promotion:add', 'promotion:edit', 'promotion:status'];
+
+const record = (over: Partial<PromotionListRecord> = {}): PromotionListRecord => ({
+  id: 'p1',
+  promoNo: 'CX202611260001',
+  name: '劲鹏满10箱赠1箱',
+  promoType: 'BUY_GIFT',
+  promoType_dictText: '买赠',
+  applyLevel: 'ORDER',
+  applyLevel_dictText: '整单',
+  audience: 'OUTLET',
+  audience_dictText: '门店',
+  groupId: 'g1',
+  groupName: '夏季冰饮组',
+  startAt: '2026-11-01 00:00:00',
+  endAt: '2026-12-31 00:00:00',
+  budgetType: 'GIFT_QTY',
+  budgetTotal: '200.00',
+  budgetUsed: '188.00',
+  customerCount: 12,
+  orderCount: 30,
+  priority: 10,
+  status: 'ACTIVE',
+  status_dictText: '进行中',
+  updateTime: '2026-11-20 10:00:00',
+  ...over,
+});
+
+beforeEach(() => {
+  api.listPromotionGroups.mockResolvedValue(page([]));
+  jest.mocked(customersApi).listCustomers.mockResolvedValue(page([]));
+  jest.mocked(customersApi).listLabels.mockResolvedValue(page([]));
+  jest.mocked(productsApi).listSkus.mockResolvedValue(page([]));
+  jest.mocked(productsApi).listCategories.mockResolvedValue(page([]));
+  jest.mocked(productsApi).listBrands.mockResolvedValue(page([]));
+});
+afterEach(() => jest.clearAllMocks());
+
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+
+it('lists what the URL filters, with the budget used and the actions of each state', async () => {
+  const user = setupUser();
+  api.listPromotions.mockResolvedValue(
+    page([
+      record(),
+      record({ id: 'p2', name: '草稿促销', status: 'DRAFT', status_dictText: '草稿', budgetType: 'NONE' }),
+      record({ id: 'p3', name: '已结束促销', status: 'ENDED', status_dictText: '已结束' }),
+    ]),
+  );
+  api.promotionCommand.mockResolvedValue(ok({ status: 'PAUSED' }, '操作成功'));
+  await renderSystemPage(<PromotionListPage />, { path: '/ePromotion/list?status=ACTIVE', codes: CODES });
+  expect(api.listPromotions).toHaveBeenCalledWith(
+    expect.objectContaining({ status: 'ACTIVE' }),
+    expect.anything(),
+  );
+  const active = await rowOf('劲鹏满10箱赠1箱');
+  expect(active).toHaveTextContent('188.00 / 200.00（赠品）');
+  expect(active).toHaveTextContent('夏季冰饮组');
+  expect(await rowActionNames(user, active)).toEqual(expect.arrayContaining(['暂停', '结束', '复制']));
+  expect(await rowActionNames(user, active)).not.toContain('编辑');
+  expect(await rowActionNames(user, await rowOf('草稿促销'))).toEqual(
+    expect.arrayContaining(['编辑', '提交', '作废']),
+  );
+  expect(await rowActionNames(user, await rowOf('已结束促销'))).toEqual(['复制']);
+
+  await user.click(buttonByText(/暂\s*停/, active));
+  const confirm = await findDialog('暂停「劲鹏满10箱赠1箱」');
+  await user.click(buttonByText(/暂\s*停/, confirm));
+  await waitFor(() => expect(api.promotionCommand).toHaveBeenCalledWith('pause', 'p1'));
+});
+
+it('without the status code the state actions are not offered', async () => {
+  const user = setupUser();
+  api.listPromotions.mockResolvedValue(page([record()]));
+  await renderSystemPage(<PromotionListPage />, { codes: ['promotion:list'] });
+  expect(await rowActionNames(user, await rowOf('劲鹏满10箱赠1箱'))).toEqual([]);
+  expect(screen.queryByText('新建促销')).not.toBeInTheDocument();
+});
+
+it('the form names what is missing and sends nothing', async () => {
+  const user = setupUser();
+  api.listPromotions.mockResolvedValue(page([]));
+  await renderSystemPage(<PromotionListPage />, { codes: CODES });
+  await user.click(buttonByText('新建促销'));
+  const dialog = await findDialog('新建促销');
+  await user.click(buttonByText(/保\s*存/, dialog));
+  for (const message of ['请输入促销名称!', '请选择活动时间!', '请输入门槛!', '请输入优惠值!']) {
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  }
+  expect(api.addPromotion).not.toHaveBeenCalled();
+});
+
+it('turns the form values into the server input', () => {
+  const input = toPromotionInput({
+    name: ' 满减 ',
+    promoType: 'FULL_REDUCTION',
+    applyLevel: 'ORDER',
+    audience: 'OUTLET',
+    customerScope: { channels: ['TT'] },
+    productScope: {},
+    period: [dayjs('2026-12-01 08:00'), dayjs('2026-12-31 20:00')],
+    weekdays: [6, 7],
+    fromHour: null,
+    toHour: null,
+    budgetType: 'AMOUNT',
+    budgetTotal: 5000,
+    firstOrderOnly: false,
+    priority: 100,
+    allowWithRebate: true,
+    allowWithCoins: true,
+    costBearer: 'BRAND',
+    tiers: [
+      { thresholdType: 'AMOUNT', thresholdValue: 1000, benefitType: 'REDUCE_AMOUNT', benefitValue: 50 },
+      {
+        thresholdType: 'AMOUNT',
+        thresholdValue: 2000,
+        benefitType: 'REDUCE_AMOUNT',
+        benefitValue: 120,
+        repeatable: true,
+      },
+    ],
+  });
+  expect(input).toMatchObject({
+    startAt: '2026-12-01 08:00',
+    endAt: '2026-12-31 20:00',
+    timeWindow: { weekdays: [6, 7] },
+    remark: null,
+    tiers: [
+      { tierNo: 1, thresholdValue: 1000, benefitValue: 50, giftSkuId: null, repeatable: false },
+      { tierNo: 2, thresholdValue: 2000, benefitValue: 120, repeatable: true },
+    ],
+  });
+});

@@ -1,0 +1,330 @@
+// Promotions over HTTP (DOMAIN §1.7): the state machine through the 审批中心 and its refusals, the 试算预览,
+// placing orders with discounts and gift lines, usages locked at submit, confirmed at audit and released at
+// cancel and rejection, a small budget under many orders at once, and tenant isolation.
+import type { Page } from '../../common/contract';
+import type { ApprovalRecord } from '../../common/approvals';
+import type { OrderBatchResult, OrderDetail } from '../../common/orders';
+import type {
+  PromotionDetail,
+  PromotionListRecord,
+  PromotionPreview,
+  PromotionTier,
+} from '../../common/promotions';
+import { settleByTime } from '../modules/promotions/service';
+import { testBackends } from './support/database';
+import {
+  type BusinessTestbed,
+  type Caller,
+  FORBIDDEN,
+  ok,
+  openBusinessTestbed,
+  orderableGoods,
+  type OrderableGoods,
+} from './support/business';
+
+const beijing = (offsetDays: number) =>
+  new Date(Date.now() + 8 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 16).replace('T', ' ');
+
+describe.each(testBackends())('promotions on %s', (backend) => {
+  let bed: BusinessTestbed;
+  let goods: OrderableGoods;
+  const db = () => bed.testDatabase.database.db;
+
+  const reduction = (skuIds: string[], values: Record<string, unknown> = {}) => ({
+    name: '测试满减',
+    promoType: 'FULL_REDUCTION',
+    applyLevel: 'ORDER',
+    audience: 'OUTLET',
+    customerScope: {},
+    productScope: { skuIds },
+    startAt: beijing(-1),
+    endAt: beijing(30),
+    budgetType: 'NONE',
+    firstOrderOnly: false,
+    priority: 100,
+    allowWithRebate: true,
+    allowWithCoins: true,
+    costBearer: 'BRAND',
+    tiers: [
+      {
+        tierNo: 1,
+        thresholdType: 'QTY_CASES',
+        thresholdValue: 2,
+        benefitType: 'REDUCE_AMOUNT',
+        benefitValue: 10,
+        repeatable: false,
+      } satisfies PromotionTier,
+    ],
+    ...values,
+  });
+  const add = (body: Record<string, unknown>, caller: Caller = 'admin') =>
+    ok(bed.post<{ id: string; promoNo: string }>(caller, '/ePromotion/promotion/add', body));
+  const command = (path: string, id: string, caller: Caller = 'admin') =>
+    bed.post<{ status: string }>(caller, `/ePromotion/promotion/${path}`, { id });
+  const detail = (id: string) =>
+    ok(bed.get<PromotionDetail>('admin', `/ePromotion/promotion/queryById?id=${id}`));
+  /** Submitted and approved by admin in the 审批中心 (the default PROMOTION flow). */
+  const approved = async (body: Record<string, unknown>) => {
+    const { id } = await add(body);
+    await ok(command('submit', id));
+    const todo = await ok(bed.get<Page<ApprovalRecord>>('admin', '/approval/todo/list?pageSize=100'));
+    const task = todo.records.find((record) => record.bizId === id);
+    expect(task).toMatchObject({ bizType: 'PROMOTION' });
+    await ok(bed.post('admin', '/approval/approve', { taskId: task!.taskId }));
+    return id;
+  };
+  const place = (lines: Array<Record<string, unknown>>, buyerId = goods.outletId) =>
+    bed.post<{ id: string; payableAmount: string }>('admin', '/eOrder/eOrder/add', {
+      buyerId,
+      paymentMethod: 'COD',
+      lines,
+    });
+  const usages = (promotionId: string) =>
+    db()
+      .selectFrom('promotion_usages')
+      .select(['order_id', 'status', 'discount_amount', 'budget_consumed', 'gift_qty'])
+      .where('promotion_id', '=', promotionId)
+      .execute();
+  const budgetOf = async (id: string) =>
+    await db()
+      .selectFrom('promotions')
+      .select(['budget_used', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    bed = await openBusinessTestbed(backend);
+    goods = await orderableGoods(bed, 'admin', 'PRM', 'A01A02A01', 3);
+  }, 120_000);
+  afterAll(() => bed.close());
+
+  it('moves through the states of §1.7, refusing what the state does not allow', async () => {
+    const { id, promoNo } = await add(reduction([goods.skuIds[2]], { name: '状态测试' }));
+    expect(promoNo).toMatch(/^CX\d{12}$/);
+    expect(await detail(id)).toMatchObject({
+      status: 'DRAFT',
+      name: '状态测试',
+      tiers: [expect.any(Object)],
+    });
+    await ok(
+      bed.post('admin', '/ePromotion/promotion/edit', {
+        ...reduction([goods.skuIds[2]], { name: '状态测试2' }),
+        id,
+      }),
+    );
+    for (const path of ['pause', 'resume', 'end']) {
+      expect((await command(path, id)).body).toMatchObject({ success: false, code: 409 });
+    }
+    await ok(command('submit', id));
+    expect(await detail(id)).toMatchObject({ status: 'PENDING_APPROVAL', name: '状态测试2' });
+    const edit = await bed.post('admin', '/ePromotion/promotion/edit', { ...reduction([]), id });
+    expect(edit.body).toMatchObject({ success: false, message: '当前状态为「审批中」，不能编辑' });
+    expect((await command('submit', id)).body).toMatchObject({ success: false, code: 409 });
+    // Rejected in the 审批中心: back to be edited and submitted again.
+    const todo = await ok(bed.get<Page<ApprovalRecord>>('admin', '/approval/todo/list?pageSize=100'));
+    const task = todo.records.find((record) => record.bizId === id)!;
+    await ok(bed.post('admin', '/approval/reject', { taskId: task.taskId, comment: '预算太高' }));
+    expect(await detail(id)).toMatchObject({ status: 'REJECTED' });
+
+    const running = await approved(reduction([goods.skuIds[2]], { name: '运行测试' }));
+    expect(await detail(running)).toMatchObject({ status: 'ACTIVE' });
+    expect((await command('cancel', running)).body).toMatchObject({ success: false, code: 409 });
+    expect(await ok(command('pause', running))).toEqual({ status: 'PAUSED' });
+    expect(await ok(command('resume', running))).toEqual({ status: 'ACTIVE' });
+    expect(await ok(command('end', running))).toEqual({ status: 'ENDED' });
+    expect((await command('resume', running)).body).toMatchObject({ success: false, code: 409 });
+
+    // A promotion approved before its start waits, and the clock starts and ends it.
+    const later = await approved(reduction([goods.skuIds[2]], { startAt: beijing(2), endAt: beijing(3) }));
+    expect(await detail(later)).toMatchObject({ status: 'APPROVED' });
+    await settleByTime(db(), 'A01', new Date(Date.now() + 2.5 * 86_400_000));
+    expect(await detail(later)).toMatchObject({ status: 'ACTIVE' });
+    await settleByTime(db(), 'A01', new Date(Date.now() + 4 * 86_400_000));
+    expect(await detail(later)).toMatchObject({ status: 'ENDED' });
+
+    const { id: draft } = await add(reduction([goods.skuIds[2]]));
+    expect(await ok(command('cancel', draft))).toEqual({ status: 'CANCELLED' });
+    const list = await ok(
+      bed.get<Page<PromotionListRecord>>('admin', '/ePromotion/promotion/list?status=CANCELLED&pageSize=50'),
+    );
+    expect(list.records.map((record) => record.id)).toContain(draft);
+  });
+
+  it('refuses bad input with a clear message', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [reduction([], { endAt: beijing(-2) }), '结束时间须晚于开始时间'],
+      [reduction([], { budgetType: 'AMOUNT' }), '请填写金额预算'],
+      [
+        reduction([], {
+          promoType: 'BUY_GIFT',
+          tiers: [
+            {
+              tierNo: 1,
+              thresholdType: 'QTY_CASES',
+              thresholdValue: 2,
+              benefitType: 'GIFT',
+              repeatable: false,
+            },
+          ],
+        }),
+        '第 1 档：请选择赠品和赠送数量',
+      ],
+      [reduction([], { startAt: '明天' }), '开始时间格式不正确'],
+    ];
+    for (const [body, message] of cases) {
+      const { status, body: answer } = await bed.post('admin', '/ePromotion/promotion/add', body);
+      expect(status).toBeLessThan(500);
+      expect(answer).toMatchObject({ success: false, message });
+    }
+  });
+
+  it('prices orders with discounts and gift lines; usages lock, confirm and release with the order', async () => {
+    const [sku, giftSku] = goods.skuIds;
+    const discount = await approved(
+      reduction([sku], { name: '满2箱减10', budgetType: 'AMOUNT', budgetTotal: 1000 }),
+    );
+    const gift = await approved(
+      reduction([sku], {
+        name: '满3箱赠1箱',
+        promoType: 'BUY_GIFT',
+        tiers: [
+          {
+            tierNo: 1,
+            thresholdType: 'QTY_CASES',
+            thresholdValue: 3,
+            benefitType: 'GIFT',
+            giftSkuId: giftSku,
+            giftQty: 1,
+            giftUnit: 'CASE',
+            repeatable: false,
+          },
+        ],
+      }),
+    );
+    // 试算预览: which fire and why the others do not.
+    const preview = await ok(
+      bed.post<PromotionPreview>('admin', '/ePromotion/promotion/preview', {
+        buyerId: goods.outletId,
+        lines: [{ skuId: sku, cases: 2 }],
+      }),
+    );
+    expect(preview).toMatchObject({
+      goodsAmount: '96.00',
+      promoDiscountAmount: '10.00',
+      payableAmount: '86.00',
+    });
+    expect(preview.applied.map((each) => each.promotionId)).toEqual([discount]);
+    expect(preview.skipped.find((each) => each.promotionId === gift)).toMatchObject({
+      reason: '未达门槛：满 3 箱，还差 1 箱',
+    });
+    const formPreview = await ok(
+      bed.post<PromotionPreview>('admin', '/eOrder/eOrder/pricePreview', {
+        buyerId: goods.outletId,
+        lines: [{ skuId: sku, cases: 3 }],
+      }),
+    );
+    expect(formPreview.lines).toEqual([
+      expect.objectContaining({ skuId: sku, amount: '134.00', isGift: false }),
+      expect.objectContaining({
+        skuId: giftSku,
+        amount: '0.00',
+        isGift: true,
+        promotionNames: ['满3箱赠1箱'],
+      }),
+    ]);
+
+    const placed = await ok(place([{ skuId: sku, cases: 3 }]));
+    expect(placed.payableAmount).toBe('134.00');
+    const order = await ok(bed.get<OrderDetail>('admin', `/eOrder/eOrder/queryById?id=${placed.id}`));
+    expect(order.lines).toEqual([
+      expect.objectContaining({ skuId: sku, amount: '134.00', discountAmount: '10.00', isGift: false }),
+      expect.objectContaining({
+        skuId: giftSku,
+        amount: '0.00',
+        dealPrice: '0.00',
+        isGift: true,
+        baseQty: 24,
+      }),
+    ]);
+    expect(await usages(discount)).toEqual([
+      expect.objectContaining({ order_id: placed.id, status: 'LOCKED', discount_amount: '10.00' }),
+    ]);
+    expect(await budgetOf(discount)).toMatchObject({ budget_used: '10.00' });
+    expect(await usages(gift)).toEqual([expect.objectContaining({ status: 'LOCKED', gift_qty: 24 })]);
+
+    // Audited: confirmed, and the gift takes stock like the other lines.
+    const audit = await ok(
+      bed.post<OrderBatchResult>('admin', '/eOrder/eOrder/auditOrder', { ids: [placed.id], pass: true }),
+    );
+    expect(audit.results[0]).toMatchObject({ success: true });
+    expect((await usages(discount))[0].status).toBe('CONFIRMED');
+    const locked = await db()
+      .selectFrom('sales_order_stock_locks')
+      .innerJoin('sales_order_lines', 'sales_order_lines.id', 'sales_order_stock_locks.order_line_id')
+      .select(['sales_order_lines.sku_id', 'sales_order_stock_locks.base_qty'])
+      .where('sales_order_stock_locks.order_id', '=', placed.id)
+      .execute();
+    expect(locked).toEqual(expect.arrayContaining([{ sku_id: giftSku, base_qty: 24 }]));
+
+    // Cancelled and rejected orders give their usage and budget back.
+    const cancelled = await ok(place([{ skuId: sku, cases: 2 }]));
+    expect(await budgetOf(discount)).toMatchObject({ budget_used: '20.00' });
+    await ok(bed.post('admin', '/eOrder/eOrder/cancelOrder', { id: cancelled.id, reason: '客户不要了' }));
+    const rejected = await ok(place([{ skuId: sku, cases: 2 }]));
+    await ok(
+      bed.post('admin', '/eOrder/eOrder/auditOrder', { ids: [rejected.id], pass: false, reason: '价格不对' }),
+    );
+    expect(await budgetOf(discount)).toMatchObject({ budget_used: '10.00' });
+    const statuses = (await usages(discount)).map((use) => use.status).sort();
+    expect(statuses).toEqual(['CONFIRMED', 'RELEASED', 'RELEASED']);
+    // 修改重提 prices and locks again.
+    await ok(
+      bed.post('admin', '/eOrder/eOrder/resubmitOrder', {
+        id: rejected.id,
+        paymentMethod: 'COD',
+        lines: [{ skuId: sku, cases: 2 }],
+      }),
+    );
+    expect(await budgetOf(discount)).toMatchObject({ budget_used: '20.00' });
+    for (const id of [discount, gift]) await ok(command('end', id));
+  });
+
+  it('never overspends a budget under many orders at once', async () => {
+    const sku = goods.skuIds[2];
+    const id = await approved(reduction([sku], { name: '小预算', budgetType: 'AMOUNT', budgetTotal: 30 }));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => place([{ skuId: sku, cases: 2 }])));
+    const placed = answers.filter((answer) => answer.body.success);
+    const refused = answers.filter((answer) => !answer.body.success);
+    expect(answers.every((answer) => answer.status < 500)).toBe(true);
+    for (const answer of refused) expect(answer.body.message).toContain('预算');
+    const held = (await usages(id)).filter((use) => use.status !== 'RELEASED');
+    const used = held.reduce((total, use) => total + Number(use.budget_consumed), 0);
+    expect(used).toBeLessThanOrEqual(30);
+    expect(await budgetOf(id)).toMatchObject({ budget_used: used.toFixed(2) });
+    const discounted = placed.filter((answer) => answer.body.result.payableAmount === '86.00');
+    expect(held).toHaveLength(discounted.length);
+    expect(used).toBe(discounted.length * 10);
+    expect(held.length).toBeGreaterThanOrEqual(1);
+    // Once used up the promotion shows so, and later orders are priced without it.
+    if (used === 30) expect(await budgetOf(id)).toMatchObject({ status: 'BUDGET_EXHAUSTED' });
+    const after = await ok(place([{ skuId: sku, cases: 2 }]));
+    expect(after.payableAmount).toBe(used === 30 ? '96.00' : '86.00');
+  });
+
+  it('keeps tenants and permissions apart', async () => {
+    const { id } = await add(reduction([goods.skuIds[2]], { name: '隔离测试' }));
+    const foreign = await bed.get('t2admin', `/ePromotion/promotion/queryById?id=${id}`);
+    expect(foreign.body).toMatchObject({ success: false, code: 404 });
+    expect((await command('submit', id, 't2admin')).body).toMatchObject({ success: false, code: 404 });
+    const list = await ok(
+      bed.get<Page<PromotionListRecord>>('t2admin', '/ePromotion/promotion/list?pageSize=100'),
+    );
+    expect(list.records.map((record) => record.id)).not.toContain(id);
+    expect(await bed.get('wangfang', '/ePromotion/promotion/list')).toMatchObject(FORBIDDEN);
+    const preview = await bed.post('t2admin', '/ePromotion/promotion/preview', {
+      buyerId: goods.outletId,
+      lines: [{ skuId: goods.skuId, cases: 1 }],
+    });
+    expect(preview.body).toMatchObject({ success: false, code: 404 });
+  });
+});

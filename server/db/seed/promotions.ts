@@ -1,0 +1,381 @@
+// The promotions of the demo (DOMAIN §1.7) for tenant A01: two promotion groups (an exclusive summer group
+// that picks the best for the buyer, a stackable regular one), running promotions of each priced type — one
+// 买赠 and one 特价 with their budgets nearly used up — two that ended in the spring, one waiting to start,
+// one waiting for its approval in the 审批中心 and a draft. Every promotion names its SKUs or categories, so
+// orders of other goods are priced as before.
+import type { Transaction } from 'kysely';
+import type { PromotionInput, PromoStatus, PromotionTier } from '../../../common/promotions';
+import { startApproval } from '../../modules/approvals/engine';
+import { nextDocumentNo } from '../../modules/shared/documentNumbers';
+import { stableId } from '../ids';
+import type { DB } from '../schema';
+import { demoUserId } from './ids';
+import type { SeedStep } from './index';
+
+const TENANT = 'A01';
+const DAY = 86_400_000;
+
+interface DemoPromotion {
+  key: string;
+  status: PromoStatus;
+  /** Days from today. */
+  start: number;
+  end: number;
+  budgetUsed?: number;
+  input: Omit<PromotionInput, 'startAt' | 'endAt' | 'allowWithRebate' | 'allowWithCoins' | 'firstOrderOnly'> &
+    Partial<Pick<PromotionInput, 'firstOrderOnly'>>;
+}
+
+const tier = (values: Partial<PromotionTier> & Pick<PromotionTier, 'thresholdValue' | 'benefitType'>) => ({
+  tierNo: 1,
+  thresholdType: 'QTY_CASES' as const,
+  benefitValue: 0,
+  repeatable: false,
+  ...values,
+});
+
+function demoPromotions(
+  sku: (name: string) => string,
+  category: (code: string) => string,
+  groups: Record<string, string>,
+) {
+  const energy = sku('劲鹏能量饮料 250ml PET');
+  const promotions: DemoPromotion[] = [
+    {
+      key: 'energy-gift',
+      status: 'ACTIVE',
+      start: -20,
+      end: 40,
+      budgetUsed: 188,
+      input: {
+        name: '劲鹏250ml 满10箱赠1箱',
+        promoType: 'BUY_GIFT',
+        applyLevel: 'ORDER',
+        audience: 'OUTLET',
+        customerScope: {},
+        productScope: { skuIds: [energy] },
+        budgetType: 'GIFT_QTY',
+        budgetTotal: 200,
+        groupId: groups.summer,
+        priority: 10,
+        costBearer: 'BRAND',
+        tiers: [
+          tier({
+            thresholdValue: 10,
+            benefitType: 'GIFT',
+            giftSkuId: energy,
+            giftQty: 1,
+            giftUnit: 'CASE',
+            maxBenefit: 5,
+            repeatable: true,
+          }),
+        ],
+      },
+    },
+    {
+      key: 'energy-reduction',
+      status: 'ACTIVE',
+      start: -20,
+      end: 40,
+      budgetUsed: 12450,
+      input: {
+        name: '劲鹏系列 每满3000减150',
+        promoType: 'FULL_REDUCTION',
+        applyLevel: 'CATEGORY',
+        audience: 'OUTLET',
+        customerScope: {},
+        productScope: { categoryIds: [category('FUNC')] },
+        budgetType: 'AMOUNT',
+        budgetTotal: 30000,
+        groupId: groups.summer,
+        priority: 20,
+        costBearer: 'SHARED',
+        costRatio: 0.6,
+        tiers: [
+          tier({
+            thresholdType: 'AMOUNT',
+            thresholdValue: 3000,
+            benefitType: 'REDUCE_AMOUNT',
+            benefitValue: 150,
+            maxBenefit: 600,
+            repeatable: true,
+          }),
+        ],
+      },
+    },
+    {
+      key: 'tea-tiers',
+      status: 'ACTIVE',
+      start: -30,
+      end: 60,
+      input: {
+        name: '茶小满 阶梯折扣',
+        promoType: 'TIERED',
+        applyLevel: 'CATEGORY',
+        audience: 'OUTLET',
+        customerScope: {},
+        productScope: { categoryIds: [category('TEA')] },
+        budgetType: 'NONE',
+        groupId: groups.regular,
+        priority: 10,
+        costBearer: 'BRAND',
+        tiers: [
+          tier({ tierNo: 1, thresholdValue: 20, benefitType: 'DISCOUNT_RATE', benefitValue: 0.97 }),
+          tier({ tierNo: 2, thresholdValue: 50, benefitType: 'DISCOUNT_RATE', benefitValue: 0.95 }),
+          tier({ tierNo: 3, thresholdValue: 100, benefitType: 'DISCOUNT_RATE', benefitValue: 0.92 }),
+        ],
+      },
+    },
+    {
+      key: 'latte-special',
+      status: 'ACTIVE',
+      start: -10,
+      end: 20,
+      budgetUsed: 4820,
+      input: {
+        name: '鹏咖拿铁 新品特价',
+        promoType: 'SPECIAL_PRICE',
+        applyLevel: 'LINE',
+        audience: 'OUTLET',
+        customerScope: {},
+        productScope: { skuIds: [sku('鹏咖拿铁 268ml')] },
+        budgetType: 'AMOUNT',
+        budgetTotal: 5000,
+        perOrderLimit: 1,
+        priority: 30,
+        costBearer: 'BRAND',
+        tiers: [tier({ thresholdValue: 1, benefitType: 'SPECIAL_PRICE', benefitValue: 60 })],
+      },
+    },
+    {
+      key: 'water-spring',
+      status: 'ENDED',
+      start: -150,
+      end: -90,
+      budgetUsed: 18600,
+      input: {
+        name: '山泉源 春节满减',
+        promoType: 'FULL_REDUCTION',
+        applyLevel: 'CATEGORY',
+        audience: 'OUTLET',
+        customerScope: {},
+        productScope: { categoryIds: [category('WATER')] },
+        budgetType: 'AMOUNT',
+        budgetTotal: 20000,
+        groupId: groups.regular,
+        priority: 20,
+        costBearer: 'BRAND',
+        tiers: [
+          tier({
+            thresholdType: 'AMOUNT',
+            thresholdValue: 1000,
+            benefitType: 'REDUCE_AMOUNT',
+            benefitValue: 40,
+          }),
+        ],
+      },
+    },
+    {
+      key: 'cola-gift',
+      status: 'ENDED',
+      start: -120,
+      end: -75,
+      budgetUsed: 300,
+      input: {
+        name: '汽泡派可乐 满20箱赠2箱',
+        promoType: 'BUY_GIFT',
+        applyLevel: 'ORDER',
+        audience: 'OUTLET',
+        customerScope: {},
+        productScope: { skuIds: [sku('汽泡派可乐 330ml 罐')] },
+        budgetType: 'GIFT_QTY',
+        budgetTotal: 300,
+        groupId: groups.summer,
+        priority: 30,
+        costBearer: 'DEALER',
+        tiers: [
+          tier({
+            thresholdValue: 20,
+            benefitType: 'GIFT',
+            giftSkuId: sku('汽泡派可乐 330ml 罐'),
+            giftQty: 2,
+            giftUnit: 'CASE',
+            repeatable: true,
+          }),
+        ],
+      },
+    },
+    {
+      key: 'electro-weekend',
+      status: 'APPROVED',
+      start: 5,
+      end: 35,
+      input: {
+        name: '补水啦 周末满减',
+        promoType: 'FULL_REDUCTION',
+        applyLevel: 'CATEGORY',
+        audience: 'OUTLET',
+        customerScope: { channels: ['TT'] },
+        productScope: { categoryIds: [category('ELECTRO')] },
+        timeWindow: { weekdays: [6, 7] },
+        budgetType: 'AMOUNT',
+        budgetTotal: 8000,
+        priority: 40,
+        costBearer: 'BRAND',
+        tiers: [
+          tier({
+            thresholdType: 'AMOUNT',
+            thresholdValue: 500,
+            benefitType: 'REDUCE_AMOUNT',
+            benefitValue: 20,
+          }),
+        ],
+      },
+    },
+    {
+      key: 'juice-clearance',
+      status: 'PENDING_APPROVAL',
+      start: 1,
+      end: 30,
+      input: {
+        name: '果园汇橙汁1L 临期清理',
+        promoType: 'NEAR_EXPIRY',
+        applyLevel: 'LINE',
+        audience: 'OUTLET',
+        customerScope: {},
+        productScope: { skuIds: [sku('果园汇橙汁 1L')] },
+        budgetType: 'AMOUNT',
+        budgetTotal: 3000,
+        priority: 5,
+        costBearer: 'BRAND',
+        tiers: [tier({ thresholdValue: 1, benefitType: 'DISCOUNT_RATE', benefitValue: 0.7 })],
+      },
+    },
+    {
+      key: 'herbal-draft',
+      status: 'DRAFT',
+      start: 10,
+      end: 70,
+      input: {
+        name: '本草凉礼盒 中秋满赠（草稿）',
+        promoType: 'BUY_GIFT',
+        applyLevel: 'ORDER',
+        audience: 'DEALER',
+        customerScope: {},
+        productScope: { skuIds: [sku('本草凉凉茶 310ml×12 礼盒')] },
+        budgetType: 'NONE',
+        priority: 50,
+        costBearer: 'BRAND',
+        tiers: [
+          tier({
+            thresholdValue: 50,
+            benefitType: 'GIFT',
+            giftSkuId: sku('本草凉凉茶 310ml 罐'),
+            giftQty: 2,
+            giftUnit: 'CASE',
+          }),
+        ],
+      },
+    },
+  ];
+  return promotions;
+}
+
+async function insertPromotion(trx: Transaction<DB>, demo: DemoPromotion, now: number) {
+  const { input } = demo;
+  const id = stableId('promotion', TENANT, demo.key);
+  const promoNo = await nextDocumentNo(trx, TENANT, 'CX');
+  const admin = demoUserId('admin');
+  await trx
+    .insertInto('promotions')
+    .values({
+      id,
+      tenant_id: TENANT,
+      promo_no: promoNo,
+      name: input.name,
+      promo_type: input.promoType,
+      apply_level: input.applyLevel,
+      audience: input.audience,
+      customer_scope: JSON.stringify(input.customerScope),
+      product_scope: JSON.stringify(input.productScope),
+      start_at: new Date(now + demo.start * DAY),
+      end_at: new Date(now + demo.end * DAY),
+      time_window: input.timeWindow ? JSON.stringify(input.timeWindow) : null,
+      budget_type: input.budgetType,
+      budget_total: input.budgetTotal ?? null,
+      budget_used: String(demo.budgetUsed ?? 0),
+      per_customer_limit: input.perCustomerLimit ?? null,
+      per_order_limit: input.perOrderLimit ?? null,
+      first_order_only: input.firstOrderOnly ?? false,
+      group_id: input.groupId ?? null,
+      priority: input.priority,
+      allow_with_rebate: true,
+      allow_with_coins: true,
+      cost_bearer: input.costBearer,
+      cost_ratio: input.costRatio ?? null,
+      tiers: JSON.stringify(input.tiers),
+      status: demo.status,
+      org_code: 'A01',
+      created_by: admin,
+      updated_by: admin,
+    })
+    .execute();
+  if (demo.status === 'PENDING_APPROVAL') {
+    await startApproval(trx, {
+      tenantId: TENANT,
+      initiatorId: admin,
+      bizType: 'PROMOTION',
+      bizId: id,
+      bizNo: promoNo,
+      title: `促销活动：${input.name}`,
+      summary: { fields: [{ label: '促销名称', value: input.name }] },
+      amount: input.budgetTotal ?? null,
+      orgCode: 'A01',
+    });
+  }
+}
+
+export const seedPromotions: SeedStep = async (trx) => {
+  const skus = await trx.selectFrom('skus').select(['id', 'name']).where('tenant_id', '=', TENANT).execute();
+  const sku = (name: string) => {
+    const found = skus.find((each) => each.name === name);
+    if (!found) throw new Error(`demo SKU ${name} missing`);
+    return found.id;
+  };
+  const category = (code: string) => stableId('category', TENANT, code);
+  const groups = {
+    summer: stableId('promotion-group', TENANT, 'summer'),
+    regular: stableId('promotion-group', TENANT, 'regular'),
+  };
+  const admin = demoUserId('admin');
+  await trx
+    .insertInto('promotion_groups')
+    .values([
+      {
+        id: groups.summer,
+        tenant_id: TENANT,
+        code: 'G-SUMMER',
+        name: '夏季冰饮组',
+        exclusivity: 'EXCLUSIVE',
+        selection: 'BEST_FOR_BUYER',
+        stack_with_other_groups: true,
+        priority: 10,
+        created_by: admin,
+      },
+      {
+        id: groups.regular,
+        tenant_id: TENANT,
+        code: 'G-REGULAR',
+        name: '常规促销组',
+        exclusivity: 'STACKABLE',
+        selection: 'BY_PRIORITY',
+        stack_with_other_groups: true,
+        priority: 50,
+        created_by: admin,
+      },
+    ])
+    .execute();
+  // Periods start and end at midnight in Beijing.
+  const now = Math.floor((Date.now() + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
+  for (const demo of demoPromotions(sku, category, groups)) await insertPromotion(trx, demo, now);
+};

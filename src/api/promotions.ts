@@ -1,0 +1,42 @@
+// Promotions (docs/promotions-api.md): the 促销列表 and its commands, 促销组管理, and the price previews of
+// the 试算预览 and the order form.
+import type { Page } from '../../common/contract';
+import type {
+  PromotionDetail,
+  PromotionGroupInput,
+  PromotionGroupRecord,
+  PromotionInput,
+  PromotionListRecord,
+  PromotionPreview,
+  PromotionPreviewInput,
+} from '../../common/promotions';
+import { getAction, postAction } from './http';
+import type { ListParams } from './systemTypes';
+
+const BASE = '/ePromotion/promotion';
+
+export const listPromotions = (params: ListParams) =>
+  getAction<Page<PromotionListRecord>>(`${BASE}/list`, params);
+export const queryPromotion = (id: string) => getAction<PromotionDetail>(`${BASE}/queryById`, { id });
+export const addPromotion = (input: PromotionInput) => postAction<{ id: string }>(`${BASE}/add`, input);
+export const editPromotion = (id: string, input: PromotionInput) =>
+  postAction<{ id: string }>(`${BASE}/edit`, { ...input, id });
+export const copyPromotion = (id: string) => postAction<{ id: string }>(`${BASE}/copy`, { id });
+
+export type PromotionAction = 'submit' | 'pause' | 'resume' | 'end' | 'cancel';
+export const promotionCommand = (action: PromotionAction, id: string) =>
+  postAction<{ status: string }>(`${BASE}/${action}`, { id });
+
+export const previewPromotions = (input: PromotionPreviewInput) =>
+  postAction<PromotionPreview>(`${BASE}/preview`, input);
+/** The order form's live preview (order:add). */
+export const previewOrderPrice = (input: PromotionPreviewInput) =>
+  postAction<PromotionPreview>('/eOrder/eOrder/pricePreview', input);
+
+export const listPromotionGroups = (params: ListParams) =>
+  getAction<Page<PromotionGroupRecord>>('/ePromotion/group/list', params);
+export const savePromotionGroup = (id: string | undefined, input: PromotionGroupInput) =>
+  postAction<{ id: string }>(
+    id ? '/ePromotion/group/edit' : '/ePromotion/group/add',
+    id ? { ...input, id } : input,
+  );

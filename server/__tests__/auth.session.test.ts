@@ -116,6 +116,20 @@ const ALL_BUTTONS = [
   'erp:ignore',
   'erp:config',
   'log:deleteBatch',
+  'promotion:list',
+  'promotion:add',
+  'promotion:edit',
+  'promotion:status',
+  'promotion:group',
+  'promotion:preview',
+  'asset:list',
+  'asset:add',
+  'asset:apply',
+  'asset:deposit',
+  'asset:deliver',
+  'asset:inspect',
+  'asset:exception',
+  'asset:model',
 ];
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -477,6 +491,8 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['库存管理', ['仓库库存', '库存流水', '仓库管理', '经销商库存']],
         ['订单管理', ['订单列表']],
         ['ERP集成', ['同步失败订单', 'ERP配置']],
+        ['促销管理', ['促销列表', '促销组管理', '试算预览']],
+        ['资产管理', ['资产台账', '资产申请', '资产型号', '资产审批']],
         ['审批管理', ['审批中心', '审批流配置']],
         '下载中心',
         '我的消息',
@@ -524,12 +540,16 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['客户管理', ['客户列表']],
         ['库存管理', ['仓库库存']],
         ['订单管理', ['订单列表']],
+        ['资产管理', ['资产台账', '资产申请', '资产审批']],
         ['审批管理', ['审批中心']],
         '我的消息',
       ]);
       expect(auth.map((button) => button.action).sort()).toEqual(
         [
           'approval:center',
+          'asset:list',
+          'asset:apply',
+          'asset:inspect',
           'customer:add',
           'customer:edit',
           'customer:list',

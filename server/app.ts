@@ -54,6 +54,8 @@ import { jobRoutes } from './modules/jobs/routes';
 import { JobRunner } from './modules/jobs/runner';
 import { removeExpiredFiles } from './modules/jobs/service';
 import { markLotExpiry } from './modules/stock/expiry';
+import { closeVisitDays } from './modules/visits/dayClose';
+import { visitRoutes } from './modules/visits/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { departRoutes } from './modules/system/departs/routes';
 import { dictRoutes } from './modules/system/dicts/routes';
@@ -111,6 +113,7 @@ export interface AppDeps {
         | 'rateLimits'
         | 'approvalTimeoutIntervalMs'
         | 'stockExpiryIntervalMs'
+        | 'visitDayCloseIntervalMs'
       >
     > & {
       jobs?: Partial<JobsConfig>;
@@ -147,6 +150,7 @@ const API_MODULES = [
   announcementRoutes,
   approvalRoutes,
   jobRoutes,
+  visitRoutes,
 ];
 
 /** The tables the app's read cache holds answers of. */
@@ -214,6 +218,11 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
       publishTaskNotices(app, notices);
       return { result: { handled: notices.length } };
     });
+  }
+  if (config.visitDayCloseIntervalMs) {
+    jobs.every('VISIT_DAY_CLOSE', '拜访日结', config.visitDayCloseIntervalMs, async ({ db }) => ({
+      result: { ...(await closeVisitDays(db)) },
+    }));
   }
   app.addHook('onReady', () => jobs.start());
   app.addHook('preClose', () => jobs.stop());

@@ -20,6 +20,7 @@ import * as lotExpiry from './0017_lot_expiry';
 import * as approvals from './0018_approvals';
 import * as backgroundJobs from './0019_background_jobs';
 import * as attachmentsAndHistory from './0020_attachments_and_history';
+import * as visits from './0021_visits';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0018_approvals': approvals,
   '0019_background_jobs': backgroundJobs,
   '0020_attachments_and_history': attachmentsAndHistory,
+  '0021_visits': visits,
 };
 
 export class MigrationError extends Error {

@@ -79,7 +79,7 @@ export const LOAD_TEST_VOLUME = { dealers: 50, outlets: 5000 };
 
 const CHUNK = 400;
 
-async function insertChunked<T extends keyof DB & string>(
+export async function insertChunked<T extends keyof DB & string>(
   db: Kysely<DB>,
   table: T,
   rows: Insertable<DB[T]>[],

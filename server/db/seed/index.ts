@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../schema';
-import { seedBusiness, seedOrders } from './business';
+import { seedBusiness, seedOrders, seedVisits } from './business';
 import { seedErp } from './erp';
 import { seedAnnouncements } from './announcements';
 import { seedApprovals } from './approvals';
@@ -23,7 +23,7 @@ const SEED_STEPS: SeedStep[] = [seedTenants, seedOrganisation, seedWecom, seedAn
  * The business demo (products, customers, stock, the ERP connection, orders): seconds on PGlite, so tests that do
  * not need it skip it.
  */
-const BUSINESS_STEPS: SeedStep[] = [seedBusiness, seedErp, seedOrders, seedApprovals];
+const BUSINESS_STEPS: SeedStep[] = [seedBusiness, seedErp, seedOrders, seedApprovals, seedVisits];
 
 export type SeedOutcome =
   | { seeded: false }

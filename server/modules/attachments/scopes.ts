@@ -2,6 +2,7 @@
 // whoever sees the customer. Types not listed are guarded by the tenant alone.
 import { customerInScope } from '../customers/service';
 import { dataScopeOf } from '../shared/dataScope';
+import { visitInScope } from '../visits/records';
 import type { BizScopes } from './service';
 
 export const BIZ_SCOPES: BizScopes = {
@@ -13,4 +14,5 @@ export const BIZ_SCOPES: BizScopes = {
       customerId,
     );
   },
+  VISIT: visitInScope,
 };

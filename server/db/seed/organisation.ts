@@ -37,7 +37,7 @@ export const DEMO_DEPARTS: Record<string, DemoDepart[]> = {
 const MY_MESSAGES = '/isps/userAnnouncement';
 
 /** What a rep does with visits: their plans, routes and records, and checking in and out. */
-const REP_VISITS = [
+export const REP_VISITS = [
   '/eVisit',
   '/eVisit/plan',
   '/eVisit/record',

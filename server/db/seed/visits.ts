@@ -77,7 +77,13 @@ interface SeedOutlet {
   outlet_type: string | null;
 }
 
-const RULE_OF = (outlet: SeedOutlet) => (outlet.outlet_type === '大卖场KA' ? RULES[1] : RULES[0]);
+/** The rule the server picks for the outlet (rules.ts): 上海办事处 (the deeper department), then KA, else 全国默认. */
+const RULE_OF = (outlet: SeedOutlet) =>
+  outlet.org_code.startsWith('A01A01A01')
+    ? RULES[2]
+    : outlet.outlet_type === '大卖场KA'
+      ? RULES[1]
+      : RULES[0];
 
 class VisitWriter {
   readonly visits: Insertable<VisitRecordsTable>[] = [];
@@ -110,7 +116,17 @@ class VisitWriter {
     const rule = RULE_OF(outlet);
     const roll = options.ordinary ? 1 : random.next();
     const kind =
-      roll < 0.06 ? 'FAR' : roll < 0.11 ? 'SHORT' : roll < 0.14 ? 'LONG' : roll < 0.17 ? 'NO_CHECKOUT' : 'OK';
+      roll < 0.06 && !rule.allowOutOfRange
+        ? 'OK'
+        : roll < 0.06
+          ? 'FAR'
+          : roll < 0.11
+            ? 'SHORT'
+            : roll < 0.14
+              ? 'LONG'
+              : roll < 0.17
+                ? 'NO_CHECKOUT'
+                : 'OK';
     const distance =
       kind === 'FAR' ? random.int(rule.checkInRadiusM + 40, 900) : random.int(3, rule.checkInRadiusM - 20);
     const stayMinutes =

@@ -55,6 +55,8 @@ import { jobRoutes } from './modules/jobs/routes';
 import { JobRunner } from './modules/jobs/runner';
 import { removeExpiredFiles } from './modules/jobs/service';
 import { markLotExpiry } from './modules/stock/expiry';
+import { closeVisitDays } from './modules/visits/dayClose';
+import { visitRoutes } from './modules/visits/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { departRoutes } from './modules/system/departs/routes';
 import { dictRoutes } from './modules/system/dicts/routes';
@@ -115,6 +117,7 @@ export interface AppDeps {
         | 'rateLimits'
         | 'approvalTimeoutIntervalMs'
         | 'stockExpiryIntervalMs'
+        | 'visitDayCloseIntervalMs'
       >
     > & {
       jobs?: Partial<JobsConfig>;
@@ -153,6 +156,7 @@ const API_MODULES = [
   jobRoutes,
   assetRoutes,
   promotionRoutes,
+  visitRoutes,
 ];
 
 /** The tables the app's read cache holds answers of. */
@@ -226,6 +230,11 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
   jobs.every('PROMOTION_CLOCK', '促销按时生效/结束', PROMOTION_CLOCK_INTERVAL_MS, async ({ db }) => ({
     result: await settleByTime(db, null),
   }));
+  if (config.visitDayCloseIntervalMs) {
+    jobs.every('VISIT_DAY_CLOSE', '拜访日结', config.visitDayCloseIntervalMs, async ({ db }) => ({
+      result: { ...(await closeVisitDays(db)) },
+    }));
+  }
   app.addHook('onReady', () => jobs.start());
   app.addHook('preClose', () => jobs.stop());
 }

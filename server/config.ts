@@ -65,6 +65,8 @@ export interface Config {
   jobs: JobsConfig;
   /** How often the expiry job marks expired and near-expiry lots; 0 turns it off (STOCK_EXPIRY_INTERVAL_MS). */
   stockExpiryIntervalMs: number;
+  /** How often the visit day close looks for days to settle; 0 turns it off (VISIT_DAY_CLOSE_INTERVAL_MS). */
+  visitDayCloseIntervalMs: number;
   /** Where attachments (photos) keep their bytes: a local folder, or S3-compatible object storage. */
   attachmentStorage: AttachmentStorageConfig;
 }
@@ -417,6 +419,9 @@ export const DEFAULT_DATABASE_POOL_MAX = 10;
 /** Expiry is counted in days: every hour marks a lot within the hour its day ends. */
 export const DEFAULT_STOCK_EXPIRY_INTERVAL_MS = 3_600_000;
 
+/** The day close settles yesterday within the hour after midnight (Shanghai). */
+export const DEFAULT_VISIT_DAY_CLOSE_INTERVAL_MS = 3_600_000;
+
 /** Reads and validates the configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(read(env, 'DATA_DIR') ?? 'data');
@@ -464,6 +469,13 @@ export function loadConfig(env: Env = process.env): Config {
       env,
       'STOCK_EXPIRY_INTERVAL_MS',
       DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
+      0,
+      86_400_000,
+    ),
+    visitDayCloseIntervalMs: readInteger(
+      env,
+      'VISIT_DAY_CLOSE_INTERVAL_MS',
+      DEFAULT_VISIT_DAY_CLOSE_INTERVAL_MS,
       0,
       86_400_000,
     ),

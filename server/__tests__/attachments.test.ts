@@ -178,7 +178,7 @@ describe.each(testBackends())('attachments on %s', (backend) => {
       const near = await upload(
         'zhangwei',
         reshot,
-        { bizType: 'VISIT', bizId: 'v-2', kind: 'DOOR' },
+        { bizType: 'EXECUTION', bizId: 'v-2', kind: 'DOOR' },
         'v.png',
       );
       expect(near.body.result).toMatchObject({
@@ -189,7 +189,7 @@ describe.each(testBackends())('attachments on %s', (backend) => {
       expect(near.body.result.duplicate?.distance).toBeLessThanOrEqual(6);
 
       const other = await upload('zhangwei', await picture(2), {
-        bizType: 'VISIT',
+        bizType: 'EXECUTION',
         bizId: 'v-2',
         kind: 'DOOR',
       });
@@ -204,7 +204,7 @@ describe.each(testBackends())('attachments on %s', (backend) => {
     });
 
     it('refuses what is not a JPG, PNG or WEBP by its bytes, what is too large and bad facts', async () => {
-      const fields = { bizType: 'VISIT', kind: 'DOOR' };
+      const fields = { bizType: 'EXECUTION', kind: 'DOOR' };
       const refusal = async (
         content: Buffer,
         message: string,
@@ -240,7 +240,7 @@ describe.each(testBackends())('attachments on %s', (backend) => {
       }
       const zip = await bed.download('t2admin', '/sys/attachment/zip', { ids: [first.id] });
       expect(JSON.parse(Buffer.from(zip.body).toString())).toMatchObject({ success: false, code: 404 });
-      const theirs = await upload('t2admin', original, { bizType: 'VISIT', kind: 'DOOR' });
+      const theirs = await upload('t2admin', original, { bizType: 'EXECUTION', kind: 'DOOR' });
       expect(theirs.body.result.duplicate).toBeNull();
       expect((await fetch(`${bed.server.baseUrl}/api${first.url}`)).status).toBe(401);
     });

@@ -30,6 +30,16 @@ interface PermissionPayload {
 }
 
 const ALL_BUTTONS = [
+  'visitPlan:list',
+  'visitPlan:add',
+  'visitPlan:approve',
+  'visit:list',
+  'visit:checkIn',
+  'visitRoute:list',
+  'visitRoute:add',
+  'visitRoute:edit',
+  'visitRule:list',
+  'visitRule:edit',
   'user:list',
   'user:add',
   'user:edit',
@@ -490,6 +500,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['客户管理', ['客户列表', '门店审核', '客户标签']],
         ['库存管理', ['仓库库存', '库存流水', '仓库管理', '经销商库存']],
         ['订单管理', ['订单列表']],
+        ['拜访管理', ['拜访计划', '拜访记录', '拜访线路', '打卡规则']],
         ['ERP集成', ['同步失败订单', 'ERP配置']],
         ['促销管理', ['促销列表', '促销组管理', '试算预览']],
         ['资产管理', ['资产台账', '资产申请', '资产型号', '资产审批']],
@@ -540,6 +551,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['客户管理', ['客户列表']],
         ['库存管理', ['仓库库存']],
         ['订单管理', ['订单列表']],
+        ['拜访管理', ['拜访计划', '拜访记录', '拜访线路', '打卡规则']],
         ['资产管理', ['资产台账', '资产申请', '资产审批']],
         ['审批管理', ['审批中心']],
         '我的消息',
@@ -565,15 +577,26 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
           'user:add',
           'user:edit',
           'user:list',
+          'visit:checkIn',
+          'visit:list',
+          'visitPlan:add',
+          'visitPlan:approve',
+          'visitPlan:list',
+          'visitRoute:add',
+          'visitRoute:edit',
+          'visitRoute:list',
+          'visitRule:list',
         ].sort(),
       );
       expect(allAuth).toHaveLength(ALL_BUTTONS.length);
     });
 
-    it('gives wangfang the home page and her messages only, no buttons, and every button rule of the tenant', async () => {
+    it('gives wangfang (业务代表) the home page, her visit menus and her messages, and every button rule of the tenant', async () => {
       const { menu, auth, allAuth } = await permissionsOf('wangfang');
-      expect(titles(menu)).toEqual(['首页', '我的消息']);
-      expect(auth).toEqual([]);
+      expect(titles(menu)).toEqual(['首页', ['拜访管理', ['拜访计划', '拜访记录', '拜访线路']], '我的消息']);
+      expect(auth.map((button) => button.action).sort()).toEqual(
+        ['visit:checkIn', 'visit:list', 'visitPlan:list', 'visitRoute:list'].sort(),
+      );
       expect(allAuth.map((button) => button.action).sort()).toEqual([...ALL_BUTTONS].sort());
     });
 
@@ -586,6 +609,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
       const { menu } = await permissionsOf('wangfang');
       expect(menu.map((node) => node.id)).toEqual([
         demoPermissionId('A01', '/dashboard/analysis'),
+        demoPermissionId('A01', '/eVisit'),
         demoPermissionId('A01', '/isps/userAnnouncement'),
       ]);
     });

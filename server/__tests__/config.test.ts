@@ -9,6 +9,7 @@ import {
   DEFAULT_APPROVAL_TIMEOUT_INTERVAL_MS,
   DEFAULT_DATABASE_POOL_MAX,
   DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
+  DEFAULT_VISIT_DAY_CLOSE_INTERVAL_MS,
   loadConfig,
 } from '../config';
 
@@ -69,6 +70,7 @@ describe('loadConfig', () => {
       approvalTimeoutIntervalMs: DEFAULT_APPROVAL_TIMEOUT_INTERVAL_MS,
       jobs: DEFAULT_JOBS_CONFIG,
       stockExpiryIntervalMs: DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
+      visitDayCloseIntervalMs: DEFAULT_VISIT_DAY_CLOSE_INTERVAL_MS,
       attachmentStorage: { kind: 'local', dir: path.resolve('data/attachments') },
     });
     expect(DEFAULT_JOBS_CONFIG).toMatchObject({ exportThreshold: 5000, retentionDays: 7 });
@@ -110,6 +112,7 @@ describe('loadConfig', () => {
       EXPORT_ASYNC_THRESHOLD: '100',
       DOWNLOAD_RETENTION_DAYS: '3',
       STOCK_EXPIRY_INTERVAL_MS: '600000',
+      VISIT_DAY_CLOSE_INTERVAL_MS: '1800000',
       S3_ENDPOINT: 'http://minio.internal:9000',
       S3_BUCKET: 'photos',
       S3_ACCESS_KEY_ID: 'minio-key',
@@ -164,6 +167,7 @@ describe('loadConfig', () => {
         retentionDays: 3,
       },
       stockExpiryIntervalMs: 600_000,
+      visitDayCloseIntervalMs: 1_800_000,
       attachmentStorage: {
         kind: 's3',
         endpoint: 'http://minio.internal:9000',

@@ -47,7 +47,7 @@ describe.each(testBackends())('hot reads over HTTP on %s', (backend) => {
     const wangfang = await context.tokenOf('wangfang');
     const admin = await context.tokenOf('admin');
     const before = await menuOf(wangfang);
-    expect(titles(before)).toEqual(['首页', '我的消息']);
+    expect(titles(before)).toEqual(['首页', '拜访管理', '我的消息']);
     expect(await menuOf(wangfang)).toEqual(before);
     // Another role set in the same tenant gets its own answer, not the cached one.
     expect(titles(await menuOf(admin))).toContain('系统管理');
@@ -63,7 +63,7 @@ describe.each(testBackends())('hot reads over HTTP on %s', (backend) => {
     ];
     await saveSalesPermissions([...kept, ...granted], kept);
     const widened = await menuOf(wangfang);
-    expect(titles(widened)).toEqual(['首页', '系统管理', '我的消息']);
+    expect(titles(widened)).toEqual(['首页', '系统管理', '拜访管理', '我的消息']);
     expect(widened.auth.map((button) => button.action)).toContain('user:list');
 
     await saveSalesPermissions(kept, [...kept, ...granted]);
@@ -76,9 +76,9 @@ describe.each(testBackends())('hot reads over HTTP on %s', (backend) => {
     const announcements = demoPermissionId('A01', '/isps/userAnnouncement');
     expect(titles(await menuOf(wangfang))).toContain('我的消息');
     await db.updateTable('permissions').set({ name: '站内信' }).where('id', '=', announcements).execute();
-    expect(titles(await menuOf(wangfang))).toEqual(['首页', '站内信']);
+    expect(titles(await menuOf(wangfang))).toEqual(['首页', '拜访管理', '站内信']);
     await db.updateTable('permissions').set({ name: '我的消息' }).where('id', '=', announcements).execute();
-    expect(titles(await menuOf(wangfang))).toEqual(['首页', '我的消息']);
+    expect(titles(await menuOf(wangfang))).toEqual(['首页', '拜访管理', '我的消息']);
 
     const user = await db
       .selectFrom('users')
@@ -95,7 +95,7 @@ describe.each(testBackends())('hot reads over HTTP on %s', (backend) => {
       .where('user_id', '=', user.id)
       .where('role_id', '=', demoRoleId('A01', 'admin'))
       .execute();
-    expect(titles(await menuOf(wangfang))).toEqual(['首页', '我的消息']);
+    expect(titles(await menuOf(wangfang))).toEqual(['首页', '拜访管理', '我的消息']);
   });
 
   it('answers 304 without a body to the ETag the client holds, and 200 with a new tag once it changed', async () => {

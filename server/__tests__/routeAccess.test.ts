@@ -544,6 +544,90 @@ function assetSamples(a: Awaited<ReturnType<typeof a01AssetRows>>, outletId: str
   };
 }
 
+/** A route, a plan, a rule and a visit of A01 (from the demo), for the visit routes' samples. */
+async function a01VisitSamples(db: Kysely<DB>): Promise<Record<string, Sample>> {
+  const route = await db
+    .selectFrom('visit_routes')
+    .innerJoin('visit_route_outlets', 'visit_route_outlets.route_id', 'visit_routes.id')
+    .select([
+      'visit_routes.id',
+      'visit_routes.code',
+      'visit_routes.employee_id',
+      'visit_route_outlets.customer_id',
+    ])
+    .where('visit_routes.tenant_id', '=', 'A01')
+    .orderBy('visit_routes.code')
+    .orderBy('visit_route_outlets.seq')
+    .executeTakeFirstOrThrow();
+  const outlets = await db
+    .selectFrom('visit_route_outlets')
+    .select('customer_id')
+    .where('route_id', '=', route.id)
+    .orderBy('seq')
+    .execute();
+  const plan = await db
+    .selectFrom('visit_plans')
+    .select('id')
+    .where('tenant_id', '=', 'A01')
+    .executeTakeFirstOrThrow();
+  const rule = await db
+    .selectFrom('check_in_rules')
+    .select('id')
+    .where('tenant_id', '=', 'A01')
+    .executeTakeFirstOrThrow();
+  const visit = await db
+    .selectFrom('visit_records')
+    .select('id')
+    .where('tenant_id', '=', 'A01')
+    .executeTakeFirstOrThrow();
+  const routeBody = {
+    code: route.code,
+    name: '巡检线路',
+    employeeId: route.employee_id,
+    weekdays: [1, 3],
+    outletIds: [route.customer_id],
+  };
+  const ruleBody = {
+    name: '巡检规则',
+    orgCode: 'A01A02A01',
+    checkInRadiusM: 200,
+    gpsAccuracyMaxM: 100,
+    allowOutOfRange: true,
+    requireCheckOut: true,
+    minStayMinutes: 5,
+    maxStayMinutes: 90,
+  };
+  const position = { lng: 113.26, lat: 23.12, accuracyM: 10 };
+  return {
+    'GET /api/eVisit/route/queryById': { query: { id: route.id } },
+    'POST /api/eVisit/route/add': { body: { ...routeBody, code: 'WALK-ROUTE' } },
+    'PUT /api/eVisit/route/edit': { body: { ...routeBody, id: route.id } },
+    'PUT /api/eVisit/route/reorder': {
+      body: { id: route.id, outletIds: outlets.map((each) => each.customer_id).reverse() },
+    },
+    'PUT /api/eVisit/route/changeStatus': { body: { id: route.id, status: 'DISABLED' } },
+    // A rule of the caller's own tenant (org codes are per tenant).
+    'POST /api/eVisit/rule/add': { body: ruleBody, own: true },
+    'PUT /api/eVisit/rule/edit': { body: { ...ruleBody, id: rule.id } },
+    'GET /api/eVisit/record/queryById': { query: { id: visit.id } },
+    'POST /api/eVisit/checkIn': {
+      body: { clientId: 'walk-check-in-0001', customerId: route.customer_id, ...position },
+    },
+    'POST /api/eVisit/checkOut': { body: { visitId: visit.id, ...position } },
+    'POST /api/eVisit/step': {
+      body: { visitId: visit.id, clientId: 'walk-step-0001', stepType: 'STOCK_CHECK' },
+    },
+    'GET /api/eVisit/plan/queryById': { query: { id: plan.id } },
+    // Plans of the caller's own routes.
+    'POST /api/eVisit/plan/generate': { body: { from: '2026-01-05', to: '2026-01-06' }, own: true },
+    'POST /api/eVisit/plan/addTemp': {
+      body: { employeeId: route.employee_id, planDate: '2026-01-05', outletIds: [route.customer_id] },
+    },
+    'POST /api/eVisit/plan/copyLastWeek': { body: { weekStart: '2026-01-05' }, own: true },
+    'PUT /api/eVisit/plan/decide': { body: { id: plan.id, approve: true } },
+  };
+}
+
 /** Samples of the business routes (docs/business-api.md), naming A01's rows. */
 function businessSamples(
   a: Awaited<ReturnType<typeof a01BusinessRows>> & Awaited<ReturnType<typeof a01OrderRows>>,
@@ -961,6 +1045,7 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       ...SYSTEM_SAMPLES,
       ...businessSamples({ ...business, ...(await a01OrderRows(db)) }),
       ...assetSamples(assets, business.outlet.id),
+      ...(await a01VisitSamples(db)),
       'GET /api/eDownload/download': { query: { id: download.id } },
       'POST /api/eDownload/cancel': { body: { id: download.id } },
       'POST /api/sys/attachment/upload': { body: {} },

@@ -1,5 +1,6 @@
 import type { Page } from '../../common/contract';
 import { demoPermissionId, demoRoleId, demoUserId } from '../db/seed/ids';
+import { REP_VISITS } from '../db/seed/organisation';
 import { DEFAULT_MENUS } from '../modules/auth/tenantOrganisation';
 import { loginAs } from './support/auth';
 import { testBackends } from './support/database';
@@ -449,6 +450,7 @@ describe.each(testBackends())('/sys/role and /sys/permission on %s', (backend) =
         [
           demoPermissionId('A01', '/dashboard/analysis'),
           demoPermissionId('A01', '/isps/userAnnouncement'),
+          ...REP_VISITS.map((key) => demoPermissionId('A01', key)),
         ].sort(),
       );
       const wangfang = await loginAs(context.client, 'wangfang');
@@ -473,7 +475,12 @@ describe.each(testBackends())('/sys/role and /sys/permission on %s', (backend) =
       const menu = await context.client.get<{
         menu: Array<{ meta: { title: string }; children?: Array<{ meta: { title: string } }> }>;
       }>('/sys/permission/getUserPermissionByToken', wangfang);
-      expect(menu.body.result.menu.map((node) => node.meta.title)).toEqual(['首页', '系统管理', '我的消息']);
+      expect(menu.body.result.menu.map((node) => node.meta.title)).toEqual([
+        '首页',
+        '系统管理',
+        '拜访管理',
+        '我的消息',
+      ]);
 
       // Unchecking: only what was removed goes.
       const removed = await context.client.post(

@@ -28,6 +28,17 @@ import type {
   UsageStatus,
 } from '../../common/promotions';
 import type {
+  AbnormalFlag,
+  AbnormalReview,
+  CheckInRuleValues,
+  PlanItemStatus,
+  PlanStatus,
+  PlanType,
+  StepType,
+  VisitStatus,
+  VisitType,
+} from '../../common/visits';
+import type {
   AnnouncementCategory,
   AnnouncementPriority,
   AnnouncementSendStatus,
@@ -1391,6 +1402,114 @@ export interface PromotionUsagesTable {
   updated_at: Generated<Date>;
 }
 
+// ---- Visits (DOMAIN §1.4, issue #17) ----
+
+export interface VisitRoutesTable extends BusinessColumns {
+  code: string;
+  name: string;
+  employee_id: string;
+  org_code: string;
+  weekdays: JSONColumnType<number[], string, string>;
+  status: Generated<EnabledStatus>;
+  remark: string | null;
+}
+
+export interface VisitRouteOutletsTable {
+  id: string;
+  tenant_id: string;
+  route_id: string;
+  customer_id: string;
+  seq: number;
+}
+
+export interface CheckInRulesTable extends BusinessColumns {
+  name: string;
+  org_code: string;
+  channel: string | null;
+  outlet_type: string | null;
+  check_in_radius_m: number;
+  gps_accuracy_max_m: number;
+  allow_out_of_range: boolean;
+  require_check_out: boolean;
+  min_stay_minutes: number;
+  max_stay_minutes: number;
+  status: Generated<EnabledStatus>;
+}
+
+export interface VisitPlansTable extends BusinessColumns {
+  plan_no: string;
+  employee_id: string;
+  org_code: string;
+  plan_date: ColumnType<string, string, string>;
+  plan_type: PlanType;
+  route_id: string | null;
+  planned_count: Generated<number>;
+  visited_count: Generated<number>;
+  status: PlanStatus;
+  remark: string | null;
+}
+
+export interface VisitPlanItemsTable {
+  id: string;
+  tenant_id: string;
+  plan_id: string;
+  customer_id: string;
+  seq: number;
+  purpose: string | null;
+  must_visit: Generated<boolean>;
+  status: Generated<PlanItemStatus>;
+  visit_record_id: string | null;
+}
+
+export interface VisitRecordsTable extends BusinessColumns {
+  visit_no: string;
+  client_id: string;
+  employee_id: string;
+  customer_id: string;
+  org_code: string;
+  plan_item_id: string | null;
+  visit_type: VisitType;
+  check_in_at: Date;
+  device_check_in_at: Date | null;
+  check_in_lng: Decimal;
+  check_in_lat: Decimal;
+  check_in_accuracy_m: number;
+  check_in_address: string | null;
+  check_in_distance_m: number;
+  check_in_in_range: boolean;
+  check_in_photo_id: string | null;
+  rule_snapshot: JSONColumnType<CheckInRuleValues, string, string>;
+  check_out_at: Date | null;
+  device_check_out_at: Date | null;
+  check_out_lng: NullableDecimal;
+  check_out_lat: NullableDecimal;
+  check_out_accuracy_m: number | null;
+  check_out_distance_m: number | null;
+  check_out_photo_id: string | null;
+  duration_sec: number | null;
+  is_valid: Generated<boolean>;
+  abnormal_flags: JSONColumnType<AbnormalFlag[], string, string>;
+  abnormal_reason: string | null;
+  abnormal_review_status: AbnormalReview | null;
+  device_id: string | null;
+  app_version: string | null;
+  order_amount: ColumnType<string, string | number | undefined, string | number>;
+  execution_score: NullableDecimal;
+  remark: string | null;
+  status: VisitStatus;
+}
+
+export interface VisitStepResultsTable {
+  id: string;
+  tenant_id: string;
+  visit_id: string;
+  client_id: string;
+  step_type: StepType;
+  completed_at: Generated<Date>;
+  data: JSONColumnType<Record<string, unknown>, string, string>;
+  photo_ids: JSONColumnType<string[], string, string>;
+}
+
 export interface DB {
   tenants: TenantsTable;
   deployment_settings: DeploymentSettingsTable;
@@ -1463,4 +1582,11 @@ export interface DB {
   promotion_groups: PromotionGroupsTable;
   promotions: PromotionsTable;
   promotion_usages: PromotionUsagesTable;
+  visit_routes: VisitRoutesTable;
+  visit_route_outlets: VisitRouteOutletsTable;
+  check_in_rules: CheckInRulesTable;
+  visit_plans: VisitPlansTable;
+  visit_plan_items: VisitPlanItemsTable;
+  visit_records: VisitRecordsTable;
+  visit_step_results: VisitStepResultsTable;
 }

@@ -200,6 +200,31 @@ const menuPages = new Map<string, ComponentType>([
     'eDownload/DownloadList',
     lazyPage(() => import(/* webpackChunkName: "download-center" */ '../pages/download/DownloadListPage')),
   ],
+  // Visits (issue #17).
+  [
+    'eVisit/VisitPlanList',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-visit-plan" */ '../pages/business/visit/VisitPlanListPage'),
+    ),
+  ],
+  [
+    'eVisit/VisitRecordList',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-visit-record" */ '../pages/business/visit/VisitRecordListPage'),
+    ),
+  ],
+  [
+    'eVisit/VisitRouteList',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-visit-route" */ '../pages/business/visit/VisitRouteListPage'),
+    ),
+  ],
+  [
+    'eVisit/CheckInRuleList',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-visit-rule" */ '../pages/business/visit/CheckInRuleListPage'),
+    ),
+  ],
   // Customer labels (issue #7).
   [
     'eCustLabel/LabelList',

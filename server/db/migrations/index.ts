@@ -20,6 +20,7 @@ import * as lotExpiry from './0017_lot_expiry';
 import * as approvals from './0018_approvals';
 import * as backgroundJobs from './0019_background_jobs';
 import * as attachmentsAndHistory from './0020_attachments_and_history';
+import * as visits from './0021_visits';
 import * as promotions from './0022_promotions';
 import * as assets from './0023_assets';
 
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0018_approvals': approvals,
   '0019_background_jobs': backgroundJobs,
   '0020_attachments_and_history': attachmentsAndHistory,
+  '0021_visits': visits,
   '0022_promotions': promotions,
   '0023_assets': assets,
 };

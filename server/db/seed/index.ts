@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../schema';
-import { seedBusiness, seedOrders } from './business';
+import { seedBusiness, seedOrders, seedVisits } from './business';
 import { seedErp } from './erp';
 import { seedAnnouncements } from './announcements';
 import { seedApprovals } from './approvals';
@@ -32,6 +32,7 @@ const BUSINESS_STEPS: SeedStep[] = [
   seedApprovals,
   seedPromotions,
   seedAssets,
+  seedVisits,
 ];
 
 export type SeedOutcome =

@@ -36,6 +36,18 @@ export const DEMO_DEPARTS: Record<string, DemoDepart[]> = {
 /** 我的消息 (the bell's 查看更多): every signed-in user reads their own announcements. */
 const MY_MESSAGES = '/isps/userAnnouncement';
 
+/** What a rep does with visits: their plans, routes and records, and checking in and out. */
+export const REP_VISITS = [
+  '/eVisit',
+  '/eVisit/plan',
+  '/eVisit/record',
+  '/eVisit/route',
+  'visitPlan:list',
+  'visit:list',
+  'visit:checkIn',
+  'visitRoute:list',
+];
+
 export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
   A01: [
     ADMIN_ROLE,
@@ -73,6 +85,22 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         // Reads the roles of the user list; assigning them (user:assignRole) and the role page stay the
         // administrator's.
         'role:list',
+        // Visits of their offices: plans, records, routes; the check-in rules read.
+        '/eVisit',
+        '/eVisit/plan',
+        '/eVisit/record',
+        '/eVisit/route',
+        '/eVisit/rule',
+        'visitPlan:list',
+        'visitPlan:add',
+        'visitPlan:approve',
+        'visit:list',
+        // 协访: a manager checks in beside the rep.
+        'visit:checkIn',
+        'visitRoute:list',
+        'visitRoute:add',
+        'visitRoute:edit',
+        'visitRule:list',
         // The approvals of their offices: new outlets of their reps, orders over credit, returns.
         '/approval',
         '/approval/center',
@@ -97,6 +125,7 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         '/eCustomer/list',
         'customer:list',
         'customer:add',
+        ...REP_VISITS,
         // 我发起的: the outlets they submitted and where their approval stands.
         '/approval',
         '/approval/center',
@@ -109,7 +138,12 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         MY_MESSAGES,
       ],
     },
-    { code: 'sales', name: '业务代表', level: 5, grants: ['/dashboard/analysis', MY_MESSAGES] },
+    {
+      code: 'sales',
+      name: '业务代表',
+      level: 5,
+      grants: ['/dashboard/analysis', ...REP_VISITS, MY_MESSAGES],
+    },
     { code: 'mes', name: '生产系统', level: 5, grants: ['/dashboard/analysis', MY_MESSAGES] },
   ],
   B01: [ADMIN_ROLE],

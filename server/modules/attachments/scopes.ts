@@ -4,6 +4,7 @@ import { ASSET_PHOTO_BIZ } from '../../../common/assets';
 import { assetInScope } from '../assets/ledger';
 import { customerInScope } from '../customers/service';
 import { dataScopeOf } from '../shared/dataScope';
+import { visitInScope } from '../visits/records';
 import type { BizScopes } from './service';
 
 export const BIZ_SCOPES: BizScopes = {
@@ -18,4 +19,5 @@ export const BIZ_SCOPES: BizScopes = {
   [ASSET_PHOTO_BIZ]: async (db, caller, assetId) => {
     await assetInScope(db, caller, assetId);
   },
+  VISIT: visitInScope,
 };

@@ -266,6 +266,52 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
     ],
   },
   {
+    name: '拜访管理',
+    url: '/eVisit',
+    component: 'layouts/RouteView',
+    icon: 'environment',
+    children: [
+      {
+        name: '拜访计划',
+        url: '/eVisit/plan',
+        component: 'eVisit/VisitPlanList',
+        buttons: [
+          { perms: 'visitPlan:list', name: '查看拜访计划' },
+          { perms: 'visitPlan:add', name: '生成/新建计划' },
+          { perms: 'visitPlan:approve', name: '确认/退回计划' },
+        ],
+      },
+      {
+        name: '拜访记录',
+        url: '/eVisit/record',
+        component: 'eVisit/VisitRecordList',
+        buttons: [
+          { perms: 'visit:list', name: '查看拜访记录' },
+          { perms: 'visit:checkIn', name: '签到/签退' },
+        ],
+      },
+      {
+        name: '拜访线路',
+        url: '/eVisit/route',
+        component: 'eVisit/VisitRouteList',
+        buttons: [
+          { perms: 'visitRoute:list', name: '查看拜访线路' },
+          { perms: 'visitRoute:add', name: '新增线路' },
+          { perms: 'visitRoute:edit', name: '编辑线路' },
+        ],
+      },
+      {
+        name: '打卡规则',
+        url: '/eVisit/rule',
+        component: 'eVisit/CheckInRuleList',
+        buttons: [
+          { perms: 'visitRule:list', name: '查看打卡规则' },
+          { perms: 'visitRule:edit', name: '配置打卡规则' },
+        ],
+      },
+    ],
+  },
+  {
     name: 'ERP集成',
     url: '/erp',
     component: 'layouts/RouteView',

@@ -1,0 +1,121 @@
+// 拜访记录: newest first, the URL's filters (date range, abnormal type) sent to the server, distance,
+// compliance, stay and abnormal flags shown per row; 详情 opens the visit's timeline.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as visitsApi from '../../../src/api/visits';
+import VisitRecordListPage from '../../../src/pages/business/visit/VisitRecordListPage';
+import { ok } from '../../support/signIn';
+import { renderSystemPage } from '../../support/systemPage';
+
+jest.mock('../../../src/api/visits');
+jest.setTimeout(60000);
+
+const visits = jest.mocked(visitsApi);
+const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
+
+const record = (over: Partial<visitsApi.VisitRecord>): visitsApi.VisitRecord => ({
+  id: 'v1',
+  visitNo: 'VS202611260001',
+  checkInAt: '2026-11-26 09:10:00',
+  checkOutAt: '2026-11-26 09:40:00',
+  employeeId: 'u1',
+  employeeName: '赵磊',
+  customerId: 'c1',
+  customerName: '天河便利店',
+  customerCode: 'S0000001',
+  visitType: 'PLANNED',
+  visitType_dictText: '计划内',
+  checkInDistanceM: 35,
+  checkInInRange: true,
+  durationSec: 1800,
+  durationText: '30分0秒',
+  abnormalFlags: [],
+  abnormalFlags_dictText: '',
+  abnormalReviewStatus: null,
+  abnormalReviewStatus_dictText: null,
+  isValid: true,
+  orderAmount: '1200.00',
+  executionScore: '88.00',
+  status: 'COMPLETED',
+  status_dictText: '已完成',
+  ...over,
+});
+
+afterEach(() => jest.clearAllMocks());
+
+it('lists visits with their distance, compliance and flags, sends the filters, and opens 拜访详情', async () => {
+  visits.listVisits.mockResolvedValue(
+    page([
+      record({}),
+      record({
+        id: 'v2',
+        visitNo: 'VS202611260002',
+        customerName: '越秀食杂店',
+        checkInDistanceM: 420,
+        checkInInRange: false,
+        abnormalFlags: ['OUT_OF_RANGE', 'TOO_SHORT'],
+        isValid: false,
+        status: 'AUTO_CLOSED',
+        status_dictText: '系统签退',
+      }),
+    ]),
+  );
+  visits.visitById.mockResolvedValue(
+    ok({
+      ...record({ id: 'v2', visitNo: 'VS202611260002', abnormalFlags: ['OUT_OF_RANGE'] }),
+      customerAddress: '广州市越秀区',
+      outletLng: 113.26,
+      outletLat: 23.12,
+      checkInLng: 113.26,
+      checkInLat: 23.124,
+      checkInAccuracyM: 12,
+      checkOutLng: null,
+      checkOutLat: null,
+      checkOutDistanceM: null,
+      abnormalReason: '门店搬迁',
+      remark: null,
+      rule: {
+        checkInRadiusM: 200,
+        gpsAccuracyMaxM: 100,
+        allowOutOfRange: true,
+        requireCheckOut: true,
+        minStayMinutes: 5,
+        maxStayMinutes: 90,
+        ruleName: '全国默认',
+      },
+      steps: [],
+      photos: [],
+      timeline: [
+        { kind: 'CHECK_IN', title: '签到', at: '2026-11-26 09:10:00', detail: '距门店 420 米', photoIds: [] },
+        { kind: 'STOCK_CHECK', title: '库存盘点', at: '2026-11-26 09:20:00', detail: null, photoIds: [] },
+      ],
+    }),
+  );
+  await renderSystemPage(<VisitRecordListPage />, {
+    path: '/eVisit/record?abnormalFlag=OUT_OF_RANGE&visitDate_begin=2026-11-01&visitDate_end=2026-11-30',
+  });
+  const far = (await screen.findByText('越秀食杂店')).closest('tr')!;
+  expect(within(far).getByText('420 米')).toBeInTheDocument();
+  expect(within(far).getByText('超距')).toBeInTheDocument();
+  expect(within(far).getByText('超距离')).toBeInTheDocument();
+  expect(within(far).getByText('停留过短')).toBeInTheDocument();
+  const near = screen.getByText('天河便利店').closest('tr')!;
+  expect(within(near).getByText('合规')).toBeInTheDocument();
+  expect(within(near).getByText('¥1200.00')).toBeInTheDocument();
+  expect(visits.listVisits).toHaveBeenCalledWith(
+    expect.objectContaining({
+      abnormalFlag: 'OUT_OF_RANGE',
+      visitDate_begin: '2026-11-01',
+      visitDate_end: '2026-11-30',
+      column: 'checkInAt',
+      order: 'desc',
+    }),
+    expect.anything(),
+  );
+
+  await userEvent.click(within(far).getByRole('button', { name: '详情' }));
+  expect(await screen.findByText('拜访详情：VS202611260002')).toBeInTheDocument();
+  expect(visits.visitById).toHaveBeenCalledWith('v2');
+  expect(screen.getByText('库存盘点')).toBeInTheDocument();
+  expect(screen.getByText('门店搬迁')).toBeInTheDocument();
+});

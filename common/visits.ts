@@ -1,0 +1,127 @@
+// The visit module's codes and Chinese labels (DOMAIN §1.4): routes, check-in rules, plans and visit
+// records. The server validates against the codes and adds `<field>_dictText` to list records; the SPA shows
+// the same labels in filters and tags.
+
+const labels = <T extends string>(entries: Record<T, string>) => entries;
+
+export const WEEKDAY = labels({
+  '1': '周一',
+  '2': '周二',
+  '3': '周三',
+  '4': '周四',
+  '5': '周五',
+  '6': '周六',
+  '7': '周日',
+});
+
+export const VISIT_TYPE = labels({ PLANNED: '计划内', UNPLANNED: '计划外', ASSIST: '协访', AUDIT: '稽查' });
+export type VisitType = keyof typeof VISIT_TYPE;
+
+export const VISIT_STATUS = labels({ CHECKED_IN: '已签到', COMPLETED: '已完成', AUTO_CLOSED: '系统签退' });
+export type VisitStatus = keyof typeof VISIT_STATUS;
+
+export const ABNORMAL_FLAG = labels({
+  OUT_OF_RANGE: '超距离',
+  TOO_SHORT: '停留过短',
+  TOO_LONG: '超时',
+  MOCK_LOCATION: '虚拟定位',
+  NO_CHECKOUT: '未签退',
+  DUP_PHOTO: '重复照片',
+  RECAPTURE: '翻拍',
+  DEVICE_CHANGED: '换机',
+});
+export type AbnormalFlag = keyof typeof ABNORMAL_FLAG;
+/** Flags that make a visit invalid until a reviewer accepts it; TOO_LONG only asks for evidence. */
+export const HARD_FLAGS: readonly AbnormalFlag[] = [
+  'OUT_OF_RANGE',
+  'TOO_SHORT',
+  'MOCK_LOCATION',
+  'NO_CHECKOUT',
+  'DUP_PHOTO',
+  'RECAPTURE',
+];
+
+export const ABNORMAL_REVIEW = labels({ PENDING: '待审核', ACCEPTED: '认可', DENIED: '不认可' });
+export type AbnormalReview = keyof typeof ABNORMAL_REVIEW;
+
+export const STEP_TYPE = labels({
+  CHECK_IN: '进店签到',
+  DOOR_PHOTO: '门头照',
+  STOCK_CHECK: '库存盘点',
+  DISPLAY_CHECK: '陈列检查',
+  FREEZER_CHECK: '冰柜检查',
+  PRICE_CHECK: '价格检查',
+  COMPETITOR: '竞品采集',
+  POSM: '物料张贴',
+  AGREEMENT_CHECK: '协议检核',
+  ORDER: '下单',
+  SURVEY: '问卷',
+  CHECK_OUT: '离店签退',
+});
+export type StepType = keyof typeof STEP_TYPE;
+
+export const PLAN_TYPE = labels({ ROUTE: '线路计划', TEMP: '临时计划', ASSIST: '协访', AUDIT: '稽查' });
+export type PlanType = keyof typeof PLAN_TYPE;
+
+export const PLAN_STATUS = labels({
+  DRAFT: '草稿',
+  SUBMITTED: '已提交',
+  APPROVED: '已确认',
+  IN_PROGRESS: '执行中',
+  DONE: '已完成',
+  PARTIAL: '部分完成',
+  MISSED: '未执行',
+});
+export type PlanStatus = keyof typeof PLAN_STATUS;
+
+export const PLAN_ITEM_STATUS = labels({
+  PENDING: '待拜访',
+  VISITED: '已拜访',
+  MISSED: '未拜访',
+  CANCELLED: '已取消',
+});
+export type PlanItemStatus = keyof typeof PLAN_ITEM_STATUS;
+
+export const VISIT_PURPOSE = ['巡店', '收单', '陈列检核', '冰柜巡检', '开发新店'] as const;
+
+/** What an outlet's check-in is held to (DOMAIN §1.4 CheckInRule). */
+export interface CheckInRuleValues {
+  checkInRadiusM: number;
+  gpsAccuracyMaxM: number;
+  allowOutOfRange: boolean;
+  requireCheckOut: boolean;
+  minStayMinutes: number;
+  maxStayMinutes: number;
+}
+
+/** Applied where no rule of the tenant matches the outlet. */
+export const DEFAULT_CHECK_IN_RULE: CheckInRuleValues = {
+  checkInRadiusM: 200,
+  gpsAccuracyMaxM: 100,
+  allowOutOfRange: true,
+  requireCheckOut: true,
+  minStayMinutes: 5,
+  maxStayMinutes: 90,
+};
+
+/** Mean Earth radius of the haversine formula, metres. */
+const EARTH_RADIUS_M = 6_371_008.8;
+
+/** Great-circle distance in metres between two WGS-84 (or two GCJ-02) points, rounded to the metre. */
+export function haversineMetres(a: { lng: number; lat: number }, b: { lng: number; lat: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return Math.round(2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h))));
+}
+
+/** A stay in seconds as 1小时5分 / 12分30秒. */
+export function formatStay(seconds: number | null | undefined): string {
+  if (seconds == null) return '—';
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  if (hours > 0) return `${hours}小时${minutes}分`;
+  return minutes > 0 ? `${minutes}分${rest}秒` : `${rest}秒`;
+}

@@ -1,0 +1,467 @@
+// Visits over real HTTP (issue #17, DOMAIN §1.4): routes and their order, the most specific check-in rule,
+// check-in decided by the server (haversine distance at the radius edge, accuracy, out of range with reason
+// and photo, duplicate photos), replays that answer the same visit, stays at their bounds, a rep outside the
+// outlet's scope, the day close (AUTO_CLOSED, plans settled), the list with its filters and export, and
+// another tenant seeing nothing.
+import { randomBytes, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { sql } from 'kysely';
+import { haversineMetres } from '../../common/visits';
+import { closeVisitDays } from '../modules/visits/dayClose';
+import { addDays } from '../modules/stock/stockAge';
+import { testBackends } from './support/database';
+import { useTestServer } from './support/useTestServer';
+
+interface Outlet {
+  id: string;
+  name: string;
+  lng: number;
+  lat: number;
+  channel: string;
+  outletType: string | null;
+}
+
+interface Visit {
+  id: string;
+  visitNo: string;
+  status: string;
+  visitType: string;
+  checkInDistanceM: number;
+  checkInInRange: boolean;
+  durationSec: number | null;
+  isValid: boolean;
+  abnormalFlags: string[];
+  replayed: boolean;
+  rule: { checkInRadiusM: number; ruleName: string };
+}
+
+/** A point `metres` due north of the outlet, nudged until the server's rounding gives exactly that distance. */
+function northOf(outlet: Outlet, metres: number) {
+  const perMetre = 180 / (Math.PI * 6_371_008.8);
+  for (let step = -10; step <= 10; step += 1) {
+    const point = { lng: outlet.lng, lat: outlet.lat + (metres + step / 20) * perMetre };
+    if (haversineMetres(point, outlet) === metres) return point;
+  }
+  throw new Error(`no point ${metres} m away`);
+}
+
+const noise = () =>
+  sharp(randomBytes(48 * 32 * 3), { raw: { width: 48, height: 32, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+
+describe.each(testBackends())('visits on %s', (backend) => {
+  const context = useTestServer(backend, { businessData: true });
+  const db = () => context.database.db;
+  let rep: string;
+  let admin: string;
+  let manager: string;
+  let outlets: Outlet[];
+  let shanghaiOutlet: string;
+  let today: string;
+
+  const post = <T>(token: string, path: string, body: unknown) => context.client.post<T>(path, body, token);
+  const checkIn = (outlet: Outlet, metres: number, extra: Record<string, unknown> = {}) =>
+    post<Visit>(rep, '/eVisit/checkIn', {
+      clientId: randomUUID(),
+      customerId: outlet.id,
+      ...northOf(outlet, metres),
+      accuracyM: 20,
+      ...extra,
+    });
+  const checkOut = (visitId: string, outlet: Outlet, extra: Record<string, unknown> = {}) =>
+    post<Visit>(rep, '/eVisit/checkOut', {
+      visitId,
+      lng: outlet.lng,
+      lat: outlet.lat,
+      accuracyM: 15,
+      ...extra,
+    });
+  /** Moves a visit's check-in back: the server's clock then counts that stay. */
+  const stayed = (visitId: string, seconds: number) =>
+    db()
+      .updateTable('visit_records')
+      .set({ check_in_at: sql`now() - make_interval(secs => ${seconds})` })
+      .where('id', '=', visitId)
+      .execute();
+  const photo = async (content?: Buffer) => {
+    const form = new FormData();
+    form.append('bizType', 'VISIT');
+    form.append('kind', 'DOOR');
+    form.append('file', new Blob([new Uint8Array(content ?? (await noise()))]), '门头.jpg');
+    const response = await fetch(`${context.server.baseUrl}/api/sys/attachment/upload`, {
+      method: 'POST',
+      headers: { 'x-access-token': rep },
+      body: form,
+    });
+    const body = (await response.json()) as { result: { id: string } };
+    return body.result.id;
+  };
+
+  beforeAll(async () => {
+    [rep, admin, manager] = await Promise.all(
+      ['zhaolei', 'admin', 'zhangwei'].map((name) => context.tokenOf(name)),
+    );
+    today = (
+      await sql<{
+        day: string;
+      }>`select to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day`.execute(db())
+    ).rows[0].day;
+    // Outlets of 广州办事处 (zhaolei's) that no plan of today names and nobody is checked in at.
+    const rows = await db()
+      .selectFrom('customers')
+      .select(['id', 'name', 'lng', 'lat', 'channel', 'outlet_type'])
+      .where('tenant_id', '=', 'A01')
+      .where('customer_type', '=', 'OUTLET')
+      .where('org_code', '=', 'A01A02A01')
+      .where('lng', 'is not', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('visit_plan_items')
+              .select('visit_plan_items.id')
+              .whereRef('visit_plan_items.customer_id', '=', 'customers.id'),
+          ),
+        ),
+      )
+      .orderBy('customer_code')
+      .limit(4)
+      .execute();
+    outlets = rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      lng: Number(row.lng),
+      lat: Number(row.lat),
+      channel: row.channel,
+      outletType: row.outlet_type,
+    }));
+    expect(outlets).toHaveLength(4);
+    shanghaiOutlet = (
+      await db()
+        .selectFrom('customers')
+        .select('id')
+        .where('tenant_id', '=', 'A01')
+        .where('customer_type', '=', 'OUTLET')
+        .where('org_code', '=', 'A01A01A01')
+        .executeTakeFirstOrThrow()
+    ).id;
+    // Leaves no visit of the demo open for the rep.
+    await db()
+      .updateTable('visit_records')
+      .set({ status: 'COMPLETED', check_out_at: sql`now()` })
+      .where('status', '=', 'CHECKED_IN')
+      .execute();
+  });
+
+  it('holds an outlet to its most specific rule and decides the radius edge to the metre', async () => {
+    const [outlet] = outlets;
+    const base = {
+      orgCode: 'A01A02',
+      gpsAccuracyMaxM: 100,
+      allowOutOfRange: true,
+      requireCheckOut: true,
+      minStayMinutes: 5,
+      maxStayMinutes: 90,
+    };
+    const wide = await post(admin, '/eVisit/rule/add', { ...base, name: '华南大区', checkInRadiusM: 500 });
+    expect(wide.body).toMatchObject({ success: true });
+    const narrow = await post(admin, '/eVisit/rule/add', {
+      ...base,
+      name: '广州同类门店',
+      orgCode: 'A01A02A01',
+      channel: outlet.channel,
+      outletType: outlet.outletType,
+      checkInRadiusM: 200,
+    });
+    expect(narrow.body).toMatchObject({ success: true });
+    const twin = await post(admin, '/eVisit/rule/add', {
+      ...base,
+      name: '重复',
+      orgCode: 'A01A02A01',
+      channel: outlet.channel,
+      outletType: outlet.outletType,
+      checkInRadiusM: 300,
+    });
+    expect(twin.body).toMatchObject({ success: false, code: 409, message: '该范围已有启用的打卡规则' });
+    const badStay = await post(admin, '/eVisit/rule/add', {
+      ...base,
+      name: '错',
+      minStayMinutes: 60,
+      maxStayMinutes: 30,
+      checkInRadiusM: 100,
+    });
+    expect(badStay.body).toMatchObject({ success: false, message: '最短停留不能大于最长停留' });
+
+    const far = await checkIn(outlet, 201);
+    expect(far.body).toMatchObject({
+      success: false,
+      code: 400,
+      message: '距门店 201 米，超出签到范围 200 米：超距签到须填写原因并拍摄照片',
+    });
+    const inaccurate = await checkIn(outlet, 10, { accuracyM: 150 });
+    expect(inaccurate.body).toMatchObject({
+      success: false,
+      message: expect.stringContaining('定位精度 150 米'),
+    });
+
+    const edge = await checkIn(outlet, 200);
+    expect(edge.body.result).toMatchObject({
+      checkInDistanceM: 200,
+      checkInInRange: true,
+      abnormalFlags: [],
+      status: 'CHECKED_IN',
+      visitType: 'UNPLANNED',
+      rule: { checkInRadiusM: 200, ruleName: '广州同类门店' },
+    });
+    // Another outlet while this one is open.
+    const second = await checkIn(outlets[1], 10);
+    expect(second.body).toMatchObject({
+      success: false,
+      code: 409,
+      message: `您在「${outlet.name}」的拜访尚未签退，请先签退`,
+    });
+    await stayed(edge.body.result.id, 600);
+    expect((await checkOut(edge.body.result.id, outlet)).body.result).toMatchObject({
+      status: 'COMPLETED',
+      isValid: true,
+    });
+  });
+
+  it('answers a replayed check-in and check-out with the same visit, never a second one', async () => {
+    const outlet = outlets[1];
+    const body = { clientId: randomUUID(), customerId: outlet.id, ...northOf(outlet, 30), accuracyM: 10 };
+    const first = await post<Visit>(rep, '/eVisit/checkIn', body);
+    const again = await post<Visit>(rep, '/eVisit/checkIn', body);
+    const third = await post<Visit>(rep, '/eVisit/checkIn', body);
+    expect(first.body.result.replayed).toBe(false);
+    expect(again.body.result).toMatchObject({
+      id: first.body.result.id,
+      visitNo: first.body.result.visitNo,
+      replayed: true,
+    });
+    expect(third.body.result.id).toBe(first.body.result.id);
+    const reused = await post(rep, '/eVisit/checkIn', { ...body, customerId: outlets[2].id });
+    expect(reused.body).toMatchObject({
+      success: false,
+      code: 409,
+      message: '该签到请求编号已用于另一家门店',
+    });
+    const { count } = await db()
+      .selectFrom('visit_records')
+      .select(sql<number>`count(*)::integer`.as('count'))
+      .where('client_id', '=', body.clientId)
+      .executeTakeFirstOrThrow();
+    expect(count).toBe(1);
+    const step = {
+      visitId: first.body.result.id,
+      clientId: randomUUID(),
+      stepType: 'STOCK_CHECK',
+      data: { skus: 3 },
+    };
+    const stepOnce = await post<{ id: string; replayed: boolean }>(rep, '/eVisit/step', step);
+    const stepTwice = await post<{ id: string; replayed: boolean }>(rep, '/eVisit/step', step);
+    expect(stepTwice.body.result).toEqual({ id: stepOnce.body.result.id, replayed: true });
+    await stayed(first.body.result.id, 400);
+    const out = await checkOut(first.body.result.id, outlet);
+    const outAgain = await checkOut(first.body.result.id, outlet);
+    expect(outAgain.body.result).toMatchObject({
+      id: out.body.result.id,
+      status: 'COMPLETED',
+      replayed: true,
+      durationSec: out.body.result.durationSec,
+    });
+  });
+
+  it('flags out-of-range check-ins with reason and photo, and duplicate photos', async () => {
+    const outlet = outlets[2];
+    const bytes = await noise();
+    const door = await photo(bytes);
+    const far = await checkIn(outlet, 600, { reason: '门店搬迁到对面', photoId: door });
+    expect(far.body.result).toMatchObject({
+      checkInDistanceM: 600,
+      checkInInRange: false,
+      abnormalFlags: ['OUT_OF_RANGE'],
+      isValid: false,
+    });
+    await stayed(far.body.result.id, 360);
+    // The same picture again at check-out: the attachment service's hashes mark it.
+    const copy = await photo(bytes);
+    const out = await checkOut(far.body.result.id, outlet, { photoId: copy });
+    expect(out.body.result.abnormalFlags).toEqual(['OUT_OF_RANGE', 'DUP_PHOTO']);
+    const detail = await context.client.get<{
+      timeline: Array<{ kind: string }>;
+      photos: Array<{ id: string; duplicateKind: string | null }>;
+    }>(`/eVisit/record/queryById?id=${far.body.result.id}`, manager);
+    expect(detail.body.result.timeline.map((each) => each.kind)).toEqual(['CHECK_IN', 'CHECK_OUT']);
+    expect(detail.body.result.photos.find((each) => each.id === copy)?.duplicateKind).toBe('EXACT');
+  });
+
+  it('counts the stay on the server clock against the rule’s minimum and maximum', async () => {
+    const outlet = outlets[3];
+    const short = await checkIn(outlet, 5);
+    await stayed(short.body.result.id, 5 * 60 - 5);
+    expect((await checkOut(short.body.result.id, outlet)).body.result).toMatchObject({
+      abnormalFlags: ['TOO_SHORT'],
+      isValid: false,
+    });
+
+    const enough = await checkIn(outlet, 5);
+    await stayed(enough.body.result.id, 5 * 60 + 1);
+    expect((await checkOut(enough.body.result.id, outlet)).body.result).toMatchObject({
+      abnormalFlags: [],
+      isValid: true,
+    });
+
+    const long = await checkIn(outlet, 5);
+    await stayed(long.body.result.id, 90 * 60 + 5);
+    const refused = await checkOut(long.body.result.id, outlet);
+    expect(refused.body).toMatchObject({
+      success: false,
+      message: '在店已超过 90 分钟，请拍摄超时举证照片后签退',
+    });
+    const proved = await checkOut(long.body.result.id, outlet, { photoId: await photo() });
+    expect(proved.body.result).toMatchObject({ abnormalFlags: ['TOO_LONG'], isValid: true });
+  });
+
+  it('lets a rep visit only outlets of their data scope', async () => {
+    const outside = await post(rep, '/eVisit/checkIn', {
+      clientId: randomUUID(),
+      customerId: shanghaiOutlet,
+      lng: 121.47,
+      lat: 31.23,
+      accuracyM: 10,
+    });
+    expect(outside.body).toMatchObject({ success: false, code: 404, message: '客户不存在或无权访问' });
+  });
+
+  it('plans routes by weekday, ticks visits off and settles the day; the day close closes forgotten visits', async () => {
+    const zhaolei = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'zhaolei')
+      .executeTakeFirstOrThrow();
+    const route = await post<{ id: string }>(manager, '/eVisit/route/add', {
+      code: 'T-GZ-01',
+      name: '测试线路',
+      employeeId: zhaolei.id,
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      outletIds: [outlets[0].id, outlets[1].id],
+    });
+    expect(route.body).toMatchObject({ success: true });
+    const routeId = route.body.result.id;
+    const wrongOrder = await context.client.put(
+      `/eVisit/route/reorder`,
+      { id: routeId, outletIds: [outlets[1].id, outlets[2].id] },
+      manager,
+    );
+    expect(wrongOrder.body).toMatchObject({ success: false, code: 409 });
+    await context.client.put(
+      `/eVisit/route/reorder`,
+      { id: routeId, outletIds: [outlets[1].id, outlets[0].id] },
+      manager,
+    );
+    const read = await context.client.get<{ outlets: Array<{ customerId: string; seq: number }> }>(
+      `/eVisit/route/queryById?id=${routeId}`,
+      rep,
+    );
+    expect(read.body.result.outlets.map((each) => each.customerId)).toEqual([outlets[1].id, outlets[0].id]);
+
+    const generated = await post<{ created: number }>(manager, '/eVisit/plan/generate', {
+      from: today,
+      to: today,
+      routeIds: [routeId],
+    });
+    expect(generated.body.result.created).toBe(1);
+    const again = await post<{ created: number }>(manager, '/eVisit/plan/generate', {
+      from: today,
+      to: today,
+      routeIds: [routeId],
+    });
+    expect(again.body.result.created).toBe(0);
+
+    const visit = await checkIn(outlets[1], 20);
+    expect(visit.body.result.visitType).toBe('PLANNED');
+    const plans = await context.client.get<{
+      records: Array<{ id: string; status: string; visitedCount: number; plannedCount: number }>;
+    }>(`/eVisit/plan/list?routeId=${routeId}`, manager);
+    expect(plans.body.result.records).toEqual([
+      expect.objectContaining({ status: 'IN_PROGRESS', visitedCount: 1, plannedCount: 2 }),
+    ]);
+
+    // Forgotten: still checked in when the day is closed.
+    const closed = await closeVisitDays(db(), addDays(today, 1));
+    expect(closed.autoClosed).toBeGreaterThanOrEqual(1);
+    const after = await context.client.get<Visit>(
+      `/eVisit/record/queryById?id=${visit.body.result.id}`,
+      manager,
+    );
+    expect(after.body.result).toMatchObject({
+      status: 'AUTO_CLOSED',
+      abnormalFlags: ['NO_CHECKOUT'],
+      isValid: false,
+    });
+    const settled = await context.client.get<{ records: Array<{ status: string }> }>(
+      `/eVisit/plan/list?routeId=${routeId}`,
+      manager,
+    );
+    expect(settled.body.result.records[0].status).toBe('PARTIAL');
+    expect((await closeVisitDays(db(), addDays(today, 1))).autoClosed).toBe(0);
+    const customer = await context.client.get<{ lastVisitTime: string }>(
+      `/eCustomer/queryById?id=${outlets[1].id}`,
+      admin,
+    );
+    expect(customer.body.result.lastVisitTime?.slice(0, 10)).toBe(today);
+  });
+
+  it('lists visits by the filters of 拜访记录 and exports them', async () => {
+    const flagged = await context.client.get<{
+      records: Array<{ abnormalFlags: string[]; employeeName: string }>;
+      total: number;
+    }>(`/eVisit/record/list?abnormalFlag=OUT_OF_RANGE&visitDate_begin=${today}&pageSize=100`, manager);
+    expect(flagged.body.result.total).toBeGreaterThanOrEqual(1);
+    expect(flagged.body.result.records.every((each) => each.abnormalFlags.includes('OUT_OF_RANGE'))).toBe(
+      true,
+    );
+    const invalid = await context.client.get<{ records: Array<{ isValid: boolean }> }>(
+      `/eVisit/record/list?isValid=false&pageSize=50`,
+      manager,
+    );
+    expect(invalid.body.result.records.every((each) => !each.isValid)).toBe(true);
+    const bad = await context.client.get(`/eVisit/record/list?abnormalFlag=WHATEVER`, manager);
+    expect(bad.body).toMatchObject({ success: false, code: 400 });
+    const response = await fetch(
+      `${context.server.baseUrl}/api/eVisit/record/exportXls?visitDate_begin=${today}`,
+      {
+        headers: { 'x-access-token': manager },
+      },
+    );
+    expect(response.headers.get('content-type')).toContain('spreadsheetml');
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it('shows another tenant nothing', async () => {
+    const t2 = await context.tokenOf('t2admin');
+    const list = await context.client.get<{ total: number }>('/eVisit/record/list', t2);
+    const own = await db()
+      .selectFrom('visit_records')
+      .select(sql<number>`count(*)::integer`.as('count'))
+      .where('tenant_id', '=', 'B01')
+      .executeTakeFirstOrThrow();
+    expect(list.body.result.total).toBe(own.count);
+    const one = await db()
+      .selectFrom('visit_records')
+      .select('id')
+      .where('tenant_id', '=', 'A01')
+      .executeTakeFirstOrThrow();
+    const detail = await context.client.get(`/eVisit/record/queryById?id=${one.id}`, t2);
+    expect(detail.body).toMatchObject({ success: false, code: 404 });
+    const outlet = await post(t2, '/eVisit/checkIn', {
+      clientId: randomUUID(),
+      customerId: outlets[0].id,
+      lng: 1,
+      lat: 1,
+      accuracyM: 1,
+    });
+    expect(outlet.body).toMatchObject({ success: false, code: 404 });
+  });
+});

@@ -1,0 +1,416 @@
+// The visit demo (issue #17, DOMAIN §1.4): check-in rules, three routes of 广州办事处 walked by the rep 赵磊,
+// their plans from 13 weeks ago to next week, and the visits of those weeks — most valid, some out of range,
+// too short, too long or never checked out (closed by the system), their reviews, steps, orders and scores.
+// Every other outlet's 最近拜访 is a real visit too: one by its owner at that time. Deterministic (a seeded
+// PRNG, dates relative to today); no visit is left open, so a rep starts the day free.
+import { sql, type Insertable, type Transaction } from 'kysely';
+import { HARD_FLAGS, type AbnormalFlag, type CheckInRuleValues, type StepType } from '../../../common/visits';
+import { newId, stableId } from '../ids';
+import type { DB, VisitPlansTable, VisitRecordsTable } from '../schema';
+import { addDays } from '../../modules/stock/stockAge';
+import { weekdayOf } from '../../modules/visits/plans';
+import { insertChunked, seededRandom } from './businessData';
+import { demoUserId } from './ids';
+
+type Random = ReturnType<typeof seededRandom>;
+
+const RULES: Array<
+  { name: string; orgCode: string; channel?: string; outletType?: string } & CheckInRuleValues
+> = [
+  {
+    name: '全国默认',
+    orgCode: 'A01',
+    checkInRadiusM: 200,
+    gpsAccuracyMaxM: 100,
+    allowOutOfRange: true,
+    requireCheckOut: true,
+    minStayMinutes: 5,
+    maxStayMinutes: 90,
+  },
+  {
+    name: 'KA卖场',
+    orgCode: 'A01',
+    channel: 'MT',
+    outletType: '大卖场KA',
+    checkInRadiusM: 100,
+    gpsAccuracyMaxM: 50,
+    allowOutOfRange: true,
+    requireCheckOut: true,
+    minStayMinutes: 10,
+    maxStayMinutes: 120,
+  },
+  {
+    name: '上海办事处',
+    orgCode: 'A01A01A01',
+    checkInRadiusM: 150,
+    gpsAccuracyMaxM: 80,
+    allowOutOfRange: false,
+    requireCheckOut: true,
+    minStayMinutes: 5,
+    maxStayMinutes: 90,
+  },
+];
+
+const ROUTE_DAYS = [
+  [1, 4],
+  [2, 5],
+  [3, 6],
+];
+const OUTLETS_PER_ROUTE = 12;
+const WEEKS_BACK = 13;
+
+/** Metres due north as degrees of latitude. */
+const northDegrees = (metres: number) => (metres * 180) / (Math.PI * 6_371_008.8);
+
+/** A Shanghai wall-clock time of `day` as a Date. */
+const shanghaiAt = (day: string, minutes: number) =>
+  new Date(Date.parse(`${day}T00:00:00+08:00`) + minutes * 60_000);
+
+interface SeedOutlet {
+  id: string;
+  org_code: string;
+  lng: string | null;
+  lat: string | null;
+  address: string | null;
+  owner_user_id: string | null;
+  last_visit_at: Date | null;
+  outlet_type: string | null;
+}
+
+/** The rule the server picks for the outlet (rules.ts): 上海办事处 (the deeper department), then KA, else 全国默认. */
+const RULE_OF = (outlet: SeedOutlet) =>
+  outlet.org_code.startsWith('A01A01A01')
+    ? RULES[2]
+    : outlet.outlet_type === '大卖场KA'
+      ? RULES[1]
+      : RULES[0];
+
+class VisitWriter {
+  readonly visits: Insertable<VisitRecordsTable>[] = [];
+  readonly steps: Insertable<DB['visit_step_results']>[] = [];
+  private readonly sequences = new Map<string, number>();
+
+  constructor(
+    private readonly tenantId: string,
+    private readonly random: Random,
+    private readonly now: number,
+  ) {}
+
+  /** The next document number of `prefix` on `day` (the counters are stored at the end). */
+  numberOf(prefix: string, day: string): string {
+    const key = `${prefix}${day.replaceAll('-', '')}`;
+    const value = (this.sequences.get(key) ?? 0) + 1;
+    this.sequences.set(key, value);
+    return `${key}${String(value).padStart(4, '0')}`;
+  }
+
+  /** A finished visit of `employeeId` at `outlet` starting at `start`; its id. */
+  add(
+    employeeId: string,
+    outlet: SeedOutlet,
+    day: string,
+    start: Date,
+    options: { planItemId?: string; ordinary?: boolean } = {},
+  ): string {
+    const random = this.random;
+    const rule = RULE_OF(outlet);
+    const roll = options.ordinary ? 1 : random.next();
+    const kind =
+      roll < 0.06 && !rule.allowOutOfRange
+        ? 'OK'
+        : roll < 0.06
+          ? 'FAR'
+          : roll < 0.11
+            ? 'SHORT'
+            : roll < 0.14
+              ? 'LONG'
+              : roll < 0.17
+                ? 'NO_CHECKOUT'
+                : 'OK';
+    const distance =
+      kind === 'FAR' ? random.int(rule.checkInRadiusM + 40, 900) : random.int(3, rule.checkInRadiusM - 20);
+    const stayMinutes =
+      kind === 'SHORT'
+        ? random.int(1, rule.minStayMinutes - 1)
+        : kind === 'LONG'
+          ? random.int(rule.maxStayMinutes + 5, rule.maxStayMinutes + 40)
+          : random.int(rule.minStayMinutes + 3, 40);
+    const stay = stayMinutes * 60 + random.int(0, 59);
+    const flags: AbnormalFlag[] = [];
+    if (kind === 'FAR') flags.push('OUT_OF_RANGE');
+    if (kind === 'SHORT') flags.push('TOO_SHORT');
+    if (kind === 'LONG') flags.push('TOO_LONG');
+    if (kind === 'NO_CHECKOUT') flags.push('NO_CHECKOUT');
+    const old = this.now - start.getTime() > 5 * 86_400_000;
+    const review = flags.length === 0 ? null : old ? (random.chance(0.7) ? 'ACCEPTED' : 'DENIED') : 'PENDING';
+    const hard = flags.some((flag) => HARD_FLAGS.includes(flag));
+    const lng = Number(outlet.lng);
+    const lat = Number(outlet.lat) + northDegrees(distance);
+    const checkOut = kind === 'NO_CHECKOUT' ? null : new Date(start.getTime() + stay * 1000);
+    const id = newId();
+    const amount = random.chance(0.35) ? random.int(20, 300) * 10 : 0;
+    this.visits.push({
+      id,
+      tenant_id: this.tenantId,
+      created_by: employeeId,
+      visit_no: this.numberOf('VS', day),
+      client_id: stableId('visitClient', id),
+      employee_id: employeeId,
+      customer_id: outlet.id,
+      org_code: outlet.org_code,
+      plan_item_id: options.planItemId ?? null,
+      visit_type: options.planItemId ? 'PLANNED' : 'UNPLANNED',
+      check_in_at: start,
+      device_check_in_at: new Date(start.getTime() - random.int(0, 20) * 1000),
+      check_in_lng: lng.toFixed(7),
+      check_in_lat: lat.toFixed(7),
+      check_in_accuracy_m: random.int(5, Math.min(60, rule.gpsAccuracyMaxM)),
+      check_in_address: outlet.address,
+      check_in_distance_m: distance,
+      check_in_in_range: kind !== 'FAR',
+      rule_snapshot: JSON.stringify({
+        checkInRadiusM: rule.checkInRadiusM,
+        gpsAccuracyMaxM: rule.gpsAccuracyMaxM,
+        allowOutOfRange: rule.allowOutOfRange,
+        requireCheckOut: rule.requireCheckOut,
+        minStayMinutes: rule.minStayMinutes,
+        maxStayMinutes: rule.maxStayMinutes,
+        ruleName: rule.name,
+      }),
+      check_out_at: checkOut,
+      check_out_lng: checkOut ? lng.toFixed(7) : null,
+      check_out_lat: checkOut ? (Number(outlet.lat) + northDegrees(random.int(2, 40))).toFixed(7) : null,
+      check_out_accuracy_m: checkOut ? random.int(5, 40) : null,
+      check_out_distance_m: checkOut ? random.int(2, 40) : null,
+      duration_sec: checkOut ? stay : null,
+      is_valid: !hard || review === 'ACCEPTED',
+      abnormal_flags: JSON.stringify(flags),
+      abnormal_reason:
+        kind === 'FAR' ? random.pick(['门店搬迁，系统坐标未更新', '定位漂移', '门店在商场内，信号差']) : null,
+      abnormal_review_status: review,
+      device_id: `DEV-${employeeId.slice(0, 6)}`,
+      app_version: '1.4.2',
+      order_amount: amount,
+      execution_score: random.chance(0.5) ? random.int(60, 100) : null,
+      remark: random.chance(0.2)
+        ? random.pick(['老板不在，已留言', '陈列已整改', '冰柜需维修', '竞品在做促销'])
+        : null,
+      status: checkOut ? 'COMPLETED' : 'AUTO_CLOSED',
+    });
+    if (checkOut) {
+      const steps: StepType[] = [
+        'DOOR_PHOTO',
+        'STOCK_CHECK',
+        'DISPLAY_CHECK',
+        ...(amount > 0 ? (['ORDER'] as const) : []),
+      ];
+      for (const [index, stepType] of steps.entries()) {
+        this.steps.push({
+          id: newId(),
+          tenant_id: this.tenantId,
+          visit_id: id,
+          client_id: `${stepType}-${index}`,
+          step_type: stepType,
+          completed_at: new Date(start.getTime() + ((index + 1) * stay * 1000) / (steps.length + 1)),
+          data: JSON.stringify(
+            stepType === 'STOCK_CHECK'
+              ? { skuCount: random.int(3, 12), nearExpiry: random.int(0, 2) }
+              : stepType === 'ORDER'
+                ? { amount }
+                : stepType === 'DISPLAY_CHECK'
+                  ? { facings: random.int(2, 10) }
+                  : {},
+          ),
+          photo_ids: '[]',
+        });
+      }
+    }
+    return id;
+  }
+
+  async save(trx: Transaction<DB>) {
+    await insertChunked(trx, 'visit_records', this.visits);
+    await insertChunked(trx, 'visit_step_results', this.steps);
+    const counters = [...this.sequences.entries()].map(([key, value]) => ({
+      tenant_id: this.tenantId,
+      prefix: key.slice(0, 2),
+      day: key.slice(2),
+      last_value: value,
+    }));
+    await insertChunked(trx, 'document_sequences', counters);
+  }
+}
+
+async function insertRules(trx: Transaction<DB>, tenantId: string) {
+  await trx
+    .insertInto('check_in_rules')
+    .values(
+      RULES.map((rule) => ({
+        id: stableId('checkInRule', tenantId, rule.name),
+        tenant_id: tenantId,
+        name: rule.name,
+        org_code: rule.orgCode,
+        channel: rule.channel ?? null,
+        outlet_type: rule.outletType ?? null,
+        check_in_radius_m: rule.checkInRadiusM,
+        gps_accuracy_max_m: rule.gpsAccuracyMaxM,
+        allow_out_of_range: rule.allowOutOfRange,
+        require_check_out: rule.requireCheckOut,
+        min_stay_minutes: rule.minStayMinutes,
+        max_stay_minutes: rule.maxStayMinutes,
+      })),
+    )
+    .execute();
+}
+
+/** The routes of `rep` over the first outlets of `orgCode`, their plans and the visits of the past weeks. */
+async function seedRepVisits(
+  trx: Transaction<DB>,
+  tenantId: string,
+  rep: string,
+  outlets: SeedOutlet[],
+  writer: VisitWriter,
+  random: Random,
+  today: string,
+) {
+  const plans: Insertable<VisitPlansTable>[] = [];
+  const items: Insertable<DB['visit_plan_items']>[] = [];
+  for (const [index, weekdays] of ROUTE_DAYS.entries()) {
+    const members = outlets.slice(index * OUTLETS_PER_ROUTE, (index + 1) * OUTLETS_PER_ROUTE);
+    if (members.length === 0) break;
+    const routeId = stableId('visitRoute', tenantId, rep, String(index));
+    await trx
+      .insertInto('visit_routes')
+      .values({
+        id: routeId,
+        tenant_id: tenantId,
+        created_by: rep,
+        code: `XL-GZ-0${index + 1}`,
+        name: `广州${['天河', '越秀', '海珠'][index]}线`,
+        employee_id: rep,
+        org_code: members[0].org_code,
+        weekdays: JSON.stringify(weekdays),
+      })
+      .execute();
+    await trx
+      .insertInto('visit_route_outlets')
+      .values(
+        members.map((outlet, seq) => ({
+          id: newId(),
+          tenant_id: tenantId,
+          route_id: routeId,
+          customer_id: outlet.id,
+          seq: seq + 1,
+        })),
+      )
+      .execute();
+    for (let offset = -WEEKS_BACK * 7; offset <= 7; offset += 1) {
+      const day = addDays(today, offset);
+      if (!weekdays.includes(weekdayOf(day))) continue;
+      const planId = newId();
+      const past = day < today;
+      const skipped = past && random.chance(0.05);
+      let visited = 0;
+      let missingMust = 0;
+      let minute = 9 * 60 + random.int(0, 30);
+      for (const [seq, outlet] of members.entries()) {
+        const itemId = newId();
+        const start = shanghaiAt(day, minute);
+        const happens = !skipped && start.getTime() < Date.now() - 3 * 3_600_000 && random.chance(0.88);
+        const visitId = happens ? writer.add(rep, outlet, day, start, { planItemId: itemId }) : null;
+        if (visitId) visited += 1;
+        else if (past) missingMust += 1;
+        minute += random.int(30, 50);
+        items.push({
+          id: itemId,
+          tenant_id: tenantId,
+          plan_id: planId,
+          customer_id: outlet.id,
+          seq: seq + 1,
+          purpose: '巡店',
+          must_visit: true,
+          status: visitId ? 'VISITED' : past ? 'MISSED' : 'PENDING',
+          visit_record_id: visitId,
+        });
+      }
+      // Now and then an outlet of another route on the way.
+      if (!skipped && past && random.chance(0.3)) {
+        const other = outlets[random.int(0, outlets.length - 1)];
+        writer.add(rep, other, day, shanghaiAt(day, minute + 20));
+      }
+      plans.push({
+        id: planId,
+        tenant_id: tenantId,
+        created_by: rep,
+        plan_no: writer.numberOf('VP', addDays(day, -7)),
+        employee_id: rep,
+        org_code: members[0].org_code,
+        plan_date: day,
+        plan_type: 'ROUTE',
+        route_id: routeId,
+        planned_count: members.length,
+        visited_count: visited,
+        status: !past
+          ? visited > 0
+            ? 'IN_PROGRESS'
+            : 'APPROVED'
+          : visited === 0
+            ? 'MISSED'
+            : missingMust === 0
+              ? 'DONE'
+              : 'PARTIAL',
+      });
+    }
+  }
+  await insertChunked(trx, 'visit_plans', plans);
+  await insertChunked(trx, 'visit_plan_items', items);
+}
+
+/** Rules, the rep's routes, plans and visits, and a real visit behind every other outlet's 最近拜访. */
+export async function generateVisits(
+  trx: Transaction<DB>,
+  tenantId: string,
+  seed: number,
+  reps: Array<{ username: string; orgCode: string }>,
+): Promise<{ visits: number }> {
+  const random = seededRandom(seed);
+  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const writer = new VisitWriter(tenantId, random, Date.now());
+  await insertRules(trx, tenantId);
+  const outlets = await trx
+    .selectFrom('customers')
+    .select(['id', 'org_code', 'lng', 'lat', 'address', 'owner_user_id', 'last_visit_at', 'outlet_type'])
+    .where('tenant_id', '=', tenantId)
+    .where('customer_type', '=', 'OUTLET')
+    .where('audit_status', '=', 'APPROVED')
+    .where('status', '=', 'ACTIVE')
+    .orderBy('customer_code')
+    .execute();
+  const located = outlets.filter((outlet) => outlet.lng !== null && outlet.lat !== null);
+  const routed = new Set<string>();
+  for (const rep of reps) {
+    const own = located
+      .filter((outlet) => outlet.org_code === rep.orgCode)
+      .slice(0, OUTLETS_PER_ROUTE * ROUTE_DAYS.length);
+    for (const outlet of own) routed.add(outlet.id);
+    await seedRepVisits(trx, tenantId, demoUserId(rep.username), own, writer, random, today);
+  }
+  for (const outlet of located) {
+    if (routed.has(outlet.id) || !outlet.last_visit_at || !outlet.owner_user_id) continue;
+    const day = new Date(outlet.last_visit_at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const start = shanghaiAt(day, random.int(9 * 60, 17 * 60));
+    if (start.getTime() > Date.now() - 3 * 3_600_000) continue;
+    writer.add(outlet.owner_user_id, outlet, day, start, { ordinary: random.chance(0.8) });
+  }
+  await writer.save(trx);
+  // 最近拜访 is the latest real visit; an outlet nobody visited has none.
+  await trx
+    .updateTable('customers')
+    .set({
+      last_visit_at: sql<Date | null>`(select max(v.check_in_at) from visit_records v where v.customer_id = customers.id)`,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('customer_type', '=', 'OUTLET')
+    .execute();
+  return { visits: writer.visits.length };
+}

@@ -1,0 +1,198 @@
+// 拜访管理 (docs/visits-api.md): routes, check-in rules, plans and visit records.
+import type { Page } from '../../common/contract';
+import type { AbnormalFlag, CheckInRuleValues } from '../../common/visits';
+import { downloadFile, getAction, postAction, putAction } from './http';
+import type { ListParams } from './systemTypes';
+
+export interface VisitRoute {
+  id: string;
+  code: string;
+  name: string;
+  employeeId: string;
+  employeeName: string;
+  orgCode: string;
+  weekdays: number[];
+  weekdays_dictText: string;
+  status: string;
+  status_dictText: string;
+  remark: string | null;
+  outletCount: number;
+  createTime: string;
+}
+
+export interface RouteOutlet {
+  customerId: string;
+  seq: number;
+  customerCode: string;
+  customerName: string;
+  address: string | null;
+  outletType: string | null;
+  lng: number | null;
+  lat: number | null;
+}
+
+export interface VisitRouteDetail extends Omit<VisitRoute, 'outletCount' | 'createTime'> {
+  outlets: RouteOutlet[];
+}
+
+export interface RoutePayload {
+  id?: string;
+  code: string;
+  name: string;
+  employeeId: string;
+  weekdays: number[];
+  outletIds: string[];
+  status?: string;
+  remark?: string | null;
+}
+
+export interface CheckInRule extends CheckInRuleValues {
+  id: string;
+  name: string;
+  orgCode: string;
+  orgName: string | null;
+  channel: string | null;
+  channel_dictText: string;
+  outletType: string | null;
+  status: string;
+  status_dictText: string;
+  updateTime: string;
+}
+
+export type RulePayload = CheckInRuleValues & {
+  id?: string;
+  name: string;
+  orgCode: string;
+  channel?: string | null;
+  outletType?: string | null;
+  status?: string;
+};
+
+export interface VisitRecord {
+  id: string;
+  visitNo: string;
+  checkInAt: string;
+  checkOutAt: string | null;
+  employeeId: string;
+  employeeName: string;
+  customerId: string;
+  customerName: string;
+  customerCode: string;
+  visitType: string;
+  visitType_dictText: string;
+  checkInDistanceM: number;
+  checkInInRange: boolean;
+  durationSec: number | null;
+  durationText: string;
+  abnormalFlags: AbnormalFlag[];
+  abnormalFlags_dictText: string;
+  abnormalReviewStatus: string | null;
+  abnormalReviewStatus_dictText: string | null;
+  isValid: boolean;
+  orderAmount: string;
+  executionScore: string | null;
+  status: string;
+  status_dictText: string;
+}
+
+export interface TimelineEntry {
+  kind: string;
+  title: string;
+  at: string | null;
+  detail: string | null;
+  photoIds: string[];
+}
+
+export interface VisitDetail extends VisitRecord {
+  customerAddress: string | null;
+  outletLng: number | null;
+  outletLat: number | null;
+  checkInLng: number;
+  checkInLat: number;
+  checkInAccuracyM: number;
+  checkOutLng: number | null;
+  checkOutLat: number | null;
+  checkOutDistanceM: number | null;
+  abnormalReason: string | null;
+  remark: string | null;
+  rule: CheckInRuleValues & { ruleName?: string };
+  steps: Array<{
+    id: string;
+    stepType: string;
+    stepType_dictText: string;
+    completedAt: string;
+    data: Record<string, unknown>;
+  }>;
+  photos: Array<{ id: string; kind: string; duplicateKind: string | null; watermarkText: string | null }>;
+  timeline: TimelineEntry[];
+}
+
+export interface VisitPlan {
+  id: string;
+  planNo: string;
+  planDate: string;
+  employeeId: string;
+  employeeName: string;
+  planType: string;
+  planType_dictText: string;
+  routeId: string | null;
+  routeName: string | null;
+  plannedCount: number;
+  visitedCount: number;
+  completionRate: number | null;
+  status: string;
+  status_dictText: string;
+  remark: string | null;
+}
+
+export interface VisitPlanDetail {
+  id: string;
+  planNo: string;
+  planDate: string;
+  employeeName: string;
+  status_dictText: string;
+  items: Array<{
+    id: string;
+    seq: number;
+    customerId: string;
+    customerName: string;
+    customerCode: string;
+    purpose: string | null;
+    mustVisit: boolean;
+    status: string;
+    status_dictText: string;
+    visitRecordId: string | null;
+  }>;
+}
+
+export const listRoutes = (params: ListParams) => getAction<Page<VisitRoute>>('/eVisit/route/list', params);
+export const routeById = (id: string) => getAction<VisitRouteDetail>('/eVisit/route/queryById', { id });
+export const saveRoute = (route: RoutePayload) =>
+  route.id ? putAction('/eVisit/route/edit', route) : postAction('/eVisit/route/add', route);
+export const reorderRoute = (id: string, outletIds: string[]) =>
+  putAction('/eVisit/route/reorder', { id, outletIds });
+export const changeRouteStatus = (id: string, status: string) =>
+  putAction('/eVisit/route/changeStatus', { id, status });
+
+export const listRules = (params: ListParams) => getAction<Page<CheckInRule>>('/eVisit/rule/list', params);
+export const saveRule = (rule: RulePayload) =>
+  rule.id ? putAction('/eVisit/rule/edit', rule) : postAction('/eVisit/rule/add', rule);
+
+export const listVisits = (params: ListParams) => getAction<Page<VisitRecord>>('/eVisit/record/list', params);
+export const visitById = (id: string) => getAction<VisitDetail>('/eVisit/record/queryById', { id });
+export const exportVisits = (params: ListParams) =>
+  downloadFile('/eVisit/record/exportXls', '拜访记录.xlsx', params);
+
+export const listPlans = (params: ListParams) => getAction<Page<VisitPlan>>('/eVisit/plan/list', params);
+export const planById = (id: string) => getAction<VisitPlanDetail>('/eVisit/plan/queryById', { id });
+export const generatePlans = (from: string, to: string) =>
+  postAction<{ created: number }>('/eVisit/plan/generate', { from, to });
+export const copyLastWeek = (weekStart: string) =>
+  postAction<{ created: number }>('/eVisit/plan/copyLastWeek', { weekStart });
+export const addTempPlan = (plan: {
+  employeeId: string;
+  planDate: string;
+  outletIds: string[];
+  purpose?: string | null;
+}) => postAction('/eVisit/plan/addTemp', plan);
+export const decidePlan = (id: string, approve: boolean) => putAction('/eVisit/plan/decide', { id, approve });

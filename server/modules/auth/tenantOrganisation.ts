@@ -371,7 +371,7 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
     name: '资产管理',
     url: '/eAsset',
     component: 'layouts/RouteView',
-    icon: 'hdd',
+    icon: 'appstore',
     children: [
       {
         name: '资产台账',

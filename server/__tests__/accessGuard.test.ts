@@ -176,6 +176,15 @@ describe.each(testBackends())('the access gate on %s', (backend) => {
         'user:add',
         'user:edit',
         'user:list',
+        'visit:checkIn',
+        'visit:list',
+        'visitPlan:add',
+        'visitPlan:approve',
+        'visitPlan:list',
+        'visitRoute:add',
+        'visitRoute:edit',
+        'visitRoute:list',
+        'visitRule:list',
       ],
     });
   });

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import { haversineMetres } from '../../common/visits';
 import { closeVisitDays } from '../modules/visits/dayClose';
+import { weekdayOf } from '../modules/visits/plans';
 import { addDays } from '../modules/stock/stockAge';
 import { testBackends } from './support/database';
 import { useTestServer } from './support/useTestServer';
@@ -411,6 +412,61 @@ describe.each(testBackends())('visits on %s', (backend) => {
       admin,
     );
     expect(customer.body.result.lastVisitTime?.slice(0, 10)).toBe(today);
+  });
+
+  it('submits a temporary plan, confirms it once, and copies last week one week on once', async () => {
+    const zhaolei = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'zhaolei')
+      .executeTakeFirstOrThrow();
+    // A Monday at least three weeks ahead: no demo plan is that far.
+    const monday = addDays(today, 21 + ((8 - weekdayOf(today)) % 7));
+    const temp = await post<{ id: string }>(manager, '/eVisit/plan/addTemp', {
+      employeeId: zhaolei.id,
+      planDate: addDays(monday, -5),
+      outletIds: [outlets[2].id, outlets[3].id],
+      purpose: '陈列检核',
+    });
+    expect(temp.body).toMatchObject({ success: true });
+    const outside = await post(manager, '/eVisit/plan/addTemp', {
+      employeeId: zhaolei.id,
+      planDate: monday,
+      outletIds: ['0'.repeat(32)],
+    });
+    expect(outside.body).toMatchObject({ success: false, code: 400 });
+    const confirmed = await context.client.put(
+      '/eVisit/plan/decide',
+      { id: temp.body.result.id, approve: true },
+      manager,
+    );
+    expect(confirmed.body).toMatchObject({ success: true });
+    const twice = await context.client.put(
+      '/eVisit/plan/decide',
+      { id: temp.body.result.id, approve: false },
+      manager,
+    );
+    expect(twice.body).toMatchObject({
+      success: false,
+      code: 409,
+      message: '当前状态为「已确认」，不能退回',
+    });
+    const copied = await post<{ created: number }>(manager, '/eVisit/plan/copyLastWeek', {
+      weekStart: monday,
+    });
+    expect(copied.body.result.created).toBe(1);
+    expect(
+      (await post<{ created: number }>(manager, '/eVisit/plan/copyLastWeek', { weekStart: monday })).body
+        .result.created,
+    ).toBe(0);
+    const notMonday = await post(manager, '/eVisit/plan/copyLastWeek', { weekStart: addDays(monday, 1) });
+    expect(notMonday.body).toMatchObject({ success: false, message: '请选择一周的周一' });
+    const copy = await context.client.get<{
+      records: Array<{ status: string; plannedCount: number; planType: string }>;
+    }>(`/eVisit/plan/list?planDate=${addDays(monday, 2)}&employeeId=${zhaolei.id}`, manager);
+    expect(copy.body.result.records).toEqual([
+      expect.objectContaining({ status: 'SUBMITTED', plannedCount: 2, planType: 'TEMP' }),
+    ]);
   });
 
   it('lists visits by the filters of 拜访记录 and exports them', async () => {

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { Attachment } from '../../common/attachments';
 import type { Page } from '../../common/contract';
 import type { StoredImage } from '../../common/files';
 import { demoUserId } from '../db/seed/ids';
@@ -404,6 +405,67 @@ describe.each(testBackends())('customers on %s', (backend) => {
         url: foreign.url,
       });
       expect(refused.body).toMatchObject({ success: false, code: 404 });
+    });
+
+    it('keeps a photo taken through the attachment service with its facts, only on its own customer', async () => {
+      const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a7' } })
+        .jpeg()
+        .toBuffer();
+      const bytes = jpeg.buffer.slice(jpeg.byteOffset, jpeg.byteOffset + jpeg.byteLength) as ArrayBuffer;
+      const take = async (bizId: string) =>
+        (
+          await bed.upload<Attachment>('admin', '/sys/attachment/upload', '门头.jpg', bytes, {
+            bizType: 'CUSTOMER',
+            bizId,
+            kind: 'DOOR',
+            capturedAt: '2026-11-20T09:30:00+08:00',
+            lat: '23.129',
+            lng: '113.264',
+            address: '广州市天河区体育西路1号',
+            source: 'CAMERA',
+            watermarkText: '2026-11-20 09:30 门头',
+          })
+        ).body.result;
+      const door = await take(outletId);
+      const added = await bed.post('admin', '/eCustomer/photo/add', {
+        customerId: outletId,
+        kind: 'DOOR',
+        url: door.url,
+      });
+      expect(added.body).toMatchObject({ success: true });
+      const { body } = await bed.get<Array<{ url: string; thumbUrl: string; attachment: Attachment }>>(
+        'admin',
+        `/eCustomer/slideshow?id=${outletId}`,
+      );
+      expect(body.result).toContainEqual(
+        expect.objectContaining({
+          url: door.url,
+          thumbUrl: door.thumbUrl,
+          capturedAt: '2026-11-20 09:30:00',
+          attachment: expect.objectContaining({
+            id: door.id,
+            address: '广州市天河区体育西路1号',
+            source: 'CAMERA',
+            watermarkText: '2026-11-20 09:30 门头',
+          }),
+        }),
+      );
+      // The same picture again, now on the dealer: flagged, and not to be kept on the outlet.
+      const again = await take(dealerId);
+      expect(again.duplicate).toMatchObject({ kind: 'EXACT', attachmentId: door.id });
+      const refused = await bed.post('admin', '/eCustomer/photo/add', {
+        customerId: outletId,
+        kind: 'DOOR',
+        url: again.url,
+      });
+      expect(refused.body).toMatchObject({ success: false, code: 404 });
+      const audit = await bed.get<{ photos: Array<{ url: string; attachment: Attachment | null }> }>(
+        'admin',
+        `/eCustomer/custAuditByMapPoi?id=${outletId}`,
+      );
+      expect(audit.body.result.photos).toContainEqual(
+        expect.objectContaining({ url: door.url, attachment: expect.objectContaining({ id: door.id }) }),
+      );
     });
 
     it('lists potential partners: dealers not signed yet', async () => {

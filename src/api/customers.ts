@@ -1,4 +1,5 @@
 // Customers of the business core (docs/business-api.md "Customers").
+import type { Attachment } from '../../common/attachments';
 import type { Page } from '../../common/contract';
 import type { ImportReport } from '../../common/excelImport';
 import { downloadFile, getAction, postAction, putAction, uploadAction, type UploadProgress } from './http';
@@ -68,6 +69,8 @@ export interface CustomerPhoto {
   thumbUrl?: string;
   title: string | null;
   capturedAt?: string | null;
+  /** The attachment service's facts of a photo taken through it (older photos are a url alone). */
+  attachment?: Attachment | null;
 }
 
 export interface NearbyCustomer {

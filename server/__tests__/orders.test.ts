@@ -883,6 +883,59 @@ describe.each(testBackends())('orders on %s', (backend) => {
       expect(order.exchanges).toHaveLength(1);
     });
 
+    it('a return is the RETURN approval: decided in 审批中心, its outcome moves the return', async () => {
+      const { db } = bed.testDatabase.database;
+      const submit = () =>
+        ok(
+          bed.post<{ id: string; returnNo: string }>('admin', '/eOrder/eOrder/backOrder/add', {
+            orderId,
+            reason: 'NEAR_EXPIRY',
+            refundMethod: 'OFFSET_AR',
+            lines: [{ orderLineId: lineId, baseQty: 1 }],
+          }),
+        );
+      const taskOf = (returnId: string) =>
+        db
+          .selectFrom('approval_tasks')
+          .innerJoin('approval_instances', 'approval_instances.id', 'approval_tasks.instance_id')
+          .select(['approval_tasks.id', 'approval_instances.id as instanceId', 'approval_instances.title'])
+          .where('approval_instances.biz_type', '=', 'RETURN')
+          .where('approval_instances.biz_id', '=', returnId)
+          .where('approval_tasks.result', '=', 'PENDING')
+          .executeTakeFirstOrThrow();
+      const statusOf = (returnId: string) =>
+        ok(bed.get<ReturnDetail>('admin', `/eOrder/eOrder/backOrderById?id=${returnId}`));
+
+      const rejected = await submit();
+      const first = await taskOf(rejected.id);
+      expect(first.title).toMatch(new RegExp(`^退货：.+ ${rejected.returnNo}$`));
+      const shown = await ok(
+        bed.get<{ summary: { fields: Array<{ label: string; value: string }> } }>(
+          'admin',
+          `/approval/queryById?id=${first.instanceId}`,
+        ),
+      );
+      expect(shown.summary.fields).toEqual(
+        expect.arrayContaining([
+          { label: '退单号', value: rejected.returnNo },
+          { label: '退货原因', value: '临期' },
+        ]),
+      );
+      await ok(bed.post('admin', '/approval/reject', { taskId: first.id, comment: '未到临期标准' }));
+      expect(await statusOf(rejected.id)).toMatchObject({
+        status: 'REJECTED',
+        rejectReason: '未到临期标准',
+      });
+
+      const approved = await submit();
+      await ok(bed.post('admin', '/approval/approve', { taskId: (await taskOf(approved.id)).id }));
+      expect(await statusOf(approved.id)).toMatchObject({ status: 'APPROVED' });
+      // Decided: 审核 on the order screens finds nothing left to decide.
+      const late = await bed.post('admin', '/eOrder/eOrder/backOrder/audit', { id: approved.id, pass: true });
+      expect(late.body).toMatchObject({ success: false, message: expect.stringMatching(/^当前状态为「/) });
+      await ok(bed.post('admin', '/eOrder/eOrder/backOrder/cancel', { id: approved.id }));
+    });
+
     it('withdraws a return and an exchange while they are open, and not once they are done', async () => {
       const returnable = async () => (await detail(orderId)).lines[0].returnableBaseQty;
       const before = await returnable();

@@ -376,13 +376,59 @@ describe.each(testBackends())('orders on %s', (backend) => {
       expect((await ok(audit([placed.id]))).results[0]).toMatchObject({ status: 'PENDING_FINANCE' });
       const order = await detail(placed.id);
       expect(order).toMatchObject({ status: 'PENDING_FINANCE', creditCheckResult: 'OVER_LIMIT' });
+      // The finance review is the order's ORDER_CREDIT approval, in the administrator's 审批中心.
+      const { db } = bed.testDatabase.database;
+      const creditApproval = (orderId: string) =>
+        db
+          .selectFrom('approval_instances')
+          .select(['id', 'status', 'title'])
+          .where('biz_type', '=', 'ORDER_CREDIT')
+          .where('biz_id', '=', orderId)
+          .orderBy('created_at', 'desc')
+          .executeTakeFirstOrThrow();
+      expect(await creditApproval(placed.id)).toMatchObject({
+        status: 'IN_PROGRESS',
+        title: expect.stringMatching(/^订单信用：.+ SO\d+$/),
+      });
+      // Not the approver: refused, the order stays in finance review.
+      const notMine = await bed.post('wangfang', '/eOrder/eOrder/auditOrder', {
+        ids: [placed.id],
+        pass: true,
+      });
+      expect(notMine.body.success).toBe(false);
       expect((await ok(audit([placed.id]))).results[0]).toMatchObject({ status: 'PENDING_SHIPMENT' });
+      expect(await creditApproval(placed.id)).toMatchObject({ status: 'APPROVED' });
       expect((await detail(placed.id)).logs.map((log) => log.action)).toEqual([
         'CREATE',
         'AUDIT_PASS',
         'FINANCE_PASS',
       ]);
       await ok(bed.post('admin', '/eOrder/eOrder/orderInvalid', { id: placed.id, reason: '测试完毕' }));
+
+      // Rejected in 审批中心: the order is REJECTED with the reason; voided while in review: the approval ends.
+      const second = await place({
+        buyerId: creditOutletId,
+        paymentMethod: 'CREDIT',
+        lines: [{ skuId, cases: 3 }],
+      });
+      await ok(audit([second.id]));
+      const task = await db
+        .selectFrom('approval_tasks')
+        .select('id')
+        .where('instance_id', '=', (await creditApproval(second.id)).id)
+        .where('result', '=', 'PENDING')
+        .executeTakeFirstOrThrow();
+      await ok(bed.post('admin', '/approval/reject', { taskId: task.id, comment: '欠款未清' }));
+      expect(await detail(second.id)).toMatchObject({ status: 'REJECTED', rejectReason: '欠款未清' });
+      expect((await detail(second.id)).logs.at(-1)).toMatchObject({ action: 'FINANCE_REJECT' });
+      const third = await place({
+        buyerId: creditOutletId,
+        paymentMethod: 'CREDIT',
+        lines: [{ skuId, cases: 3 }],
+      });
+      await ok(audit([third.id]));
+      await ok(bed.post('admin', '/eOrder/eOrder/orderInvalid', { id: third.id, reason: '客户取消' }));
+      expect(await creditApproval(third.id)).toMatchObject({ status: 'WITHDRAWN' });
     });
   });
 

@@ -55,11 +55,12 @@ export const DEFAULT_FLOWS: FlowInput[] = [
     priority: 100,
     conditions: { amountMax: 50000 },
     lowRisk: false,
+    // The finance review of the order screens (财务审核): the administrators until a finance role is set.
     nodes: [
       {
-        name: '部门负责人审批',
-        approverType: 'ORG_LEADER',
-        approverRef: null,
+        name: '财务审批',
+        approverType: 'ROLE',
+        approverRef: 'admin',
         mode: 'ANY',
         timeoutHours: 24,
         timeoutAction: 'NONE',

@@ -15,8 +15,7 @@ import {
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
 import {
-  decideTask,
-  pendingTaskOf,
+  decideOwnTask,
   registerApprovalHandler,
   runningInstanceOf,
   startApproval,
@@ -123,17 +122,14 @@ export async function decideReturnApproval(
   input: ReturnAuditInput,
   current: ReturnStatus,
 ): Promise<{ status: ReturnStatus; notices: TaskNotice[] } | null> {
-  const running = await runningInstanceOf(trx, actor.tenantId, 'RETURN', input.id);
-  if (!running) return null;
-  const task = await pendingTaskOf(trx, actor.tenantId, running.id, actor.userId);
-  if (!task) throw new BusinessError(403, '您不是该退单当前的审批人');
-  const step = await decideTask(
+  const step = await decideOwnTask(
     trx,
     actor,
-    task.id,
-    input.pass ? 'APPROVE' : 'REJECT',
-    input.reason?.trim() || null,
+    { bizType: 'RETURN', bizId: input.id },
+    input,
+    '您不是该退单当前的审批人',
   );
+  if (!step) return null;
   const status: ReturnStatus =
     step.status === 'IN_PROGRESS' ? current : step.status === 'APPROVED' ? 'APPROVED' : 'REJECTED';
   return { status, notices: step.notices };

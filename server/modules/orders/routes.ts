@@ -351,7 +351,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     `${PREFIX}/auditOrder`,
     { config: requires('order:audit'), schema: { body: auditBody } },
     async (request, reply) => {
-      const result = await auditOrders(db, actorOf(request, reply), request.body);
+      const { notices, ...result } = await auditOrders(db, actorOf(request, reply), request.body);
+      await publishTaskNotices(app, notices);
       return ok(
         result,
         result.failed === 0 ? '审核成功！' : `成功 ${result.succeeded} 张，失败 ${result.failed} 张`,

@@ -3,6 +3,7 @@ import type { Attachment } from '../../common/attachments';
 import type { Page } from '../../common/contract';
 import type { StoredImage } from '../../common/files';
 import { demoUserId } from '../db/seed/ids';
+import { seedDemoPhotos } from '../db/seed/photos';
 import { testBackends } from './support/database';
 import { FORBIDDEN, openBusinessTestbed, queryString, type BusinessTestbed } from './support/business';
 
@@ -570,6 +571,45 @@ describe.each(testBackends())('customers on %s', (backend) => {
         rule: { conditions: [{ field: 'level', op: 'gt', value: 'A' }] },
       });
       expect(badOp.body).toMatchObject({ success: false, message: '规则条件「等级」只能用等于或不等于' });
+    });
+  });
+
+  describe('the demo door photos', () => {
+    it('are attachments with their facts; the reused ones are marked as duplicates', async () => {
+      const { db } = bed.testDatabase.database;
+      const added = await seedDemoPhotos(db, bed.server.app.attachmentStorage);
+      expect(added).toBe(12);
+      const photos = await db
+        .selectFrom('customer_photos')
+        .innerJoin('customers', 'customers.id', 'customer_photos.customer_id')
+        .select(['customer_photos.customer_id as customerId', 'customers.customer_code'])
+        .where('customer_photos.title', '=', '门头照（拜访拍摄）')
+        .orderBy('customers.customer_code')
+        .execute();
+      expect(photos).toHaveLength(12);
+      const doorOf = async (customerId: string) => {
+        const { body } = await bed.get<Array<{ title: string; attachment: Attachment | null }>>(
+          'admin',
+          `/eCustomer/slideshow?id=${customerId}`,
+        );
+        return body.result.find((photo) => photo.title === '门头照（拜访拍摄）')!.attachment!;
+      };
+      const first = await doorOf(photos[0].customerId);
+      expect(first).toMatchObject({
+        kind: 'DOOR',
+        source: 'CAMERA',
+        width: 960,
+        height: 720,
+        duplicate: null,
+        watermarkText: expect.stringMatching(/ 2026-10-\d\d \d\d:\d\d /),
+      });
+      // Ten distinct doors; the eleventh is the second's file again, the twelfth the third's re-shot.
+      const duplicates = await Promise.all(
+        photos.map(async (photo) => (await doorOf(photo.customerId)).duplicate),
+      );
+      expect(duplicates.slice(0, 10)).toEqual(Array(10).fill(null));
+      expect(duplicates[10]).toMatchObject({ kind: 'EXACT', bizId: photos[1].customerId });
+      expect(duplicates[11]).toMatchObject({ kind: 'NEAR', bizId: photos[2].customerId });
     });
   });
 });

@@ -20,3 +20,6 @@ export interface ImportReport {
   errorCount: number;
   errors: ImportError[];
 }
+
+/** What an import endpoint answers: the report (partial when the file was refused whole) and its 导入记录 job. */
+export type ImportAnswer = Partial<ImportReport> & { jobId?: string };

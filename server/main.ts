@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db';
 import { migrateToLatest } from './db/migrations';
+import { attachmentStorageOf } from './modules/attachments/storage';
 import { seedWhenEmpty, type SeedOutcome } from './db/seed';
 
 /** In-flight requests get this long to finish before the process gives up and exits 1. */
@@ -74,7 +75,11 @@ async function start(config: Config): Promise<void> {
   let app: FastifyInstance | undefined;
   try {
     const applied = await migrateToLatest(database.db);
-    const seed = await seedWhenEmpty(database.db, { adminPassword: config.adminPassword });
+    const photoStorage = attachmentStorageOf(config.attachmentStorage);
+    const seed = await seedWhenEmpty(database.db, {
+      adminPassword: config.adminPassword,
+      attachmentStorage: photoStorage,
+    }).finally(() => photoStorage.close());
     app = buildApp({ database, config });
     app.log.info({ applied, seeded: seed.seeded, database: database.kind }, 'database ready');
     stopOnSignals(app, database);

@@ -1,7 +1,9 @@
 import sharp from 'sharp';
+import type { Attachment } from '../../common/attachments';
 import type { Page } from '../../common/contract';
 import type { StoredImage } from '../../common/files';
 import { demoUserId } from '../db/seed/ids';
+import { seedDemoPhotos } from '../db/seed/photos';
 import { testBackends } from './support/database';
 import { FORBIDDEN, openBusinessTestbed, queryString, type BusinessTestbed } from './support/business';
 
@@ -406,6 +408,67 @@ describe.each(testBackends())('customers on %s', (backend) => {
       expect(refused.body).toMatchObject({ success: false, code: 404 });
     });
 
+    it('keeps a photo taken through the attachment service with its facts, only on its own customer', async () => {
+      const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a7' } })
+        .jpeg()
+        .toBuffer();
+      const bytes = jpeg.buffer.slice(jpeg.byteOffset, jpeg.byteOffset + jpeg.byteLength) as ArrayBuffer;
+      const take = async (bizId: string) =>
+        (
+          await bed.upload<Attachment>('admin', '/sys/attachment/upload', '门头.jpg', bytes, {
+            bizType: 'CUSTOMER',
+            bizId,
+            kind: 'DOOR',
+            capturedAt: '2026-11-20T09:30:00+08:00',
+            lat: '23.129',
+            lng: '113.264',
+            address: '广州市天河区体育西路1号',
+            source: 'CAMERA',
+            watermarkText: '2026-11-20 09:30 门头',
+          })
+        ).body.result;
+      const door = await take(outletId);
+      const added = await bed.post('admin', '/eCustomer/photo/add', {
+        customerId: outletId,
+        kind: 'DOOR',
+        url: door.url,
+      });
+      expect(added.body).toMatchObject({ success: true });
+      const { body } = await bed.get<Array<{ url: string; thumbUrl: string; attachment: Attachment }>>(
+        'admin',
+        `/eCustomer/slideshow?id=${outletId}`,
+      );
+      expect(body.result).toContainEqual(
+        expect.objectContaining({
+          url: door.url,
+          thumbUrl: door.thumbUrl,
+          capturedAt: '2026-11-20 09:30:00',
+          attachment: expect.objectContaining({
+            id: door.id,
+            address: '广州市天河区体育西路1号',
+            source: 'CAMERA',
+            watermarkText: '2026-11-20 09:30 门头',
+          }),
+        }),
+      );
+      // The same picture again, now on the dealer: flagged, and not to be kept on the outlet.
+      const again = await take(dealerId);
+      expect(again.duplicate).toMatchObject({ kind: 'EXACT', attachmentId: door.id });
+      const refused = await bed.post('admin', '/eCustomer/photo/add', {
+        customerId: outletId,
+        kind: 'DOOR',
+        url: again.url,
+      });
+      expect(refused.body).toMatchObject({ success: false, code: 404 });
+      const audit = await bed.get<{ photos: Array<{ url: string; attachment: Attachment | null }> }>(
+        'admin',
+        `/eCustomer/custAuditByMapPoi?id=${outletId}`,
+      );
+      expect(audit.body.result.photos).toContainEqual(
+        expect.objectContaining({ url: door.url, attachment: expect.objectContaining({ id: door.id }) }),
+      );
+    });
+
     it('lists potential partners: dealers not signed yet', async () => {
       const potential = await add({
         name: '佛山瑞丰食品贸易有限公司',
@@ -508,6 +571,45 @@ describe.each(testBackends())('customers on %s', (backend) => {
         rule: { conditions: [{ field: 'level', op: 'gt', value: 'A' }] },
       });
       expect(badOp.body).toMatchObject({ success: false, message: '规则条件「等级」只能用等于或不等于' });
+    });
+  });
+
+  describe('the demo door photos', () => {
+    it('are attachments with their facts; the reused ones are marked as duplicates', async () => {
+      const { db } = bed.testDatabase.database;
+      const added = await seedDemoPhotos(db, bed.server.app.attachmentStorage);
+      expect(added).toBe(12);
+      const photos = await db
+        .selectFrom('customer_photos')
+        .innerJoin('customers', 'customers.id', 'customer_photos.customer_id')
+        .select(['customer_photos.customer_id as customerId', 'customers.customer_code'])
+        .where('customer_photos.title', '=', '门头照（拜访拍摄）')
+        .orderBy('customers.customer_code')
+        .execute();
+      expect(photos).toHaveLength(12);
+      const doorOf = async (customerId: string) => {
+        const { body } = await bed.get<Array<{ title: string; attachment: Attachment | null }>>(
+          'admin',
+          `/eCustomer/slideshow?id=${customerId}`,
+        );
+        return body.result.find((photo) => photo.title === '门头照（拜访拍摄）')!.attachment!;
+      };
+      const first = await doorOf(photos[0].customerId);
+      expect(first).toMatchObject({
+        kind: 'DOOR',
+        source: 'CAMERA',
+        width: 960,
+        height: 720,
+        duplicate: null,
+        watermarkText: expect.stringMatching(/ 2026-10-\d\d \d\d:\d\d /),
+      });
+      // Ten distinct doors; the eleventh is the second's file again, the twelfth the third's re-shot.
+      const duplicates = await Promise.all(
+        photos.map(async (photo) => (await doorOf(photo.customerId)).duplicate),
+      );
+      expect(duplicates.slice(0, 10)).toEqual(Array(10).fill(null));
+      expect(duplicates[10]).toMatchObject({ kind: 'EXACT', bizId: photos[1].customerId });
+      expect(duplicates[11]).toMatchObject({ kind: 'NEAR', bizId: photos[2].customerId });
     });
   });
 });

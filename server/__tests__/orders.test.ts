@@ -376,13 +376,59 @@ describe.each(testBackends())('orders on %s', (backend) => {
       expect((await ok(audit([placed.id]))).results[0]).toMatchObject({ status: 'PENDING_FINANCE' });
       const order = await detail(placed.id);
       expect(order).toMatchObject({ status: 'PENDING_FINANCE', creditCheckResult: 'OVER_LIMIT' });
+      // The finance review is the order's ORDER_CREDIT approval, in the administrator's 审批中心.
+      const { db } = bed.testDatabase.database;
+      const creditApproval = (orderId: string) =>
+        db
+          .selectFrom('approval_instances')
+          .select(['id', 'status', 'title'])
+          .where('biz_type', '=', 'ORDER_CREDIT')
+          .where('biz_id', '=', orderId)
+          .orderBy('created_at', 'desc')
+          .executeTakeFirstOrThrow();
+      expect(await creditApproval(placed.id)).toMatchObject({
+        status: 'IN_PROGRESS',
+        title: expect.stringMatching(/^订单信用：.+ SO\d+$/),
+      });
+      // Not the approver: refused, the order stays in finance review.
+      const notMine = await bed.post('wangfang', '/eOrder/eOrder/auditOrder', {
+        ids: [placed.id],
+        pass: true,
+      });
+      expect(notMine.body.success).toBe(false);
       expect((await ok(audit([placed.id]))).results[0]).toMatchObject({ status: 'PENDING_SHIPMENT' });
+      expect(await creditApproval(placed.id)).toMatchObject({ status: 'APPROVED' });
       expect((await detail(placed.id)).logs.map((log) => log.action)).toEqual([
         'CREATE',
         'AUDIT_PASS',
         'FINANCE_PASS',
       ]);
       await ok(bed.post('admin', '/eOrder/eOrder/orderInvalid', { id: placed.id, reason: '测试完毕' }));
+
+      // Rejected in 审批中心: the order is REJECTED with the reason; voided while in review: the approval ends.
+      const second = await place({
+        buyerId: creditOutletId,
+        paymentMethod: 'CREDIT',
+        lines: [{ skuId, cases: 3 }],
+      });
+      await ok(audit([second.id]));
+      const task = await db
+        .selectFrom('approval_tasks')
+        .select('id')
+        .where('instance_id', '=', (await creditApproval(second.id)).id)
+        .where('result', '=', 'PENDING')
+        .executeTakeFirstOrThrow();
+      await ok(bed.post('admin', '/approval/reject', { taskId: task.id, comment: '欠款未清' }));
+      expect(await detail(second.id)).toMatchObject({ status: 'REJECTED', rejectReason: '欠款未清' });
+      expect((await detail(second.id)).logs.at(-1)).toMatchObject({ action: 'FINANCE_REJECT' });
+      const third = await place({
+        buyerId: creditOutletId,
+        paymentMethod: 'CREDIT',
+        lines: [{ skuId, cases: 3 }],
+      });
+      await ok(audit([third.id]));
+      await ok(bed.post('admin', '/eOrder/eOrder/orderInvalid', { id: third.id, reason: '客户取消' }));
+      expect(await creditApproval(third.id)).toMatchObject({ status: 'WITHDRAWN' });
     });
   });
 
@@ -881,6 +927,59 @@ describe.each(testBackends())('orders on %s', (backend) => {
       expect(order.lines[0].returnedBaseQty).toBe(26);
       expect(order.returns).toHaveLength(1);
       expect(order.exchanges).toHaveLength(1);
+    });
+
+    it('a return is the RETURN approval: decided in 审批中心, its outcome moves the return', async () => {
+      const { db } = bed.testDatabase.database;
+      const submit = () =>
+        ok(
+          bed.post<{ id: string; returnNo: string }>('admin', '/eOrder/eOrder/backOrder/add', {
+            orderId,
+            reason: 'NEAR_EXPIRY',
+            refundMethod: 'OFFSET_AR',
+            lines: [{ orderLineId: lineId, baseQty: 1 }],
+          }),
+        );
+      const taskOf = (returnId: string) =>
+        db
+          .selectFrom('approval_tasks')
+          .innerJoin('approval_instances', 'approval_instances.id', 'approval_tasks.instance_id')
+          .select(['approval_tasks.id', 'approval_instances.id as instanceId', 'approval_instances.title'])
+          .where('approval_instances.biz_type', '=', 'RETURN')
+          .where('approval_instances.biz_id', '=', returnId)
+          .where('approval_tasks.result', '=', 'PENDING')
+          .executeTakeFirstOrThrow();
+      const statusOf = (returnId: string) =>
+        ok(bed.get<ReturnDetail>('admin', `/eOrder/eOrder/backOrderById?id=${returnId}`));
+
+      const rejected = await submit();
+      const first = await taskOf(rejected.id);
+      expect(first.title).toMatch(new RegExp(`^退货：.+ ${rejected.returnNo}$`));
+      const shown = await ok(
+        bed.get<{ summary: { fields: Array<{ label: string; value: string }> } }>(
+          'admin',
+          `/approval/queryById?id=${first.instanceId}`,
+        ),
+      );
+      expect(shown.summary.fields).toEqual(
+        expect.arrayContaining([
+          { label: '退单号', value: rejected.returnNo },
+          { label: '退货原因', value: '临期' },
+        ]),
+      );
+      await ok(bed.post('admin', '/approval/reject', { taskId: first.id, comment: '未到临期标准' }));
+      expect(await statusOf(rejected.id)).toMatchObject({
+        status: 'REJECTED',
+        rejectReason: '未到临期标准',
+      });
+
+      const approved = await submit();
+      await ok(bed.post('admin', '/approval/approve', { taskId: (await taskOf(approved.id)).id }));
+      expect(await statusOf(approved.id)).toMatchObject({ status: 'APPROVED' });
+      // Decided: 审核 on the order screens finds nothing left to decide.
+      const late = await bed.post('admin', '/eOrder/eOrder/backOrder/audit', { id: approved.id, pass: true });
+      expect(late.body).toMatchObject({ success: false, message: expect.stringMatching(/^当前状态为「/) });
+      await ok(bed.post('admin', '/eOrder/eOrder/backOrder/cancel', { id: approved.id }));
     });
 
     it('withdraws a return and an exchange while they are open, and not once they are done', async () => {

@@ -1,6 +1,7 @@
 // Customers of the business core (docs/business-api.md "Customers").
+import type { Attachment } from '../../common/attachments';
 import type { Page } from '../../common/contract';
-import type { ImportReport } from '../../common/excelImport';
+import type { ImportAnswer } from '../../common/excelImport';
 import { downloadFile, getAction, postAction, putAction, uploadAction, type UploadProgress } from './http';
 import type { ListParams } from './systemTypes';
 
@@ -68,6 +69,8 @@ export interface CustomerPhoto {
   thumbUrl?: string;
   title: string | null;
   capturedAt?: string | null;
+  /** The attachment service's facts of a photo taken through it (older photos are a url alone). */
+  attachment?: Attachment | null;
 }
 
 export interface NearbyCustomer {
@@ -195,7 +198,7 @@ export const listPotentialPartners = (params: ListParams) =>
 export const importCustomers = (file: File, onProgress?: UploadProgress) => {
   const form = new FormData();
   form.append('file', file);
-  return uploadAction<Partial<ImportReport>>('/eCustomer/importExcel', form, onProgress);
+  return uploadAction<ImportAnswer>('/eCustomer/importExcel', form, onProgress);
 };
 export const downloadCustomerTemplate = () => downloadFile('/eCustomer/importTemplate', '客户导入模板.xlsx');
 export const exportCustomers = (params: ListParams) =>

@@ -1,7 +1,7 @@
 // ERP sync (DOMAIN §1.5): the failure list and its commands under /kingdee/sync, an order's sync record,
 // and the ERP configuration (connections, code mappings) under /eErpConfig.
 import type { Page } from '../../common/contract';
-import type { ImportReport } from '../../common/excelImport';
+import type { ImportAnswer } from '../../common/excelImport';
 import {
   deleteAction,
   downloadFile,
@@ -159,7 +159,7 @@ export const saveErpMapping = (body: { id: string; erpCode: string; erpName?: st
 export const importErpMappings = (connectionId: string) => (file: File, onProgress?: UploadProgress) => {
   const form = new FormData();
   form.append('file', file);
-  return uploadAction<Partial<ImportReport>>(
+  return uploadAction<ImportAnswer>(
     `/eErpConfig/mapping/importExcel?connectionId=${encodeURIComponent(connectionId)}`,
     form,
     onProgress,

@@ -11,6 +11,9 @@ export const uploadImage = (file: File, onProgress?: UploadProgress) => {
 
 /** Whether a record's image url is one of ours (needs the token) rather than a plain address. */
 export const isStoredImage = (url: string): boolean =>
-  storedImageIdOf(url) !== null || url.startsWith('/sys/file/thumbnail/');
+  storedImageIdOf(url) !== null ||
+  url.startsWith('/sys/file/thumbnail/') ||
+  url.startsWith('/sys/attachment/view/') ||
+  url.startsWith('/sys/attachment/thumbnail/');
 
 export const fetchImage = (url: string): Promise<Blob> => fetchBlob(url);

@@ -233,8 +233,21 @@ const isQueuedExport = (result: unknown): result is QueuedExport =>
  * else `fileName`. Resolves to the saved name, or null when nothing was saved: the server sent no data or
  * refused ('文件下载失败' or its message), or the export went to 下载中心 (reported as exportQueued).
  */
-export async function downloadFile(url: string, fileName?: string, params?: Params): Promise<string | null> {
-  const response = await send<Blob | null>({ url, method: 'get', params, responseType: 'blob' });
+export function downloadFile(url: string, fileName?: string, params?: Params): Promise<string | null> {
+  return saveDownload({ url, method: 'get', params }, fileName);
+}
+
+/** As downloadFile, for a file made from what is posted (a zip of the chosen photos). */
+export function downloadPosted(url: string, body: unknown, fileName?: string): Promise<string | null> {
+  return saveDownload({ url, method: 'post', data: body }, fileName);
+}
+
+async function saveDownload(
+  config: AxiosRequestConfig & { url: string },
+  fileName?: string,
+): Promise<string | null> {
+  const { url } = config;
+  const response = await send<Blob | null>({ ...config, responseType: 'blob' });
   const blob = response.data;
   if (!blob || blob.size === 0) {
     options.onEvent(downloadFailed({ url }));

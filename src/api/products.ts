@@ -9,7 +9,7 @@ import {
   uploadAction,
   type UploadProgress,
 } from './http';
-import type { ImportReport } from '../../common/excelImport';
+import type { ImportAnswer } from '../../common/excelImport';
 import type { ListParams } from './systemTypes';
 
 export interface Brand {
@@ -105,7 +105,7 @@ export const changeSkuStatus = (id: string, status: string) =>
 export const importSkus = (file: File, onProgress?: UploadProgress) => {
   const form = new FormData();
   form.append('file', file);
-  return uploadAction<Partial<ImportReport>>('/eMaterial/sku/importExcel', form, onProgress);
+  return uploadAction<ImportAnswer>('/eMaterial/sku/importExcel', form, onProgress);
 };
 export const downloadSkuTemplate = () => downloadFile('/eMaterial/sku/importTemplate', '商品导入模板.xlsx');
 export const exportSkus = (params: ListParams) =>

@@ -4,6 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ApprovalDetail, ApprovalFlow, ApprovalRecord } from '../../../common/approvals';
 import * as approvalsApi from '../../../src/api/approvals';
+import * as customersApi from '../../../src/api/customers';
 import ApprovalCenterPage, { approvalFilters } from '../../../src/pages/approval/ApprovalCenterPage';
 import ApprovalFlowListPage, { conditionText } from '../../../src/pages/approval/ApprovalFlowListPage';
 import dayjs from 'dayjs';
@@ -11,8 +12,11 @@ import { buttonByText, ok, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/approvals');
+jest.mock('../../../src/api/customers');
 
 const api = jest.mocked(approvalsApi);
+const customers = jest.mocked(customersApi);
+beforeEach(() => customers.customerPhotos.mockResolvedValue(ok([])));
 const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
 
 const record = (overrides: Partial<ApprovalRecord> = {}): ApprovalRecord => ({
@@ -109,6 +113,11 @@ it('待我审批 lists the tasks; the drawer shows the summary, needs a reason t
   api.rejectTask.mockResolvedValue(ok({ instanceId: 'i1', status: 'REJECTED' }, '已驳回'));
   api.approveTask.mockResolvedValue(ok({ instanceId: 'i1', status: 'APPROVED' }, '已批准'));
   api.getPendingCount.mockResolvedValue(ok({ pending: 0 }));
+  customers.customerPhotos.mockResolvedValue(
+    ok([
+      { id: 'p1', kind: 'DOOR', kind_dictText: '门头照', url: 'https://img.example.com/d.jpg', title: null },
+    ]),
+  );
   await renderSystemPage(<ApprovalCenterPage />, {
     path: '/approval/center?bizType=CUSTOMER_CREATE',
     codes: ['approval:center'],
@@ -125,6 +134,9 @@ it('待我审批 lists the tasks; the drawer shows the summary, needs a reason t
   ) as HTMLElement;
   expect(await within(drawer).findByText('天河路 8 号')).toBeInTheDocument();
   expect(within(drawer).getByText(/赵磊 提交/)).toBeInTheDocument();
+  // The outlet's photos below the summary, through the photo viewer.
+  expect(await within(drawer).findByAltText('缩略图 门头照')).toBeInTheDocument();
+  expect(customers.customerPhotos).toHaveBeenCalledWith('c1');
 
   await user.click(buttonByText(/驳\s*回/, drawer));
   await user.click(buttonByText(/确认驳回/, drawer));

@@ -4,15 +4,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import * as productsApi from '../../../src/api/products';
 import * as stockApi from '../../../src/api/stock';
+import * as historyApi from '../../../src/api/changeHistory';
 import ProdStockPage from '../../../src/pages/business/stock/ProdStockPage';
 import { buttonByText, findDialog, ok, refused, rowAction, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/products');
 jest.mock('../../../src/api/stock');
+jest.mock('../../../src/api/changeHistory');
 
 const products = jest.mocked(productsApi);
 const stock = jest.mocked(stockApi);
+const history = jest.mocked(historyApi);
 const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
 
 const lot: stockApi.StockLot = {
@@ -238,4 +241,30 @@ it('冻结 asks first, then freezes the lot', async () => {
   ).closest('.ant-modal') as HTMLElement;
   await user.click(buttonByText(/冻\s*结/, confirm));
   await waitFor(() => expect(stock.changeLotStatus).toHaveBeenCalledWith('l1', 'FROZEN'));
+});
+
+it('详情 shows the lot with its 变更记录', async () => {
+  const user = setupUser();
+  history.changeHistory.mockResolvedValue(
+    ok([
+      {
+        id: 'h1',
+        operateType: 3,
+        content: '冻结批次 B20260101',
+        username: 'admin',
+        createdAt: '2026-11-20 10:00:00',
+        changes: [{ field: 'lot_status', before: 'NORMAL', after: 'FROZEN' }],
+      },
+    ]),
+  );
+  await renderSystemPage(<ProdStockPage />, { path: '/eprod/stock', codes: ['stock:list'] });
+  const row = (await screen.findByText('华饮可乐 500ml')).closest('tr')!;
+  await rowAction(user, row, /详\s*情/);
+  const drawer = (await screen.findByText('批次详情：华饮可乐 500ml B20260101')).closest(
+    '.ant-drawer',
+  ) as HTMLElement;
+  expect(within(drawer).getByText('12箱3瓶')).toBeInTheDocument();
+  expect(within(drawer).getByText('1箱 / 11箱3瓶')).toBeInTheDocument();
+  expect(await within(drawer).findByText('冻结批次 B20260101')).toBeInTheDocument();
+  expect(history.changeHistory).toHaveBeenCalledWith('STOCK_LOT', 'l1');
 });

@@ -2,6 +2,7 @@
 // status commands follow the state machine after a confirmation, and a refused import shows the
 // server's row report.
 import { screen, waitFor, within } from '@testing-library/react';
+import * as historyApi from '../../../src/api/changeHistory';
 import * as filesApi from '../../../src/api/files';
 import * as productsApi from '../../../src/api/products';
 import SkuListPage from '../../../src/pages/business/product/SkuListPage';
@@ -10,11 +11,13 @@ import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/products');
 jest.mock('../../../src/api/files');
+jest.mock('../../../src/api/changeHistory');
 // The form tests type into a long modal: slow on a shared 2-core machine.
 jest.setTimeout(60000);
 
 const api = jest.mocked(productsApi);
 const files = jest.mocked(filesApi);
+const history = jest.mocked(historyApi);
 const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
 const ALL_CODES = ['product:list', 'product:add', 'product:edit', 'product:status'];
 
@@ -226,4 +229,36 @@ it('uploads images in the form, refuses a wrong type before sending, and saves t
       expect.objectContaining({ imageUrls: ['/sys/file/view/f2'], lifecycleTag: 'CORE', taxRate: '0.13' }),
     ),
   );
+});
+
+it('详情 shows the SKU, its pictures in the photo viewer and its 变更记录', async () => {
+  const user = setupUser();
+  history.changeHistory.mockResolvedValue(
+    ok([
+      {
+        id: 'h1',
+        operateType: 3,
+        content: '编辑商品 HY-COLA-500',
+        username: 'admin',
+        createdAt: '2026-11-20 10:00:00',
+        changes: [{ field: 'name', before: '华饮可乐', after: '华饮可乐 500ml' }],
+      },
+    ]),
+  );
+  api.listSkus.mockResolvedValue(page([sku({ imageUrls: ['/sys/file/view/img1'] })]));
+  await renderSystemPage(<SkuListPage />, { codes: ['product:list'] });
+  const row = (await screen.findByText('华饮可乐 500ml')).closest('tr')!;
+  await user.click(buttonByText(/详\s*情/, row));
+  const drawer = (await screen.findByText('商品详情：华饮可乐 500ml（HY-COLA-500）')).closest(
+    '.ant-drawer',
+  ) as HTMLElement;
+  expect(within(drawer).getByText('1箱 = 12瓶')).toBeInTheDocument();
+  expect(within(drawer).getByText('13%')).toBeInTheDocument();
+  expect(within(drawer).getByText('主推')).toBeInTheDocument();
+  const main = await within(drawer).findByAltText('缩略图 主图');
+  await waitFor(() => expect(main).toHaveAttribute('src', 'blob:/sys/file/thumbnail/img1'));
+  expect(await within(drawer).findByLabelText('变更记录')).toHaveTextContent(
+    '名称：华饮可乐 → 华饮可乐 500ml',
+  );
+  expect(history.changeHistory).toHaveBeenCalledWith('SKU', 's1');
 });

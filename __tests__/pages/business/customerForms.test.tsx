@@ -3,6 +3,9 @@
 // reason where the machine says so; linkBatch sends the selection; the import lists bad rows; the rule
 // editor previews and saves a rule; a manual label's members are removed by selection; photos upload.
 import { screen, waitFor, within } from '@testing-library/react';
+import type { Attachment } from '../../../common/attachments';
+import * as attachmentsApi from '../../../src/api/attachments';
+import * as historyApi from '../../../src/api/changeHistory';
 import * as customersApi from '../../../src/api/customers';
 import * as filesApi from '../../../src/api/files';
 import CustomerListPage from '../../../src/pages/business/customer/CustomerListPage';
@@ -15,6 +18,9 @@ import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/customers');
 jest.mock('../../../src/api/files');
+jest.mock('../../../src/api/attachments');
+jest.mock('../../../src/api/changeHistory');
+beforeEach(() => jest.mocked(historyApi).changeHistory.mockResolvedValue(ok([])));
 jest.mock('../../../src/components/dictCache', () => ({
   ...jest.requireActual('../../../src/components/dictCache'),
   useDictItems: () => [
@@ -25,6 +31,7 @@ jest.mock('../../../src/components/dictCache', () => ({
 
 const api = jest.mocked(customersApi);
 const files = jest.mocked(filesApi);
+const attachments = jest.mocked(attachmentsApi);
 const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
 const ALL_CODES = [
   'customer:list',
@@ -318,6 +325,9 @@ it('a manual label’s members are removed by selection; a rule label’s cannot
   await user.click(within(member).getByRole('checkbox'));
   await user.click(buttonByText(/移除选中/, drawer));
   await waitFor(() => expect(api.tagCustomers).toHaveBeenCalledWith('l1', ['c1'], false));
+  // The label's own 变更记录 below its members.
+  expect(await within(drawer).findByText('暂无变更记录')).toBeInTheDocument();
+  expect(historyApi.changeHistory).toHaveBeenCalledWith('CUSTOMER_LABEL', 'l1');
 });
 
 it('potential partners: the stage chosen reaches the server and each row shows its stage', async () => {
@@ -345,19 +355,12 @@ it('potential partners: the stage chosen reaches the server and each row shows i
   expect(within(row).queryByText(/编\s*辑/)).not.toBeInTheDocument();
 });
 
-it('photos: a thumbnail shows its photo; an upload stores the image, then adds it as the chosen kind', async () => {
+it('photos: the viewer shows each thumbnail; an upload goes to the attachment service, then is added as the chosen kind', async () => {
   const user = setupUser({ delay: null });
   files.isStoredImage.mockReturnValue(false);
-  files.uploadImage.mockImplementation(async (_file, onProgress) => {
+  attachments.uploadAttachment.mockImplementation(async (_file, _facts, onProgress) => {
     onProgress?.(100);
-    return ok({
-      id: 'f1',
-      fileName: 'door.png',
-      url: '/sys/file/view/f1',
-      thumbUrl: '/sys/file/thumbnail/f1',
-      width: 640,
-      height: 480,
-    });
+    return ok({ id: 'a1', url: '/sys/attachment/view/a1' } as Attachment);
   });
   api.addCustomerPhoto.mockResolvedValue(ok({ id: 'p3' }, '添加成功！'));
   const onChanged = jest.fn();
@@ -379,23 +382,28 @@ it('photos: a thumbnail shows its photo; an upload stores the image, then adds i
     />,
     { codes: ['customer:edit'] },
   );
-  const second = screen.getByRole('button', { name: '第2张：货架' });
+  const second = screen.getByLabelText('第2张：货架');
   expect(within(second).getByAltText('缩略图 货架')).toHaveAttribute('src', '/shelf-t.jpg');
-  await user.click(second);
+  await user.click(within(second).getByText('货架'));
   expect(second).toHaveAttribute('aria-current', 'true');
   await user.click(screen.getByLabelText('照片类型'));
   await user.click(await option('冰柜照'));
   const input = document.querySelector('input[type="file"]') as HTMLInputElement;
   await user.upload(input, new File(['x'], 'big.gif', { type: 'image/gif' }));
-  expect(files.uploadImage).not.toHaveBeenCalled();
+  expect(attachments.uploadAttachment).not.toHaveBeenCalled();
   await user.upload(input, new File(['png'], 'door.png', { type: 'image/png' }));
   await waitFor(() =>
     expect(api.addCustomerPhoto).toHaveBeenCalledWith({
       customerId: 'c1',
       kind: 'FREEZER',
-      url: '/sys/file/view/f1',
+      url: '/sys/attachment/view/a1',
       title: null,
     }),
+  );
+  expect(attachments.uploadAttachment).toHaveBeenCalledWith(
+    expect.any(File),
+    { bizType: 'CUSTOMER', bizId: 'c1', kind: 'FREEZER', source: 'ALBUM' },
+    expect.any(Function),
   );
   expect(onChanged).toHaveBeenCalled();
 });

@@ -1,6 +1,7 @@
 // Demo data for an empty database. Each issue adds its step to SEED_STEPS.
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AttachmentStorage } from '../../modules/attachments/storage';
 import type { DB } from '../schema';
 import { seedBusiness, seedOrders, seedVisits } from './business';
 import { seedErp } from './erp';
@@ -9,6 +10,7 @@ import { seedApprovals } from './approvals';
 import { seedAssets } from './assets';
 import { seedOrganisation } from './organisation';
 import { seedPromotions } from './promotions';
+import { seedDemoPhotos } from './photos';
 import { seedTenants } from './tenants';
 import { seedWecom } from './wecom';
 
@@ -51,7 +53,7 @@ export function generatePassword(): string {
 /** Seeds the demo data when the database has no tenant yet; does nothing otherwise. */
 export async function seedWhenEmpty(
   db: Kysely<DB>,
-  options: { adminPassword?: string; businessData?: boolean },
+  options: { adminPassword?: string; businessData?: boolean; attachmentStorage?: AttachmentStorage },
 ): Promise<SeedOutcome> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
@@ -61,6 +63,9 @@ export async function seedWhenEmpty(
     const adminPassword = options.adminPassword ?? generatePassword();
     const steps = options.businessData === false ? SEED_STEPS : [...SEED_STEPS, ...BUSINESS_STEPS];
     for (const step of steps) await step(trx, { adminPassword });
+    // Photos need the attachment storage: the server's start gives it, the tests' seeds do without.
+    if (options.businessData !== false && options.attachmentStorage)
+      await seedDemoPhotos(trx, options.attachmentStorage);
     return { seeded: true, generatedAdminPassword: options.adminPassword ? undefined : adminPassword };
   });
 }

@@ -27,6 +27,8 @@ export interface ApprovalOutcome {
   actorId: string | null;
   /** The reason of a rejection, the approver's or initiator's comment. */
   comment: string | null;
+  /** Who decided, as the engine was called (a module that writes its own logs acts as them). */
+  actor: ApprovalActor;
 }
 
 /** The one interface a module implements for each business type it submits. */
@@ -382,6 +384,7 @@ export async function decideTask(
     instanceId: instance.id,
     actorId: actor.userId,
     comment: reason,
+    actor,
   };
   const action: ApprovalAction = isUser(actor)
     ? decision
@@ -515,9 +518,62 @@ export async function withdrawInstance(
     instanceId: instance.id,
     actorId: actor.userId,
     comment: note,
+    actor,
   });
   await logOperation(trx, actor, 'update', `撤回审批：${instance.title}`);
   return { instanceId: instance.id, status: 'WITHDRAWN', notices: [] };
+}
+
+/**
+ * The business object went away by another road (an order voided while its approval ran): its running
+ * approval, if any, ends WITHDRAWN with the reason, its open tasks cancelled, without calling the handler (the
+ * module has moved its object already).
+ */
+export async function closeRunningInstance(
+  trx: Transaction<DB>,
+  actor: Pick<Actor, 'tenantId' | 'userId'>,
+  bizType: ApprovalBizType,
+  bizId: string,
+  comment: string,
+): Promise<boolean> {
+  const instance = await trx
+    .selectFrom('approval_instances')
+    .selectAll()
+    .where('tenant_id', '=', actor.tenantId)
+    .where('biz_type', '=', bizType)
+    .where('biz_id', '=', bizId)
+    .where('status', '=', 'IN_PROGRESS')
+    .executeTakeFirst();
+  if (!instance) return false;
+  await claim(trx, instance);
+  await cancelPending(trx, instance.id);
+  await finish(trx, instance.id, 'WITHDRAWN');
+  await writeLog(trx, instance, instance.current_node_seq, 'WITHDRAW', actor.userId, comment);
+  return true;
+}
+
+/**
+ * A module's own 审核 screen deciding through the engine: the caller's pending task on the object's running
+ * approval (403 `notYours` when they hold none). Null when no approval runs (an object from before the engine).
+ */
+export async function decideOwnTask(
+  trx: Transaction<DB>,
+  actor: Actor,
+  biz: { bizType: ApprovalBizType; bizId: string },
+  decision: { pass: boolean; reason?: string | null },
+  notYours: string,
+): Promise<StepResult | null> {
+  const running = await runningInstanceOf(trx, actor.tenantId, biz.bizType, biz.bizId);
+  if (!running) return null;
+  const task = await pendingTaskOf(trx, actor.tenantId, running.id, actor.userId);
+  if (!task) throw new BusinessError(403, notYours);
+  return decideTask(
+    trx,
+    actor,
+    task.id,
+    decision.pass ? 'APPROVE' : 'REJECT',
+    decision.reason?.trim() || null,
+  );
 }
 
 /** The running instance of a business object, if any. */

@@ -76,11 +76,12 @@ export const DEFAULT_FLOWS: FlowInput[] = [
     priority: 100,
     conditions: { amountMax: 50000 },
     lowRisk: false,
+    // The finance review of the order screens (财务审核): the administrators until a finance role is set.
     nodes: [
       {
-        name: '部门负责人审批',
-        approverType: 'ORG_LEADER',
-        approverRef: null,
+        name: '财务审批',
+        approverType: 'ROLE',
+        approverRef: 'admin',
         mode: 'ANY',
         timeoutHours: 24,
         timeoutAction: 'NONE',
@@ -118,11 +119,12 @@ export const DEFAULT_FLOWS: FlowInput[] = [
     priority: 100,
     conditions: {},
     lowRisk: false,
+    // DOMAIN §1.8: the dealer's or the brand's administrator approves a return.
     nodes: [
       {
-        name: '部门负责人审批',
-        approverType: 'ORG_LEADER',
-        approverRef: null,
+        name: '管理员审批',
+        approverType: 'ROLE',
+        approverRef: 'admin',
         mode: 'ANY',
         timeoutHours: 48,
         timeoutAction: 'NONE',

@@ -262,6 +262,22 @@ export async function attachmentById(
   return attachmentOf(await visibleRow(db, caller, id, scopes));
 }
 
+/**
+ * The tenant's attachments of the given ids (a module that keeps attachment urls in its own rows shows their
+ * facts); the caller checked the business object's scope. Ids of another tenant are left out.
+ */
+export async function attachmentsByIds(
+  db: Kysely<DB>,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, Attachment>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectAttachments(db, tenantId)
+    .where('a.id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, attachmentOf(row)]));
+}
+
 /** The attachments of one business object, oldest first. */
 export async function attachmentsOf(
   db: Kysely<DB>,

@@ -15,6 +15,15 @@ export interface RequestInfo {
   elapsedMs(): number;
 }
 
+/** The operation log's request columns for a row the system writes by itself (a job, a timeout). */
+export const systemRequestInfo = (url: string): RequestInfo => ({
+  ip: '127.0.0.1',
+  method: 'JOB',
+  url,
+  userAgent: undefined,
+  elapsedMs: () => 0,
+});
+
 export function requestInfoOf(request: FastifyRequest, reply: FastifyReply): RequestInfo {
   return {
     ip: request.ip,

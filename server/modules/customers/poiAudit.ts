@@ -7,7 +7,7 @@ import type { CustomersTable, DB } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { dataScopeOf, inScope } from '../shared/dataScope';
-import { customerInScope } from './service';
+import { customerInScope, photosOfCustomer } from './service';
 import {
   boundingBox,
   distanceMetres,
@@ -119,12 +119,7 @@ export async function auditByMapPoi(db: Kysely<DB>, actor: Caller, id: string, r
   const customer = await customerInScope(db, actor.tenantId, scope, id);
   const point = pointOf(customer.lng, customer.lat);
   const nearby = point ? await nearbyCustomers(db, actor.tenantId, customer, point, radius) : [];
-  const photos = await db
-    .selectFrom('customer_photos')
-    .select(['id', 'kind', 'url', 'title'])
-    .where('customer_id', '=', id)
-    .orderBy('sort')
-    .execute();
+  const photos = await photosOfCustomer(db, actor.tenantId, id);
   return {
     customer: {
       id: customer.id,

@@ -25,6 +25,7 @@ import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { checkImageUrls } from '../files/imageUrls';
+import { attachmentIdOf } from '../../../common/attachments';
 import { sendExport } from '../jobs/exports';
 import { runImport } from '../jobs/imports';
 import { sendTemplate } from '../shared/excel';
@@ -377,7 +378,8 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      checkImageUrls([request.body.url], app.imageUrlHosts);
+      // An attachment's url is checked against the customer's attachments by addPhoto.
+      if (attachmentIdOf(request.body.url) === null) checkImageUrls([request.body.url], app.imageUrlHosts);
       return ok(await addPhoto(db, actorOf(request, reply), request.body), '添加成功！');
     },
   );

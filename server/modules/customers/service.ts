@@ -15,6 +15,7 @@ import {
   VERIFY_STATUS,
   codesOf,
 } from '../../../common/businessEnums';
+import { attachmentIdOf } from '../../../common/attachments';
 import { storedImageIdOf, thumbnailUrlOf } from '../../../common/files';
 import { shanghaiDateTime, isoDate } from '../../db/dates';
 import { newId } from '../../db/ids';
@@ -39,6 +40,7 @@ import {
   type ListSpec,
   type RawQuery,
 } from '../../http/listQuery';
+import { attachmentsByIds } from '../attachments/service';
 import { decideTask, pendingTaskOf, runningInstanceOf, type TaskNotice } from '../approvals/engine';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { submitOutletApproval } from './approval';
@@ -877,6 +879,11 @@ export async function endTeamMember(db: Kysely<DB>, actor: Actor, memberId: stri
 export async function photosOf(db: Kysely<DB>, actor: Caller, customerId: string) {
   const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
   await customerInScope(db, actor.tenantId, scope, customerId);
+  return photosOfCustomer(db, actor.tenantId, customerId);
+}
+
+/** A customer's photos in their order, each with its attachment's facts when it is one; the caller checked the scope. */
+export async function photosOfCustomer(db: Kysely<DB>, tenantId: string, customerId: string) {
   const rows = await db
     .selectFrom('customer_photos')
     .select(['id', 'kind', 'url', 'title', shanghaiDateTime('captured_at').as('capturedAt'), 'sort'])
@@ -884,11 +891,53 @@ export async function photosOf(db: Kysely<DB>, actor: Caller, customerId: string
     .orderBy('sort')
     .orderBy('captured_at', 'desc')
     .execute();
-  return rows.map((row) => ({
-    ...row,
-    thumbUrl: thumbnailUrlOf(row.url),
-    kind_dictText: PHOTO_KIND[row.kind],
-  }));
+  // A photo taken through the attachment service shows its facts (where, when, how, 疑似重复).
+  const attachments = await attachmentsByIds(
+    db,
+    tenantId,
+    rows.flatMap((row) => attachmentIdOf(row.url) ?? []),
+  );
+  return rows.map((row) => {
+    const attachment = attachments.get(attachmentIdOf(row.url) ?? '') ?? null;
+    return {
+      ...row,
+      capturedAt: attachment?.capturedAt ?? row.capturedAt,
+      thumbUrl: attachment?.thumbUrl ?? thumbnailUrlOf(row.url),
+      kind_dictText: PHOTO_KIND[row.kind],
+      attachment,
+    };
+  });
+}
+
+/**
+ * A photo's url may be an attachment of the attachment service: it must be one of this customer's (uploaded
+ * with bizType CUSTOMER and its id), else an uploaded image of this tenant; 404 when not.
+ */
+async function checkOwnPhoto(trx: Kysely<DB>, actor: Caller, customerId: string, url: string) {
+  const attachmentId = attachmentIdOf(url);
+  if (attachmentId) {
+    const attachment = await trx
+      .selectFrom('attachments')
+      .select('id')
+      .where('id', '=', attachmentId)
+      .where('tenant_id', '=', actor.tenantId)
+      .where('biz_type', '=', 'CUSTOMER')
+      .where('biz_id', '=', customerId)
+      .executeTakeFirst();
+    if (!attachment) throw notFound('图片');
+    return;
+  }
+  // An uploaded image must be one of this tenant's (an id of another tenant would show nothing).
+  const storedId = storedImageIdOf(url);
+  if (storedId) {
+    const stored = await trx
+      .selectFrom('stored_files')
+      .select('id')
+      .where('id', '=', storedId)
+      .where('tenant_id', '=', actor.tenantId)
+      .executeTakeFirst();
+    if (!stored) throw notFound('图片');
+  }
 }
 
 export async function addPhoto(
@@ -899,17 +948,7 @@ export async function addPhoto(
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const customer = await customerInScope(trx, actor.tenantId, scope, photo.customerId);
-    // An uploaded image must be one of this tenant's (an id of another tenant would show nothing).
-    const storedId = storedImageIdOf(photo.url);
-    if (storedId) {
-      const stored = await trx
-        .selectFrom('stored_files')
-        .select('id')
-        .where('id', '=', storedId)
-        .where('tenant_id', '=', actor.tenantId)
-        .executeTakeFirst();
-      if (!stored) throw notFound('图片');
-    }
+    await checkOwnPhoto(trx, actor, photo.customerId, photo.url);
     const id = newId();
     await trx
       .insertInto('customer_photos')

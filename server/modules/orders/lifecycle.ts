@@ -25,7 +25,14 @@ import {
 import { newId } from '../../db/ids';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
-import { trackChange } from '../shared/changeHistory';
+import {
+  closeRunningInstance,
+  registerApprovalHandler,
+  type ApprovalOutcome,
+  type TaskNotice,
+} from '../approvals/engine';
+import { systemRequestInfo } from '../auth/sysLog';
+import { trackChange, type TrackedChange } from '../shared/changeHistory';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { dataScopeOf, type DataScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
@@ -38,6 +45,7 @@ import {
   type LotQty,
 } from '../stock/service';
 import { confirmUsages, releaseUsages } from '../promotions/pricing';
+import { decideCreditApproval, submitCreditApproval } from './creditApproval';
 import { queueOrderSync, queueShipmentSync } from './erpSync';
 import { centsText, toCents, yuan } from './money';
 import {
@@ -170,67 +178,186 @@ async function unlockOrderStock(trx: Transaction<DB>, actor: Actor, orderId: str
 
 const MAX_BATCH = 200;
 
+/**
+ * 审核通过 with the credit passed (AUDIT_PASS) or 财务审核通过 (FINANCE_PASS): the order released to its warehouse,
+ * its stock locked, sent to the ERP.
+ */
+async function releaseToShipment(
+  trx: Transaction<DB>,
+  actor: Actor,
+  order: OrderRow,
+  change: TrackedChange,
+  input: {
+    command: 'AUDIT_PASS' | 'FINANCE_PASS';
+    warehouseId?: string | null;
+    reason?: string | null;
+    credit?: CreditCheckResult;
+  },
+): Promise<OrderStatus> {
+  const transition = transitionFor(input.command, order.status, 'PENDING_SHIPMENT');
+  const warehouse = await warehouseFor(trx, actor.tenantId, order, input.warehouseId);
+  await moveOrder(trx, actor, order, transition, {
+    audited_at: new Date(),
+    audited_by: actor.userId,
+    reject_reason: null,
+    warehouse_id: warehouse.id,
+    ...(input.credit ? { credit_check_result: input.credit } : {}),
+  });
+  await confirmUsages(trx, order.id);
+  await lockOrderStock(trx, actor, order, warehouse.id);
+  await queueOrderSync(trx, { ...order, warehouse_id: warehouse.id }, 'SAVE');
+  const comment = `发货仓 ${warehouse.name}，已锁定库存${input.reason?.trim() ? `；${input.reason.trim()}` : ''}`;
+  await writeOrderLog(trx, actor.tenantId, actor, {
+    orderId: order.id,
+    action: input.command,
+    fromStatus: order.status,
+    toStatus: 'PENDING_SHIPMENT',
+    comment,
+  });
+  await change.log('update', `订单${transition.label} ${order.order_no}：${comment}`);
+  return 'PENDING_SHIPMENT';
+}
+
+/** 驳回 at the audit or at finance: the order REJECTED with the reason, for the buyer to 修改重提. */
+async function rejectOrder(
+  trx: Transaction<DB>,
+  actor: Actor,
+  order: OrderRow,
+  change: TrackedChange,
+  reason: string,
+): Promise<OrderStatus> {
+  const finance = order.status === 'PENDING_FINANCE';
+  const transition = transitionFor(finance ? 'FINANCE_REJECT' : 'AUDIT_REJECT', order.status);
+  await moveOrder(trx, actor, order, transition, {
+    reject_reason: reason,
+    audited_at: new Date(),
+    audited_by: actor.userId,
+  });
+  await releaseUsages(trx, order.id);
+  await writeOrderLog(trx, actor.tenantId, actor, {
+    orderId: order.id,
+    action: finance ? 'FINANCE_REJECT' : 'AUDIT_REJECT',
+    fromStatus: order.status,
+    toStatus: transition.to,
+    comment: reason,
+  });
+  await change.log('update', `订单${transition.label} ${order.order_no}：${reason}`);
+  return transition.to;
+}
+
+/** The ORDER_CREDIT approval's outcome on its order (creditApproval.ts registers it with the engine). */
+export const creditOutcome = {
+  approved: (trx: Transaction<DB>, actor: Actor, order: OrderRow, comment: string | null) =>
+    trackChange(trx, actor, 'sales_orders', order.id).then((change) =>
+      // The warehouse finance chose on the audit dialog, else the seller's default.
+      releaseToShipment(trx, actor, order, change, {
+        command: 'FINANCE_PASS',
+        warehouseId: order.warehouse_id,
+        reason: comment,
+      }),
+    ),
+  rejected: (trx: Transaction<DB>, actor: Actor, order: OrderRow, reason: string) =>
+    trackChange(trx, actor, 'sales_orders', order.id).then((change) =>
+      rejectOrder(trx, actor, order, change, reason),
+    ),
+};
+
+/** The operation log's request columns when an approval decides without a request (a timeout). */
+const APPROVAL_JOB = systemRequestInfo('approval');
+
+/** The order of an ORDER_CREDIT outcome, and who acts on it: the deciding user, else who sent it to finance. */
+async function creditOrderOf(trx: Transaction<DB>, outcome: ApprovalOutcome) {
+  const order = await trx
+    .selectFrom('sales_orders')
+    .selectAll()
+    .where('id', '=', outcome.bizId)
+    .where('tenant_id', '=', outcome.tenantId)
+    .executeTakeFirstOrThrow();
+  const actor: Actor =
+    'request' in outcome.actor
+      ? outcome.actor
+      : {
+          tenantId: outcome.tenantId,
+          userId: outcome.actorId ?? order.audited_by ?? order.created_by ?? '',
+          username: '系统',
+          request: APPROVAL_JOB,
+        };
+  return { order, actor };
+}
+
+registerApprovalHandler({
+  bizType: 'ORDER_CREDIT',
+  approved: async (trx, outcome) => {
+    const { order, actor } = await creditOrderOf(trx, outcome);
+    await creditOutcome.approved(trx, actor, order, outcome.comment);
+  },
+  rejected: async (trx, outcome) => {
+    const { order, actor } = await creditOrderOf(trx, outcome);
+    await creditOutcome.rejected(trx, actor, order, outcome.comment ?? '信用审批驳回');
+  },
+  withdrawn: async (trx, outcome) => {
+    const { order, actor } = await creditOrderOf(trx, outcome);
+    await creditOutcome.rejected(trx, actor, order, outcome.comment ?? '发起人已撤回信用审批');
+  },
+});
+
 async function auditOne(
   trx: Transaction<DB>,
   actor: Actor,
   scope: DataScope,
   id: string,
   input: OrderAuditInput,
-): Promise<{ order: OrderRow; status: OrderStatus }> {
+): Promise<{ order: OrderRow; status: OrderStatus; notices: TaskNotice[] }> {
   const order = await orderInScope(trx, actor.tenantId, scope, id);
-  const change = await trackChange(trx, actor, 'sales_orders', order.id);
   const finance = order.status === 'PENDING_FINANCE';
+  if (finance) {
+    // The finance review is the order's ORDER_CREDIT approval: the caller decides their own task.
+    const decided = await decideCreditApproval(trx, actor, order, input);
+    if (decided) return { order, ...decided };
+  }
+  const change = await trackChange(trx, actor, 'sales_orders', order.id);
   if (!input.pass) {
-    const transition = transitionFor(finance ? 'FINANCE_REJECT' : 'AUDIT_REJECT', order.status);
-    const reason = input.reason!.trim();
+    return { order, status: await rejectOrder(trx, actor, order, change, input.reason!.trim()), notices: [] };
+  }
+  // An order from before the engine, in finance review without an approval, is released directly.
+  if (finance) {
+    const status = await releaseToShipment(trx, actor, order, change, { ...input, command: 'FINANCE_PASS' });
+    return { order, status, notices: [] };
+  }
+  // The credit check decides whether finance reviews first.
+  transitionFor('AUDIT_PASS', order.status);
+  const credit = await creditOf(trx, order);
+  if (credit.result !== 'PASS') {
+    const transition = transitionFor('AUDIT_PASS', order.status, 'PENDING_FINANCE');
     await moveOrder(trx, actor, order, transition, {
-      reject_reason: reason,
       audited_at: new Date(),
       audited_by: actor.userId,
+      reject_reason: null,
+      credit_check_result: credit.result,
+      // Kept for finance: the warehouse the order will ship from once released.
+      ...(input.warehouseId
+        ? { warehouse_id: (await warehouseFor(trx, actor.tenantId, order, input.warehouseId)).id }
+        : {}),
     });
-    await releaseUsages(trx, order.id);
+    await confirmUsages(trx, order.id);
+    const comment = `信用检查：${credit.result_dictText}，转财务审核`;
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: order.id,
-      action: finance ? 'FINANCE_REJECT' : 'AUDIT_REJECT',
+      action: 'AUDIT_PASS',
       fromStatus: order.status,
-      toStatus: transition.to,
-      comment: reason,
+      toStatus: 'PENDING_FINANCE',
+      comment,
     });
-    await change.log('update', `订单${transition.label} ${order.order_no}：${reason}`);
-    return { order, status: transition.to };
+    await change.log('update', `订单${transition.label} ${order.order_no}：${comment}`);
+    const notices = await submitCreditApproval(trx, actor.userId, order, credit.result_dictText);
+    return { order, status: 'PENDING_FINANCE', notices };
   }
-  // The credit check decides whether finance reviews first; finance's own pass releases the order.
-  transitionFor(finance ? 'FINANCE_PASS' : 'AUDIT_PASS', order.status);
-  const credit = finance ? undefined : await creditOf(trx, order);
-  const to: OrderStatus = credit && credit.result !== 'PASS' ? 'PENDING_FINANCE' : 'PENDING_SHIPMENT';
-  const transition = transitionFor(finance ? 'FINANCE_PASS' : 'AUDIT_PASS', order.status, to);
-  const warehouse =
-    to === 'PENDING_SHIPMENT' ? await warehouseFor(trx, actor.tenantId, order, input.warehouseId) : undefined;
-  await moveOrder(trx, actor, order, transition, {
-    audited_at: new Date(),
-    audited_by: actor.userId,
-    reject_reason: null,
-    ...(credit ? { credit_check_result: credit.result } : {}),
-    ...(warehouse ? { warehouse_id: warehouse.id } : {}),
+  const status = await releaseToShipment(trx, actor, order, change, {
+    ...input,
+    command: 'AUDIT_PASS',
+    credit: credit.result,
   });
-  await confirmUsages(trx, order.id);
-  if (warehouse) {
-    await lockOrderStock(trx, actor, order, warehouse.id);
-    await queueOrderSync(trx, { ...order, warehouse_id: warehouse.id }, 'SAVE');
-  }
-  const comment =
-    to === 'PENDING_FINANCE'
-      ? `信用检查：${credit!.result_dictText}，转财务审核`
-      : `发货仓 ${warehouse!.name}，已锁定库存${input.reason ? `；${input.reason.trim()}` : ''}`;
-  await writeOrderLog(trx, actor.tenantId, actor, {
-    orderId: order.id,
-    action: finance ? 'FINANCE_PASS' : 'AUDIT_PASS',
-    fromStatus: order.status,
-    toStatus: to,
-    comment,
-  });
-  await change.log('update', `订单${transition.label} ${order.order_no}：${comment}`);
-  return { order, status: to };
+  return { order, status, notices: [] };
 }
 
 /** Audits one order or a batch; each in its own transaction, answered one by one. */
@@ -238,19 +365,25 @@ export async function auditOrders(
   db: Kysely<DB>,
   actor: Actor,
   input: OrderAuditInput,
-): Promise<OrderBatchResult> {
+): Promise<OrderBatchResult & { notices: TaskNotice[] }> {
   if (!input.pass && !input.reason?.trim()) throw new BusinessError(400, '驳回须填写原因');
   const ids = [...new Set(input.ids)];
   if (ids.length === 0) throw new BusinessError(400, '请选择要审核的订单');
   if (ids.length > MAX_BATCH) throw new BusinessError(400, `一次最多审核 ${MAX_BATCH} 张订单`);
   const results: OrderBatchResult['results'] = [];
   const failures: BusinessError[] = [];
+  const notices: TaskNotice[] = [];
   for (const id of ids) {
     try {
-      const { order, status } = await db.transaction().execute(async (trx) => {
+      const {
+        order,
+        status,
+        notices: opened,
+      } = await db.transaction().execute(async (trx) => {
         const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
         return auditOne(trx, actor, scope, id, input);
       });
+      notices.push(...opened);
       results.push({
         id,
         orderNo: order.order_no,
@@ -281,7 +414,7 @@ export async function auditOrders(
     const [first] = failures;
     throw ids.length === 1 ? first : new BusinessError(409, `${ids.length} 张订单均未审核：${first.message}`);
   }
-  return { results, succeeded, failed: results.length - succeeded };
+  return { results, succeeded, failed: results.length - succeeded, notices };
 }
 
 /** What the audit dialog shows: credit, stock per line in the chosen (or default) warehouse, warnings. */
@@ -698,6 +831,8 @@ async function closeOrder(
     const transition = transitionFor(command, order.status);
     const change = await trackChange(trx, actor, 'sales_orders', order.id);
     await moveOrder(trx, actor, order, transition, { invalid_reason: reason });
+    // Closed in finance review: its credit approval has nothing left to decide.
+    await closeRunningInstance(trx, actor, 'ORDER_CREDIT', order.id, `订单已${transition.label}：${reason}`);
     await unlockOrderStock(trx, actor, order.id);
     await releaseUsages(trx, order.id);
     if (order.erp_sync_status === 'SUCCESS' || order.erp_sync_status === 'PENDING')

@@ -32,7 +32,9 @@ import { changedMeanwhile, notFound, transitionTo, type Transition } from '../sh
 import { dataScopeOf, inScope, type DataScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { lockLotsOfSkus, postInbound, postOutbound } from '../stock/service';
+import type { TaskNotice } from '../approvals/engine';
 import { centsText, shareCents, toCents } from './money';
+import { decideReturnApproval, submitReturnApproval, withdrawReturnApproval } from './returnApproval';
 import { priceTypeOf, skuSnapshotOf } from './placement';
 import {
   exchangeDocuments,
@@ -220,11 +222,14 @@ async function auditDocument<T extends DocumentTable, S extends string>(
   input: ReturnAuditInput,
   kind: DocumentKind<T, S>,
   approval: Record<string, unknown>,
-) {
+  viaApproval?: (trx: Transaction<DB>, current: S) => Promise<{ status: S; notices: TaskNotice[] } | null>,
+): Promise<{ status: S; notices: TaskNotice[] }> {
   if (!input.pass && !input.reason?.trim()) throw new BusinessError(400, '驳回须填写原因');
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const row = await documentInScope(trx, kind, actor.tenantId, scope, input.id);
+    const decided = await viaApproval?.(trx, (row as unknown as { status: S }).status);
+    if (decided) return decided;
     const to = (input.pass ? 'APPROVED' : 'REJECTED') as S;
     const transition = await moveDocument(
       trx,
@@ -240,7 +245,7 @@ async function auditDocument<T extends DocumentTable, S extends string>(
       'update',
       `${kind.label}${transition.action} ${kind.numberOf(row)}${input.reason ? `：${input.reason}` : ''}`,
     );
-    return { status: to };
+    return { status: to, notices: [] };
   });
 }
 
@@ -250,17 +255,20 @@ async function cancelDocument<T extends DocumentTable, S extends string>(
   actor: Actor,
   id: string,
   kind: DocumentKind<T, S>,
+  viaApproval?: (trx: Transaction<DB>) => Promise<boolean>,
 ) {
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const row = await documentInScope(trx, kind, actor.tenantId, scope, id);
-    await moveDocument(
-      trx,
-      actor,
-      kind,
-      row as unknown as { id: string; status: S; version: number },
-      'CANCELLED' as S,
-    );
+    // Withdrawn through its approval, the document follows in the approval's handler.
+    if (!(await viaApproval?.(trx)))
+      await moveDocument(
+        trx,
+        actor,
+        kind,
+        row as unknown as { id: string; status: S; version: number },
+        'CANCELLED' as S,
+      );
     await logOperation(trx, actor, 'update', `撤销${kind.label} ${kind.numberOf(row)}`);
     return { status: 'CANCELLED' as const };
   });
@@ -356,15 +364,38 @@ export async function addReturn(db: Kysely<DB>, actor: Actor, input: ReturnAddIn
       comment: `新建退单 ${returnNo}：${taken.map(({ line, baseQty }) => `${line.sku_snapshot.name} ${qtyText(baseQty, line.sku_snapshot)}`).join('、')}，退款 ${centsText(total)}`,
     });
     await logOperation(trx, actor, 'add', `新增退单 ${returnNo}（订单 ${order.order_no}）`);
-    return { id, returnNo };
+    const notices = await submitReturnApproval(trx, actor.userId, {
+      id,
+      tenantId: actor.tenantId,
+      returnNo,
+      orderNo: order.order_no,
+      orgCode: order.org_code,
+      customerId: order.buyer_id,
+      reason: input.reason,
+      refundMethod: input.refundMethod,
+      amountCents: total,
+      goods: taken
+        .map(({ line, baseQty }) => `${line.sku_snapshot.name} ${qtyText(baseQty, line.sku_snapshot)}`)
+        .join('、'),
+    });
+    return { id, returnNo, notices };
   });
 }
 
+/** 审核 of a return: through its RETURN approval when one runs (the caller's own task), else directly. */
 export const auditReturn = (db: Kysely<DB>, actor: Actor, input: ReturnAuditInput) =>
-  auditDocument(db, actor, input, RETURNS, { approved_by: actor.userId, approved_at: new Date() });
+  auditDocument(
+    db,
+    actor,
+    input,
+    RETURNS,
+    { approved_by: actor.userId, approved_at: new Date() },
+    (trx, current) => decideReturnApproval(trx, actor, input, current),
+  );
 
+/** 撤销 of a return: its approval withdrawn by the initiator when one runs, else directly. */
 export const cancelReturn = (db: Kysely<DB>, actor: Actor, id: string) =>
-  cancelDocument(db, actor, id, RETURNS);
+  cancelDocument(db, actor, id, RETURNS, (trx) => withdrawReturnApproval(trx, actor, id));
 
 /** 退货入库: the goods back into the warehouse (RETURN_IN); damaged ones written off (DAMAGE) right away. */
 export async function receiveReturn(db: Kysely<DB>, actor: Actor, input: ReturnReceiveInput) {

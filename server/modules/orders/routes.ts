@@ -3,6 +3,8 @@
 // placement and the buyer's cancelOrder / resubmitOrder the pages need) and payments under /payment. Thin:
 // the services own the SQL; the route list and the shapes are in common/orders.ts.
 import type { FastifyInstance } from 'fastify';
+import type { TaskNotice } from '../approvals/engine';
+import { publishTaskNotices } from '../approvals/notify';
 import type { Kysely } from 'kysely';
 import {
   EXCHANGE_REASON,
@@ -307,7 +309,16 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     app.post<{ Body: B }>(
       `${PREFIX}/${path}`,
       { config: requires(code), schema: { body } },
-      async (request, reply) => ok(await run(db, actorOf(request, reply), request.body as B), message),
+      async (request, reply) => {
+        const result = await run(db, actorOf(request, reply), request.body as B);
+        // A command that started or moved an approval tells the approvers once it has committed.
+        if (result && typeof result === 'object' && 'notices' in result) {
+          const { notices, ...answer } = result as { notices: TaskNotice[] };
+          await publishTaskNotices(app, notices);
+          return ok(answer, message);
+        }
+        return ok(result, message);
+      },
     );
   }
 
@@ -340,7 +351,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     `${PREFIX}/auditOrder`,
     { config: requires('order:audit'), schema: { body: auditBody } },
     async (request, reply) => {
-      const result = await auditOrders(db, actorOf(request, reply), request.body);
+      const { notices, ...result } = await auditOrders(db, actorOf(request, reply), request.body);
+      await publishTaskNotices(app, notices);
       return ok(
         result,
         result.failed === 0 ? '审核成功！' : `成功 ${result.succeeded} 张，失败 ${result.failed} 张`,

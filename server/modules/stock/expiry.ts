@@ -10,20 +10,14 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { formatQuantity } from '../../../common/quantity';
 import { isoDate } from '../../db/dates';
 import type { DB } from '../../db/schema';
-import { OperateType, writeOperationLog, type RequestInfo } from '../auth/sysLog';
+import { OperateType, systemRequestInfo, writeOperationLog } from '../auth/sysLog';
 import { freshnessSql, NEAR_EXPIRY_WINDOWS } from './stockAge';
 
 /** Lots marked per kind and run at most; a backlog drains run by run. */
 const EXPIRY_BATCH = 500;
 
 /** The operation log's request columns for a row the system writes by itself. */
-const SYSTEM_JOB: RequestInfo = {
-  ip: '127.0.0.1',
-  method: 'JOB',
-  url: 'stock-expiry',
-  userAgent: undefined,
-  elapsedMs: () => 0,
-};
+const SYSTEM_JOB = systemRequestInfo('stock-expiry');
 
 const today = sql<string>`(now() at time zone 'Asia/Shanghai')::date`;
 const remainingDays = sql<number>`(stock_lots.expiry_date - ${today})`;

@@ -1,18 +1,23 @@
-// Excel import of a list page: pick a .xlsx, watch the upload's progress, then either the server's
-// count (`导入成功：共 n 条`) or its row-by-row report of what is wrong (nothing was imported).
+// Excel import of a list page: pick a .xlsx, watch the upload's progress and then the server's check, then
+// either the server's count (`导入成功：共 n 条`) or the result of the refused import: its counts, its
+// row-by-row report of what is wrong (nothing was imported), the error file (the rows as uploaded with an
+// 错误信息 column) and the way to 导入记录, where every import is kept.
 import { useState } from 'react';
-import { Alert, Button, Modal, Progress, Space, Table, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { Envelope } from '../../../common/contract';
-import { IMPORT_MAX_BYTES, type ImportReport } from '../../../common/excelImport';
+import { IMPORT_MAX_BYTES, type ImportAnswer } from '../../../common/excelImport';
+import { DOWNLOAD_CENTER_PATH } from '../../../common/jobs';
 import type { UploadProgress } from '../../api/http';
+import { downloadJobFile } from '../../api/jobs';
+import { navigateTo } from '../../router/navigator';
 import { toast } from '../../utils/notifier';
 
 export interface ImportExcelModalProps {
   title: string;
   open: boolean;
   onClose: () => void;
-  upload: (file: File, onProgress: UploadProgress) => Promise<Envelope<Partial<ImportReport> | null>>;
+  upload: (file: File, onProgress: UploadProgress) => Promise<Envelope<ImportAnswer | null>>;
   downloadTemplate: () => Promise<unknown>;
   /** After rows were imported (reload the list). */
   onImported: () => void;
@@ -27,9 +32,10 @@ export function ImportExcelModal({
   onImported,
 }: ImportExcelModalProps) {
   const [percent, setPercent] = useState<number | null>(null);
-  const [refusal, setRefusal] = useState<{ message: string; report: Partial<ImportReport> | null } | null>(
-    null,
-  );
+  const [refusal, setRefusal] = useState<{
+    message: string;
+    report: ImportAnswer | null;
+  } | null>(null);
 
   const send = async (file: File) => {
     if (file.size > IMPORT_MAX_BYTES) {
@@ -55,6 +61,12 @@ export function ImportExcelModal({
   };
 
   const errors = refusal?.report?.errors ?? [];
+  const report = refusal?.report;
+  const jobId = report?.jobId;
+  const openImportRecords = () => {
+    onClose();
+    navigateTo(`${DOWNLOAD_CENTER_PATH}?category=IMPORT`);
+  };
   return (
     <Modal
       title={title}
@@ -84,8 +96,39 @@ export function ImportExcelModal({
           <p className="ant-upload-text">点击或拖拽 .xlsx 文件到此处导入</p>
           <p className="ant-upload-hint">全部行正确才会导入；有误时列出每一处错误</p>
         </Upload.Dragger>
-        {percent !== null && <Progress percent={percent} status="active" aria-label="上传进度" />}
+        {percent !== null && (
+          <div>
+            <Progress percent={percent} status="active" aria-label="上传进度" />
+            {percent >= 100 && <Typography.Text type="secondary">上传完成，正在校验并导入…</Typography.Text>}
+          </div>
+        )}
         {refusal && <Alert type="error" showIcon title={refusal.message} />}
+        {report?.totalRows !== undefined && (
+          <Space wrap aria-label="导入结果">
+            <Typography.Text>
+              共 {report.totalRows} 行，有误 {report.failedRows ?? 0} 行（{report.errorCount ?? 0} 处），导入{' '}
+              {report.imported ?? 0} 行
+            </Typography.Text>
+            {jobId && (report.errorCount ?? 0) > 0 && (
+              <Button
+                size="small"
+                icon={<DownloadOutlined />}
+                onClick={() =>
+                  void downloadJobFile({ id: jobId, fileName: `${title}错误数据.xlsx` }).catch(
+                    () => undefined,
+                  )
+                }
+              >
+                下载错误文件
+              </Button>
+            )}
+            {jobId && (
+              <Button size="small" type="link" onClick={openImportRecords}>
+                查看导入记录
+              </Button>
+            )}
+          </Space>
+        )}
         {errors.length > 0 && (
           <Table
             size="small"

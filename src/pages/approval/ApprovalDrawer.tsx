@@ -29,6 +29,7 @@ import {
 } from '../../api/approvals';
 import { DetailList } from '../../components/DetailList';
 import { settle } from '../../components/form/settle';
+import { CustomerApprovalPhotos } from '../business/customer/CustomerApprovalPhotos';
 
 export const STATUS_COLOR: Record<ApprovalStatus, string> = {
   IN_PROGRESS: 'processing',
@@ -43,7 +44,7 @@ export const STATUS_COLOR: Record<ApprovalStatus, string> = {
  */
 export const APPROVAL_DETAIL_SECTIONS: Partial<
   Record<ApprovalBizType, ComponentType<{ detail: ApprovalDetail }>>
-> = {};
+> = { CUSTOMER_CREATE: CustomerApprovalPhotos };
 
 type Command = 'approve' | 'reject' | 'transfer' | 'withdraw';
 

@@ -1,6 +1,7 @@
-// A customer's photos: a slideshow (react-slick) with a strip of thumbnails under it (a click shows that
-// photo; the big one opens full size), and, with customer:edit, an upload of a new photo of a chosen kind
-// (checked for type and size first; the server makes the thumbnail).
+// A customer's photos: a slideshow (react-slick) with the photo viewer under it (thumbnails opening a
+// preview, the chosen photo's facts and 疑似重复 mark, 下载所选 as a zip; choosing one shows it in the
+// slideshow), and, with customer:edit, an upload of a new photo of a chosen kind to the attachment service
+// (checked for type and size first; the server makes the thumbnail and looks for duplicates).
 import { useRef, useState } from 'react';
 import Slider from 'react-slick';
 import 'slick-carousel/slick/slick.css';
@@ -14,10 +15,11 @@ import {
   IMAGE_TYPE_MESSAGE,
 } from '../../../../common/files';
 import { addCustomerPhoto, type CustomerPhoto } from '../../../api/customers';
-import { uploadImage } from '../../../api/files';
-import { AuthImage, useImageSource } from '../../../components/AuthImage';
+import { uploadAttachment } from '../../../api/attachments';
+import { useImageSource } from '../../../components/AuthImage';
 import { HasPermission } from '../../../components/HasPermission';
 import { settle } from '../../../components/form/settle';
+import { PhotoGallery, type GalleryPhoto } from '../../../components/photos/PhotoGallery';
 import { toast } from '../../../utils/notifier';
 
 const captionOf = (photo: CustomerPhoto) => photo.title ?? photo.kind_dictText ?? photo.kind;
@@ -47,7 +49,11 @@ function PhotoUpload({ customerId, onAdded }: { customerId: string; onAdded: () 
     if (file.size > IMAGE_MAX_BYTES) return toast('warning', IMAGE_TOO_LARGE_MESSAGE);
     setPercent(0);
     try {
-      const uploaded = await uploadImage(file, setPercent);
+      const uploaded = await uploadAttachment(
+        file,
+        { bizType: 'CUSTOMER', bizId: customerId, kind, source: 'ALBUM' },
+        setPercent,
+      );
       if (!uploaded.success) return toast('warning', uploaded.message || '上传失败');
       const added = await settle(
         addCustomerPhoto({ customerId, kind, url: uploaded.result.url, title: title.trim() || null }),
@@ -96,12 +102,24 @@ function PhotoUpload({ customerId, onAdded }: { customerId: string; onAdded: () 
   );
 }
 
+export const galleryPhotoOf = (photo: CustomerPhoto): GalleryPhoto => ({
+  id: photo.id,
+  url: photo.url,
+  thumbUrl: photo.thumbUrl,
+  caption: captionOf(photo),
+  capturedAt: photo.capturedAt,
+  attachment: photo.attachment,
+});
+
 export function CustomerPhotos({
   customerId,
+  zipName = '客户照片',
   photos,
   onChanged,
 }: {
   customerId: string;
+  /** The name of 下载所选's zip. */
+  zipName?: string;
   /** null while loading. */
   photos: CustomerPhoto[] | null;
   onChanged: () => void;
@@ -145,35 +163,17 @@ export function CustomerPhotos({
               </>
             )}
           </div>
-          <Space wrap size={8} style={{ marginTop: 8 }}>
-            {photos.map((photo, index) => (
-              <button
-                key={photo.id}
-                type="button"
-                aria-label={`第${index + 1}张：${captionOf(photo)}`}
-                aria-current={index === shown}
-                onClick={() => {
-                  slider.current?.slickGoTo(index);
-                  setShown(index);
-                }}
-                style={{
-                  padding: 0,
-                  border: `2px solid ${index === shown ? '#1677ff' : 'transparent'}`,
-                  borderRadius: 4,
-                  background: 'none',
-                  cursor: 'pointer',
-                }}
-              >
-                <AuthImage
-                  src={photo.thumbUrl ?? photo.url}
-                  alt={`缩略图 ${captionOf(photo)}`}
-                  width={72}
-                  height={54}
-                  style={{ objectFit: 'cover', display: 'block' }}
-                />
-              </button>
-            ))}
-          </Space>
+          <div style={{ marginTop: 8 }}>
+            <PhotoGallery
+              photos={photos.map(galleryPhotoOf)}
+              zipName={zipName}
+              onChoose={(index) => {
+                slider.current?.slickGoTo(index);
+                setShown(index);
+              }}
+              chosenIndex={shown}
+            />
+          </div>
         </>
       )}
       <HasPermission code="customer:edit">

@@ -1,10 +1,11 @@
 // A label's customers (the customer list filtered by the label, in the caller's data scope). A manual
 // label's members are added from a customer search and removed by selection; a rule label's come from
-// its rule only.
+// its rule only. Below them, the label's 变更记录.
 import { useCallback, useEffect, useRef, useState, type Key } from 'react';
 import { Button, Drawer, Select, Space, Table, Tag, Typography } from 'antd';
 import { listCustomers, tagCustomers, type Customer, type CustomerLabelRecord } from '../../../api/customers';
 import { settle } from '../../../components/form/settle';
+import { ChangeHistory } from '../../../components/history/ChangeHistory';
 import { useHasPermission } from '../../../components/HasPermission';
 
 const PAGE_SIZE = 10;
@@ -148,6 +149,12 @@ export function LabelMembersDrawer({
           { title: '地址', dataIndex: 'address', ellipsis: true },
         ]}
       />
+      {label && (
+        <div style={{ marginTop: 24 }}>
+          <Typography.Title level={5}>变更记录</Typography.Title>
+          <ChangeHistory bizType="CUSTOMER_LABEL" bizId={label.id} />
+        </div>
+      )}
     </Drawer>
   );
 }

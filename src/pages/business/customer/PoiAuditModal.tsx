@@ -2,21 +2,7 @@
 // customers around it (distance, name similarity, likely duplicates) and a small plot of where they
 // stand; then 通过 or 驳回 (a rejection needs its reason).
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Image,
-  Input,
-  Modal,
-  Row,
-  Space,
-  Spin,
-  Table,
-  Tag,
-} from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Input, Modal, Row, Space, Spin, Table, Tag } from 'antd';
 import {
   auditCustomer,
   poiAudit,
@@ -26,6 +12,8 @@ import {
 } from '../../../api/customers';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { settle } from '../../../components/form/settle';
+import { PhotoGallery } from '../../../components/photos/PhotoGallery';
+import { galleryPhotoOf } from './CustomerPhotos';
 
 const PLOT = 260;
 const METRES_PER_DEGREE_LAT = 111_320;
@@ -170,19 +158,10 @@ export function PoiAuditModal({
                     {audit.customer.businessLicenseNo ?? '—'}
                   </Descriptions.Item>
                 </Descriptions>
-                <Image.PreviewGroup>
-                  <Space wrap>
-                    {audit.photos.map((photo) => (
-                      <Image
-                        key={photo.id}
-                        src={photo.url}
-                        alt={photo.title ?? photo.kind}
-                        width={96}
-                        height={72}
-                      />
-                    ))}
-                  </Space>
-                </Image.PreviewGroup>
+                <PhotoGallery
+                  photos={audit.photos.map(galleryPhotoOf)}
+                  zipName={`${audit.customer.name}照片`}
+                />
               </Card>
             </Col>
             <Col span={6}>

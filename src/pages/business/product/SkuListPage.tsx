@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { PACKAGE_TYPE, SKU_STATUS, STORAGE_CONDITION } from '../../../../common/businessEnums';
+import { LIFECYCLE_TAG, PACKAGE_TYPE, SKU_STATUS, STORAGE_CONDITION } from '../../../../common/businessEnums';
+import { thumbnailUrlOf } from '../../../../common/files';
 import {
   addSku,
   changeSkuStatus,
@@ -24,6 +25,8 @@ import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission } from '../../../components/HasPermission';
+import { RecordDrawer } from '../../../components/history/RecordDrawer';
+import { PhotoGallery } from '../../../components/photos/PhotoGallery';
 import { ImageUploadField } from '../../../components/form/ImageUploadField';
 import { ImageThumbnail } from '../../../components/ImageThumbnail';
 import { ImportExcelModal } from '../../../components/table/ImportExcelModal';
@@ -74,6 +77,7 @@ export default function SkuListPage() {
   const [editing, setEditing] = useState<Sku | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
+  const [shown, setShown] = useState<Sku | null>(null);
   const open = (sku: Sku | null) => {
     setEditing(sku);
     setFormOpen(true);
@@ -151,6 +155,9 @@ export default function SkuListPage() {
       fixed: 'right',
       render: (_value, sku) => (
         <Space size={0}>
+          <Button type="link" size="small" onClick={() => setShown(sku)}>
+            详情
+          </Button>
           <HasPermission code="product:edit">
             <Button type="link" size="small" onClick={() => open(sku)}>
               编辑
@@ -221,6 +228,7 @@ export default function SkuListPage() {
           </>
         }
       />
+      <SkuDrawer sku={shown} onClose={() => setShown(null)} />
       <SkuFormModal sku={editing} open={formOpen} onClose={() => setFormOpen(false)} onSaved={list.reload} />
       <ImportExcelModal
         title="导入商品"
@@ -231,6 +239,64 @@ export default function SkuListPage() {
         onImported={list.reload}
       />
     </>
+  );
+}
+
+/** A SKU's detail: its master data, its pictures in the photo viewer, its 变更记录. */
+export function SkuDrawer({ sku, onClose }: { sku: Sku | null; onClose: () => void }) {
+  return (
+    <RecordDrawer
+      title={sku ? `商品详情：${sku.name}（${sku.skuCode}）` : ''}
+      bizType="SKU"
+      bizId={sku?.id ?? null}
+      onClose={onClose}
+      items={
+        sku
+          ? [
+              { label: '品牌 / 品类', content: `${sku.brandName} / ${sku.categoryName}` },
+              { label: '规格', content: sku.spec ?? '—' },
+              { label: '包装', content: sku.packageType_dictText },
+              { label: '单位', content: `1${sku.saleUnit} = ${sku.unitsPerCase}${sku.baseUnit}` },
+              { label: '条码 / 箱码', content: `${sku.barcode ?? '—'} / ${sku.caseBarcode ?? '—'}` },
+              { label: '保质期', content: `${sku.shelfLifeDays} 天` },
+              {
+                label: '储存条件',
+                content:
+                  (STORAGE_CONDITION as Record<string, string>)[sku.storageCondition] ?? sku.storageCondition,
+              },
+              { label: '税率', content: `${Math.round(Number(sku.taxRate) * 10000) / 100}%` },
+              {
+                label: '建议零售价',
+                content:
+                  sku.suggestedRetailPrice == null
+                    ? '—'
+                    : `¥${Number(sku.suggestedRetailPrice).toFixed(2)}/${sku.baseUnit}`,
+              },
+              {
+                label: '生命周期',
+                content: (LIFECYCLE_TAG as Record<string, string>)[sku.lifecycleTag] ?? sku.lifecycleTag,
+              },
+              { label: '状态', content: sku.status_dictText },
+              { label: '创建时间', content: sku.createTime },
+            ]
+          : []
+      }
+    >
+      {sku && (
+        <div>
+          <Typography.Title level={5}>商品图片</Typography.Title>
+          <PhotoGallery
+            photos={sku.imageUrls.map((url, index) => ({
+              id: url,
+              url,
+              thumbUrl: thumbnailUrlOf(url),
+              caption: index === 0 ? '主图' : `图片${index + 1}`,
+            }))}
+            emptyText="暂无图片"
+          />
+        </div>
+      )}
+    </RecordDrawer>
   );
 }
 

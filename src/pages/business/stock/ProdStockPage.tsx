@@ -23,6 +23,7 @@ import type { ListParams } from '../../../api/systemTypes';
 import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission, useHasPermission } from '../../../components/HasPermission';
+import { RecordDrawer } from '../../../components/history/RecordDrawer';
 import { RowActions, type RowAction } from '../../../components/table/RowActions';
 import { AgeBucketsModal } from './AgeBucketsModal';
 import { LotCommandModal, StockInModal, type StockCommand } from './StockCommands';
@@ -125,6 +126,7 @@ export default function ProdStockPage() {
       onDone: list.reload,
     });
   };
+  const [shown, setShown] = useState<StockLot | null>(null);
   const colorOf = (code: string) => buckets.find((bucket) => bucket.code === code)?.color;
 
   const columns: ColumnsType<StockLot> = [
@@ -225,6 +227,7 @@ export default function ProdStockPage() {
                 },
               ]
             : []),
+          { key: 'detail', label: '详情', onClick: () => setShown(lot) },
         ];
         return <RowActions actions={actions} />;
       },
@@ -326,7 +329,44 @@ export default function ProdStockPage() {
         onClose={() => setLotCommand(null)}
         onSaved={list.reload}
       />
+      <LotDrawer lot={shown} onClose={() => setShown(null)} />
       <AgeBucketsModal open={bucketsOpen} onClose={() => setBucketsOpen(false)} onSaved={list.reload} />
     </>
+  );
+}
+
+/** A lot's detail: where it is, its dates and quantities, and its 变更记录 (stock-ins, moves, counts, freezes). */
+export function LotDrawer({ lot, onClose }: { lot: StockLot | null; onClose: () => void }) {
+  const quantity = (qty: number) => (lot ? formatQuantity(qty, packOf(lot)) : '');
+  return (
+    <RecordDrawer
+      title={lot ? `批次详情：${lot.skuName} ${lot.batchNo}` : ''}
+      bizType="STOCK_LOT"
+      bizId={lot?.id ?? null}
+      onClose={onClose}
+      items={
+        lot
+          ? [
+              { label: '商品', content: `${lot.skuName}（${lot.skuCode}）` },
+              { label: '品牌', content: lot.brandName },
+              {
+                label: '仓库',
+                content: lot.dealerName ? `${lot.warehouseName}（${lot.dealerName}）` : lot.warehouseName,
+              },
+              { label: '批次号', content: lot.batchNo },
+              { label: '生产日期', content: lot.productionDate },
+              { label: '到期日期', content: lot.expiryDate },
+              { label: '首次入库', content: lot.firstInboundDate },
+              { label: '库龄', content: `${lot.stockAgeDays} 天（${lot.ageBucket_dictText}）` },
+              { label: '效期', content: `${lot.freshness_dictText}，剩余 ${lot.remainingPercent}%` },
+              { label: '批次状态', content: lot.lotStatus_dictText },
+              { label: '库存', content: quantity(lot.qtyOnHand) },
+              { label: '锁定 / 可用', content: `${quantity(lot.qtyLocked)} / ${quantity(lot.qtyAvailable)}` },
+              { label: '单位成本', content: lot.unitCost ?? '—' },
+              { label: '金额', content: lot.amount ?? '—' },
+            ]
+          : []
+      }
+    />
   );
 }

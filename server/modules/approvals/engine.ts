@@ -554,7 +554,8 @@ export async function closeRunningInstance(
 
 /**
  * A module's own 审核 screen deciding through the engine: the caller's pending task on the object's running
- * approval (403 `notYours` when they hold none). Null when no approval runs (an object from before the engine).
+ * approval (403 `notYours` when they hold none; 409 when the approval was decided after it was read, as the
+ * loser of two decisions at once finds it). Null when no approval runs (an object from before the engine).
  */
 export async function decideOwnTask(
   trx: Transaction<DB>,
@@ -566,7 +567,11 @@ export async function decideOwnTask(
   const running = await runningInstanceOf(trx, actor.tenantId, biz.bizType, biz.bizId);
   if (!running) return null;
   const task = await pendingTaskOf(trx, actor.tenantId, running.id, actor.userId);
-  if (!task) throw new BusinessError(403, notYours);
+  if (!task) {
+    if (!(await runningInstanceOf(trx, actor.tenantId, biz.bizType, biz.bizId)))
+      throw changedMeanwhile('该审批');
+    throw new BusinessError(403, notYours);
+  }
   return decideTask(
     trx,
     actor,
@@ -594,7 +599,7 @@ export async function runningInstanceOf(
 }
 
 /** The caller's pending task on an instance, if any. */
-export async function pendingTaskOf(
+async function pendingTaskOf(
   db: Kysely<DB>,
   tenantId: string,
   instanceId: string,

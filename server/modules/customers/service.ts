@@ -41,7 +41,7 @@ import {
   type RawQuery,
 } from '../../http/listQuery';
 import { attachmentsByIds } from '../attachments/service';
-import { decideTask, pendingTaskOf, runningInstanceOf, type TaskNotice } from '../approvals/engine';
+import { decideOwnTask, type TaskNotice } from '../approvals/engine';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { submitOutletApproval } from './approval';
 import { trackChange } from '../shared/changeHistory';
@@ -627,11 +627,14 @@ export async function auditCustomer(
     }
     const current = await customerInScope(trx, actor.tenantId, scope, id);
     transitionTo(AUDIT_TRANSITIONS, AUDIT_STATUS, current.audit_status, to);
-    const running = await runningInstanceOf(trx, actor.tenantId, 'CUSTOMER_CREATE', id);
-    if (!running) throw new BusinessError(409, '该门店没有进行中的审批');
-    const task = await pendingTaskOf(trx, actor.tenantId, running.id, actor.userId);
-    if (!task) throw new BusinessError(403, '您不是该门店当前的审批人');
-    const step = await decideTask(trx, actor, task.id, action, reason ?? null);
+    const step = await decideOwnTask(
+      trx,
+      actor,
+      { bizType: 'CUSTOMER_CREATE', bizId: id },
+      { pass: action === 'APPROVE', reason },
+      '您不是该门店当前的审批人',
+    );
+    if (!step) throw new BusinessError(409, '该门店没有进行中的审批');
     return {
       id,
       auditStatus: step.status === 'IN_PROGRESS' ? current.audit_status : to,

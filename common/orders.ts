@@ -523,6 +523,16 @@ export interface AmountBreakdown {
   paidAmount: Money;
 }
 
+export interface OrderPromotionRecord {
+  promotionId: string;
+  promoNo: string;
+  name: string;
+  discountAmount: string;
+  giftQty: number;
+  /** LOCKED 锁定 / CONFIRMED 确认 / RELEASED 释放. */
+  status: string;
+}
+
 export interface OrderDetail extends OrderListRecord {
   visitId: string | null;
   requestedDeliveryDate: string | null;
@@ -540,6 +550,8 @@ export interface OrderDetail extends OrderListRecord {
   signedAt: DateTimeText | null;
   completedAt: DateTimeText | null;
   lines: OrderLineRecord[];
+  /** The promotions the order was priced with (their usages; RELEASED once cancelled, invalid or rejected). */
+  promotions: OrderPromotionRecord[];
   shipments: ShipmentRecord[];
   signs: SignRecord[];
   returns: ReturnListRecord[];

@@ -115,6 +115,7 @@ export function orderDetail(over: Partial<OrderDetail> = {}): OrderDetail {
         returnableBaseQty: 0,
       },
     ],
+    promotions: [],
     shipments: [],
     signs: [],
     returns: [],

@@ -246,6 +246,15 @@ describe.each(testBackends())('promotions on %s', (backend) => {
         baseQty: 24,
       }),
     ]);
+    expect(order.promotions).toEqual([
+      expect.objectContaining({
+        promotionId: discount,
+        name: '满2箱减10',
+        discountAmount: '10.00',
+        status: 'LOCKED',
+      }),
+      expect.objectContaining({ promotionId: gift, name: '满3箱赠1箱', giftQty: 24, status: 'LOCKED' }),
+    ]);
     expect(await usages(discount)).toEqual([
       expect.objectContaining({ order_id: placed.id, status: 'LOCKED', discount_amount: '10.00' }),
     ]);

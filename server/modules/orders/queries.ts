@@ -345,7 +345,7 @@ export async function orderById(db: Kysely<DB>, actor: Caller, id: string): Prom
       .executeTakeFirst(),
   ]);
   if (!row || !extra) throw notFound('订单');
-  const [lines, shipments, shipmentLines, signs, returns, exchanges, payments, logs, claims] =
+  const [lines, shipments, shipmentLines, signs, returns, exchanges, payments, logs, claims, promotions] =
     await Promise.all([
       db.selectFrom('sales_order_lines').selectAll().where('order_id', '=', id).orderBy('line_no').execute(),
       db
@@ -418,6 +418,20 @@ export async function orderById(db: Kysely<DB>, actor: Caller, id: string): Prom
         .orderBy('order_operation_logs.id')
         .execute(),
       openClaims(db, id),
+      db
+        .selectFrom('promotion_usages')
+        .innerJoin('promotions', 'promotions.id', 'promotion_usages.promotion_id')
+        .select([
+          'promotions.id as promotionId',
+          'promotions.promo_no as promoNo',
+          'promotions.name',
+          'promotion_usages.discount_amount as discountAmount',
+          'promotion_usages.gift_qty as giftQty',
+          'promotion_usages.status',
+        ])
+        .where('promotion_usages.order_id', '=', id)
+        .orderBy('promotions.promo_no')
+        .execute(),
     ]);
   const skuOfLine = new Map(lines.map((line) => [line.id, line.sku_snapshot]));
   const status = row.status as OrderStatus;
@@ -447,6 +461,7 @@ export async function orderById(db: Kysely<DB>, actor: Caller, id: string): Prom
     shippedAt: extra.shippedAt,
     signedAt: extra.signedAt,
     completedAt: extra.completedAt,
+    promotions,
     lines: lines.map((line) => ({
       id: line.id,
       lineNo: line.line_no,

@@ -242,6 +242,15 @@ function OrderBody({ order }: { order: OrderDetail }) {
             </span>
           ))}
         </Space>
+        {order.promotions.map((promotion) => (
+          <div key={promotion.promotionId} style={{ marginTop: 8 }}>
+            <Tag color={promotion.status === 'RELEASED' ? 'default' : 'green'}>促销</Tag>
+            {promotion.name}（{promotion.promoNo}）
+            {Number(promotion.discountAmount) > 0 && ` 优惠 ${money(promotion.discountAmount)}`}
+            {promotion.giftQty > 0 && ' 含赠品'}
+            {promotion.status === 'RELEASED' && '（已释放）'}
+          </div>
+        ))}
       </Section>
       <Section title="发货">
         {order.shipments.length === 0 ? (

@@ -161,6 +161,9 @@ describe.each(testBackends())('the access gate on %s', (backend) => {
       tokenHash: expect.stringMatching(/^[0-9a-f]{64}$/),
       permissions: [
         'approval:center',
+        'asset:apply',
+        'asset:inspect',
+        'asset:list',
         'customer:add',
         'customer:edit',
         'customer:list',

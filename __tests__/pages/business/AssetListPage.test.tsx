@@ -117,7 +117,7 @@ it('shows no commands without their codes', async () => {
   expect(within(row).queryByText('发起投放')).not.toBeInTheDocument();
 });
 
-it('opens the asset of a typed tag with its move log', async () => {
+it('opens the asset of a typed tag with its move log and IoT alarms', async () => {
   const user = setupUser();
   const detail: assetsApi.AssetDetail = {
     ...placed,
@@ -137,6 +137,18 @@ it('opens the asset of a typed tag with its move log', async () => {
     inspections: [],
     exceptions: [],
     applications: [],
+    alarms: [
+      {
+        id: 'al1',
+        alarmId: 'IOT-7731',
+        alarmType: 'TEMPERATURE',
+        alarmType_dictText: '温度异常',
+        temperature: '14.5',
+        durationMinutes: null,
+        exceptionId: 'ex1',
+        occurredAt: '2026-11-02 03:10:00',
+      },
+    ],
   };
   assets.getAssetByNo.mockResolvedValue(ok(detail));
   assets.getAsset.mockResolvedValue(ok(detail));
@@ -146,6 +158,9 @@ it('opens the asset of a typed tag with its move log', async () => {
   expect(assets.getAssetByNo).toHaveBeenCalledWith('hy100002');
   expect(await screen.findByText('资产详情：HY100002')).toBeInTheDocument();
   expect(await screen.findByText('门店签收，交接照片 2 张')).toBeInTheDocument();
+  const alarmRow = screen.getByText('IOT-7731').closest('tr')!;
+  expect(within(alarmRow).getByText('14.5℃')).toBeInTheDocument();
+  expect(within(alarmRow).getByText('已生成异常报备')).toBeInTheDocument();
   expect(assets.getAsset).toHaveBeenCalledWith('a2');
 });
 

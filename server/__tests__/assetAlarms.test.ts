@@ -45,6 +45,7 @@ describe.each(testBackends())('IoT alarms on %s', (backend) => {
       .where('tenant_id', '=', 'A01')
       .where('placement_status', '=', 'PLACED')
       .where('condition_status', '=', 'NORMAL')
+      .where('id', 'not in', (alarmed) => alarmed.selectFrom('asset_alarms').select('asset_id'))
       .orderBy('asset_no')
       .limit(4)
       .execute();
@@ -122,6 +123,16 @@ describe.each(testBackends())('IoT alarms on %s', (backend) => {
     const reused = await send({ ...input, assetNo: assets[3].asset_no });
     expect(reused.body).toMatchObject({ code: 409 });
     expect((await detailOf(assets[3].id)).alarms).toHaveLength(0);
+  });
+
+  it('seeds demo alarms: a warm cabinet and a long outage reported, a short outage recorded', async () => {
+    const demo = await bed.testDatabase.database.db
+      .selectFrom('asset_alarms')
+      .select(['alarm_id', 'exception_id'])
+      .where('alarm_id', 'like', 'IOT-DEMO-%')
+      .orderBy('alarm_id')
+      .execute();
+    expect(demo.map((each) => each.exception_id !== null)).toEqual([true, true, false]);
   });
 
   it('raises a signed alarm through the simulator', async () => {

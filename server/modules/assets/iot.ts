@@ -72,79 +72,80 @@ export function ruleBroken(settings: IotAlarmSettings, input: AlarmInput): strin
  * Keeps the alarm (one row per alarm id of the tenant) and, the first time its episode breaks the rule, opens
  * the asset's exception report. A repeated alarm id answers the same row with `duplicate`.
  */
-export function receiveAlarm(db: Kysely<DB>, settings: IotAlarmSettings, input: AlarmInput) {
-  return db.transaction().execute(async (trx) => {
-    const asset = await trx
-      .selectFrom('assets')
-      .selectAll()
-      .where('tenant_id', '=', input.tenantId)
-      .where('asset_no', '=', input.assetNo.trim().toUpperCase())
-      .forUpdate()
-      .executeTakeFirst();
-    if (!asset) throw new BusinessError(404, '未找到该资产编号的资产');
-    const occurredAt = new Date(input.occurredAt);
-    if (Number.isNaN(occurredAt.getTime())) throw new InvalidRequestError('告警时间无效');
-    const values = {
-      temperature: input.temperature == null ? null : String(input.temperature),
-      duration_minutes: input.durationMinutes ?? null,
-    };
-    await trx
-      .insertInto('asset_alarms')
-      .values({
-        id: newId(),
-        tenant_id: input.tenantId,
-        alarm_id: input.alarmId,
-        asset_id: asset.id,
-        alarm_type: input.alarmType,
-        occurred_at: occurredAt,
-        updated_at: new Date(),
-        ...values,
-      })
-      .onConflict((conflict) => conflict.columns(['tenant_id', 'alarm_id']).doNothing())
-      .execute();
-    const alarm = await trx
-      .selectFrom('asset_alarms')
-      .selectAll()
-      .where('tenant_id', '=', input.tenantId)
-      .where('alarm_id', '=', input.alarmId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (alarm.asset_id !== asset.id || alarm.alarm_type !== input.alarmType) {
-      throw new BusinessError(409, `告警编号 ${input.alarmId} 已用于其他资产或告警类型`);
-    }
-    if (alarm.exception_id) return { id: alarm.id, exceptionId: alarm.exception_id, duplicate: true };
-    await trx
-      .updateTable('asset_alarms')
-      .set({ ...values, updated_at: new Date() })
-      .where('id', '=', alarm.id)
-      .execute();
-    const broken = ruleBroken(settings, input);
-    // An asset being scrapped, lost or reported lost keeps the alarm without a report.
-    if (!broken || !ASSET_ACTIONS.report.conditionFrom.includes(asset.condition_status)) {
-      return { id: alarm.id, exceptionId: null, duplicate: false };
-    }
-    const detail = `物联网告警（${ALARM_TYPE[input.alarmType]}）：${broken}`;
-    const exceptionId = newId();
-    await moveAsset(trx, null, asset, 'report', { detail });
-    await trx
-      .insertInto('asset_exceptions')
-      .values({
-        id: exceptionId,
-        tenant_id: input.tenantId,
-        asset_id: asset.id,
-        customer_id: asset.customer_id,
-        report_type: 'DAMAGED',
-        previous_condition: asset.condition_status,
-        remark: `${detail}（告警 ${input.alarmId}）`,
-      })
-      .execute();
-    await trx
-      .updateTable('asset_alarms')
-      .set({ exception_id: exceptionId })
-      .where('id', '=', alarm.id)
-      .execute();
-    return { id: alarm.id, exceptionId, duplicate: false };
-  });
+export const receiveAlarm = (db: Kysely<DB>, settings: IotAlarmSettings, input: AlarmInput) =>
+  db.transaction().execute((trx) => receiveAlarmIn(trx, settings, input));
+
+export async function receiveAlarmIn(trx: Kysely<DB>, settings: IotAlarmSettings, input: AlarmInput) {
+  const asset = await trx
+    .selectFrom('assets')
+    .selectAll()
+    .where('tenant_id', '=', input.tenantId)
+    .where('asset_no', '=', input.assetNo.trim().toUpperCase())
+    .forUpdate()
+    .executeTakeFirst();
+  if (!asset) throw new BusinessError(404, '未找到该资产编号的资产');
+  const occurredAt = new Date(input.occurredAt);
+  if (Number.isNaN(occurredAt.getTime())) throw new InvalidRequestError('告警时间无效');
+  const values = {
+    temperature: input.temperature == null ? null : String(input.temperature),
+    duration_minutes: input.durationMinutes ?? null,
+  };
+  await trx
+    .insertInto('asset_alarms')
+    .values({
+      id: newId(),
+      tenant_id: input.tenantId,
+      alarm_id: input.alarmId,
+      asset_id: asset.id,
+      alarm_type: input.alarmType,
+      occurred_at: occurredAt,
+      updated_at: new Date(),
+      ...values,
+    })
+    .onConflict((conflict) => conflict.columns(['tenant_id', 'alarm_id']).doNothing())
+    .execute();
+  const alarm = await trx
+    .selectFrom('asset_alarms')
+    .selectAll()
+    .where('tenant_id', '=', input.tenantId)
+    .where('alarm_id', '=', input.alarmId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (alarm.asset_id !== asset.id || alarm.alarm_type !== input.alarmType) {
+    throw new BusinessError(409, `告警编号 ${input.alarmId} 已用于其他资产或告警类型`);
+  }
+  if (alarm.exception_id) return { id: alarm.id, exceptionId: alarm.exception_id, duplicate: true };
+  await trx
+    .updateTable('asset_alarms')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', alarm.id)
+    .execute();
+  const broken = ruleBroken(settings, input);
+  // An asset being scrapped, lost or reported lost keeps the alarm without a report.
+  if (!broken || !ASSET_ACTIONS.report.conditionFrom.includes(asset.condition_status)) {
+    return { id: alarm.id, exceptionId: null, duplicate: false };
+  }
+  const detail = `物联网告警（${ALARM_TYPE[input.alarmType]}）：${broken}`;
+  const exceptionId = newId();
+  await moveAsset(trx, null, asset, 'report', { detail });
+  await trx
+    .insertInto('asset_exceptions')
+    .values({
+      id: exceptionId,
+      tenant_id: input.tenantId,
+      asset_id: asset.id,
+      customer_id: asset.customer_id,
+      report_type: 'DAMAGED',
+      previous_condition: asset.condition_status,
+      remark: `${detail}（告警 ${input.alarmId}）`,
+    })
+    .execute();
+  await trx
+    .updateTable('asset_alarms')
+    .set({ exception_id: exceptionId })
+    .where('id', '=', alarm.id)
+    .execute();
+  return { id: alarm.id, exceptionId, duplicate: false };
 }
 
 const alarmBody = {

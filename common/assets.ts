@@ -107,6 +107,10 @@ export const EXCEPTION_TYPE = labels({
 });
 export type ExceptionType = keyof typeof EXCEPTION_TYPE;
 
+/** What a smart freezer's controller reports through the IoT webhook (docs/assets-api.md, IoT alarms). */
+export const ALARM_TYPE = labels({ TEMPERATURE: '温度异常', POWER_OFF: '断电' });
+export type AlarmType = keyof typeof ALARM_TYPE;
+
 /** The attachments of the asset screens: the business type their photos are filed under. */
 export const ASSET_PHOTO_BIZ = 'ASSET';
 export const ASSET_PHOTO_KIND = labels({

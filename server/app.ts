@@ -2,7 +2,13 @@
 // the tests build it the same way; it never migrates or seeds (its caller owns the database).
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { DEFAULT_JOBS_CONFIG, DEFAULT_RATE_LIMITS, type Config, type JobsConfig } from './config';
+import {
+  DEFAULT_IOT_ALARMS,
+  DEFAULT_JOBS_CONFIG,
+  DEFAULT_RATE_LIMITS,
+  type Config,
+  type JobsConfig,
+} from './config';
 import type { Database } from './db';
 import { attachReadCache, isTablesChanged, ReadCache, type TablesChanged } from './db/readCache';
 import { registerAccessGuard } from './http/access';
@@ -27,6 +33,8 @@ import { SCOPE_TABLES } from './modules/shared/dataScope';
 import { redisChannel, type Broker } from './push/broker';
 import { resolveSession } from './modules/auth/sessions';
 import { assetRoutes } from './modules/assets/routes';
+import { iotAlarmRoutes, SIMULATED_IOT_SECRET, type IotAlarmSettings } from './modules/assets/iot';
+import { iotSimulator, IOT_SIMULATOR_PREFIX } from './integrations/iot/simulator';
 import { customerRoutes } from './modules/customers/routes';
 import { devRoutes } from './modules/dev/routes';
 import { erpSyncRoutes } from './modules/erpSync/routes';
@@ -91,6 +99,8 @@ declare module 'fastify' {
     attachmentStorage: AttachmentStorage;
     /** The hosts whose https images a record may keep besides its uploads (modules/files/imageUrls.ts). */
     imageUrlHosts: readonly string[];
+    /** The signed IoT alarm webhook's key and episode rule. */
+    iotAlarms: IotAlarmSettings;
   }
 }
 
@@ -118,6 +128,7 @@ export interface AppDeps {
         | 'approvalTimeoutIntervalMs'
         | 'stockExpiryIntervalMs'
         | 'visitDayCloseIntervalMs'
+        | 'iotAlarms'
       >
     > & {
       jobs?: Partial<JobsConfig>;
@@ -155,6 +166,7 @@ const API_MODULES = [
   approvalRoutes,
   jobRoutes,
   assetRoutes,
+  iotAlarmRoutes,
   promotionRoutes,
   visitRoutes,
 ];
@@ -295,6 +307,12 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   app.addHook('onClose', () => app.rateLimits.close());
   app.decorate('attachmentStorage', attachmentStorageOf(config.attachmentStorage));
   app.decorate('imageUrlHosts', config.imageUrlHosts ?? []);
+  // Outside production an unset key is the simulator's; in production the webhook then refuses every call.
+  const iot = config.iotAlarms ?? DEFAULT_IOT_ALARMS;
+  app.decorate('iotAlarms', {
+    ...iot,
+    secret: iot.secret ?? (config.production ? undefined : SIMULATED_IOT_SECRET),
+  });
   app.addHook('onClose', async () => app.attachmentStorage.close());
   // Listening waits for the broker's subscription, so no push published afterwards is missed.
   app.addHook('onReady', () => app.push.ready());
@@ -332,6 +350,7 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
       : { selfOrigin: () => loopbackOrigin(app) },
   );
   if (!config.production) app.register(erpSimulator, { prefix: ERP_SIMULATOR_PREFIX });
+  if (!config.production) app.register(iotSimulator, { prefix: IOT_SIMULATOR_PREFIX });
   registerJobs(app, config);
   for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });
   app.register(pushSocketRoutes, {

@@ -69,7 +69,29 @@ export interface Config {
   visitDayCloseIntervalMs: number;
   /** Where attachments (photos) keep their bytes: a local folder, or S3-compatible object storage. */
   attachmentStorage: AttachmentStorageConfig;
+  /** The signed IoT alarm webhook of smart assets and its episode rule (IOT_*). */
+  iotAlarms: IotAlarmConfig;
 }
+
+export interface IotAlarmConfig {
+  /** The HMAC-SHA256 key the IoT platform signs with (IOT_WEBHOOK_SECRET); unset: outside production the simulator's, in production the webhook refuses every call. */
+  secret: string | undefined;
+  /** How far a signed timestamp may be from now, in seconds (IOT_REPLAY_WINDOW_SECONDS). */
+  replayWindowSeconds: number;
+  /** The temperature range a freezer must keep, ℃ (IOT_TEMP_MIN, IOT_TEMP_MAX). */
+  tempMin: number;
+  tempMax: number;
+  /** Minutes without power after which an outage opens an exception (IOT_POWER_OFF_MINUTES). */
+  powerOffMinutes: number;
+}
+
+export const DEFAULT_IOT_ALARMS: IotAlarmConfig = {
+  secret: undefined,
+  replayWindowSeconds: 300,
+  tempMin: 0,
+  tempMax: 10,
+  powerOffMinutes: 30,
+};
 
 export interface RateLimitConfig {
   /** Failed password logins on a user name, or from an address, after which the graphic code is required. */
@@ -480,5 +502,29 @@ export function loadConfig(env: Env = process.env): Config {
       86_400_000,
     ),
     attachmentStorage: readAttachmentStorage(env, dataDir),
+    iotAlarms: readIotAlarms(env),
+  };
+}
+
+function readIotAlarms(env: Env): IotAlarmConfig {
+  const secret = read(env, 'IOT_WEBHOOK_SECRET');
+  if (secret !== undefined && secret.length < 16) {
+    throw new ConfigError('IOT_WEBHOOK_SECRET', '至少 16 个字符');
+  }
+  const tempMin = readInteger(env, 'IOT_TEMP_MIN', DEFAULT_IOT_ALARMS.tempMin, 0, 30);
+  const tempMax = readInteger(env, 'IOT_TEMP_MAX', DEFAULT_IOT_ALARMS.tempMax, 1, 40);
+  if (tempMax <= tempMin) throw new ConfigError('IOT_TEMP_MAX', '应大于 IOT_TEMP_MIN');
+  return {
+    secret,
+    replayWindowSeconds: readInteger(
+      env,
+      'IOT_REPLAY_WINDOW_SECONDS',
+      DEFAULT_IOT_ALARMS.replayWindowSeconds,
+      30,
+      3600,
+    ),
+    tempMin,
+    tempMax,
+    powerOffMinutes: readInteger(env, 'IOT_POWER_OFF_MINUTES', DEFAULT_IOT_ALARMS.powerOffMinutes, 1, 1440),
   };
 }

@@ -3,28 +3,13 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { detailColumns, DetailList } from '../../src/components/DetailList';
 import { PrintArea, printElement } from '../../src/components/PrintArea';
+import { watchPrintFrames } from '../support/printFrames';
 
 describe('printElement / PrintArea', () => {
-  /** Catches the frame when it is added, so its print can be watched. */
-  function watchFrames() {
-    const printed: Document[] = [];
-    const append = document.body.appendChild.bind(document.body);
-    jest.spyOn(document.body, 'appendChild').mockImplementation(<T extends Node>(node: T): T => {
-      const added = append(node);
-      if (node instanceof HTMLIFrameElement && node.contentWindow) {
-        const frameDoc = node.contentDocument as Document;
-        node.contentWindow.print = () => printed.push(frameDoc.cloneNode(true) as Document);
-        node.contentWindow.focus = () => undefined;
-      }
-      return added;
-    });
-    return printed;
-  }
-
   afterEach(() => jest.restoreAllMocks());
 
   it('prints a copy of the area, with what was typed, hiding no-print elements, in a frame removed afterwards', async () => {
-    const printed = watchFrames();
+    const printed = watchPrintFrames();
     const style = document.createElement('style');
     style.textContent = '.order-no { font-weight: bold; }';
     document.head.appendChild(style);
@@ -50,7 +35,7 @@ describe('printElement / PrintArea', () => {
   });
 
   it('PrintArea prints its content; its own button is marked no-print', async () => {
-    const printed = watchFrames();
+    const printed = watchPrintFrames();
     render(
       <PrintArea title="发货单">
         <p>收货人：李雷</p>

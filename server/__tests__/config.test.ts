@@ -10,6 +10,7 @@ import {
   DEFAULT_DATABASE_POOL_MAX,
   DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
   DEFAULT_VISIT_DAY_CLOSE_INTERVAL_MS,
+  DEFAULT_IOT_ALARMS,
   loadConfig,
 } from '../config';
 
@@ -72,6 +73,14 @@ describe('loadConfig', () => {
       stockExpiryIntervalMs: DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
       visitDayCloseIntervalMs: DEFAULT_VISIT_DAY_CLOSE_INTERVAL_MS,
       attachmentStorage: { kind: 'local', dir: path.resolve('data/attachments') },
+      iotAlarms: DEFAULT_IOT_ALARMS,
+    });
+    expect(DEFAULT_IOT_ALARMS).toEqual({
+      secret: undefined,
+      replayWindowSeconds: 300,
+      tempMin: 0,
+      tempMax: 10,
+      powerOffMinutes: 30,
     });
     expect(DEFAULT_JOBS_CONFIG).toMatchObject({ exportThreshold: 5000, retentionDays: 7 });
     expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
@@ -118,6 +127,11 @@ describe('loadConfig', () => {
       S3_ACCESS_KEY_ID: 'minio-key',
       S3_SECRET_ACCESS_KEY: 'minio-secret',
       S3_FORCE_PATH_STYLE: 'false',
+      IOT_WEBHOOK_SECRET: 'iot-platform-key-0001',
+      IOT_REPLAY_WINDOW_SECONDS: '120',
+      IOT_TEMP_MIN: '2',
+      IOT_TEMP_MAX: '8',
+      IOT_POWER_OFF_MINUTES: '60',
       ...SMS_ENV,
     });
     expect(config).toEqual({
@@ -177,7 +191,18 @@ describe('loadConfig', () => {
         secretAccessKey: 'minio-secret',
         forcePathStyle: false,
       },
+      iotAlarms: {
+        secret: 'iot-platform-key-0001',
+        replayWindowSeconds: 120,
+        tempMin: 2,
+        tempMax: 8,
+        powerOffMinutes: 60,
+      },
     });
+    expect(() => loadConfig({ IOT_WEBHOOK_SECRET: 'short' })).toThrow('IOT_WEBHOOK_SECRET 至少 16 个字符');
+    expect(() => loadConfig({ IOT_TEMP_MIN: '8', IOT_TEMP_MAX: '8' })).toThrow(
+      'IOT_TEMP_MAX 应大于 IOT_TEMP_MIN',
+    );
   });
 
   it('keeps attachments under DATA_DIR unless ATTACHMENT_DIR says; S3 needs its bucket and keys together', () => {

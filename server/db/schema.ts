@@ -8,6 +8,7 @@ import type {
   ConditionStatus,
   DepositStatus,
   ExceptionType,
+  AlarmType,
   FormFactor,
   MoveType,
   PlacementStatus,
@@ -1344,6 +1345,22 @@ export interface AssetExceptionsTable extends BusinessColumns {
   remark: string | null;
 }
 
+/** One alarm episode of a smart asset's controller, kept once per alarm id (IoT webhook). */
+export interface AssetAlarmsTable {
+  id: string;
+  tenant_id: string;
+  alarm_id: string;
+  asset_id: string;
+  alarm_type: AlarmType;
+  temperature: string | null;
+  duration_minutes: number | null;
+  occurred_at: Date;
+  /** The exception report the episode opened, once it broke the rule. */
+  exception_id: string | null;
+  received_at: CreatedAt;
+  updated_at: Date;
+}
+
 // ---- Promotions (DOMAIN §1.7) ----
 
 export interface PromotionGroupsTable extends BusinessColumns {
@@ -1579,6 +1596,7 @@ export interface DB {
   asset_moves: AssetMovesTable;
   asset_inspections: AssetInspectionsTable;
   asset_exceptions: AssetExceptionsTable;
+  asset_alarms: AssetAlarmsTable;
   promotion_groups: PromotionGroupsTable;
   promotions: PromotionsTable;
   promotion_usages: PromotionUsagesTable;

@@ -123,6 +123,19 @@ export interface AssetDetail extends Asset {
   inspections: AssetInspection[];
   exceptions: Array<{ id: string; reportType_dictText: string; remark: string | null; createdAt: string }>;
   applications: AssetApplication[];
+  alarms: AssetAlarm[];
+}
+
+/** An alarm episode of the asset's IoT controller (the signed webhook). */
+export interface AssetAlarm {
+  id: string;
+  alarmId: string;
+  alarmType: string;
+  alarmType_dictText: string;
+  temperature: string | null;
+  durationMinutes: number | null;
+  exceptionId: string | null;
+  occurredAt: string;
 }
 
 export interface IdleStockRow {

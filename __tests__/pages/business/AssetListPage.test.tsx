@@ -6,6 +6,7 @@ import * as customersApi from '../../../src/api/customers';
 import * as stockApi from '../../../src/api/stock';
 import AssetListPage, { tagsOf } from '../../../src/pages/business/asset/AssetListPage';
 import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
+import { watchPrintFrames } from '../../support/printFrames';
 import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/assets');
@@ -117,7 +118,7 @@ it('shows no commands without their codes', async () => {
   expect(within(row).queryByText('发起投放')).not.toBeInTheDocument();
 });
 
-it('opens the asset of a typed tag with its move log', async () => {
+it('opens the asset of a typed tag with its move log and IoT alarms', async () => {
   const user = setupUser();
   const detail: assetsApi.AssetDetail = {
     ...placed,
@@ -137,6 +138,18 @@ it('opens the asset of a typed tag with its move log', async () => {
     inspections: [],
     exceptions: [],
     applications: [],
+    alarms: [
+      {
+        id: 'al1',
+        alarmId: 'IOT-7731',
+        alarmType: 'TEMPERATURE',
+        alarmType_dictText: '温度异常',
+        temperature: '14.5',
+        durationMinutes: null,
+        exceptionId: 'ex1',
+        occurredAt: '2026-11-02 03:10:00',
+      },
+    ],
   };
   assets.getAssetByNo.mockResolvedValue(ok(detail));
   assets.getAsset.mockResolvedValue(ok(detail));
@@ -146,6 +159,9 @@ it('opens the asset of a typed tag with its move log', async () => {
   expect(assets.getAssetByNo).toHaveBeenCalledWith('hy100002');
   expect(await screen.findByText('资产详情：HY100002')).toBeInTheDocument();
   expect(await screen.findByText('门店签收，交接照片 2 张')).toBeInTheDocument();
+  const alarmRow = screen.getByText('IOT-7731').closest('tr')!;
+  expect(within(alarmRow).getByText('14.5℃')).toBeInTheDocument();
+  expect(within(alarmRow).getByText('已生成异常报备')).toBeInTheDocument();
   expect(assets.getAsset).toHaveBeenCalledWith('a2');
 });
 
@@ -170,4 +186,25 @@ it('入库 sends the tags and keeps the server’s refusal in the modal', async 
       assetNos: ['HY200001', 'HY200002'],
     }),
   );
+});
+
+it('打印标签 prints the QR tags of the selected assets on one sheet', async () => {
+  const user = setupUser();
+  const printed = watchPrintFrames();
+  await renderSystemPage(<AssetListPage />, { codes: ['asset:list'] });
+  await screen.findByText('HY100001');
+  await screen.findByText('品牌中心仓 闲置');
+  for (const tag of ['HY100001', 'HY100002']) {
+    await user.click(within(screen.getByText(tag).closest('tr')!).getByRole('checkbox'));
+  }
+  await user.click(buttonByText(/打印标签/));
+  const sheet = await findDialog('打印标签（2 个资产）');
+  const tags = within(sheet).getAllByTestId('asset-tag');
+  expect(tags.map((tag) => tag.querySelector('strong')?.textContent)).toEqual(['HY100001', 'HY100002']);
+  for (const tag of tags) expect(tag.querySelector('svg path')).not.toBeNull();
+  await user.click(buttonByText(/打\s*印$/, sheet));
+  await waitFor(() => expect(printed).toHaveLength(1));
+  expect(printed[0].querySelectorAll('[data-testid="asset-tag"] svg')).toHaveLength(2);
+  expect(printed[0].body.textContent).toContain('HY100002');
+  jest.restoreAllMocks();
 });

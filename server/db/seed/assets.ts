@@ -13,6 +13,8 @@ import {
   receiveDepositIn,
 } from '../../modules/assets/applications';
 import { reportExceptionIn } from '../../modules/assets/inspections';
+import { receiveAlarmIn, type AlarmInput } from '../../modules/assets/iot';
+import { DEFAULT_IOT_ALARMS } from '../../config';
 import { recountFreezers } from '../../modules/assets/ledger';
 import { decideTask } from '../../modules/approvals/engine';
 import type { Actor } from '../../modules/shared/actor';
@@ -400,6 +402,37 @@ async function seedApplications(trx: Transaction<DB>, tenantId: string) {
     photoIds: [],
     remark: '门店搬迁，冰柜去向不明',
   });
+  await seedAlarms(trx, tenantId);
+}
+
+/**
+ * Alarms of smart freezers in 广州办事处 (A01A02A01), as the IoT webhook receives them: a warm cabinet and a long outage open
+ * exception reports, a short outage is only recorded.
+ */
+async function seedAlarms(trx: Transaction<DB>, tenantId: string) {
+  const placed = await trx
+    .selectFrom('assets')
+    .select('asset_no')
+    .where('tenant_id', '=', tenantId)
+    .where('placement_status', '=', 'PLACED')
+    .where('condition_status', '=', 'NORMAL')
+    .where('org_code', '=', 'A01A02A01')
+    .orderBy('asset_no', 'desc')
+    .limit(3)
+    .execute();
+  if (placed.length < 3) return;
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+  const alarms: AlarmInput[] = [
+    { alarmType: 'TEMPERATURE', temperature: 14.5, occurredAt: hoursAgo(20) },
+    { alarmType: 'POWER_OFF', durationMinutes: 95, occurredAt: hoursAgo(30) },
+    { alarmType: 'POWER_OFF', durationMinutes: 8, occurredAt: hoursAgo(5) },
+  ].map((alarm, index) => ({
+    ...alarm,
+    tenantId,
+    alarmId: `IOT-DEMO-${index + 1}`,
+    assetNo: placed[index].asset_no,
+  })) as AlarmInput[];
+  for (const alarm of alarms) await receiveAlarmIn(trx, { ...DEFAULT_IOT_ALARMS, secret: undefined }, alarm);
 }
 
 export const seedAssets: SeedStep = async (trx) => {

@@ -3,6 +3,7 @@
 // inspections, an asset found by its tag, and the idle stock of each warehouse.
 import { sql, type Kysely } from 'kysely';
 import {
+  ALARM_TYPE,
   APPLICATION_STATUS,
   APPLICATION_TYPE,
   ASSET_TYPE,
@@ -377,6 +378,22 @@ export async function assetById(db: Kysely<DB>, caller: Caller, id: string) {
     .orderBy('e.created_at', 'desc')
     .limit(50)
     .execute();
+  const alarms = await db
+    .selectFrom('asset_alarms as a')
+    .select([
+      'a.id',
+      'a.alarm_id as alarmId',
+      'a.alarm_type as alarmType',
+      'a.temperature',
+      'a.duration_minutes as durationMinutes',
+      'a.exception_id as exceptionId',
+      shanghaiDateTime('a.occurred_at').as('occurredAt'),
+    ])
+    .where('a.tenant_id', '=', caller.tenantId)
+    .where('a.asset_id', '=', id)
+    .orderBy('a.occurred_at', 'desc')
+    .limit(50)
+    .execute();
   const applications = await listApplications(db, caller, { assetId: id, pageSize: '50' });
   return {
     ...assetRecord(row),
@@ -387,6 +404,7 @@ export async function assetById(db: Kysely<DB>, caller: Caller, id: string) {
       reportedCondition_dictText: CONDITION_STATUS[each.reportedCondition],
     })),
     exceptions: exceptions.map((each) => ({ ...each, reportType_dictText: EXCEPTION_TYPE[each.reportType] })),
+    alarms: alarms.map((each) => ({ ...each, alarmType_dictText: ALARM_TYPE[each.alarmType] })),
     applications: applications.records,
   };
 }

@@ -1,7 +1,13 @@
 // One asset: its record, the log of every move (入库 → 投放 → 巡检 … → 退还), its applications and inspections.
 import { useEffect, useState } from 'react';
 import { Descriptions, Drawer, Space, Table, Tag, Timeline, Typography } from 'antd';
-import { getAsset, type AssetApplication, type AssetDetail, type AssetInspection } from '../../../api/assets';
+import {
+  getAsset,
+  type AssetAlarm,
+  type AssetApplication,
+  type AssetDetail,
+  type AssetInspection,
+} from '../../../api/assets';
 
 export const PLACEMENT_COLOR: Record<string, string> = {
   IN_STOCK: 'default',
@@ -133,6 +139,37 @@ export function AssetDrawer({
               ]}
             />
           </div>
+          {asset.alarms.length > 0 && (
+            <div>
+              <Typography.Title level={5}>告警记录</Typography.Title>
+              <Table<AssetAlarm>
+                size="small"
+                rowKey="id"
+                dataSource={asset.alarms}
+                pagination={false}
+                columns={[
+                  { title: '告警编号', dataIndex: 'alarmId' },
+                  { title: '类型', dataIndex: 'alarmType_dictText' },
+                  {
+                    title: '读数',
+                    render: (_: unknown, alarm: AssetAlarm) =>
+                      alarm.temperature != null
+                        ? `${alarm.temperature}℃`
+                        : alarm.durationMinutes != null
+                          ? `断电 ${alarm.durationMinutes} 分钟`
+                          : '—',
+                  },
+                  {
+                    title: '处理',
+                    dataIndex: 'exceptionId',
+                    render: (exceptionId: string | null) =>
+                      exceptionId ? <Tag color="orange">已生成异常报备</Tag> : <Tag>仅记录</Tag>,
+                  },
+                  { title: '告警时间', dataIndex: 'occurredAt' },
+                ]}
+              />
+            </div>
+          )}
         </Space>
       )}
     </Drawer>

@@ -1,12 +1,12 @@
 // 资产台账 (eAsset/AssetList, DOMAIN §1.10): one row per freezer or rack in the caller's data scope, filtered in
 // the URL; a tag typed or scanned opens its asset; 入库 of new tags into a warehouse; per row the commands its
 // states allow (发起投放 / 退还 / 转移 / 报废 start approvals; 巡检, 异常报备, 恢复正常, 确认遗失); 导出; the idle
-// stock per warehouse above the list.
+// stock per warehouse above the list; 打印标签 of the selected rows (their QR tags on a printable sheet).
 import { PAGE_SIZE_MAX } from '../../../../common/constants';
 import { useEffect, useState } from 'react';
 import { App, Button, Card, Form, Input, Select, Space, Statistic, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ImportOutlined, ScanOutlined } from '@ant-design/icons';
+import { ImportOutlined, PrinterOutlined, ScanOutlined } from '@ant-design/icons';
 import { ASSET_TYPE, CONDITION_STATUS, PLACEMENT_STATUS } from '../../../../common/assets';
 import {
   confirmAssetLost,
@@ -32,6 +32,7 @@ import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
 import { AssetCommandModal, assetCommandTitle, assetCommandsOf, type AssetCommand } from './AssetCommands';
 import { AssetDrawer, CONDITION_COLOR, PLACEMENT_COLOR } from './AssetDrawer';
+import { AssetTagSheet } from './AssetTagSheet';
 
 const loadModels = () => listAssetModels({ pageSize: PAGE_SIZE_MAX, status: 'ACTIVE' });
 const modelOption = (model: { id: string; modelCode: string; name: string }) => ({
@@ -94,6 +95,8 @@ export default function AssetListPage() {
   const [command, setCommand] = useState<AssetCommand | null>(null);
   const [inboundOpen, setInboundOpen] = useState(false);
   const [version, setVersion] = useState(0);
+  /** The assets whose QR tags are being printed (打印标签 of the selection). */
+  const [tagged, setTagged] = useState<Asset[]>([]);
   const confirm = useConfirmAction();
   const canApply = useHasPermission('asset:apply');
   const canInspect = useHasPermission('asset:inspect');
@@ -227,6 +230,11 @@ export default function AssetListPage() {
         list={list}
         columns={columns}
         exportAs={exportAssets}
+        batchActions={(selected) => (
+          <Button icon={<PrinterOutlined />} onClick={() => setTagged(selected)}>
+            打印标签
+          </Button>
+        )}
         searchFields={
           <>
             <Form.Item name="keyword" label="关键字">
@@ -269,6 +277,7 @@ export default function AssetListPage() {
         }
       />
       <AssetDrawer id={opened} onClose={() => setOpened(null)} reload={version} />
+      <AssetTagSheet assets={tagged} onClose={() => setTagged([])} />
       <AssetCommandModal command={command} onClose={() => setCommand(null)} onDone={changed} />
       <ModalForm<InboundValues>
         title="资产入库"

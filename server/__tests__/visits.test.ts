@@ -324,6 +324,66 @@ describe.each(testBackends())('visits on %s', (backend) => {
     expect(proved.body.result).toMatchObject({ abnormalFlags: ['TOO_LONG'], isValid: true });
   });
 
+  it('reviews a flagged visit in 审批中心: 认可 makes it valid, 不认可 keeps it invalid', async () => {
+    const outlet = outlets[3];
+    const shortVisit = async () => {
+      const visit = await checkIn(outlet, 5);
+      await stayed(visit.body.result.id, 60);
+      return (await checkOut(visit.body.result.id, outlet)).body.result;
+    };
+    const reviewOf = async (visit: Visit) => {
+      const todo = await context.client.get<{
+        records: Array<{ id: string; taskId: string; bizType: string; title: string }>;
+      }>(`/approval/todo/list?bizNo=${visit.visitNo}`, manager);
+      expect(todo.body.result.records).toHaveLength(1);
+      return todo.body.result.records[0];
+    };
+    const recordOf = async (visit: Visit) =>
+      (
+        await context.client.get<{ isValid: boolean; abnormalReviewStatus: string }>(
+          `/eVisit/record/queryById?id=${visit.id}`,
+          manager,
+        )
+      ).body.result;
+
+    const accepted = await shortVisit();
+    expect(accepted).toMatchObject({ abnormalFlags: ['TOO_SHORT'], isValid: false });
+    const task = await reviewOf(accepted);
+    expect(task).toMatchObject({ bizType: 'VISIT_ABNORMAL', title: `赵磊 拜访 ${outlet.name}（停留过短）` });
+    const detail = await context.client.get<{ summary: { fields: Array<{ label: string; value: string }> } }>(
+      `/approval/queryById?id=${task.id}`,
+      manager,
+    );
+    expect(detail.body.result.summary.fields).toContainEqual({ label: '在店时长', value: '1分0秒' });
+    expect((await post(manager, '/approval/approve', { taskId: task.taskId })).body.success).toBe(true);
+    expect(await recordOf(accepted)).toMatchObject({ isValid: true, abnormalReviewStatus: 'ACCEPTED' });
+
+    const denied = await shortVisit();
+    const second = await reviewOf(denied);
+    expect(
+      (await post(manager, '/approval/reject', { taskId: second.taskId, comment: '停留过短' })).body.success,
+    ).toBe(true);
+    expect(await recordOf(denied)).toMatchObject({ isValid: false, abnormalReviewStatus: 'DENIED' });
+
+    // With the flow disabled the rep still checks out; the visit waits unreviewed.
+    const flows = (status: 'ACTIVE' | 'DISABLED') =>
+      db()
+        .updateTable('approval_flows')
+        .set({ status })
+        .where('tenant_id', '=', 'A01')
+        .where('biz_type', '=', 'VISIT_ABNORMAL')
+        .execute();
+    await flows('DISABLED');
+    const unreviewed = await shortVisit();
+    await flows('ACTIVE');
+    expect(unreviewed).toMatchObject({ abnormalFlags: ['TOO_SHORT'], abnormalReviewStatus: 'PENDING' });
+    const none = await context.client.get<{ total: number }>(
+      `/approval/todo/list?bizNo=${unreviewed.visitNo}`,
+      manager,
+    );
+    expect(none.body.result.total).toBe(0);
+  });
+
   it('lets a rep visit only outlets of their data scope', async () => {
     const outside = await post(rep, '/eVisit/checkIn', {
       clientId: randomUUID(),
@@ -625,6 +685,7 @@ describe.each(testBackends())('visits on %s', (backend) => {
       },
     );
     expect(response.headers.get('content-type')).toContain('spreadsheetml');
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
   it('shows another tenant nothing', async () => {

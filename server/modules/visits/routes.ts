@@ -6,6 +6,8 @@ import { STEP_TYPE } from '../../../common/visits';
 import type { EnabledStatus } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
+import type { TaskNotice } from '../approvals/engine';
+import { publishTaskNotices } from '../approvals/notify';
 import { sendExport } from '../jobs/exports';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { idQuerySchema, nullable, statusChangeSchema, text, type IdQuery } from '../shared/schemas';
@@ -271,7 +273,12 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: CheckOutInput }>(
     '/eVisit/checkOut',
     { config: requires('visit:checkIn'), schema: { body: checkOutBody } },
-    async (request, reply) => ok(await checkOut(db, actorOf(request, reply), request.body), '签退成功'),
+    async (request, reply) => {
+      const notices: TaskNotice[] = [];
+      const visit = await checkOut(db, actorOf(request, reply), request.body, notices);
+      await publishTaskNotices(app, notices);
+      return ok(visit, '签退成功');
+    },
   );
   app.post<{ Body: StepInput }>(
     '/eVisit/step',

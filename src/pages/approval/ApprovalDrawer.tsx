@@ -28,6 +28,7 @@ import {
   type UserOption,
 } from '../../api/approvals';
 import { DetailList } from '../../components/DetailList';
+import { VisitApprovalSection } from '../business/visit/VisitApprovalSection';
 import { settle } from '../../components/form/settle';
 
 export const STATUS_COLOR: Record<ApprovalStatus, string> = {
@@ -43,7 +44,7 @@ export const STATUS_COLOR: Record<ApprovalStatus, string> = {
  */
 export const APPROVAL_DETAIL_SECTIONS: Partial<
   Record<ApprovalBizType, ComponentType<{ detail: ApprovalDetail }>>
-> = {};
+> = { VISIT_ABNORMAL: VisitApprovalSection };
 
 type Command = 'approve' | 'reject' | 'transfer' | 'withdraw';
 

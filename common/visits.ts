@@ -125,3 +125,35 @@ export function formatStay(seconds: number | null | undefined): string {
   if (hours > 0) return `${hours}小时${minutes}分`;
   return minutes > 0 ? `${minutes}分${rest}秒` : `${rest}秒`;
 }
+
+/** A row of 拜访日报 / 月报 (docs/visits-api.md): one rep or one department over a day or a month. */
+export interface VisitReportRow {
+  /** The employee id or the department code: what a drill-down filters the visit records by. */
+  key: string;
+  employeeId: string | null;
+  employeeName: string | null;
+  orgCode: string;
+  orgName: string | null;
+  /** The first and last day of the period (Shanghai). */
+  dateBegin: string;
+  dateEnd: string;
+  plannedCount: number;
+  plannedVisitedCount: number;
+  totalVisits: number;
+  validVisits: number;
+  abnormalVisits: number;
+  outOfRangeCount: number;
+  /** plannedVisited ÷ planned in percent with one decimal; null without a plan. */
+  completionRate: number | null;
+  /** The average stay of the closed visits in minutes with one decimal; null without one. */
+  avgStayMinutes: number | null;
+  /** Visits during which an order was taken, and their amount. */
+  ordersCount: number;
+  orderAmount: string;
+}
+
+/** 合计 of a report: every row's counts together. */
+export type VisitReportSummary = Omit<
+  VisitReportRow,
+  'key' | 'employeeId' | 'employeeName' | 'orgCode' | 'orgName'
+>;

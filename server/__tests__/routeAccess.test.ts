@@ -610,6 +610,10 @@ async function a01VisitSamples(db: Kysely<DB>): Promise<Record<string, Sample>> 
     'POST /api/eVisit/rule/add': { body: ruleBody, own: true },
     'PUT /api/eVisit/rule/edit': { body: { ...ruleBody, id: rule.id } },
     'GET /api/eVisit/record/queryById': { query: { id: visit.id } },
+    'GET /api/esaleanalysis/dmsdailyreport': { query: { date: '2026-11-02' } },
+    'GET /api/esaleanalysis/dmsmonthreport': { query: { month: '2026-11', groupBy: 'org' } },
+    'GET /api/esaleanalysis/dmsdailyreport/exportXls': { query: { date: '2026-11-02' } },
+    'GET /api/esaleanalysis/dmsmonthreport/exportXls': { query: { month: '2026-11' } },
     'POST /api/eVisit/checkIn': {
       body: { clientId: 'walk-check-in-0001', customerId: route.customer_id, ...position },
     },

@@ -324,6 +324,66 @@ describe.each(testBackends())('visits on %s', (backend) => {
     expect(proved.body.result).toMatchObject({ abnormalFlags: ['TOO_LONG'], isValid: true });
   });
 
+  it('reviews a flagged visit in 审批中心: 认可 makes it valid, 不认可 keeps it invalid', async () => {
+    const outlet = outlets[3];
+    const shortVisit = async () => {
+      const visit = await checkIn(outlet, 5);
+      await stayed(visit.body.result.id, 60);
+      return (await checkOut(visit.body.result.id, outlet)).body.result;
+    };
+    const reviewOf = async (visit: Visit) => {
+      const todo = await context.client.get<{
+        records: Array<{ id: string; taskId: string; bizType: string; title: string }>;
+      }>(`/approval/todo/list?bizNo=${visit.visitNo}`, manager);
+      expect(todo.body.result.records).toHaveLength(1);
+      return todo.body.result.records[0];
+    };
+    const recordOf = async (visit: Visit) =>
+      (
+        await context.client.get<{ isValid: boolean; abnormalReviewStatus: string }>(
+          `/eVisit/record/queryById?id=${visit.id}`,
+          manager,
+        )
+      ).body.result;
+
+    const accepted = await shortVisit();
+    expect(accepted).toMatchObject({ abnormalFlags: ['TOO_SHORT'], isValid: false });
+    const task = await reviewOf(accepted);
+    expect(task).toMatchObject({ bizType: 'VISIT_ABNORMAL', title: `赵磊 拜访 ${outlet.name}（停留过短）` });
+    const detail = await context.client.get<{ summary: { fields: Array<{ label: string; value: string }> } }>(
+      `/approval/queryById?id=${task.id}`,
+      manager,
+    );
+    expect(detail.body.result.summary.fields).toContainEqual({ label: '在店时长', value: '1分0秒' });
+    expect((await post(manager, '/approval/approve', { taskId: task.taskId })).body.success).toBe(true);
+    expect(await recordOf(accepted)).toMatchObject({ isValid: true, abnormalReviewStatus: 'ACCEPTED' });
+
+    const denied = await shortVisit();
+    const second = await reviewOf(denied);
+    expect(
+      (await post(manager, '/approval/reject', { taskId: second.taskId, comment: '停留过短' })).body.success,
+    ).toBe(true);
+    expect(await recordOf(denied)).toMatchObject({ isValid: false, abnormalReviewStatus: 'DENIED' });
+
+    // With the flow disabled the rep still checks out; the visit waits unreviewed.
+    const flows = (status: 'ACTIVE' | 'DISABLED') =>
+      db()
+        .updateTable('approval_flows')
+        .set({ status })
+        .where('tenant_id', '=', 'A01')
+        .where('biz_type', '=', 'VISIT_ABNORMAL')
+        .execute();
+    await flows('DISABLED');
+    const unreviewed = await shortVisit();
+    await flows('ACTIVE');
+    expect(unreviewed).toMatchObject({ abnormalFlags: ['TOO_SHORT'], abnormalReviewStatus: 'PENDING' });
+    const none = await context.client.get<{ total: number }>(
+      `/approval/todo/list?bizNo=${unreviewed.visitNo}`,
+      manager,
+    );
+    expect(none.body.result.total).toBe(0);
+  });
+
   it('lets a rep visit only outlets of their data scope', async () => {
     const outside = await post(rep, '/eVisit/checkIn', {
       clientId: randomUUID(),
@@ -487,6 +547,139 @@ describe.each(testBackends())('visits on %s', (backend) => {
     expect(bad.body).toMatchObject({ success: false, code: 400 });
     const response = await fetch(
       `${context.server.baseUrl}/api/eVisit/record/exportXls?visitDate_begin=${today}`,
+      {
+        headers: { 'x-access-token': manager },
+      },
+    );
+    expect(response.headers.get('content-type')).toContain('spreadsheetml');
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it('counts a day and a month of visits per rep and per department in 拜访日报 / 月报', async () => {
+    // A day of the past nobody visited: a confirmed plan of 4 outlets with 2 visited, three visits of that day
+    // (valid with an order; out of range; auto-closed without check-out) and one later in the month.
+    const rep = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'zhaolei')
+      .executeTakeFirstOrThrow();
+    const visit = (no: number, at: string, extra: Record<string, unknown>) => ({
+      id: `vreport${no}`,
+      tenant_id: 'A01',
+      created_by: rep.id,
+      visit_no: `VSREPORT${no}`,
+      client_id: `report-${no}`,
+      employee_id: rep.id,
+      customer_id: outlets[no % outlets.length].id,
+      org_code: 'A01A02A01',
+      visit_type: 'PLANNED' as const,
+      check_in_at: new Date(at),
+      check_in_lng: '113.3',
+      check_in_lat: '23.1',
+      check_in_accuracy_m: 10,
+      check_in_distance_m: 30,
+      check_in_in_range: true,
+      rule_snapshot: JSON.stringify({}),
+      abnormal_flags: JSON.stringify([]),
+      is_valid: true,
+      status: 'COMPLETED' as const,
+      ...extra,
+    });
+    await db()
+      .insertInto('visit_records')
+      .values([
+        visit(1, '2020-03-02T02:00:00Z', { duration_sec: 600, order_amount: '100.50' }),
+        visit(2, '2020-03-02T03:00:00Z', {
+          duration_sec: 1200,
+          check_in_distance_m: 480,
+          check_in_in_range: false,
+          is_valid: false,
+          abnormal_flags: JSON.stringify(['OUT_OF_RANGE']),
+        }),
+        visit(3, '2020-03-02T08:00:00Z', {
+          visit_type: 'UNPLANNED',
+          status: 'AUTO_CLOSED',
+          is_valid: false,
+          abnormal_flags: JSON.stringify(['NO_CHECKOUT']),
+        }),
+        visit(4, '2020-03-20T02:00:00Z', { duration_sec: 300, order_amount: '20' }),
+      ])
+      .execute();
+    await db()
+      .insertInto('visit_plans')
+      .values({
+        id: 'vreportplan',
+        tenant_id: 'A01',
+        created_by: rep.id,
+        plan_no: 'VPREPORT1',
+        employee_id: rep.id,
+        org_code: 'A01A02A01',
+        plan_date: '2020-03-02',
+        plan_type: 'TEMP',
+        planned_count: 4,
+        visited_count: 2,
+        status: 'PARTIAL',
+      })
+      .execute();
+    type Report = {
+      records: Array<Record<string, unknown>>;
+      total: number;
+      summary: Record<string, unknown>;
+    };
+    const daily = await context.client.get<Report>('/esaleanalysis/dmsdailyreport?date=2020-03-02', manager);
+    const day = {
+      plannedCount: 4,
+      plannedVisitedCount: 2,
+      completionRate: 50,
+      totalVisits: 3,
+      validVisits: 1,
+      abnormalVisits: 2,
+      outOfRangeCount: 1,
+      avgStayMinutes: 15,
+      ordersCount: 1,
+      orderAmount: '100.50',
+    };
+    expect(daily.body.result.records).toEqual([
+      expect.objectContaining({ ...day, employeeId: rep.id, employeeName: '赵磊', dateBegin: '2020-03-02' }),
+    ]);
+    expect(daily.body.result.summary).toMatchObject(day);
+    const monthly = await context.client.get<Report>(
+      '/esaleanalysis/dmsmonthreport?month=2020-03&groupBy=org',
+      manager,
+    );
+    expect(monthly.body.result.records).toEqual([
+      expect.objectContaining({
+        ...day,
+        key: 'A01A02A01',
+        employeeId: null,
+        dateEnd: '2020-03-31',
+        totalVisits: 4,
+        validVisits: 2,
+        avgStayMinutes: 11.7,
+        ordersCount: 2,
+        orderAmount: '120.50',
+      }),
+    ]);
+    // The drill-down: the visit records of that rep and day.
+    const drill = await context.client.get<{ total: number }>(
+      `/eVisit/record/list?employeeId=${rep.id}&visitDate_begin=2020-03-02&visitDate_end=2020-03-02`,
+      manager,
+    );
+    expect(drill.body.result.total).toBe(3);
+    const elsewhere = await context.client.get<Report>(
+      '/esaleanalysis/dmsdailyreport?date=2020-03-02&orgCode=A01A01*',
+      manager,
+    );
+    expect(elsewhere.body.result.total).toBe(0);
+    const t2 = await context.client.get<Report>(
+      '/esaleanalysis/dmsmonthreport?month=2020-03',
+      await context.tokenOf('t2admin'),
+    );
+    expect(t2.body.result.total).toBe(0);
+    const bad = await context.client.get('/esaleanalysis/dmsmonthreport?month=2020-13', manager);
+    expect(bad.body).toMatchObject({ success: false, code: 400 });
+    const response = await fetch(
+      `${context.server.baseUrl}/api/esaleanalysis/dmsdailyreport/exportXls?date=2020-03-02`,
       {
         headers: { 'x-access-token': manager },
       },

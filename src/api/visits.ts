@@ -1,6 +1,13 @@
 // 拜访管理 (docs/visits-api.md): routes, check-in rules, plans and visit records.
 import type { Page } from '../../common/contract';
-import type { AbnormalFlag, CheckInRuleValues } from '../../common/visits';
+import type {
+  AbnormalFlag,
+  CheckInRuleValues,
+  VisitReportRow,
+  VisitReportSummary,
+} from '../../common/visits';
+
+export type { VisitReportRow, VisitReportSummary };
 import { downloadFile, getAction, postAction, putAction } from './http';
 import type { ListParams } from './systemTypes';
 
@@ -196,3 +203,16 @@ export const addTempPlan = (plan: {
   purpose?: string | null;
 }) => postAction('/eVisit/plan/addTemp', plan);
 export const decidePlan = (id: string, approve: boolean) => putAction('/eVisit/plan/decide', { id, approve });
+
+export type VisitReportKind = 'daily' | 'monthly';
+/** The report's API mirrors its page (/{product}/esaleanalysis/…). */
+const REPORT_PATH = { daily: '/esaleanalysis/dmsdailyreport', monthly: '/esaleanalysis/dmsmonthreport' };
+
+export const visitReport = (kind: VisitReportKind, params: ListParams) =>
+  getAction<Page<VisitReportRow> & { summary: VisitReportSummary }>(REPORT_PATH[kind], params);
+export const exportVisitReport = (kind: VisitReportKind, params: ListParams) =>
+  downloadFile(
+    `${REPORT_PATH[kind]}/exportXls`,
+    kind === 'daily' ? '拜访日报.xlsx' : '拜访月报.xlsx',
+    params,
+  );

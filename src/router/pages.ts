@@ -17,5 +17,8 @@ export const pages = {
     () =>
       import(/* webpackChunkName: "potential-partners" */ '../pages/business/customer/PotentialPartnersPage'),
   ),
+  visitReport: lazyPage(
+    () => import(/* webpackChunkName: "dms-visit-report" */ '../pages/business/visit/VisitReportPage'),
+  ),
   testHome: lazyPage(() => import(/* webpackChunkName: "test-home" */ '../pages/test/MicroFrontendPage')),
 };

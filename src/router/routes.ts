@@ -67,4 +67,16 @@ export const frameRoutes: AppRoute[] = [
     meta: { title: '潜在合作伙伴', permission: ['dashboard'] },
     hidden: true,
   },
+  {
+    path: '/:product/esaleanalysis/dmsdailyreport',
+    component: pages.visitReport,
+    meta: { title: '拜访日报', permission: ['dashboard'] },
+    hidden: true,
+  },
+  {
+    path: '/:product/esaleanalysis/dmsmonthreport',
+    component: pages.visitReport,
+    meta: { title: '拜访月报', permission: ['dashboard'] },
+    hidden: true,
+  },
 ];

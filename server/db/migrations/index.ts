@@ -23,6 +23,7 @@ import * as attachmentsAndHistory from './0020_attachments_and_history';
 import * as visits from './0021_visits';
 import * as promotions from './0022_promotions';
 import * as assets from './0023_assets';
+import * as visitAbnormalReview from './0025_visit_abnormal_review';
 import * as assetAlarms from './0026_asset_alarms';
 
 /** Kysely applies these in the order of their names. */
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0021_visits': visits,
   '0022_promotions': promotions,
   '0023_assets': assets,
+  '0025_visit_abnormal_review': visitAbnormalReview,
   '0026_asset_alarms': assetAlarms,
 };
 

@@ -50,7 +50,7 @@ const ASSET_ADMIN_NODE: FlowInput['nodes'][number] = {
 
 /**
  * The flows every tenant starts with: the new-outlet audit, the order, return, price-list and promotion approvals,
- * and the asset approvals.
+ * the asset approvals and 异常拜访审核.
  */
 export const DEFAULT_FLOWS: FlowInput[] = [
   {
@@ -189,6 +189,16 @@ export const DEFAULT_FLOWS: FlowInput[] = [
     conditions: {},
     lowRisk: false,
     nodes: [ASSET_ADMIN_NODE],
+  },
+
+  // 异常拜访审核 (DOMAIN §1.4): the office head accepts or denies a flagged visit; low risk, so in batches.
+  {
+    bizType: 'VISIT_ABNORMAL',
+    name: '异常拜访审核',
+    priority: 100,
+    conditions: {},
+    lowRisk: true,
+    nodes: [{ ...ASSET_LEADER_NODE, name: '主管审核' }],
   },
 ];
 

@@ -1,10 +1,11 @@
 // The day close of visits (DOMAIN §1.4, run by the jobs runner): every visit still checked in on a day before
-// today (Shanghai) is closed by the system (AUTO_CLOSED, flag NO_CHECKOUT, invalid), and every confirmed plan
+// today (Shanghai) is closed by the system (AUTO_CLOSED, flag NO_CHECKOUT, invalid, its 异常拜访审核 started), and every confirmed plan
 // of such a day is settled — MISSED when nothing of it was visited, DONE when every must-visit outlet was,
 // PARTIAL otherwise — its items left pending marked MISSED. Running it again changes nothing.
 import { sql, type Kysely } from 'kysely';
 import { HARD_FLAGS, type AbnormalFlag } from '../../../common/visits';
 import type { DB } from '../../db/schema';
+import { startAbnormalReview } from './approval';
 import { shanghaiToday } from './plans';
 
 export interface DayCloseOutcome {
@@ -18,7 +19,7 @@ export async function closeVisitDays(db: Kysely<DB>, today?: string): Promise<Da
   return db.transaction().execute(async (trx) => {
     const open = await trx
       .selectFrom('visit_records')
-      .select(['id', 'abnormal_flags'])
+      .select(['id', 'tenant_id', 'abnormal_flags'])
       .where('status', '=', 'CHECKED_IN')
       .where(sql<boolean>`(check_in_at at time zone 'Asia/Shanghai')::date < ${day}::date`)
       .forUpdate()
@@ -37,6 +38,8 @@ export async function closeVisitDays(db: Kysely<DB>, today?: string): Promise<Da
         .where('id', '=', visit.id)
         .where('status', '=', 'CHECKED_IN')
         .execute();
+      // Its 异常拜访审核 (the approvers find it in 待我审批).
+      await startAbnormalReview(trx, visit.tenant_id, visit.id);
     }
     const plans = await trx
       .selectFrom('visit_plans')

@@ -1,6 +1,8 @@
-// 导出 of 拜访记录: what the list's filters select, with the list's columns.
+// 导出 of 拜访记录 (what the list's filters select, with the list's columns) and of 拜访日报 / 月报.
 import { defineListExport, type ExportColumn } from '../shared/excel';
 import { listVisits } from './records';
+import type { VisitReportRow } from '../../../common/visits';
+import { visitReport } from './reports';
 
 type Visit = Awaited<ReturnType<typeof listVisits>>['records'][number];
 
@@ -23,3 +25,36 @@ export const VISIT_EXPORT_COLUMNS: ExportColumn<Visit>[] = [
 ];
 
 export const VISIT_EXPORT = defineListExport('visitRecords', '拜访记录', VISIT_EXPORT_COLUMNS, listVisits);
+
+const REPORT_COLUMNS: ExportColumn<VisitReportRow>[] = [
+  {
+    header: '日期',
+    width: 24,
+    value: (row) => (row.dateBegin === row.dateEnd ? row.dateBegin : `${row.dateBegin} ~ ${row.dateEnd}`),
+  },
+  { header: '部门', width: 20, value: (row) => row.orgName ?? row.orgCode },
+  { header: '人员', value: (row) => row.employeeName },
+  { header: '计划拜访家数', value: (row) => row.plannedCount },
+  { header: '计划内已访', value: (row) => row.plannedVisitedCount },
+  { header: '计划达成率（%）', value: (row) => row.completionRate },
+  { header: '总拜访', value: (row) => row.totalVisits },
+  { header: '有效拜访', value: (row) => row.validVisits },
+  { header: '异常拜访', value: (row) => row.abnormalVisits },
+  { header: '超距', value: (row) => row.outOfRangeCount },
+  { header: '平均在店（分钟）', value: (row) => row.avgStayMinutes },
+  { header: '下单拜访', value: (row) => row.ordersCount },
+  { header: '订单金额', value: (row) => Number(row.orderAmount) },
+];
+
+export const VISIT_DAILY_REPORT_EXPORT = defineListExport(
+  'visitDailyReport',
+  '拜访日报',
+  REPORT_COLUMNS,
+  (db, caller, query) => visitReport(db, caller, query, 'daily'),
+);
+export const VISIT_MONTHLY_REPORT_EXPORT = defineListExport(
+  'visitMonthlyReport',
+  '拜访月报',
+  REPORT_COLUMNS,
+  (db, caller, query) => visitReport(db, caller, query, 'monthly'),
+);

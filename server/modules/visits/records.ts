@@ -36,6 +36,8 @@ import { notFound } from '../shared/commands';
 import { dataScopeOf, inScope, type DataScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { customerInScope } from '../customers/service';
+import type { TaskNotice } from '../approvals/engine';
+import { startAbnormalReview } from './approval';
 import { ruleForOutlet } from './rules';
 
 export interface CheckInInput {
@@ -300,7 +302,13 @@ async function ownVisit(db: Kysely<DB>, caller: Caller, id: string) {
   return visit;
 }
 
-export async function checkOut(db: Kysely<DB>, actor: Actor, input: CheckOutInput) {
+/** 签退; a flagged visit starts its 异常拜访审核, whose task notices join `notices` (to publish after commit). */
+export async function checkOut(
+  db: Kysely<DB>,
+  actor: Actor,
+  input: CheckOutInput,
+  notices: TaskNotice[] = [],
+) {
   return db.transaction().execute(async (trx) => {
     const visit = await ownVisit(trx, actor, input.visitId);
     // A check-out sent again: the visit as the first one closed it.
@@ -348,6 +356,7 @@ export async function checkOut(db: Kysely<DB>, actor: Actor, input: CheckOutInpu
       .executeTakeFirst();
     if (!closed) throw new BusinessError(409, '拜访已被他人修改，请刷新后重试');
     if (photo) await attachPhotos(trx, visit.id, [photo.id]);
+    if (ordered.length > 0) notices.push(...(await startAbnormalReview(trx, actor.tenantId, visit.id)));
     await logOperation(trx, actor, 'update', `签退 ${visit.customerName}（在店 ${formatStay(stay)}）`);
     return visitSummary(trx, actor.tenantId, visit.id);
   });

@@ -6,10 +6,13 @@ import { STEP_TYPE } from '../../../common/visits';
 import type { EnabledStatus } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
+import type { TaskNotice } from '../approvals/engine';
+import { publishTaskNotices } from '../approvals/notify';
 import { sendExport } from '../jobs/exports';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { idQuerySchema, nullable, statusChangeSchema, text, type IdQuery } from '../shared/schemas';
-import { VISIT_EXPORT } from './export';
+import { VISIT_DAILY_REPORT_EXPORT, VISIT_EXPORT, VISIT_MONTHLY_REPORT_EXPORT } from './export';
+import { visitReport } from './reports';
 import {
   addTempPlan,
   copyLastWeek,
@@ -54,6 +57,23 @@ const deviceTime = nullable({
   maxLength: 40,
   pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}',
 });
+
+const reportFilters = {
+  groupBy: { type: 'string', enum: ['employee', 'org'] },
+  orgCode: { type: 'string', maxLength: 65 },
+  pageNo: { type: 'integer', minimum: 1 },
+  pageSize: { type: 'integer', minimum: 1, maximum: 1000 },
+} as const;
+const dailyReportQuery = {
+  type: 'object',
+  required: ['date'],
+  properties: { ...reportFilters, date: isoDay },
+} as const;
+const monthlyReportQuery = {
+  type: 'object',
+  required: ['month'],
+  properties: { ...reportFilters, month: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' } },
+} as const;
 
 const routeProperties = {
   code: text(32),
@@ -224,6 +244,27 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
     { config: requires('visit:list'), schema: { querystring: idQuerySchema } },
     async (request) => ok(await visitDetail(db, callerOf(request), request.query.id)),
   );
+  // ---- 拜访日报 / 月报 (DMS) ----
+  app.get(
+    '/esaleanalysis/dmsdailyreport',
+    { config: requires('visit:list'), schema: { querystring: dailyReportQuery } },
+    async (request) => ok(await visitReport(db, callerOf(request), request.query as RawQuery, 'daily')),
+  );
+  app.get(
+    '/esaleanalysis/dmsmonthreport',
+    { config: requires('visit:list'), schema: { querystring: monthlyReportQuery } },
+    async (request) => ok(await visitReport(db, callerOf(request), request.query as RawQuery, 'monthly')),
+  );
+  app.get(
+    '/esaleanalysis/dmsdailyreport/exportXls',
+    { config: requires('visit:list'), schema: { querystring: dailyReportQuery } },
+    (request, reply) => sendExport(request, reply, VISIT_DAILY_REPORT_EXPORT),
+  );
+  app.get(
+    '/esaleanalysis/dmsmonthreport/exportXls',
+    { config: requires('visit:list'), schema: { querystring: monthlyReportQuery } },
+    (request, reply) => sendExport(request, reply, VISIT_MONTHLY_REPORT_EXPORT),
+  );
   app.post<{ Body: CheckInInput }>(
     '/eVisit/checkIn',
     { config: requires('visit:checkIn'), schema: { body: checkInBody } },
@@ -232,7 +273,12 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: CheckOutInput }>(
     '/eVisit/checkOut',
     { config: requires('visit:checkIn'), schema: { body: checkOutBody } },
-    async (request, reply) => ok(await checkOut(db, actorOf(request, reply), request.body), '签退成功'),
+    async (request, reply) => {
+      const notices: TaskNotice[] = [];
+      const visit = await checkOut(db, actorOf(request, reply), request.body, notices);
+      await publishTaskNotices(app, notices);
+      return ok(visit, '签退成功');
+    },
   );
   app.post<{ Body: StepInput }>(
     '/eVisit/step',

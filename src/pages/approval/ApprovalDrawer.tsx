@@ -28,6 +28,7 @@ import {
   type UserOption,
 } from '../../api/approvals';
 import { DetailList } from '../../components/DetailList';
+import { VisitApprovalSection } from '../business/visit/VisitApprovalSection';
 import { settle } from '../../components/form/settle';
 import { CustomerApprovalPhotos } from '../business/customer/CustomerApprovalPhotos';
 
@@ -44,7 +45,7 @@ export const STATUS_COLOR: Record<ApprovalStatus, string> = {
  */
 export const APPROVAL_DETAIL_SECTIONS: Partial<
   Record<ApprovalBizType, ComponentType<{ detail: ApprovalDetail }>>
-> = { CUSTOMER_CREATE: CustomerApprovalPhotos };
+> = { CUSTOMER_CREATE: CustomerApprovalPhotos, VISIT_ABNORMAL: VisitApprovalSection };
 
 type Command = 'approve' | 'reject' | 'transfer' | 'withdraw';
 

@@ -21,7 +21,7 @@ export function AbnormalTags({ flags }: { flags: AbnormalFlag[] }) {
   );
 }
 
-function Photos({ ids, detail }: { ids: string[]; detail: VisitDetail }) {
+export function Photos({ ids, detail }: { ids: string[]; detail: VisitDetail }) {
   if (ids.length === 0) return null;
   return (
     <Space wrap>

@@ -75,8 +75,8 @@ test('a released announcement reaches the targeted user as a push and in the bel
   await row.getByText('未发布').waitFor();
   await row.getByRole('button', { name: /发\s*布/ }).click();
   await admin
-    .locator('.ant-popconfirm')
-    .getByRole('button', { name: /确\s*定|OK/ })
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /发\s*布/ })
     .click();
   await admin.locator('.ant-message').getByText('该系统通知发布成功').waitFor();
   await row.getByText('已发布').waitFor();

@@ -78,7 +78,7 @@ export function SettingDrawer() {
     <>
       <button
         type="button"
-        className="setting-drawer-handle"
+        className={`setting-drawer-handle${open ? ' setting-drawer-handle-open' : ''}`}
         aria-label={open ? '关闭设置' : '系统设置'}
         onClick={() => dispatch(settingsDrawerToggled(!open))}
         style={{ right: open ? SETTING_DRAWER_WIDTH : 0, background: settings.color }}

@@ -62,6 +62,15 @@ it('shows each action to holders of its code only, by the state of the row', asy
   expect(document.querySelectorAll('.ant-table-selection-column').length).toBeGreaterThan(0);
 });
 
+it('has the shared list toolbar: 刷新 loads the list again', async () => {
+  const { user } = await renderPage(CODES);
+  const tools = screen.getByRole('toolbar', { name: '表格工具' });
+  for (const name of ['密度', '列设置'])
+    expect(within(tools).getByRole('button', { name })).toBeInTheDocument();
+  await user.click(within(tools).getByRole('button', { name: '刷新' }));
+  await waitFor(() => expect(api.listAnnouncements).toHaveBeenCalledTimes(2));
+});
+
 it('without the codes: no add, no row actions, no batch selection', async () => {
   await renderPage([]);
   expect(screen.queryByText(/新\s*增/, { selector: 'button, button > span' })).toBeNull();
@@ -72,7 +81,7 @@ it('without the codes: no add, no row actions, no batch selection', async () => 
 it('releases after a confirmation, shows the server message and reloads', async () => {
   const { user } = await renderPage(CODES);
   await user.click(within(rowOf('草稿公告')).getByText('发布'));
-  await user.click(buttonByText(/确\s*定|OK/, document.querySelector('.ant-popconfirm') as HTMLElement));
+  await user.click(buttonByText(/发\s*布/, (await screen.findByRole('dialog')) as HTMLElement));
   await waitFor(() => expect(api.releaseAnnouncement).toHaveBeenCalledWith('d1'));
   expect(await screen.findByText('该系统通知发布成功')).toBeInTheDocument();
   await waitFor(() => expect(api.listAnnouncements).toHaveBeenCalledTimes(2));

@@ -1,21 +1,10 @@
 // 系统公告 (/isystem/annountCement): the tenant's announcements, paged and sorted by the server with the
 // filters in the URL; create and edit in a modal, release, revoke and delete after a confirmation, each
 // button shown only to holders of its code (the server checks them again).
-import { useState, type Key } from 'react';
-import {
-  Button,
-  Card,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Button, Form, Input, Select, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   CATEGORY_LABELS,
   PRIORITY_LABELS,
@@ -23,7 +12,6 @@ import {
   type Announcement,
   type AnnouncementSendStatus,
 } from '../../../common/announcements';
-import type { Envelope } from '../../../common/contract';
 import {
   deleteAnnouncement,
   deleteAnnouncements,
@@ -32,13 +20,18 @@ import {
   releaseAnnouncement,
   revokeAnnouncement,
 } from '../../api/announcements';
-import { HasPermission, useHasPermission } from '../../components/HasPermission';
+import { useHasPermission } from '../../components/HasPermission';
+import { useConfirmAction } from '../../components/form/useConfirmAction';
+import { ListPage } from '../../components/table/ListPage';
+import { RowActions, type RowAction } from '../../components/table/RowActions';
+import { contains } from '../../components/table/listQuery';
+import { useListPage } from '../../components/table/useListPage';
+import { BatchDeleteButton, useRemoveRows } from '../../components/table/useRemoveRows';
 import { announcementOpened } from '../../features/notices/slice';
 import { useAppDispatch } from '../../store/hooks';
 import { toast } from '../../utils/notifier';
 import { AnnouncementFormModal } from './announcement/AnnouncementFormModal';
-import { containsParam, priorityColumn } from './announcement/columns';
-import { sortOrderOf, tablePaging, useUrlList } from './announcement/useUrlList';
+import { priorityColumn } from './announcement/columns';
 
 export const ANNOUNCEMENT_CODES = {
   add: 'annountCement:add',
@@ -49,39 +42,48 @@ export const ANNOUNCEMENT_CODES = {
 } as const;
 
 const FILTERS = ['titile', 'msgCategory', 'priority', 'sendStatus'] as const;
-const fetchAnnouncements = (params: Record<string, string | number>) =>
-  listAnnouncements(containsParam(params, 'titile'));
 
 const STATUS_COLORS: Record<AnnouncementSendStatus, string> = { '0': 'default', '1': 'green', '2': 'orange' };
 
 const selectOptions = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
 
-type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
+/** The filters picked from a fixed list. */
+const SELECT_FILTERS = [
+  { name: 'msgCategory', label: '消息类型', labels: CATEGORY_LABELS, width: 120 },
+  { name: 'priority', label: '优先级', labels: PRIORITY_LABELS, width: 100 },
+  { name: 'sendStatus', label: '发布状态', labels: SEND_STATUS_LABELS, width: 110 },
+];
 
 export default function SysAnnouncementListPage() {
   const dispatch = useAppDispatch();
-  const list = useUrlList(fetchAnnouncements, FILTERS);
-  const [form] = Form.useForm<Filters>();
-  const [selected, setSelected] = useState<Key[]>([]);
+  const list = useListPage<Announcement>({
+    filterKeys: FILTERS,
+    sortKeys: ['titile', 'sendTime', 'createTime'],
+    fetch: (params) =>
+      listAnnouncements({ ...params, titile: contains(params.titile as string | undefined) }),
+  });
   const [editor, setEditor] = useState<{ open: boolean; editing: Announcement | null }>({
     open: false,
     editing: null,
   });
-  const canDelete = useHasPermission(ANNOUNCEMENT_CODES.delete);
-
-  /** A command's answer: its message, then the list again. */
-  const run = async (command: () => Promise<Envelope<unknown>>) => {
-    try {
-      const answer = await command();
-      toast(answer.success ? 'success' : 'warning', answer.message);
-      if (answer.success) list.reload();
-      return answer.success;
-    } catch {
-      // Shown by the HTTP layer.
-      return false;
-    }
+  const can = {
+    add: useHasPermission(ANNOUNCEMENT_CODES.add),
+    edit: useHasPermission(ANNOUNCEMENT_CODES.edit),
+    release: useHasPermission(ANNOUNCEMENT_CODES.release),
+    revoke: useHasPermission(ANNOUNCEMENT_CODES.revoke),
+    delete: useHasPermission(ANNOUNCEMENT_CODES.delete),
   };
+  const confirm = useConfirmAction();
+  const remove = useRemoveRows<Announcement>({
+    noun: '公告',
+    unit: '条',
+    nameOf: (row) => row.titile,
+    content: '删除后不可恢复。',
+    idOf: (row) => row.id,
+    deleteOne: deleteAnnouncement,
+    deleteMany: deleteAnnouncements,
+  });
 
   const startEdit = async (row: Announcement) => {
     try {
@@ -93,10 +95,46 @@ export default function SysAnnouncementListPage() {
     }
   };
 
-  const columns: TableColumnsType<Announcement> = [
+  const actionsOf = (row: Announcement): RowAction[] => {
+    const draft = row.sendStatus !== '1';
+    const actions: RowAction[] = [];
+    if (draft && can.edit) actions.push({ key: 'edit', label: '编辑', onClick: () => startEdit(row) });
+    if (draft && can.release)
+      actions.push({
+        key: 'release',
+        label: '发布',
+        onClick: () =>
+          confirm({
+            title: '确定发布吗？',
+            content: '发布后通告对象将立即收到消息。',
+            okText: '发布',
+            danger: false,
+            action: () => releaseAnnouncement(row.id),
+            onDone: list.reload,
+          }),
+      });
+    if (!draft && can.revoke)
+      actions.push({
+        key: 'revoke',
+        label: '撤销',
+        onClick: () =>
+          confirm({
+            title: '确定撤销吗？',
+            okText: '撤销',
+            action: () => revokeAnnouncement(row.id),
+            onDone: list.reload,
+          }),
+      });
+    if (can.delete)
+      actions.push({ key: 'delete', label: '删除', danger: true, onClick: () => remove([row], list.reload) });
+    return actions;
+  };
+
+  const columns: ColumnsType<Announcement> = [
     {
       title: '标题',
       dataIndex: 'titile',
+      key: 'titile',
       width: 280,
       ellipsis: true,
       sorter: true,
@@ -106,148 +144,66 @@ export default function SysAnnouncementListPage() {
         </Typography.Link>
       ),
     },
-    { title: '消息类型', dataIndex: 'msgCategory_dictText', width: 100 },
-    priorityColumn<Announcement>(),
-    { title: '通告对象', dataIndex: 'msgType_dictText', width: 100 },
+    { title: '消息类型', dataIndex: 'msgCategory_dictText', key: 'msgCategory' },
+    { ...priorityColumn<Announcement>(), key: 'priority' },
+    { title: '通告对象', dataIndex: 'msgType_dictText', key: 'msgType' },
     {
       title: '发布状态',
       dataIndex: 'sendStatus',
-      width: 100,
+      key: 'sendStatus',
       render: (_value, row) => <Tag color={STATUS_COLORS[row.sendStatus]}>{row.sendStatus_dictText}</Tag>,
     },
-    { title: '发布人', dataIndex: 'sender', width: 100 },
-    { title: '发布时间', dataIndex: 'sendTime', width: 170, sorter: true },
-    { title: '撤销时间', dataIndex: 'cancelTime', width: 170 },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, sorter: true },
+    { title: '发布人', dataIndex: 'sender', key: 'sender' },
+    { title: '发布时间', dataIndex: 'sendTime', key: 'sendTime', sorter: true },
+    { title: '撤销时间', dataIndex: 'cancelTime', key: 'cancelTime' },
+    { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true },
     {
       title: '操作',
-      key: 'action',
+      key: 'actions',
       fixed: 'right',
-      width: 200,
-      render: (_value, row) => (
-        <Space size={0} wrap>
-          {row.sendStatus !== '1' && (
-            <HasPermission code={ANNOUNCEMENT_CODES.edit}>
-              <Button type="link" size="small" onClick={() => startEdit(row)}>
-                编辑
-              </Button>
-            </HasPermission>
-          )}
-          {row.sendStatus !== '1' && (
-            <HasPermission code={ANNOUNCEMENT_CODES.release}>
-              <Popconfirm
-                title="确定发布吗？发布后通告对象将立即收到消息。"
-                onConfirm={() => run(() => releaseAnnouncement(row.id))}
-              >
-                <Button type="link" size="small">
-                  发布
-                </Button>
-              </Popconfirm>
-            </HasPermission>
-          )}
-          {row.sendStatus === '1' && (
-            <HasPermission code={ANNOUNCEMENT_CODES.revoke}>
-              <Popconfirm title="确定撤销吗？" onConfirm={() => run(() => revokeAnnouncement(row.id))}>
-                <Button type="link" size="small">
-                  撤销
-                </Button>
-              </Popconfirm>
-            </HasPermission>
-          )}
-          <HasPermission code={ANNOUNCEMENT_CODES.delete}>
-            <Popconfirm title="确定删除吗？" onConfirm={() => run(() => deleteAnnouncement(row.id))}>
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
-          </HasPermission>
-        </Space>
-      ),
+      render: (_value, row) => <RowActions actions={actionsOf(row)} />,
     },
   ];
 
   return (
-    <Card title="系统公告" variant="borderless">
-      <Form<Filters>
-        form={form}
-        layout="inline"
-        key={JSON.stringify(list.query.filters)}
-        initialValues={list.query.filters}
-        onFinish={(values) => list.search(values)}
-        style={{ marginBottom: 16, rowGap: 8 }}
-      >
-        <Form.Item name="titile" label="标题">
-          <Input placeholder="标题包含" allowClear style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="msgCategory" label="消息类型">
-          <Select
-            allowClear
-            placeholder="请选择"
-            options={selectOptions(CATEGORY_LABELS)}
-            style={{ width: 120 }}
-          />
-        </Form.Item>
-        <Form.Item name="priority" label="优先级">
-          <Select
-            allowClear
-            placeholder="请选择"
-            options={selectOptions(PRIORITY_LABELS)}
-            style={{ width: 100 }}
-          />
-        </Form.Item>
-        <Form.Item name="sendStatus" label="发布状态">
-          <Select
-            allowClear
-            placeholder="请选择"
-            options={selectOptions(SEND_STATUS_LABELS)}
-            style={{ width: 110 }}
-          />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
+    <>
+      <ListPage<Announcement>
+        list={list}
+        columns={columns}
+        compactColumns={['titile', 'sendStatus']}
+        searchFields={
+          <>
+            <Form.Item name="titile" label="标题">
+              <Input placeholder="标题包含" allowClear style={{ width: 200 }} />
+            </Form.Item>
+            {SELECT_FILTERS.map(({ name, label, labels, width }) => (
+              <Form.Item key={name} name={name} label={label}>
+                <Select allowClear placeholder="请选择" options={selectOptions(labels)} style={{ width }} />
+              </Form.Item>
+            ))}
+          </>
+        }
+        toolbar={
+          can.add && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditor({ open: true, editing: null })}
+            >
+              新增
             </Button>
-            <Button onClick={() => list.search({})}>重置</Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <Space style={{ marginBottom: 16 }}>
-        <HasPermission code={ANNOUNCEMENT_CODES.add}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditor({ open: true, editing: null })}
-          >
-            新增
-          </Button>
-        </HasPermission>
-        {canDelete && selected.length > 0 && (
-          <Popconfirm
-            title={`确定删除选中的 ${selected.length} 条公告吗？`}
-            onConfirm={async () => {
-              if (await run(() => deleteAnnouncements(selected.map(String)))) setSelected([]);
-            }}
-          >
-            <Button danger icon={<DeleteOutlined />}>
-              批量删除
-            </Button>
-          </Popconfirm>
-        )}
-      </Space>
-      <Table<Announcement>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 1500 }}
-        loading={list.loading}
-        columns={columns.map((column) =>
-          'dataIndex' in column && column.sorter
-            ? { ...column, sortOrder: sortOrderOf(list.query, String(column.dataIndex)) }
-            : column,
-        )}
-        dataSource={list.records}
-        rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
-        {...tablePaging(list)}
+          )
+        }
+        batchActions={
+          can.delete
+            ? (selected, done) => (
+                <BatchDeleteButton
+                  code={ANNOUNCEMENT_CODES.delete}
+                  onClick={() => remove(selected, done, true)}
+                />
+              )
+            : undefined
+        }
       />
       <AnnouncementFormModal
         open={editor.open}
@@ -258,6 +214,6 @@ export default function SysAnnouncementListPage() {
           list.reload();
         }}
       />
-    </Card>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { bundleBench } from './bundle';
 import { exportsBench } from './exports';
 import { hotReadsBench } from './hotreads';
 import { ordersBench } from './orders';
+import { promotionsBench } from './promotions';
 import { shellBench } from './shell';
 
 const benches: Record<string, () => Promise<void>> = {
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   exports: exportsBench,
   hotreads: hotReadsBench,
   orders: ordersBench,
+  promotions: promotionsBench,
   shell: shellBench,
 };
 

@@ -17,7 +17,7 @@ import type {
 import { newId } from '../../db/ids';
 import type { CustomerType, DB, PriceType, SkusTable } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
-import { resolvePrice } from '../products/priceLists';
+import { resolvePrices } from '../products/priceLists';
 import { promotionsForOrder, type PricedLine } from '../promotions/orderPricing';
 import { lockUsages } from '../promotions/pricing';
 import { customerInScope, SUPPLIER_TYPES } from '../customers/service';
@@ -133,42 +133,48 @@ async function priceOrder(
 
   const seen = new Set<string>();
   const lines: PricedLine[] = [];
-  for (const [index, line] of terms.lines.entries()) {
+  // The SKUs in one statement and their prices in five, however many lines (the order's pricing is on the
+  // order form's every keystroke: bench/README.md, promotions).
+  const skuIds = [...new Set(terms.lines.map((line) => line.skuId))];
+  const skuRows = await trx
+    .selectFrom('skus')
+    .selectAll()
+    .where('id', 'in', skuIds)
+    .where('tenant_id', '=', actor.tenantId)
+    .execute();
+  const wanted = terms.lines.map((line, index) => {
     const row = `第 ${index + 1} 行`;
     const key = `${line.skuId}:${line.isGift ? 'gift' : 'sale'}`;
     if (seen.has(key)) throw new BusinessError(400, `${row}：商品重复，请合并数量`);
     seen.add(key);
-    const sku = await trx
-      .selectFrom('skus')
-      .selectAll()
-      .where('id', '=', line.skuId)
-      .where('tenant_id', '=', actor.tenantId)
-      .executeTakeFirst();
+    const sku = skuRows.find((each) => each.id === line.skuId);
     if (!sku) throw new BusinessError(404, `${row}：商品不存在`);
     if (sku.status !== 'ON_SALE') throw new BusinessError(409, `${row}：${sku.name} 不在售，不能下单`);
     const baseQty = toBaseQty(line.cases ?? 0, line.units ?? 0, sku.units_per_case);
     if (baseQty <= 0) throw new BusinessError(400, `${row}：${sku.name} 数量必须大于 0`);
-    const price = await resolvePrice(trx, actor.tenantId, {
-      customerId: buyer.id,
+    return { sku, baseQty };
+  });
+  const prices = await resolvePrices(trx, actor.tenantId, {
+    customerId: buyer.id,
+    at,
+    priceType,
+    skus: wanted.map(({ sku, baseQty }) => ({
       skuId: sku.id,
       qty: baseQty,
-      at,
-      priceType,
-    });
+      unitsPerCase: sku.units_per_case,
+    })),
+  });
+  for (const [index, line] of terms.lines.entries()) {
+    const row = `第 ${index + 1} 行`;
+    const { sku, baseQty } = wanted[index];
+    const price = prices[index];
     if (!price) {
       throw new BusinessError(
         409,
         `${row}：${sku.name} 没有适用于该客户的${PRICE_TYPE[priceType]}，请先维护价目表`,
       );
     }
-    const item = await trx
-      .selectFrom('price_list_items')
-      .select('floor_price')
-      .where('price_list_id', '=', price.priceListId)
-      .where('sku_id', '=', sku.id)
-      .where('min_qty', '<=', baseQty)
-      .where((eb) => eb.or([eb('max_qty', 'is', null), eb('max_qty', '>', baseQty)]))
-      .executeTakeFirst();
+    const item = { floor_price: price.floorPrice };
     const listCents = toCents(price.price);
     const gift = Boolean(line.isGift) || orderType === 'GIFT';
     const dealCents = gift ? 0 : line.dealPrice === undefined ? listCents : toCents(line.dealPrice);

@@ -613,9 +613,43 @@ export async function resolvePrice(
   query: PriceQuery,
 ): Promise<(ResolvedPrice & { qty: number; at: string }) | null> {
   const sku = await existingRow(db, 'skus', tenantId, query.skuId, ['units_per_case'], '商品');
-  const facts = await customerFactsOf(db, tenantId, query.customerId);
   const at = query.at ?? new Date();
   const qty = query.qty ?? 1;
+  const [chosen] = await resolvePrices(db, tenantId, {
+    customerId: query.customerId,
+    at,
+    priceType: query.priceType,
+    skus: [{ skuId: query.skuId, qty, unitsPerCase: sku.units_per_case }],
+  });
+  if (!chosen) return null;
+  const { shown } = await sql<{
+    shown: string;
+  }>`select to_char(${at}::timestamptz at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as shown`
+    .execute(db)
+    .then((result) => result.rows[0]);
+  const { floorPrice: _floor, ...price } = chosen;
+  return { ...price, qty, at: shown };
+}
+
+/**
+ * The prices of several SKUs for one customer at one moment, in five statements whatever their number (an
+ * order's lines): each as resolvePrice chooses it, with the floor price of the item that priced it; undefined
+ * where no list prices the SKU for the customer.
+ */
+export async function resolvePrices(
+  db: Kysely<DB>,
+  tenantId: string,
+  query: {
+    customerId: string;
+    at: Date;
+    priceType: PriceType;
+    skus: ReadonlyArray<{ skuId: string; qty: number; unitsPerCase: number }>;
+  },
+): Promise<Array<(ResolvedPrice & { floorPrice: string | null }) | undefined>> {
+  if (query.skus.length === 0) return [];
+  const { at } = query;
+  const skuIds = [...new Set(query.skus.map((sku) => sku.skuId))];
+  const facts = await customerFactsOf(db, tenantId, query.customerId);
   const lists = await db
     .selectFrom('price_lists')
     .select(['id', 'code', 'name', 'priority', 'valid_from', 'valid_to'])
@@ -630,18 +664,18 @@ export async function resolvePrice(
           .selectFrom('price_list_items')
           .select('price_list_items.id')
           .whereRef('price_list_items.price_list_id', '=', 'price_lists.id')
-          .where('price_list_items.sku_id', '=', query.skuId),
+          .where('price_list_items.sku_id', 'in', skuIds),
       ),
     )
     .execute();
-  if (lists.length === 0) return null;
+  if (lists.length === 0) return query.skus.map(() => undefined);
   const ids = lists.map((list) => list.id);
   const [items, scopes] = await Promise.all([
     db
       .selectFrom('price_list_items')
-      .select(['price_list_id', 'unit', 'price', 'min_qty', 'max_qty'])
+      .select(['price_list_id', 'sku_id', 'unit', 'price', 'min_qty', 'max_qty', 'floor_price'])
       .where('price_list_id', 'in', ids)
-      .where('sku_id', '=', query.skuId)
+      .where('sku_id', 'in', skuIds)
       .execute(),
     db
       .selectFrom('price_list_scopes')
@@ -649,28 +683,39 @@ export async function resolvePrice(
       .where('price_list_id', 'in', ids)
       .execute(),
   ]);
-  const candidates: PriceCandidate[] = lists.map((list) => ({
-    priceListId: list.id,
-    code: list.code,
-    name: list.name,
-    priority: list.priority,
-    validFrom: list.valid_from,
-    validTo: list.valid_to,
-    scopes: scopes
-      .filter((scope) => scope.price_list_id === list.id)
-      .map((scope) => ({ type: scope.scope_type, value: scope.scope_value })),
-    items: items
-      .filter((item) => item.price_list_id === list.id)
-      .map((item) => ({ unit: item.unit, price: item.price, minQty: item.min_qty, maxQty: item.max_qty })),
-  }));
-  const chosen = choosePrice(candidates, facts, qty, at, sku.units_per_case);
-  if (!chosen) return null;
-  const { shown } = await sql<{
-    shown: string;
-  }>`select to_char(${at}::timestamptz at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as shown`
-    .execute(db)
-    .then((result) => result.rows[0]);
-  return { ...chosen, qty, at: shown };
+  return query.skus.map(({ skuId, qty, unitsPerCase }) => {
+    const mine = items.filter((item) => item.sku_id === skuId);
+    const candidates: PriceCandidate[] = lists
+      .filter((list) => mine.some((item) => item.price_list_id === list.id))
+      .map((list) => ({
+        priceListId: list.id,
+        code: list.code,
+        name: list.name,
+        priority: list.priority,
+        validFrom: list.valid_from,
+        validTo: list.valid_to,
+        scopes: scopes
+          .filter((scope) => scope.price_list_id === list.id)
+          .map((scope) => ({ type: scope.scope_type, value: scope.scope_value })),
+        items: mine
+          .filter((item) => item.price_list_id === list.id)
+          .map((item) => ({
+            unit: item.unit,
+            price: item.price,
+            minQty: item.min_qty,
+            maxQty: item.max_qty,
+          })),
+      }));
+    const chosen = choosePrice(candidates, facts, qty, at, unitsPerCase);
+    if (!chosen) return undefined;
+    const item = mine.find(
+      (each) =>
+        each.price_list_id === chosen.priceListId &&
+        each.min_qty <= qty &&
+        (each.max_qty === null || each.max_qty > qty),
+    );
+    return { ...chosen, floorPrice: item?.floor_price ?? null };
+  });
 }
 
 export type PriceListPage = Page<Awaited<ReturnType<typeof listPriceLists>>['records'][number]>;

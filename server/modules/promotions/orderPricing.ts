@@ -7,7 +7,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { formatQuantity } from '../../../common/quantity';
 import type { CustomersTable, DB, PriceType, PriceUnit } from '../../db/schema';
 import { newId } from '../../db/ids';
-import { resolvePrice } from '../products/priceLists';
+import { resolvePrices } from '../products/priceLists';
 import { centsText, lineCents, toCents } from '../orders/money';
 import { skuSnapshotOf } from '../orders/placement';
 import { priceCart, type EngineApplied, type EnginePromotion, type EngineResult } from './engine';
@@ -79,17 +79,13 @@ export async function promotionsForOrder(
           .where('tenant_id', '=', tenantId)
           .where('id', 'in', giftSkuIds)
           .execute();
-  const giftPrices = new Map(
-    await Promise.all(
-      giftSkus.map(
-        async (sku) =>
-          [
-            sku.id,
-            await resolvePrice(trx, tenantId, { customerId: buyer.id, skuId: sku.id, at, priceType }),
-          ] as const,
-      ),
-    ),
-  );
+  const giftPriceList = await resolvePrices(trx, tenantId, {
+    customerId: buyer.id,
+    at,
+    priceType,
+    skus: giftSkus.map((sku) => ({ skuId: sku.id, qty: 1, unitsPerCase: sku.units_per_case })),
+  });
+  const giftPrices = new Map(giftSkus.map((sku, index) => [sku.id, giftPriceList[index] ?? null] as const));
   const sold = lines.filter((line) => line.engine !== null);
   const result = priceCart({
     at,

@@ -34,8 +34,15 @@ test('the manager finds an out-of-range visit in 拜访记录 and reads its deta
   await page.locator('.ant-table-row:visible').first().waitFor();
   const form = page.locator('form').first();
   await choose(selectOf(form, '异常类型'), '超距离');
+  // The first page may hold an out-of-range visit too: the filtered page is the one after its answer.
+  const filtered = page.waitForResponse(
+    (response) =>
+      response.url().includes('/eVisit/record/list') && response.url().includes('abnormalFlag=OUT_OF_RANGE'),
+  );
   await page.getByRole('button', { name: buttonName('查询') }).click();
   await page.waitForURL(/abnormalFlag=OUT_OF_RANGE/);
+  await filtered;
+  await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
   const row = page.locator('.ant-table-row:visible', { hasText: '超距' }).first();
   await row.waitFor();
   expect(await page.locator('.ant-table-row:visible', { hasText: '合规' }).count()).toBe(0);

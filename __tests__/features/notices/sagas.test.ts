@@ -15,6 +15,7 @@ import {
   NOTICE_TEXTS,
   openAnnouncement,
   pollNotices,
+  PUSHED_POLL_TICKS,
   watchPush,
   watchViews,
   whileSignedIn,
@@ -114,10 +115,21 @@ describe('pollNotices', () => {
       .call(loadNotices);
   });
 
-  it('rests while the push socket is open, and loads again once it is down', () => {
-    testSaga(pollNotices)
+  it('loads once a minute while the push socket is open, and every 6 s again once it is down', () => {
+    let saga = testSaga(pollNotices)
       .next()
       .select(selectPushConnected)
+      .next(true)
+      .call(loadNotices)
+      .next(true);
+    for (let tick = 1; tick < PUSHED_POLL_TICKS; tick += 1)
+      saga = saga.delay(NOTICE_POLL_INTERVAL_MS).next().select(selectPushConnected).next(true);
+    saga
+      .delay(NOTICE_POLL_INTERVAL_MS)
+      .next()
+      .select(selectPushConnected)
+      .next(true)
+      .call(loadNotices)
       .next(true)
       .delay(NOTICE_POLL_INTERVAL_MS)
       .next()

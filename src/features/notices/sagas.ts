@@ -1,6 +1,6 @@
 // The bell's life while a user is signed in (spec §2, §4, §7 Announcements; DESIGN "Data flow"): from the
-// first menu load until logout, the lists are loaded, then every 6 s while the push socket is down (the poll
-// stops when a load fails), after every push, and once when the socket comes back after a drop; a push shows a bottom-right notice whose 查看详情 opens the announcement; opening
+// first menu load until logout, the lists are loaded, then every 6 s (every minute while the push socket is open;
+// the poll stops when a load fails), after every push, and once when the socket comes back after a drop; a push shows a bottom-right notice whose 查看详情 opens the announcement; opening
 // one marks it read and reloads. Logout cancels all of it and closes the socket.
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
@@ -77,14 +77,20 @@ export function* loadNotices(): SagaIterator<boolean> {
 }
 
 /**
- * Loads now and every 6 s after, skipping the loads while the push socket is open (issue #23: a push brings
- * each change, so an open tab costs the server nothing between them); a failed load ends the poll (the bell
- * offers to start it again).
+ * While the push socket is open, the poll loads once in this many ticks: pushes bring each change, and the rare
+ * load still reaches a user whose instance does not hear the others' pushes (several instances without Redis).
+ */
+export const PUSHED_POLL_TICKS = 10;
+
+/**
+ * Loads now and every 6 s after — every minute only while the push socket is open (issue #23: an open tab then
+ * costs the server next to nothing between pushes); a failed load ends the poll (the bell offers to start it
+ * again).
  */
 export function* pollNotices(): SagaIterator {
-  while (true) {
+  for (let tick = 0; ; tick += 1) {
     const pushed: boolean = yield select(selectPushConnected);
-    if (!pushed) {
+    if (!pushed || tick % PUSHED_POLL_TICKS === 0) {
       const loaded: boolean = yield call(loadNotices);
       if (!loaded) return;
     }

@@ -322,79 +322,82 @@ export async function assetById(db: Kysely<DB>, caller: Caller, id: string) {
   const scope = await dataScopeOf(db, caller.tenantId, caller.userId);
   const [row] = await selectAssets(assetBase(db, caller.tenantId, scope).where('assets.id', '=', id));
   if (!row) throw notFound('资产');
-  const moves = await db
-    .selectFrom('asset_moves as m')
-    .leftJoin('users as u', 'u.id', 'm.operator_id')
-    .leftJoin('asset_applications as app', 'app.id', 'm.application_id')
-    .select([
-      'm.id',
-      'm.move_type as moveType',
-      'm.from_text as fromText',
-      'm.to_text as toText',
-      'm.detail',
-      'app.apply_no as applyNo',
-      'u.realname as operatorName',
-      shanghaiDateTime('m.created_at').as('createdAt'),
-    ])
-    .where('m.tenant_id', '=', caller.tenantId)
-    .where('m.asset_id', '=', id)
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(200)
-    .execute();
-  const inspections = await db
-    .selectFrom('asset_inspections as i')
-    .leftJoin('users as u', 'u.id', 'i.created_by')
-    .select([
-      'i.id',
-      'i.inspection_no as inspectionNo',
-      'i.powered_on as poweredOn',
-      'i.temperature',
-      'i.cleanliness',
-      'i.reported_condition as reportedCondition',
-      'i.photo_ids as photoIds',
-      'i.remark',
-      'u.realname as inspectorName',
-      shanghaiDateTime('i.created_at').as('createdAt'),
-    ])
-    .where('i.tenant_id', '=', caller.tenantId)
-    .where('i.asset_id', '=', id)
-    .orderBy('i.created_at', 'desc')
-    .limit(50)
-    .execute();
-  const exceptions = await db
-    .selectFrom('asset_exceptions as e')
-    .leftJoin('users as u', 'u.id', 'e.created_by')
-    .select([
-      'e.id',
-      'e.report_type as reportType',
-      'e.photo_ids as photoIds',
-      'e.remark',
-      'u.realname as reporterName',
-      shanghaiDateTime('e.created_at').as('createdAt'),
-    ])
-    .where('e.tenant_id', '=', caller.tenantId)
-    .where('e.asset_id', '=', id)
-    .orderBy('e.created_at', 'desc')
-    .limit(50)
-    .execute();
-  const alarms = await db
-    .selectFrom('asset_alarms as a')
-    .select([
-      'a.id',
-      'a.alarm_id as alarmId',
-      'a.alarm_type as alarmType',
-      'a.temperature',
-      'a.duration_minutes as durationMinutes',
-      'a.exception_id as exceptionId',
-      shanghaiDateTime('a.occurred_at').as('occurredAt'),
-    ])
-    .where('a.tenant_id', '=', caller.tenantId)
-    .where('a.asset_id', '=', id)
-    .orderBy('a.occurred_at', 'desc')
-    .limit(50)
-    .execute();
-  const applications = await listApplications(db, caller, { assetId: id, pageSize: '50' });
+  // The asset's history, read at once: each part is its own query.
+  const [moves, inspections, exceptions, alarms, applications] = await Promise.all([
+    db
+      .selectFrom('asset_moves as m')
+      .leftJoin('users as u', 'u.id', 'm.operator_id')
+      .leftJoin('asset_applications as app', 'app.id', 'm.application_id')
+      .select([
+        'm.id',
+        'm.move_type as moveType',
+        'm.from_text as fromText',
+        'm.to_text as toText',
+        'm.detail',
+        'app.apply_no as applyNo',
+        'u.realname as operatorName',
+        shanghaiDateTime('m.created_at').as('createdAt'),
+      ])
+      .where('m.tenant_id', '=', caller.tenantId)
+      .where('m.asset_id', '=', id)
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(200)
+      .execute(),
+    db
+      .selectFrom('asset_inspections as i')
+      .leftJoin('users as u', 'u.id', 'i.created_by')
+      .select([
+        'i.id',
+        'i.inspection_no as inspectionNo',
+        'i.powered_on as poweredOn',
+        'i.temperature',
+        'i.cleanliness',
+        'i.reported_condition as reportedCondition',
+        'i.photo_ids as photoIds',
+        'i.remark',
+        'u.realname as inspectorName',
+        shanghaiDateTime('i.created_at').as('createdAt'),
+      ])
+      .where('i.tenant_id', '=', caller.tenantId)
+      .where('i.asset_id', '=', id)
+      .orderBy('i.created_at', 'desc')
+      .limit(50)
+      .execute(),
+    db
+      .selectFrom('asset_exceptions as e')
+      .leftJoin('users as u', 'u.id', 'e.created_by')
+      .select([
+        'e.id',
+        'e.report_type as reportType',
+        'e.photo_ids as photoIds',
+        'e.remark',
+        'u.realname as reporterName',
+        shanghaiDateTime('e.created_at').as('createdAt'),
+      ])
+      .where('e.tenant_id', '=', caller.tenantId)
+      .where('e.asset_id', '=', id)
+      .orderBy('e.created_at', 'desc')
+      .limit(50)
+      .execute(),
+    db
+      .selectFrom('asset_alarms as a')
+      .select([
+        'a.id',
+        'a.alarm_id as alarmId',
+        'a.alarm_type as alarmType',
+        'a.temperature',
+        'a.duration_minutes as durationMinutes',
+        'a.exception_id as exceptionId',
+        shanghaiDateTime('a.occurred_at').as('occurredAt'),
+      ])
+      .where('a.tenant_id', '=', caller.tenantId)
+      .where('a.asset_id', '=', id)
+      .orderBy('a.occurred_at', 'desc')
+      .limit(50)
+      .execute(),
+    listApplications(db, caller, { assetId: id, pageSize: '50' }),
+  ]);
   return {
     ...assetRecord(row),
     moves: moves.map((move) => ({ ...move, moveType_dictText: MOVE_TYPE[move.moveType] })),

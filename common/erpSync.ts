@@ -12,6 +12,16 @@ export const ERP_SYNC_BIZ_TYPE = labels({
   CUSTOMER: '客户档案',
   RECEIPT: '收款',
 });
+/**
+ * What a sync task's record is: an order's documents, or a master-data archive. 同步失败订单 lists them on
+ * tabs of their own (issue #15: a customer archive's failure is not an order's).
+ */
+export const ERP_SYNC_RECORD = labels({ ORDER: '订单', ARCHIVE: '客户档案' });
+export type ErpSyncRecord = keyof typeof ERP_SYNC_RECORD;
+export const ERP_SYNC_RECORD_BIZ_TYPES: Record<ErpSyncRecord, readonly (keyof typeof ERP_SYNC_BIZ_TYPE)[]> = {
+  ORDER: ['SALES_ORDER', 'OUTSTOCK', 'RETURN', 'RECEIPT'],
+  ARCHIVE: ['CUSTOMER'],
+};
 export const ERP_SYNC_OPERATION = labels({
   SAVE: '保存',
   SUBMIT: '提交',

@@ -45,6 +45,7 @@ test('after signing in from a redirected deep link the user lands on that link',
   await page.goto(`${baseUrl()}/isystem/role?tab=2`);
   await page.waitForURL(/\/user\/login\?redirect=/);
   // The login modal of the redirected page itself (loginWithPassword would open a fresh login page).
+  await page.locator('.lp-header').getByRole('button', { name: '登录', exact: true }).click();
   const modal = page.locator('.ant-modal').filter({ has: page.getByPlaceholder('用户名 / 邮箱') });
   await modal.getByPlaceholder('用户名 / 邮箱').fill('admin');
   await modal.getByPlaceholder('密码').fill(E2E_PASSWORD);

@@ -72,6 +72,11 @@ test('a failed sync shows the red dot, and fixing its mapping resyncs it and cle
   await dot(page, '同步失败订单').click();
   await page.waitForURL(`${baseUrl()}/kingdee/sync/orders`);
   const rows = page.locator('.ant-table-row:visible');
+  // Orders' failures first; a customer archive's failure is on a tab of its own.
+  await rows.first().waitFor();
+  expect(await rows.filter({ hasText: '客户档案 · ' }).count()).toBe(0);
+  await page.getByRole('tab', { name: '客户档案', exact: true }).click();
+  await page.waitForURL(/record=ARCHIVE/);
   // A customer archive's failure: the demo's stop at its missing customer code, which the ERP is told to
   // refuse below (an order that another e2e file released may have failed on a product code since).
   const archive = rows.filter({ hasText: '客户档案 · ' }).first();
@@ -109,40 +114,47 @@ test('a failed sync shows the red dot, and fixing its mapping resyncs it and cle
   await refused.getByRole('button', { name: buttonName('重试') }).click();
   await refused.waitFor({ state: 'detached' });
 
-  // Every failure left: fix its codes and retry (or, for a failure that is not about codes, ignore it).
-  for (let round = 1; (await rows.count()) > 0; round += 1) {
-    expect(round).toBeLessThan(20);
-    const row = rows.first();
-    await row.getByRole('button', { name: /更\s*多/ }).waitFor();
-    const bizNo = (await row.locator('td').nth(1).innerText()).split('\n')[0];
-    // 去修正映射 sits in the row's 更多 when the failure is about codes.
-    await row.getByRole('button', { name: /更\s*多/ }).click();
-    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-    await menu.locator('.ant-dropdown-menu-item').first().waitFor();
-    const fix = menu.locator('.ant-dropdown-menu-item', { hasText: '去修正映射' });
-    if (await fix.count()) {
-      await fix.click();
-      const modal = dialog(page, '修正编码映射');
-      const inputs = modal.locator('input');
-      await inputs.first().waitFor();
-      for (let index = 0; index < (await inputs.count()); index += 1) {
-        await inputs.nth(index).fill(`E2E-${round}-${index}`);
+  // Every failure left, archives' and then orders': fix its codes and retry (or, for a failure that is not about
+  // codes, ignore it).
+  let round = 0;
+  for (const tab of ['客户档案', '订单']) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await page.locator('.ant-table-row:visible, .ant-empty:visible').first().waitFor();
+    while ((await rows.count()) > 0) {
+      round += 1;
+      expect(round).toBeLessThan(20);
+      const row = rows.first();
+      await row.getByRole('button', { name: /更\s*多/ }).waitFor();
+      const bizNo = (await row.locator('td').nth(1).innerText()).split('\n')[0];
+      // 去修正映射 sits in the row's 更多 when the failure is about codes.
+      await row.getByRole('button', { name: /更\s*多/ }).click();
+      const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+      await menu.locator('.ant-dropdown-menu-item').first().waitFor();
+      const fix = menu.locator('.ant-dropdown-menu-item', { hasText: '去修正映射' });
+      if (await fix.count()) {
+        await fix.click();
+        const modal = dialog(page, '修正编码映射');
+        const inputs = modal.locator('input');
+        await inputs.first().waitFor();
+        for (let index = 0; index < (await inputs.count()); index += 1) {
+          await inputs.nth(index).fill(`E2E-${round}-${index}`);
+        }
+        await modal.getByRole('button', { name: buttonName('保存') }).click();
+      } else {
+        await menu.locator('.ant-dropdown-menu-item', { hasText: '忽略' }).click();
+        const modal = dialog(page, '忽略同步失败');
+        await modal.locator('textarea').fill('端到端测试：确认无需同步');
+        await modal.getByRole('button', { name: buttonName('保存') }).click();
       }
-      await modal.getByRole('button', { name: buttonName('保存') }).click();
-    } else {
-      await menu.locator('.ant-dropdown-menu-item', { hasText: '忽略' }).click();
-      const modal = dialog(page, '忽略同步失败');
-      await modal.locator('textarea').fill('端到端测试：确认无需同步');
-      await modal.getByRole('button', { name: buttonName('保存') }).click();
+      await page.locator('.ant-table-row:visible', { hasText: bizNo }).waitFor({ state: 'detached' });
     }
-    await page.locator('.ant-table-row:visible', { hasText: bizNo }).waitFor({ state: 'detached' });
   }
   await page.locator('.ant-empty:visible').first().waitFor();
   await dot(page, '同步失败订单').waitFor({ state: 'detached' });
   expect(await page.locator('.menu-failed-dot').count()).toBe(0);
 
   // The synced tasks are there with their ERP bill numbers.
-  await page.goto(`${baseUrl()}/kingdee/sync/orders?status=SUCCESS&bizType=CUSTOMER`);
+  await page.goto(`${baseUrl()}/kingdee/sync/orders?record=ARCHIVE&status=SUCCESS&bizType=CUSTOMER`);
   await page.locator('.ant-table-row:visible').first().getByText('ERP ', { exact: false }).waitFor();
   expect(await page.locator('.ant-table-row:visible').count()).toBe(2);
   await screenshot(page, 'erp-synced');

@@ -25,10 +25,18 @@ afterEach(async () => {
 
 const HOME = () => `${baseUrl()}/dashboard/analysis`;
 
-test('without a token a back-office path goes to the login page, keeping the path and query', async () => {
+test('without a token a back-office path goes to the lean login page, keeping the path and query', async () => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
   await page.goto(`${baseUrl()}/isystem/user?tab=2`);
   await page.waitForURL(/\/user\/login\?redirect=/);
   expect(new URL(page.url()).searchParams.get('redirect')).toBe('/isystem/user?tab=2');
+  await page.locator('.lp-header').waitFor();
+  // Decided in the lean entry: the back office is not loaded only to redirect (issue #15).
+  expect(scripts.filter((script) => /\/(app|basic-layout|login-modal)\./.test(script))).toEqual([]);
+  await page.locator('.lp-header').getByRole('button', { name: '登录', exact: true }).click();
   await page.getByPlaceholder('用户名 / 邮箱').waitFor();
   await screenshot(page, 'signin-login-modal');
 });

@@ -140,6 +140,19 @@ describe.each(testBackends())('ERP sync on %s', (backend) => {
     expect(await failedCount('t2admin')).toBe(0);
   });
 
+  it("lists the customer archives' failures and the orders' on tabs of their own (record)", async () => {
+    const bizTypes = async (record: string) =>
+      (
+        await bed.get<Page<TaskRecord>>('admin', `/kingdee/sync/orders/list?record=${record}&pageSize=100`)
+      ).body.result!.records.map((task) => task.bizType);
+    expect(await bizTypes('ARCHIVE')).toEqual(['CUSTOMER', 'CUSTOMER']);
+    const orders = await bizTypes('ORDER');
+    expect(orders.length).toBeGreaterThan(0);
+    expect(orders).not.toContain('CUSTOMER');
+    const wrong = await bed.get('admin', '/kingdee/sync/orders/list?record=CUSTOMER');
+    expect(wrong.status).toBe(400);
+  });
+
   it('pushes a due task, records the attempt and tells the listeners', async () => {
     const task = await enqueue();
     const [result] = await run([task.id]);

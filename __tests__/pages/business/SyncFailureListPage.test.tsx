@@ -181,3 +181,28 @@ it('shows a reader of a mapping failure its payloads and no command', async () =
     expect(within(row).queryByText(command)).toBeNull();
   }
 });
+
+it("keeps the orders' failures and the customer archives' on tabs of their own, the export following the tab", async () => {
+  const user = setupUser({ delay: null });
+  api.listSyncTasks.mockResolvedValue(page([task()]));
+  api.exportSyncTasks.mockResolvedValue(undefined);
+  await renderSystemPage(<SyncFailureListPage />, { path: '/kingdee/sync/orders', codes: CODES });
+  await rowOf('SO202611220001');
+  expect(api.listSyncTasks).toHaveBeenLastCalledWith(
+    expect.objectContaining({ record: 'ORDER' }),
+    expect.anything(),
+  );
+  api.listSyncTasks.mockResolvedValue(
+    page([task({ id: '8', bizType: 'CUSTOMER', bizType_dictText: '客户档案', bizNo: 'C0001' })]),
+  );
+  await user.click(screen.getByRole('tab', { name: '客户档案' }));
+  await rowOf('C0001');
+  expect(api.listSyncTasks).toHaveBeenLastCalledWith(
+    expect.objectContaining({ record: 'ARCHIVE' }),
+    expect.anything(),
+  );
+  await user.click(buttonByText(/导\s*出/));
+  await waitFor(() =>
+    expect(api.exportSyncTasks).toHaveBeenCalledWith(expect.objectContaining({ record: 'ARCHIVE' })),
+  );
+});

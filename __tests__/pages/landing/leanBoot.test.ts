@@ -21,12 +21,25 @@ describe('leanLandingPath', () => {
     expect(leanLandingPath(at('/', '?utm_source=poster'), DESKTOP)).toBe('/user/login?utm_source=poster');
   });
 
-  it.each(['/user/register', '/dashboard/analysis', '/404', '/test/home'])(
-    'is null on %s: the app starts at once',
+  it.each(['/user/register', '/user/register-result', '/user/alteration', '/404', '/codelogin'])(
+    'is null on the open page %s: the app starts at once',
     (path) => {
       expect(leanLandingPath(at(path), DESKTOP)).toBeNull();
     },
   );
+
+  it('is the login path asked to return to a deep link, its query kept, for a visitor without a session', () => {
+    expect(leanLandingPath(at('/dashboard/analysis'), DESKTOP)).toBe(
+      '/user/login?redirect=%2Fdashboard%2Fanalysis',
+    );
+    expect(leanLandingPath(at('/isystem/role', '?tab=2'), DESKTOP)).toBe(
+      '/user/login?redirect=%2Fisystem%2Frole%3Ftab%3D2',
+    );
+    // What the access gate would do for a path that is no page: signing in leads to the failure page.
+    expect(leanLandingPath(at('/no/such/page'), DESKTOP)).toBe('/user/login?redirect=%2Fno%2Fsuch%2Fpage');
+    store('Access-Token', 'tok-1');
+    expect(leanLandingPath(at('/dashboard/analysis'), DESKTOP)).toBeNull();
+  });
 
   it('is null with a stored token (the gate sends the user to the workplace), the login path once it expired', () => {
     store('Access-Token', 'tok-1');
@@ -41,9 +54,12 @@ describe('leanLandingPath', () => {
     expect(leanLandingPath(at('/user/login'), DESKTOP)).toBeNull();
   });
 
-  it('is null with a redirect query (sent here from a back-office page) or a third-party query', () => {
-    expect(leanLandingPath(at('/user/login', '?redirect=%2Fisystem%2Fuser'), DESKTOP)).toBeNull();
+  it('keeps a redirect query, and is null with a third-party query (the app runs its flow)', () => {
+    expect(leanLandingPath(at('/user/login', '?redirect=%2Fisystem%2Fuser'), DESKTOP)).toBe(
+      '/user/login?redirect=%2Fisystem%2Fuser',
+    );
     expect(leanLandingPath(at('/user/login', '?state=qywx_login&code=abc'), DESKTOP)).toBeNull();
+    expect(leanLandingPath(at('/isystem/user', '?ticket=ST-1'), DESKTOP)).toBeNull();
     expect(leanLandingPath(at('/user/login', '?utm_source=poster'), DESKTOP)).toBe(
       '/user/login?utm_source=poster',
     );

@@ -7,6 +7,8 @@ import {
   ERP_SYNC_BIZ_TYPE,
   ERP_SYNC_ERROR_CATEGORY,
   ERP_SYNC_OPERATION,
+  ERP_SYNC_RECORD,
+  ERP_SYNC_RECORD_BIZ_TYPES,
   ERP_SYNC_STATUS,
   ERP_SYSTEM_TYPE,
 } from '../../../common/erpSync';
@@ -35,6 +37,11 @@ const taskSpec: ListSpec = {
     systemType: { column: 'connection.system_type', kind: 'enum', values: codesOf(ERP_SYSTEM_TYPE) },
     connectionId: { column: 'task.connection_id', kind: 'text' },
     bizType: { column: 'task.biz_type', kind: 'enum', values: codesOf(ERP_SYNC_BIZ_TYPE) },
+    record: {
+      column: sql`case when task.biz_type in (${sql.join(ERP_SYNC_RECORD_BIZ_TYPES.ARCHIVE)}) then 'ARCHIVE' else 'ORDER' end`,
+      kind: 'enum',
+      values: codesOf(ERP_SYNC_RECORD),
+    },
     errorCategory: { column: 'task.error_category', kind: 'enum', values: codesOf(ERP_SYNC_ERROR_CATEGORY) },
     status: { column: 'task.status', kind: 'enum', values: codesOf(ERP_SYNC_STATUS) },
     triggeredBy: { column: 'task.triggered_by', kind: 'enum', values: ['AUTO', 'MANUAL'] },

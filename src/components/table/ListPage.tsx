@@ -96,10 +96,10 @@ function clipped<T>(column: ColumnsType<T>[number]): ColumnsType<T>[number] {
   };
 }
 
-/** An export's parameters: the list's filters and sort, every page. */
-function exportParams(query: ListQuery): ListParams {
+/** An export's parameters: the list's filters, sort and fixed parameters, every page. */
+function exportParams(query: ListQuery, fixedParams: ListParams): ListParams {
   const { pageNo: _pageNo, pageSize: _pageSize, ...params } = toListParams(query);
-  return params;
+  return { ...params, ...fixedParams };
 }
 
 function ExportButton({ exportAs }: { exportAs: () => Promise<unknown> }) {
@@ -286,7 +286,9 @@ export function ListPage<T extends object>({
             loading={list.loading}
             fullscreen={fullscreen}
             onFullscreen={toggleFullscreen}
-            extra={exportAs && <ExportButton exportAs={() => exportAs(exportParams(query))} />}
+            extra={
+              exportAs && <ExportButton exportAs={() => exportAs(exportParams(query, list.fixedParams))} />
+            }
           />
         </div>
         {batchActions && selected.length > 0 && (

@@ -26,6 +26,8 @@ export interface ListPageOptions<T> extends ListQueryOptions {
 
 export interface ListPageState<T> {
   query: ListQuery;
+  /** The fixed parameters of every request, which an export of the list sends too. */
+  fixedParams: ListParams;
   records: T[];
   total: number;
   loading: boolean;
@@ -71,6 +73,8 @@ export function useListPage<T>(options: ListPageOptions<T>): ListPageState<T> {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the query changes only with the URL
   const query = useMemo(() => parseListQuery(search, optionsRef.current), [searchKey]);
   const fixedKey = JSON.stringify(fixedParams ?? {});
+  // Parsed from its text: a new object of the same parameters is no change.
+  const fixed = useMemo(() => JSON.parse(fixedKey) as ListParams, [fixedKey]);
   const [reloads, setReloads] = useState(0);
   const [data, setData] = useState<{ records: T[]; total: number }>({ records: [], total: 0 });
   const [loading, setLoading] = useState(true);
@@ -79,7 +83,7 @@ export function useListPage<T>(options: ListPageOptions<T>): ListPageState<T> {
   useEffect(() => {
     let current = true;
     setLoading(true);
-    const params = { ...toListParams(query), ...(JSON.parse(fixedKey) as ListParams) };
+    const params = { ...toListParams(query), ...fixed };
     fetchRef
       .current(params, query)
       .then((answer) => {
@@ -103,7 +107,7 @@ export function useListPage<T>(options: ListPageOptions<T>): ListPageState<T> {
     return () => {
       current = false;
     };
-  }, [query, fixedKey, reloads]);
+  }, [query, fixed, reloads]);
 
   const update = useCallback(
     (next: Partial<ListQuery>) =>
@@ -116,6 +120,7 @@ export function useListPage<T>(options: ListPageOptions<T>): ListPageState<T> {
 
   return {
     query,
+    fixedParams: fixed,
     records: data.records,
     total: data.total,
     loading,

@@ -1,6 +1,7 @@
 // Whether the first page load can show the landing page without the app (store, antd, router):
 // only a visitor without a session arriving on the login path with nothing for the app to do.
 import { LOGIN_PATH, STORAGE_KEYS } from '../../../common/constants';
+import { isOpenPath, loginPathFor } from '../../features/accessGate/decision';
 import { isMessengerBrowser } from '../../features/thirdPartyLogin/browser';
 import { vueLsArea } from '../../store/storageArea';
 
@@ -31,25 +32,27 @@ function isStored(key: string): boolean {
 const LANDING_ALIASES = ['', '/user'];
 
 /**
- * Where the lean landing page renders, or null when the app must start: on the login path, or on the site
- * root and /user (which the access gate would send there; issue #15: a visitor's first load of the site is as
- * light as /user/login's), when no token is stored (a signed-in visitor is sent to the workplace), the server
- * has not invalidated the session (the login modal must open with the account name), there is no `redirect`
- * query (the access gate sent the visitor here from a back-office page: the login modal opens on arrival), no
- * third-party query, and not in the WeChat/WeCom browser (the page sets its share content there, through the
- * app). The answer is the login path with the query kept (spec §4).
+ * Where the lean landing page renders, or null when the app must start. A visitor without a session gets it on
+ * the login path, on the site root and /user, and on every back-office deep link (issue #15: a first load without
+ * a token is as light as /user/login's): the access gate's redirect to the login page, with the deep link in the
+ * `redirect` query that signing in returns to, is decided here instead of after loading the app. The app starts
+ * instead when a token is stored (a signed-in visitor goes on), the server has invalidated the session (the
+ * login modal must open with the account name), a third-party query is present, the path is another open page
+ * (registration, the failure page ...), or in the WeChat/WeCom browser (the page sets its share content there,
+ * through the app). The answer keeps the query (spec §4).
  */
 export function leanLandingPath(
   { pathname, search }: Pick<Location, 'pathname' | 'search'>,
   userAgent: string,
 ): string | null {
   const path = pathname.replace(/\/+$/, '');
-  const lean =
-    (path === LOGIN_PATH || LANDING_ALIASES.includes(path)) &&
-    !isMessengerBrowser(userAgent) &&
-    !isStored(STORAGE_KEYS.accessToken) &&
-    !isStored(STORAGE_KEYS.resetLogin) &&
-    !new URLSearchParams(search).has('redirect') &&
-    !hasThirdPartyQuery(search);
-  return lean ? `${LOGIN_PATH}${search}` : null;
+  if (
+    isMessengerBrowser(userAgent) ||
+    isStored(STORAGE_KEYS.accessToken) ||
+    isStored(STORAGE_KEYS.resetLogin) ||
+    hasThirdPartyQuery(search)
+  )
+    return null;
+  if (path === LOGIN_PATH || LANDING_ALIASES.includes(path)) return `${LOGIN_PATH}${search}`;
+  return isOpenPath(path) ? null : loginPathFor(`${pathname}${search}`);
 }

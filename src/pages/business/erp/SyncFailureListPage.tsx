@@ -3,6 +3,7 @@
 // required), 标记人工已处理 (with the ERP bill number) and 去修正映射 (fill the missing codes, then retry at once).
 // After each command the failed-order counters load again, so the side menu's red dot follows.
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   Alert,
   Button,
@@ -14,6 +15,7 @@ import {
   Input,
   Space,
   Table,
+  Tabs,
   Tag,
   Typography,
 } from 'antd';
@@ -21,8 +23,11 @@ import type { ColumnsType } from 'antd/es/table';
 import {
   ERP_SYNC_BIZ_TYPE,
   ERP_SYNC_ERROR_CATEGORY,
+  ERP_SYNC_RECORD,
+  ERP_SYNC_RECORD_BIZ_TYPES,
   ERP_SYNC_STATUS,
   ERP_SYSTEM_TYPE,
+  type ErpSyncRecord,
 } from '../../../../common/erpSync';
 import {
   getSyncTask,
@@ -68,7 +73,32 @@ const CATEGORY_COLOR: Record<string, string> = {
 /** Statuses a person can still act on. */
 const OPEN = ['FAILED', 'IGNORED'];
 
+/** The business types a tab's 业务类型 filter offers: its own records' only. */
+const BIZ_TYPES_OF = Object.fromEntries(
+  Object.entries(ERP_SYNC_RECORD_BIZ_TYPES).map(([record, types]) => [
+    record,
+    Object.fromEntries(types.map((type) => [type, ERP_SYNC_BIZ_TYPE[type]])),
+  ]),
+) as Record<ErpSyncRecord, Record<string, string>>;
+
+/** Orders' failures and the customer archives' on tabs of their own, each a list with its own filters. */
 export default function SyncFailureListPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const record: ErpSyncRecord = searchParams.get('record') === 'ARCHIVE' ? 'ARCHIVE' : 'ORDER';
+  return (
+    <>
+      <Tabs
+        activeKey={record}
+        // A new tab starts from its first page without filters.
+        onChange={(key) => setSearchParams(key === 'ARCHIVE' ? { record: key } : {})}
+        items={Object.entries(ERP_SYNC_RECORD).map(([key, label]) => ({ key, label }))}
+      />
+      <SyncFailureList key={record} record={record} />
+    </>
+  );
+}
+
+function SyncFailureList({ record }: { record: ErpSyncRecord }) {
   const dispatch = useAppDispatch();
   const list = useListPage<SyncTask>({
     filterKeys: [
@@ -82,6 +112,7 @@ export default function SyncFailureListPage() {
     ],
     sortKeys: ['updateTime', 'createTime', 'bizNo', 'attemptCount', 'nextRetryAt'],
     defaultSort: { column: 'updateTime', order: 'desc' },
+    fixedParams: { record },
     fetch: listSyncTasks,
   });
   const [payloadOf, setPayloadOf] = useState<SyncTask | null>(null);
@@ -239,7 +270,7 @@ export default function SyncFailureListPage() {
               <EnumSelect labels={ERP_SYSTEM_TYPE} placeholder="全部系统" style={{ width: 130 }} />
             </Form.Item>
             <Form.Item name="bizType" label="业务类型">
-              <EnumSelect labels={ERP_SYNC_BIZ_TYPE} placeholder="全部类型" style={{ width: 120 }} />
+              <EnumSelect labels={BIZ_TYPES_OF[record]} placeholder="全部类型" style={{ width: 120 }} />
             </Form.Item>
             <Form.Item name="errorCategory" label="错误分类">
               <EnumSelect labels={ERP_SYNC_ERROR_CATEGORY} placeholder="全部分类" style={{ width: 140 }} />

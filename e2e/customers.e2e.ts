@@ -78,7 +78,13 @@ test('an outlet is created (after the form names what is missing), edited, and g
   await form.getByPlaceholder('请输入客户名称').fill('端到端便利店');
   await choose(selectOf(form, '业态'), '便利店');
   await choose(selectOf(form, '供货经销商'), '');
-  await form.getByPlaceholder('请输入详细地址').fill('上海市浦东新区端到端路 1 号');
+  // The region by name: typed into the cascader's search, stored as the GB/T 2260 codes.
+  const region = form.getByRole('combobox', { name: '所在地区' });
+  await region.click();
+  await region.fill('浦东');
+  await page.locator('.ant-cascader-dropdown:visible li', { hasText: '上海市 / 上海市 / 浦东新区' }).click();
+  await form.getByPlaceholder('请输入详细地址').fill('端到端路 1 号');
+  await screenshot(page, 'customers-form-region');
   await form.getByPlaceholder('联系人手机号').fill('13700001111');
   await form.getByRole('button', { name: buttonName('保存') }).click();
   await toast(page, '添加成功！');
@@ -109,6 +115,7 @@ test('an outlet is created (after the form names what is missing), edited, and g
     .getByRole('button', { name: buttonName('详情') })
     .click();
   const drawer = page.locator('.ant-drawer-section');
+  await drawer.getByText('上海市 / 浦东新区 端到端路 1 号').waitFor();
   await drawer.getByText('暂无照片').waitFor();
   const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7bd5' } })
     .png()

@@ -14,6 +14,7 @@ export const customer = (over: Partial<Customer> = {}): Customer => ({
   level: 'B',
   provinceCode: '310000',
   cityCode: '310100',
+  districtCode: null,
   address: '上海市浦东新区张杨路1号',
   lng: 121.5,
   lat: 31.2,

@@ -15,6 +15,7 @@ import { testBackends } from './support/database';
 interface TaskRecord {
   id: string;
   bizNo: string;
+  bizType: string;
   status: string;
   errorCategory: string | null;
   attemptCount: number;

@@ -24,6 +24,7 @@ export interface Customer {
   level: string | null;
   provinceCode: string | null;
   cityCode: string | null;
+  districtCode: string | null;
   address: string | null;
   lng: string | number | null;
   lat: string | number | null;

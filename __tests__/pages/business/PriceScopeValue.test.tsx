@@ -34,7 +34,7 @@ it('ORG: the department tree, kept as the org code', async () => {
   await renderSystemPage(<PriceScopeValue scopeType="ORG" onChange={onChange} />);
   await user.click(screen.getByRole('combobox'));
   await user.click(await screen.findByTitle('广州办'));
-  expect(onChange).toHaveBeenCalledWith('A01A02A01', expect.anything(), expect.anything());
+  expect(onChange).toHaveBeenCalledWith('A01A02A01');
 });
 
 it('CUSTOMER: searched by name, kept as the id; a loaded value shows its name', async () => {
@@ -56,10 +56,10 @@ it('CUSTOMER: searched by name, kept as the id; a loaded value shows its name', 
   expect(onChange).toHaveBeenCalledWith('c9', expect.anything());
 });
 
-it('LABEL: the tenant’s labels; REGION_CODE: typed', async () => {
+it('LABEL: the tenant’s labels; REGION_CODE: chosen by name, the code kept', async () => {
   jest.mocked(customersApi).listLabels.mockResolvedValue(page([{ id: 'l1', name: '高潜力门店' }] as never));
   await renderSystemPage(<PriceScopeValue scopeType="LABEL" value="l1" />);
   expect(await screen.findByText('高潜力门店')).toBeInTheDocument();
   await renderSystemPage(<PriceScopeValue scopeType="REGION_CODE" value="440100" />);
-  expect(screen.getByPlaceholderText('6 位行政区划代码，如 440100')).toHaveValue('440100');
+  expect(await screen.findByTitle('广东省 / 广州市')).toBeInTheDocument();
 });

@@ -185,7 +185,7 @@ it('shows a reader of a mapping failure its payloads and no command', async () =
 it("keeps the orders' failures and the customer archives' on tabs of their own, the export following the tab", async () => {
   const user = setupUser({ delay: null });
   api.listSyncTasks.mockResolvedValue(page([task()]));
-  api.exportSyncTasks.mockResolvedValue(undefined);
+  api.exportSyncTasks.mockResolvedValue(null);
   await renderSystemPage(<SyncFailureListPage />, { path: '/kingdee/sync/orders', codes: CODES });
   await rowOf('SO202611220001');
   expect(api.listSyncTasks).toHaveBeenLastCalledWith(

@@ -20,7 +20,7 @@ import { selectPendingApprovals } from '../../features/approvals/selectors';
 import { pendingCountRequested } from '../../features/approvals/slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { toast } from '../../utils/notifier';
-import { OrgPicker } from '../business/product/PriceScopeValue';
+import { OrgPicker } from '../../components/form/OrgPicker';
 import { ApprovalDrawer, STATUS_COLOR } from './ApprovalDrawer';
 
 const DATE = 'YYYY-MM-DD';

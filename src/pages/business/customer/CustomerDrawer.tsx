@@ -10,6 +10,7 @@ import {
 } from '../../../api/customers';
 import { ChangeHistory } from '../../../components/history/ChangeHistory';
 import { HasPermission } from '../../../components/HasPermission';
+import { RegionName } from '../../../components/region/RegionPicker';
 import { OutletAssets } from '../asset/OutletAssets';
 import { CustomerPhotos } from './CustomerPhotos';
 
@@ -61,7 +62,8 @@ export function CustomerDrawer({ customer, onClose }: { customer: Customer | nul
             </Descriptions.Item>
             <Descriptions.Item label="供货经销商">{customer.servingDealerName ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="地址" span={2}>
-              {customer.address ?? '—'}
+              <RegionName codes={[customer.provinceCode, customer.cityCode, customer.districtCode]} />{' '}
+              {customer.address ?? ''}
             </Descriptions.Item>
             <Descriptions.Item label="冰柜数">{customer.freezerCount}</Descriptions.Item>
             <Descriptions.Item label="最近拜访">{customer.lastVisitTime ?? '—'}</Descriptions.Item>

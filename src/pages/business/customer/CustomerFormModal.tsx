@@ -2,7 +2,7 @@
 // supplying dealer and delivery; a dealer-like party its trading terms (合作阶段, 结算, 信用, ERP). Editing
 // loads the record first (with its version, so a change made meanwhile is refused, not overwritten).
 import { useEffect, useState } from 'react';
-import { Col, Divider, Form, Input, InputNumber, Row, Space, Spin } from 'antd';
+import { Col, Divider, Form, Input, InputNumber, Row, Spin } from 'antd';
 import {
   CHANNEL,
   CUSTOMER_LEVEL,
@@ -15,6 +15,7 @@ import {
 } from '../../../../common/businessEnums';
 import { addCustomer, customerById, editCustomer, type CustomerPayload } from '../../../api/customers';
 import { DictSelect } from '../../../components/DictSelect';
+import { RegionFields } from '../../../components/region/RegionPicker';
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { mobileRule, required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
@@ -25,7 +26,6 @@ type CustomerValues = Omit<CustomerPayload, 'id' | 'version'>;
 /** The types that supply outlets and carry trading terms (the server's SUPPLIER_TYPES). */
 export const SUPPLIER_TYPES = ['DEALER', 'SUB_DISTRIBUTOR', 'WHOLESALER'];
 
-const REGION_RULE = { pattern: /^\d{6}$/, message: '行政区划编码为6位数字' };
 const CREDIT_CODE_RULE = {
   pattern: /^[0-9A-HJ-NPQRTUWXY]{18}$/,
   message: '统一社会信用代码为18位数字或大写字母',
@@ -188,19 +188,7 @@ export function CustomerFormModal({
         </Divider>
         <Row gutter={16}>
           <Col xs={24}>
-            <Form.Item label="省/市/区编码" extra="GB/T 2260 行政区划代码">
-              <Space.Compact block>
-                <Form.Item name="provinceCode" rules={[REGION_RULE]} noStyle>
-                  <Input placeholder="省 如 310000" aria-label="省编码" />
-                </Form.Item>
-                <Form.Item name="cityCode" rules={[REGION_RULE]} noStyle>
-                  <Input placeholder="市 如 310100" aria-label="市编码" />
-                </Form.Item>
-                <Form.Item name="districtCode" rules={[REGION_RULE]} noStyle>
-                  <Input placeholder="区 如 310115" aria-label="区编码" />
-                </Form.Item>
-              </Space.Compact>
-            </Form.Item>
+            <RegionFields names={['provinceCode', 'cityCode', 'districtCode']} label="所在地区" />
           </Col>
           <Col xs={24}>
             <Form.Item name="address" label="详细地址" rules={isOutlet ? [required('详细地址')] : []}>

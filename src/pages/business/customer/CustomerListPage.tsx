@@ -25,6 +25,7 @@ import {
   type Customer,
 } from '../../../api/customers';
 import { EnumSelect } from '../../../components/form/EnumSelect';
+import { RegionFields } from '../../../components/region/RegionPicker';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission, useHasPermission } from '../../../components/HasPermission';
 import { ImportExcelModal } from '../../../components/table/ImportExcelModal';
@@ -67,7 +68,16 @@ const STATUS_COLOR: Record<string, string> = {
 
 export default function CustomerListPage() {
   const list = useListPage<Customer>({
-    filterKeys: ['keyword', 'customerType', 'channel', 'cityCode', 'auditStatus', 'verifyStatus', 'status'],
+    filterKeys: [
+      'keyword',
+      'customerType',
+      'channel',
+      'provinceCode',
+      'cityCode',
+      'auditStatus',
+      'verifyStatus',
+      'status',
+    ],
     sortKeys: [
       'customerCode',
       'name',
@@ -300,13 +310,13 @@ export default function CustomerListPage() {
             <Form.Item name="channel" label="渠道">
               <EnumSelect labels={CHANNEL} placeholder="全部" style={{ width: 120 }} />
             </Form.Item>
-            <Form.Item
-              name="cityCode"
-              label="城市编码"
-              rules={[{ pattern: /^\d{6}$/, message: '城市编码为6位数字' }]}
-            >
-              <Input placeholder="如 310100" allowClear style={{ width: 120 }} />
-            </Form.Item>
+            <RegionFields
+              names={['provinceCode', 'cityCode']}
+              label="地区"
+              anyLevel
+              placeholder="省/市"
+              style={{ width: 180 }}
+            />
             <Form.Item name="status" label="经营状态">
               <EnumSelect labels={CUSTOMER_STATUS} placeholder="全部" style={{ width: 110 }} />
             </Form.Item>

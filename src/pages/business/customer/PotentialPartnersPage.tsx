@@ -7,6 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { PARTNER_STAGE } from '../../../../common/businessEnums';
 import { listPotentialPartners, type Customer } from '../../../api/customers';
 import { EnumSelect } from '../../../components/form/EnumSelect';
+import { RegionFields, RegionName } from '../../../components/region/RegionPicker';
 import { HasPermission } from '../../../components/HasPermission';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { ListPage } from '../../../components/table/ListPage';
@@ -18,7 +19,7 @@ const STAGE_COLOR: Record<string, string> = { POTENTIAL: 'blue', NEGOTIATING: 'o
 
 export default function PotentialPartnersPage() {
   const list = useListPage<Customer>({
-    filterKeys: ['keyword', 'partnerStage', 'cityCode'],
+    filterKeys: ['keyword', 'partnerStage', 'provinceCode', 'cityCode'],
     sortKeys: ['customerCode', 'name', 'createTime'],
     defaultSort: { column: 'createTime', order: 'desc' },
     fetch: listPotentialPartners,
@@ -37,10 +38,12 @@ export default function PotentialPartnersPage() {
         stage ? <Tag color={STAGE_COLOR[stage]}>{customer.partnerStage_dictText}</Tag> : '—',
     },
     {
-      title: '城市编码',
+      title: '城市',
       dataIndex: 'cityCode',
       key: 'cityCode',
-      render: (code: string | null) => code ?? '—',
+      render: (_code: string | null, customer) => (
+        <RegionName codes={[customer.provinceCode, customer.cityCode]} />
+      ),
     },
     {
       title: '联系人',
@@ -89,13 +92,13 @@ export default function PotentialPartnersPage() {
             <Form.Item name="partnerStage" label="合作阶段">
               <EnumSelect labels={PARTNER_STAGE} placeholder="潜在和洽谈中" style={{ width: 140 }} />
             </Form.Item>
-            <Form.Item
-              name="cityCode"
-              label="城市编码"
-              rules={[{ pattern: /^\d{6}$/, message: '城市编码为6位数字' }]}
-            >
-              <Input placeholder="如 310100" allowClear style={{ width: 120 }} />
-            </Form.Item>
+            <RegionFields
+              names={['provinceCode', 'cityCode']}
+              label="地区"
+              anyLevel
+              placeholder="省/市"
+              style={{ width: 180 }}
+            />
           </>
         }
       />

@@ -2,14 +2,15 @@
 // and outlet type from their labels, a department (its org code) from the tree, a customer label from the
 // tenant's labels, a customer by searching; only region codes are typed. Editing shows the saved
 // customer's name from the server's scopeValueText.
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Input, Select, Spin, TreeSelect } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { Select, Spin } from 'antd';
 import { CHANNEL, CUSTOMER_LEVEL, OUTLET_TYPES } from '../../../../common/businessEnums';
 import { debounce } from '../../../../common/timing';
 import { PAGE_SIZE_MAX } from '../../../../common/constants';
 import { listCustomers, listLabels } from '../../../api/customers';
-import { queryDepartTree, type DepartTreeNode } from '../../../api/systemDepart';
 import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
+import { OrgPicker } from '../../../components/form/OrgPicker';
+import { RegionCodePicker } from '../../../components/region/RegionPicker';
 
 const WIDTH = { width: 300 };
 
@@ -22,43 +23,6 @@ const FIXED_VALUES: Record<string, Record<string, string>> = {
 interface ValueProps {
   value?: string;
   onChange?: (value: string) => void;
-}
-
-interface OrgNode {
-  value: string;
-  title: string;
-  children?: OrgNode[];
-}
-
-const toOrgNodes = (nodes: DepartTreeNode[]): OrgNode[] =>
-  nodes.map((node) => ({
-    value: node.orgCode ?? node.id,
-    title: node.departName,
-    children: node.children ? toOrgNodes(node.children) : undefined,
-  }));
-
-export function OrgPicker({ value, onChange }: ValueProps) {
-  const [tree, setTree] = useState<OrgNode[]>([]);
-  useEffect(() => {
-    let current = true;
-    queryDepartTree()
-      .then((answer) => current && answer.success && setTree(toOrgNodes(answer.result)))
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, []);
-  return (
-    <TreeSelect
-      value={value}
-      onChange={onChange}
-      treeData={tree}
-      treeDefaultExpandAll
-      showSearch={{ treeNodeFilterProp: 'title' }}
-      placeholder="请选择组织（含下级）"
-      style={WIDTH}
-    />
-  );
 }
 
 /** The tenant's active customer labels, for the LABEL scope. */
@@ -116,7 +80,7 @@ export function PriceScopeValue({
     return (
       <EnumSelect labels={fixed} value={value} onChange={onChange} placeholder="请选择范围值" style={WIDTH} />
     );
-  if (scopeType === 'ORG') return <OrgPicker value={value} onChange={onChange} />;
+  if (scopeType === 'ORG') return <OrgPicker value={value} onChange={(code) => onChange?.(code as string)} />;
   if (scopeType === 'LABEL')
     return (
       <RemoteSelect
@@ -131,11 +95,10 @@ export function PriceScopeValue({
   if (scopeType === 'CUSTOMER')
     return <CustomerPicker value={value} onChange={onChange} valueText={valueText} />;
   return (
-    <Input
+    <RegionCodePicker
       value={value}
-      onChange={(event) => onChange?.(event.target.value)}
-      placeholder="6 位行政区划代码，如 440100"
-      maxLength={6}
+      onChange={(code) => onChange?.(code ?? '')}
+      placeholder="请选择省/市/区"
       style={WIDTH}
     />
   );

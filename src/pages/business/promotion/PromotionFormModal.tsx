@@ -24,6 +24,8 @@ import { addPromotion, editPromotion, listPromotionGroups, queryPromotion } from
 import { EnumSelect, optionByName, RemoteSelect } from '../../../components/form/EnumSelect';
 import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
+import { OrgPicker } from '../../../components/form/OrgPicker';
+import { RegionCodesPicker } from '../../../components/region/RegionPicker';
 import { buyerOption, loadBuyers, loadSkus, skuOption } from '../order/cartFields';
 
 export interface PromotionFormValues extends Omit<
@@ -293,8 +295,11 @@ export function PromotionFormModal({
             style={{ width: 240 }}
           />
         </Form.Item>
-        <Form.Item name={['customerScope', 'orgCodes']} label="部门编码">
-          <Select mode="tags" placeholder="如 A01A02，留空为全部" style={{ width: 240 }} />
+        <Form.Item name={['customerScope', 'orgCodes']} label="部门">
+          <OrgPicker multiple placeholder="全部（含下级）" style={{ width: 260 }} />
+        </Form.Item>
+        <Form.Item name={['customerScope', 'areaCodes']} label="地区">
+          <RegionCodesPicker placeholder="全部" style={{ width: 280 }} />
         </Form.Item>
       </Space>
       <Form.Item name={['customerScope', 'includeIds']} label="指定客户">

@@ -90,6 +90,19 @@ describe('desktop', () => {
     ]) {
       expect(text).toContain(expected);
     }
+    // The carousel's dots are touch targets of at least 24 px.
+    for (const box of await page
+      .locator('.lp-banner-dots button')
+      .evaluateAll((dots) => dots.map((dot) => dot.getBoundingClientRect().toJSON() as DOMRect)))
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+    // The products in the header scroll to their sections, below the sticky header, without the login dialog.
+    await page.locator('.lp-header').getByRole('link', { name: '订货商城' }).click();
+    await page.waitForURL(/#lp-feature-mall$/);
+    await page.waitForFunction(() => {
+      const top = document.getElementById('lp-feature-mall')!.getBoundingClientRect().top;
+      return top >= document.querySelector('.lp-header')!.getBoundingClientRect().bottom && top < 200;
+    });
+    expect(scripts.filter((script) => /\/app\./.test(script))).toEqual([]);
     // 127.0.0.1 belongs to no family: the default family's company and filing number.
     const family = siteConfig.hostFamilies.find((f) => f.id === siteConfig.defaultFamily)!;
     const footer = page.locator('.lp-footer');

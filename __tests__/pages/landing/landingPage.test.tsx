@@ -89,11 +89,19 @@ describe('desktop or mobile by user agent', () => {
 
     const header = screen.getByRole('banner');
     await user.click(within(header).getByRole('button', { name: '登录' }));
-    await user.click(within(header).getByRole('button', { name: '渠道管理' }));
     await user.click(within(header).getByRole('link', { name: '企业微信扫码登录' }));
     await user.click(within(header).getByRole('button', { name: '安装到企业微信' }));
     await user.click(within(header).getByRole('button', { name: '免费注册' }));
-    expect(onAction.mock.calls).toEqual([['login'], ['login'], ['qrLogin'], ['install'], ['register']]);
+    expect(onAction.mock.calls).toEqual([['login'], ['qrLogin'], ['install'], ['register']]);
+    // The products scroll to the sections that present them.
+    for (const [name, section] of [
+      ['渠道管理', 'lp-features'],
+      ['订货商城', 'lp-feature-mall'],
+      ['员工价小程序', 'lp-roles'],
+    ]) {
+      expect(within(header).getByRole('link', { name })).toHaveAttribute('href', `#${section}`);
+      expect(document.getElementById(section)).not.toBeNull();
+    }
     expect(within(header).getByRole('link', { name: '开放平台' })).toHaveAttribute('target', '_blank');
   });
 

@@ -17,7 +17,7 @@ export function DesktopLanding({ onAction, busy }: { onAction: OnLandingAction; 
       <SiteHeader onAction={onAction} busy={busy} />
       <Banner className="lp-banner" />
 
-      <section className="lp-section" aria-labelledby="lp-features-title">
+      <section id="lp-features" className="lp-section" aria-labelledby="lp-features-title">
         <h2 id="lp-features-title" className="lp-section-title">
           一个平台，覆盖渠道业务全链路
         </h2>
@@ -40,7 +40,7 @@ export function DesktopLanding({ onAction, busy }: { onAction: OnLandingAction; 
         </article>
         <div className="lp-feature-grid">
           {modules.map((feature) => (
-            <article key={feature.key} className="lp-feature">
+            <article key={feature.key} id={`lp-feature-${feature.key}`} className="lp-feature">
               <FeatureIcon name={feature.key} color={feature.color} />
               <h3>{feature.title}</h3>
               <p>{feature.text}</p>
@@ -49,7 +49,7 @@ export function DesktopLanding({ onAction, busy }: { onAction: OnLandingAction; 
         </div>
       </section>
 
-      <section className="lp-section lp-roles" aria-labelledby="lp-roles-title">
+      <section id="lp-roles" className="lp-section lp-roles" aria-labelledby="lp-roles-title">
         <h2 id="lp-roles-title" className="lp-section-title">
           员工价小程序，四方共赢
         </h2>

@@ -15,15 +15,15 @@ export function SiteHeader({ onAction, busy = false }: { onAction: OnLandingActi
           <span>{PRODUCT_NAME}</span>
         </a>
         <nav className="lp-nav" aria-label="产品导航">
-          {BRAND_LINKS.map(({ label, href }) =>
-            href ? (
-              <a key={label} href={href} target="_blank" rel="noopener noreferrer">
+          {BRAND_LINKS.map(({ label, href, section }) =>
+            section ? (
+              <a key={label} href={`#${section}`}>
                 {label}
               </a>
             ) : (
-              <button key={label} type="button" onClick={() => onAction('login')}>
+              <a key={label} href={href} target="_blank" rel="noopener noreferrer">
                 {label}
-              </button>
+              </a>
             ),
           )}
         </nav>

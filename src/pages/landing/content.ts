@@ -138,15 +138,17 @@ export const MOBILE_SECTIONS = [
 
 export interface HeaderLink {
   label: string;
-  /** Opens the login modal when absent. */
+  /** An external page. */
   href?: string;
+  /** The id of the section of this page that presents it (the header scrolls there). */
+  section?: string;
 }
 
-/** The header's brand links: the products open the login modal, the others are external (spec §2). */
+/** The header's brand links: the products scroll to their sections (issue #15), the others are external (spec §2). */
 export const BRAND_LINKS: HeaderLink[] = [
-  { label: '渠道管理' },
-  { label: '订货商城' },
-  { label: '员工价小程序' },
+  { label: '渠道管理', section: 'lp-features' },
+  { label: '订货商城', section: 'lp-feature-mall' },
+  { label: '员工价小程序', section: 'lp-roles' },
   { label: '开放平台', href: 'https://open.work.weixin.qq.com/' },
   { label: '帮助中心', href: 'https://work.weixin.qq.com/help' },
 ];

@@ -46,7 +46,7 @@ test('a new SKU is priced, put on sale, and its batch shows its stock age', asyn
   await skuForm.getByPlaceholder('请输入商品编码').fill(SKU.code);
   await skuForm.getByPlaceholder('EAN-13/EAN-8').fill('123');
   await skuForm.getByRole('button', { name: buttonName('保存') }).click();
-  await skuForm.getByText('条码应为 8 位或 13 位数字（EAN-8/EAN-13）').waitFor();
+  await skuForm.getByText('条码应为 8 位或 13 位数字（EAN-8/EAN-13）!').waitFor();
   await skuForm.getByText('请输入商品名称!').waitFor();
   await skuForm.getByPlaceholder('EAN-13/EAN-8').fill('6900000001233');
   await skuForm.getByPlaceholder('请输入商品名称').fill(SKU.name);
@@ -237,7 +237,7 @@ test('customers: the list’s detail drawer, and the POI audit of a look-alike o
   await auditDialog.getByText('需人工判断').waitFor();
   await screenshot(page, 'business-poi-audit');
   await auditDialog.getByRole('button', { name: buttonName('驳回') }).click();
-  await auditDialog.getByText('请填写驳回原因').waitFor();
+  await auditDialog.getByText('请填写驳回原因!').waitFor();
   await auditDialog.getByPlaceholder('审核意见（驳回时必填）').fill('与已有门店重复');
   await auditDialog.getByRole('button', { name: buttonName('驳回') }).click();
   await auditDialog.waitFor({ state: 'hidden' });

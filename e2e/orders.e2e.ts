@@ -251,7 +251,7 @@ test('取消 before the audit with its reason; 修改重提 of a rejected order 
   await rowAction(cancelledRow, '取消');
   const cancel = dialog(page, '取消订单');
   await cancel.getByRole('button', { name: buttonName('确认取消') }).click();
-  await cancel.getByText('请填写取消原因').waitFor();
+  await cancel.getByText('请填写取消原因!').waitFor();
   await cancel.getByPlaceholder('如：客户不需要了、下错单').fill('门店临时不要了');
   await screenshot(page, 'orders-cancel');
   await cancel.getByRole('button', { name: buttonName('确认取消') }).click();

@@ -140,7 +140,7 @@ it('待我审批 lists the tasks; the drawer shows the summary, needs a reason t
 
   await user.click(buttonByText(/驳\s*回/, drawer));
   await user.click(buttonByText(/确认驳回/, drawer));
-  expect(await within(drawer).findByText('请填写驳回原因')).toBeInTheDocument();
+  expect(await within(drawer).findByText('请填写驳回原因!')).toBeInTheDocument();
   expect(api.rejectTask).not.toHaveBeenCalled();
   await user.click(buttonByText(/返\s*回/, drawer));
 

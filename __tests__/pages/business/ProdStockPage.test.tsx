@@ -224,7 +224,7 @@ it('入库 checks the batch number and production date before sending', async ()
   const form = await findDialog('入库');
   await user.type(within(form).getByPlaceholderText('如 20261101A'), 'B 01!');
   await user.click(buttonByText(/保\s*存/, form));
-  expect(await within(form).findByText('批次号只能是字母、数字、- 或 _，最多32位')).toBeInTheDocument();
+  expect(await within(form).findByText('批次号只能是字母、数字、- 或 _，最多32位!')).toBeInTheDocument();
   for (const message of ['请选择仓库!', '请选择商品!', '请选择生产日期!', '请输入数量（箱数或瓶数）'])
     expect(await within(form).findByText(message)).toBeInTheDocument();
   expect(stock.stockIn).not.toHaveBeenCalled();

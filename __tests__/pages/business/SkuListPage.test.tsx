@@ -109,8 +109,8 @@ it('the form names what is missing or malformed and sends nothing until it is ri
   await user.type(within(dialog).getByPlaceholderText('请输入商品编码'), 'bad code!');
   await user.type(within(dialog).getByPlaceholderText('EAN-13/EAN-8'), '12345');
   await user.click(buttonByText(/保\s*存/, dialog));
-  expect(await within(dialog).findByText('商品编码只能是字母、数字、- 或 _，最多32位')).toBeInTheDocument();
-  expect(await within(dialog).findByText('条码应为 8 位或 13 位数字（EAN-8/EAN-13）')).toBeInTheDocument();
+  expect(await within(dialog).findByText('商品编码只能是字母、数字、- 或 _，最多32位!')).toBeInTheDocument();
+  expect(await within(dialog).findByText('条码应为 8 位或 13 位数字（EAN-8/EAN-13）!')).toBeInTheDocument();
   expect(await within(dialog).findByText('请输入商品名称!')).toBeInTheDocument();
   expect(await within(dialog).findByText('请选择品牌!')).toBeInTheDocument();
   expect(await within(dialog).findByText('请输入箱规!')).toBeInTheDocument();

@@ -77,7 +77,7 @@ it('签收投放 needs a handover photo before it is sent', async () => {
   await user.click(buttonByText('签收投放', delivering));
   const form = await findDialog('签收投放：FP202611260002');
   await user.click(buttonByText(/保\s*存/, form));
-  expect(await within(form).findByText('请上传门店签收的交接照片')).toBeInTheDocument();
+  expect(await within(form).findByText('请上传门店签收的交接照片!')).toBeInTheDocument();
   expect(assets.signPlacement).not.toHaveBeenCalled();
 });
 

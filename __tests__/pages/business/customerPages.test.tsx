@@ -155,7 +155,7 @@ it('the audit queue asks for pending outlets; a rejection needs its reason, an a
   expect(within(modal).getByText('19米')).toBeInTheDocument();
   expect(within(modal).getByText('疑似重复：好邻居便利店（S0000001，相距 19 米）')).toBeInTheDocument();
   await user.click(buttonByText(/驳\s*回/, modal));
-  expect(await within(modal).findByText('请填写驳回原因')).toBeInTheDocument();
+  expect(await within(modal).findByText('请填写驳回原因!')).toBeInTheDocument();
   expect(api.auditCustomer).not.toHaveBeenCalled();
   await user.click(buttonByText(/通\s*过/, modal));
   await waitFor(() => expect(api.auditCustomer).toHaveBeenCalledWith('c9', 'APPROVE', undefined));

@@ -168,7 +168,7 @@ it('审核 shows credit, stock and warnings; 驳回 needs its reason; the server
   expect(api.approvalData).toHaveBeenCalledWith('o1', undefined);
 
   await user.click(buttonByText(/驳\s*回/, dialog));
-  expect(await within(dialog).findByText('请填写驳回原因')).toBeInTheDocument();
+  expect(await within(dialog).findByText('请填写驳回原因!')).toBeInTheDocument();
   expect(commands.audit).not.toHaveBeenCalled();
 
   await user.type(within(dialog).getByPlaceholderText('驳回原因'), '价格低于限价');
@@ -254,7 +254,7 @@ it('签收 short needs the difference reason', async () => {
   await user.clear(signed);
   await user.type(signed, '25');
   await user.click(buttonByText('确认签收', dialog));
-  expect(await within(dialog).findByText('有少签的明细，请选择差异原因')).toBeInTheDocument();
+  expect(await within(dialog).findByText('有少签的明细，请选择差异原因!')).toBeInTheDocument();
   expect(commands.sign).not.toHaveBeenCalled();
 });
 
@@ -266,7 +266,7 @@ it('作废 needs a reason, then sends it', async () => {
   await rowAction(user, await rowOf('SO202611220001'), /作\s*废/);
   const dialog = await findDialog('作废订单 SO202611220001');
   await user.click(buttonByText('确认作废', dialog));
-  expect(await within(dialog).findByText('请填写作废原因')).toBeInTheDocument();
+  expect(await within(dialog).findByText('请填写作废原因!')).toBeInTheDocument();
   await user.type(within(dialog).getByPlaceholderText('如：客户取消、重复下单'), '客户取消');
   await user.click(buttonByText('确认作废', dialog));
   await waitFor(() => expect(commands.invalid).toHaveBeenCalledWith({ id: 'o1', reason: '客户取消' }));
@@ -518,7 +518,7 @@ it('取消 before the audit needs its reason; the server’s refusal stays with 
   expect(buttonByText(/返\s*回/, dialog)).toBeInTheDocument();
   expect(within(dialog).queryByText(/^取\s*消$/)).not.toBeInTheDocument();
   await user.click(buttonByText('确认取消', dialog));
-  expect(await within(dialog).findByText('请填写取消原因')).toBeInTheDocument();
+  expect(await within(dialog).findByText('请填写取消原因!')).toBeInTheDocument();
   expect(commands.cancel).not.toHaveBeenCalled();
 
   await user.type(within(dialog).getByPlaceholderText('如：客户不需要了、下错单'), ' 客户不要了 ');

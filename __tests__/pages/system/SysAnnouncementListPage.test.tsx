@@ -102,11 +102,11 @@ it('the add form refuses an empty title and keeps the modal open', async () => {
   await user.click(buttonByText(/新\s*增/));
   const dialog = await screen.findByRole('dialog');
   await user.click(buttonByText(/保\s*存/, dialog));
-  expect(await within(dialog).findByText('请输入标题')).toBeInTheDocument();
+  expect(await within(dialog).findByText('请输入标题!')).toBeInTheDocument();
   expect(api.addAnnouncement).not.toHaveBeenCalled();
   await user.click(within(dialog).getByText('指定用户'));
   await user.type(within(dialog).getByPlaceholderText('请输入标题'), '新公告');
   await user.click(buttonByText(/保\s*存/, dialog));
-  expect(await within(dialog).findByText('请选择指定用户')).toBeInTheDocument();
+  expect(await within(dialog).findByText('请选择指定用户!')).toBeInTheDocument();
   expect(api.addAnnouncement).not.toHaveBeenCalled();
 });

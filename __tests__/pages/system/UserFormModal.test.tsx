@@ -69,7 +69,7 @@ it('saving an empty form names every required field and sends nothing', async ()
       '请输入用户账号!',
       '请输入密码!',
       '请重新输入登录密码!',
-      '请输入真实姓名',
+      '请输入真实姓名!',
       '请输入手机号码!',
     ]),
   );
@@ -160,8 +160,8 @@ it('enforces the account-name, password, confirmation, mobile and e-mail formats
   await user.click(buttonByText(/保\s*存/, dialog));
   await waitFor(() =>
     expect(errorsOf(dialog)).toEqual([
-      '用户账号应为3到32位字母、数字或下划线',
-      '密码至少8位，且须包含字母和数字',
+      '用户账号应为3到32位字母、数字或下划线!',
+      '密码至少8位，且须包含字母和数字!',
       '两次输入的密码不一样！',
       '您的手机号码格式不正确!',
       '请输入正确格式的邮箱!',

@@ -8,7 +8,7 @@ import {
 } from '../../../common/validators';
 import { messages } from '../../../common/messages';
 
-export const PASSWORD_POLICY_MESSAGE = '密码至少8位，且须包含字母和数字';
+export const PASSWORD_POLICY_MESSAGE = '密码至少8位，且须包含字母和数字!';
 
 /** Required with the message `请输入<label>!` (or `请选择<label>!` for pickers). */
 export function required(label: string, verb: '输入' | '选择' = '输入'): RuleObject {

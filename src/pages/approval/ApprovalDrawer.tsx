@@ -167,7 +167,7 @@ export function ApprovalDrawer({
                 <Form.Item
                   name="toUserId"
                   label="转交给"
-                  rules={[{ required: true, message: '请选择转交对象' }]}
+                  rules={[{ required: true, message: '请选择转交对象!' }]}
                 >
                   <UserPicker />
                 </Form.Item>
@@ -177,7 +177,7 @@ export function ApprovalDrawer({
                 label={command === 'reject' ? '驳回原因' : '审批意见'}
                 rules={
                   command === 'reject'
-                    ? [{ required: true, whitespace: true, message: '请填写驳回原因' }]
+                    ? [{ required: true, whitespace: true, message: '请填写驳回原因!' }]
                     : []
                 }
               >

@@ -126,7 +126,7 @@ function NodeFields() {
                 <Form.Item
                   name={[field.name, 'name']}
                   label="节点名称"
-                  rules={[{ required: true, message: '请填写节点名称' }]}
+                  rules={[{ required: true, message: '请填写节点名称!' }]}
                 >
                   <Input maxLength={32} style={{ width: 140 }} />
                 </Form.Item>
@@ -139,7 +139,7 @@ function NodeFields() {
                     return type === 'ROLE' || type === 'USER' ? (
                       <Form.Item
                         name={[field.name, 'approverRef']}
-                        rules={[{ required: true, message: type === 'ROLE' ? '请选择角色' : '请选择人员' }]}
+                        rules={[{ required: true, message: type === 'ROLE' ? '请选择角色!' : '请选择人员!' }]}
                       >
                         <ApproverRef type={type} />
                       </Form.Item>
@@ -218,13 +218,13 @@ function FlowFormModal({
       initialValues={toFormValues(flow)}
       onSubmit={(values) => saveFlow(toPayload(values, flow?.id))}
     >
-      <Form.Item name="bizType" label="业务类型" rules={[{ required: true, message: '请选择业务类型' }]}>
+      <Form.Item name="bizType" label="业务类型" rules={[{ required: true, message: '请选择业务类型!' }]}>
         <EnumSelect labels={APPROVAL_BIZ_TYPE} disabled={Boolean(flow)} />
       </Form.Item>
       <Form.Item
         name="name"
         label="名称"
-        rules={[{ required: true, whitespace: true, message: '请填写名称' }]}
+        rules={[{ required: true, whitespace: true, message: '请填写名称!' }]}
       >
         <Input maxLength={64} />
       </Form.Item>

@@ -196,7 +196,7 @@ export function ApplicationList() {
             <Form.Item
               name="photoIds"
               label="交接照片"
-              rules={[{ required: true, type: 'array', min: 1, message: '请上传门店签收的交接照片' }]}
+              rules={[{ required: true, type: 'array', min: 1, message: '请上传门店签收的交接照片!' }]}
             >
               <AssetPhotoField kind="HANDOVER" assetId={step.app.assetId} />
             </Form.Item>

@@ -227,7 +227,7 @@ export function AssetCommandModal({
       <Form.Item
         name="remark"
         label={kind === 'scrap' ? '报废原因' : '备注'}
-        rules={kind === 'scrap' ? [required('报废原因')] : [{ max: 256, message: '最多256字' }]}
+        rules={kind === 'scrap' ? [required('报废原因')] : [{ max: 256, message: '最多256字!' }]}
       >
         <Input.TextArea rows={2} maxLength={256} />
       </Form.Item>

@@ -141,11 +141,11 @@ export default function AssetModelListPage() {
         <Form.Item
           name="modelCode"
           label="型号编码"
-          rules={[required('型号编码'), { max: 32, message: '最多32位' }]}
+          rules={[required('型号编码'), { max: 32, message: '最多32位!' }]}
         >
           <Input disabled={Boolean(editing)} />
         </Form.Item>
-        <Form.Item name="name" label="名称" rules={[required('名称'), { max: 64, message: '最多64字' }]}>
+        <Form.Item name="name" label="名称" rules={[required('名称'), { max: 64, message: '最多64字!' }]}>
           <Input />
         </Form.Item>
         <Form.Item name="assetType" label="资产类型" rules={[required('资产类型', '选择')]}>

@@ -28,7 +28,7 @@ export const SUPPLIER_TYPES = ['DEALER', 'SUB_DISTRIBUTOR', 'WHOLESALER'];
 
 const CREDIT_CODE_RULE = {
   pattern: /^[0-9A-HJ-NPQRTUWXY]{18}$/,
-  message: '统一社会信用代码为18位数字或大写字母',
+  message: '统一社会信用代码为18位数字或大写字母!',
 };
 
 /** Empty inputs go to the server as null (a cleared field clears the column). */
@@ -130,7 +130,7 @@ export function CustomerFormModal({
               label="客户编码"
               extra={customerId ? undefined : '不填则自动编号'}
               rules={[
-                { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: '客户编码只能是字母、数字、- 或 _，最多32位' },
+                { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: '客户编码只能是字母、数字、- 或 _，最多32位!' },
               ]}
             >
               <Input placeholder="如 S0000123" />

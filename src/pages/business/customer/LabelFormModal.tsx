@@ -191,7 +191,7 @@ export function LabelFormModal({
         label="标签编码"
         rules={[
           required('标签编码'),
-          { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: '标签编码只能是字母、数字、- 或 _，最多32位' },
+          { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: '标签编码只能是字母、数字、- 或 _，最多32位!' },
         ]}
       >
         <Input placeholder="如 KEY_OUTLET" />

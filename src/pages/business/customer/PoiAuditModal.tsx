@@ -219,7 +219,7 @@ export function PoiAuditModal({
                   setReasonError(false);
                 }}
               />
-              {reasonError && <div style={{ color: '#ff4d4f' }}>请填写驳回原因</div>}
+              {reasonError && <div style={{ color: '#ff4d4f' }}>请填写驳回原因!</div>}
             </div>
           )}
         </Space>

@@ -428,7 +428,7 @@ function MappingList({ connection, onFixed }: { connection: ErpConnection; onFix
         <Form.Item
           name="erpCode"
           label="ERP编码"
-          rules={[required('ERP编码'), { whitespace: true, message: '请输入ERP编码' }]}
+          rules={[required('ERP编码'), { whitespace: true, message: '请输入ERP编码!' }]}
         >
           <Input maxLength={64} />
         </Form.Item>

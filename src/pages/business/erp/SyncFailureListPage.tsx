@@ -352,7 +352,7 @@ function IgnoreModal({
       <Form.Item
         name="remark"
         label="忽略原因"
-        rules={[required('忽略原因'), { whitespace: true, message: '请输入忽略原因' }]}
+        rules={[required('忽略原因'), { whitespace: true, message: '请输入忽略原因!' }]}
       >
         <Input.TextArea rows={3} maxLength={500} placeholder="例如：已在ERP中手工补录" />
       </Form.Item>
@@ -380,7 +380,7 @@ function ManualDoneModal({
       <Form.Item
         name="erpBillNo"
         label="ERP单号"
-        rules={[required('ERP单号'), { whitespace: true, message: '请输入ERP单号' }]}
+        rules={[required('ERP单号'), { whitespace: true, message: '请输入ERP单号!' }]}
       >
         <Input maxLength={64} placeholder="在ERP中手工录入的单据编号" />
       </Form.Item>
@@ -454,7 +454,7 @@ function FixMappingModal({
           name={mapping.id}
           label={`${mapping.entityType_dictText} ${mapping.localCode}`}
           tooltip={mapping.localName ?? undefined}
-          rules={[required('ERP编码'), { whitespace: true, message: '请输入ERP编码' }]}
+          rules={[required('ERP编码'), { whitespace: true, message: '请输入ERP编码!' }]}
         >
           <Input maxLength={64} placeholder={`${mapping.localName ?? mapping.localCode} 在ERP中的编码`} />
         </Form.Item>

@@ -26,7 +26,7 @@ export function auditActions<V extends { reason?: string }>(
       text: '驳回',
       danger: true,
       primary: false,
-      check: (values) => (values.reason?.trim() ? null : { name: 'reason', error: '请填写驳回原因' }),
+      check: (values) => (values.reason?.trim() ? null : { name: 'reason', error: '请填写驳回原因!' }),
       toCommand: decide(false),
     },
     { text: '通过', toCommand: decide(true) },
@@ -36,7 +36,7 @@ export function auditActions<V extends { reason?: string }>(
 /** 审核意见: free when passing, the reason when rejecting. */
 export function AuditReasonField({ rows = 2 }: { rows?: number }) {
   return (
-    <Form.Item name="reason" label="审核意见（驳回时必填）" rules={[{ max: 256, message: '最多 256 个字' }]}>
+    <Form.Item name="reason" label="审核意见（驳回时必填）" rules={[{ max: 256, message: '最多 256 个字!' }]}>
       <Input.TextArea rows={rows} maxLength={256} placeholder="驳回原因" />
     </Form.Item>
   );

@@ -191,7 +191,7 @@ export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; 
           text: resubmit ? '重新提交' : '提交订单',
           check: (values) =>
             values.lines?.some((line) => !(line.cases || line.units))
-              ? { error: '每行商品请填写箱数或瓶数' }
+              ? { error: '每行商品请填写箱数或瓶数!' }
               : null,
           toCommand: (values): CommandRequest =>
             order
@@ -220,7 +220,7 @@ export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; 
               </Form.Item>
             )}
             {!resubmit && (
-              <Form.Item name="buyerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
+              <Form.Item name="buyerId" label="客户" rules={[{ required: true, message: '请选择客户!' }]}>
                 <RemoteSelect
                   load={loadBuyers}
                   toOption={buyerOption}
@@ -233,7 +233,7 @@ export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; 
               name="paymentMethod"
               label="支付方式"
               initialValue={initial.paymentMethod}
-              rules={[{ required: true, message: '请选择支付方式' }]}
+              rules={[{ required: true, message: '请选择支付方式!' }]}
             >
               <EnumSelect labels={PAYMENT_METHOD} allowClear={false} style={{ width: 140 }} />
             </Form.Item>
@@ -259,7 +259,7 @@ export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; 
                 name={['receiver', 'mobile']}
                 label="收货电话"
                 initialValue={initial.receiver?.mobile}
-                rules={[{ pattern: /^1\d{10}$/, message: '请输入11位手机号' }]}
+                rules={[{ pattern: /^1\d{10}$/, message: '请输入11位手机号!' }]}
               >
                 <Input maxLength={11} style={{ width: 150 }} />
               </Form.Item>

@@ -182,7 +182,7 @@ export function DeliverDialog({ order, onClose }: { order: OrderRef; onClose: ()
       </Form.Item>
       <Row gutter={12}>
         <Col span={8}>
-          <Form.Item name="driverName" label="司机" rules={[{ max: 32, message: '最多 32 个字' }]}>
+          <Form.Item name="driverName" label="司机" rules={[{ max: 32, message: '最多 32 个字!' }]}>
             <Input placeholder="司机姓名" />
           </Form.Item>
         </Col>
@@ -190,13 +190,13 @@ export function DeliverDialog({ order, onClose }: { order: OrderRef; onClose: ()
           <Form.Item
             name="driverMobile"
             label="司机手机"
-            rules={[{ pattern: /^1\d{10}$/, message: '请输入11位手机号' }]}
+            rules={[{ pattern: /^1\d{10}$/, message: '请输入11位手机号!' }]}
           >
             <Input placeholder="11位手机号" />
           </Form.Item>
         </Col>
         <Col span={8}>
-          <Form.Item name="vehicleNo" label="车牌号" rules={[{ max: 16, message: '最多 16 个字' }]}>
+          <Form.Item name="vehicleNo" label="车牌号" rules={[{ max: 16, message: '最多 16 个字!' }]}>
             <Input placeholder="如 沪A12345" />
           </Form.Item>
         </Col>

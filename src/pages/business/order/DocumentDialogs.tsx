@@ -41,7 +41,7 @@ function WarehouseField({ initial, label }: { initial: string | null; label: str
       name="warehouseId"
       label={label}
       initialValue={initial ?? undefined}
-      rules={[{ required: true, message: '请选择仓库' }]}
+      rules={[{ required: true, message: '请选择仓库!' }]}
     >
       <RemoteSelect load={loadWarehouses} toOption={optionByName} placeholder="选择仓库" />
     </Form.Item>

@@ -75,7 +75,7 @@ export function PaymentDialog({ order, onClose }: { order: OrderRef; onClose: ()
         name="amount"
         label="收款金额（元）"
         rules={[
-          { required: true, message: '请输入收款金额' },
+          { required: true, message: '请输入收款金额!' },
           {
             validator: (_rule, value: number | null) =>
               value == null || (value > 0 && (!detail || value <= owed(detail)))
@@ -90,13 +90,13 @@ export function PaymentDialog({ order, onClose }: { order: OrderRef; onClose: ()
       >
         <InputNumber min={0} precision={2} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="channel" label="收款方式" rules={[{ required: true, message: '请选择收款方式' }]}>
+      <Form.Item name="channel" label="收款方式" rules={[{ required: true, message: '请选择收款方式!' }]}>
         <EnumSelect labels={PAYMENT_CHANNEL} />
       </Form.Item>
       <Form.Item name="paidAt" label="收款时间（默认现在）">
         <DatePicker showTime disabledDate={(day) => day.isAfter(dayjs(), 'day')} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="referenceNo" label="流水号" rules={[{ max: 64, message: '最多 64 个字' }]}>
+      <Form.Item name="referenceNo" label="流水号" rules={[{ max: 64, message: '最多 64 个字!' }]}>
         <Input />
       </Form.Item>
       <Form.Item name="remark" label="备注">

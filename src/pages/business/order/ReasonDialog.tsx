@@ -65,8 +65,8 @@ export function ReasonDialog({
         name="reason"
         label={step.label}
         rules={[
-          { required: true, whitespace: true, message: `请填写${step.label}` },
-          { max: 256, message: '最多 256 个字' },
+          { required: true, whitespace: true, message: `请填写${step.label}!` },
+          { max: 256, message: '最多 256 个字!' },
         ]}
       >
         <Input.TextArea rows={3} maxLength={256} placeholder={step.placeholder} />

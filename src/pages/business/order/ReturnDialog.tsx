@@ -235,14 +235,14 @@ export function ReturnDialog({ order, onClose }: { order: OrderRef; onClose: () 
       {() => (
         <>
           <Space wrap size={16} align="start">
-            <Form.Item name="reason" label="退货原因" rules={[{ required: true, message: '请选择退货原因' }]}>
+            <Form.Item name="reason" label="退货原因" rules={[{ required: true, message: '请选择退货原因!' }]}>
               <EnumSelect labels={RETURN_REASON} style={{ width: 180 }} />
             </Form.Item>
             <Form.Item
               name="refundMethod"
               label="退款方式"
               initialValue="OFFSET_AR"
-              rules={[{ required: true, message: '请选择退款方式' }]}
+              rules={[{ required: true, message: '请选择退款方式!' }]}
             >
               <EnumSelect labels={REFUND_METHOD} allowClear={false} style={{ width: 180 }} />
             </Form.Item>

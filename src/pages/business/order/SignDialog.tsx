@@ -52,7 +52,7 @@ export function SignDialog({ order, onClose }: { order: OrderRef; onClose: () =>
           text: '确认签收',
           check: (values) =>
             detail && isShort(detail, values.signed ?? {}) && !values.diffReason
-              ? { name: 'diffReason', error: '有少签的明细，请选择差异原因' }
+              ? { name: 'diffReason', error: '有少签的明细，请选择差异原因!' }
               : null,
           toCommand: (values): CommandRequest => ({
             kind: 'sign',
@@ -76,7 +76,7 @@ export function SignDialog({ order, onClose }: { order: OrderRef; onClose: () =>
         name="signType"
         label="签收方式"
         initialValue="DRIVER_PROXY"
-        rules={[{ required: true, message: '请选择签收方式' }]}
+        rules={[{ required: true, message: '请选择签收方式!' }]}
       >
         <EnumSelect
           labels={{ OUTLET_SELF: SIGN_TYPE.OUTLET_SELF, DRIVER_PROXY: SIGN_TYPE.DRIVER_PROXY }}

@@ -113,7 +113,7 @@ export function SwapDialog({ order, onClose }: { order: OrderRef; onClose: () =>
                   <Space key={field.key} align="baseline" wrap style={{ display: 'flex', marginBottom: 8 }}>
                     <Form.Item
                       name={[field.name, 'skuId']}
-                      rules={[{ required: true, message: '请选择商品' }]}
+                      rules={[{ required: true, message: '请选择商品!' }]}
                       noStyle
                     >
                       <RemoteSelect
@@ -152,7 +152,7 @@ export function SwapDialog({ order, onClose }: { order: OrderRef; onClose: () =>
           <Typography.Paragraph type="secondary">
             差价由系统按价目表核算：换出金额 − 换回金额。
           </Typography.Paragraph>
-          <Form.Item name="reason" label="换货原因" rules={[{ required: true, message: '请选择换货原因' }]}>
+          <Form.Item name="reason" label="换货原因" rules={[{ required: true, message: '请选择换货原因!' }]}>
             <EnumSelect labels={EXCHANGE_REASON} style={{ width: 180 }} />
           </Form.Item>
           <Form.Item name="remark" label="备注">

@@ -39,7 +39,7 @@ export function CartLineFields({
     <>
       <Form.Item
         name={[name, 'skuId']}
-        rules={[{ required: true, message: '请选择商品' }]}
+        rules={[{ required: true, message: '请选择商品!' }]}
         label={index === 0 ? '商品' : undefined}
       >
         <RemoteSelect

@@ -149,14 +149,14 @@ export function MasterDataPage({ kind }: { kind: keyof typeof KINDS }) {
         <Form.Item
           name="code"
           label={`${noun}编码`}
-          rules={[required(`${noun}编码`), { max: 32, message: `${noun}编码最多32位` }]}
+          rules={[required(`${noun}编码`), { max: 32, message: `${noun}编码最多32位!` }]}
         >
           <Input placeholder={`请输入${noun}编码`} />
         </Form.Item>
         <Form.Item
           name="name"
           label={`${noun}名称`}
-          rules={[required(`${noun}名称`), { max: 64, message: `${noun}名称最多64字` }]}
+          rules={[required(`${noun}名称`), { max: 64, message: `${noun}名称最多64字!` }]}
         >
           <Input placeholder={`请输入${noun}名称`} />
         </Form.Item>

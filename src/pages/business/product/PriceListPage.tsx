@@ -43,7 +43,7 @@ const STATUS_COLOR: Record<string, string> = {
   DISABLED: 'red',
 };
 
-const CODE_RULE = { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: '编码只能是字母、数字、- 或 _，最多32位' };
+const CODE_RULE = { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: '编码只能是字母、数字、- 或 _，最多32位!' };
 
 const loadSkus = () => listSkus({ pageSize: 200 });
 const skuOption = (sku: Sku) => ({ value: sku.id, label: `${sku.skuCode} ${sku.name}` });

@@ -346,7 +346,7 @@ export function SkuFormModal({
         label="商品编码"
         rules={[
           required('商品编码'),
-          { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: '商品编码只能是字母、数字、- 或 _，最多32位' },
+          { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: '商品编码只能是字母、数字、- 或 _，最多32位!' },
         ]}
       >
         <Input placeholder="请输入商品编码" disabled={Boolean(sku)} />
@@ -382,7 +382,7 @@ export function SkuFormModal({
       <Form.Item
         name="barcode"
         label="条码"
-        rules={[{ pattern: BARCODE_PATTERN, message: '条码应为 8 位或 13 位数字（EAN-8/EAN-13）' }]}
+        rules={[{ pattern: BARCODE_PATTERN, message: '条码应为 8 位或 13 位数字（EAN-8/EAN-13）!' }]}
       >
         <Input placeholder="EAN-13/EAN-8" />
       </Form.Item>

@@ -45,7 +45,7 @@ export default function PromotionPreviewPage() {
     <Space orientation="vertical" style={{ width: '100%' }} size={16}>
       <Card title="试算预览">
         <Form<CartValues> form={form} initialValues={{ lines: [{}] }} layout="vertical" autoComplete="off">
-          <Form.Item name="buyerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
+          <Form.Item name="buyerId" label="客户" rules={[{ required: true, message: '请选择客户!' }]}>
             <RemoteSelect
               load={loadBuyers}
               toOption={buyerOption}

@@ -145,7 +145,7 @@ export function StockInModal({ open, onClose, onSaved }: CommandProps) {
         label="批次号"
         rules={[
           required('批次号'),
-          { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: '批次号只能是字母、数字、- 或 _，最多32位' },
+          { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: '批次号只能是字母、数字、- 或 _，最多32位!' },
         ]}
       >
         <Input placeholder="如 20261101A" />

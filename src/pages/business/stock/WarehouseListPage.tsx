@@ -125,14 +125,14 @@ export default function WarehouseListPage() {
         <Form.Item
           name="code"
           label="仓库编码"
-          rules={[required('仓库编码'), { max: 32, message: '仓库编码最多32位' }]}
+          rules={[required('仓库编码'), { max: 32, message: '仓库编码最多32位!' }]}
         >
           <Input placeholder="请输入仓库编码" disabled={Boolean(editing)} />
         </Form.Item>
         <Form.Item
           name="name"
           label="仓库名称"
-          rules={[required('仓库名称'), { max: 64, message: '仓库名称最多64字' }]}
+          rules={[required('仓库名称'), { max: 64, message: '仓库名称最多64字!' }]}
         >
           <Input placeholder="请输入仓库名称" />
         </Form.Item>

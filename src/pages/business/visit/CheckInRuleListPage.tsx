@@ -162,7 +162,7 @@ export default function CheckInRuleListPage() {
         <Form.Item
           name="name"
           label="规则名称"
-          rules={[required('规则名称'), { max: 64, message: '最多64字' }]}
+          rules={[required('规则名称'), { max: 64, message: '最多64字!' }]}
         >
           <Input />
         </Form.Item>

@@ -238,14 +238,14 @@ export default function VisitRouteListPage() {
         <Form.Item
           name="code"
           label="线路编码"
-          rules={[required('线路编码'), { max: 32, message: '最多32位' }]}
+          rules={[required('线路编码'), { max: 32, message: '最多32位!' }]}
         >
           <Input placeholder="如 XL-GZ-01" />
         </Form.Item>
         <Form.Item
           name="name"
           label="线路名称"
-          rules={[required('线路名称'), { max: 64, message: '最多64字' }]}
+          rules={[required('线路名称'), { max: 64, message: '最多64字!' }]}
         >
           <Input placeholder="如 广州天河线" />
         </Form.Item>

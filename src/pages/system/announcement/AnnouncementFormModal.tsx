@@ -143,8 +143,8 @@ export function AnnouncementFormModal({ open, editing, onClose, onSaved }: Annou
           name="titile"
           label="标题"
           rules={[
-            { required: true, whitespace: true, message: '请输入标题' },
-            { max: TITLE_MAX_LENGTH, message: `标题不能超过 ${TITLE_MAX_LENGTH} 个字符` },
+            { required: true, whitespace: true, message: '请输入标题!' },
+            { max: TITLE_MAX_LENGTH, message: `标题不能超过 ${TITLE_MAX_LENGTH} 个字符!` },
           ]}
         >
           <Input placeholder="请输入标题" maxLength={TITLE_MAX_LENGTH} showCount />
@@ -181,7 +181,7 @@ export function AnnouncementFormModal({ open, editing, onClose, onSaved }: Annou
           <Form.Item
             name="userIds"
             label="指定用户"
-            rules={[{ required: true, type: 'array', min: 1, message: '请选择指定用户' }]}
+            rules={[{ required: true, type: 'array', min: 1, message: '请选择指定用户!' }]}
           >
             <TargetUserSelect />
           </Form.Item>
@@ -189,7 +189,7 @@ export function AnnouncementFormModal({ open, editing, onClose, onSaved }: Annou
         <Form.Item
           name="msgAbstract"
           label="摘要"
-          rules={[{ max: ABSTRACT_MAX_LENGTH, message: `摘要不能超过 ${ABSTRACT_MAX_LENGTH} 个字符` }]}
+          rules={[{ max: ABSTRACT_MAX_LENGTH, message: `摘要不能超过 ${ABSTRACT_MAX_LENGTH} 个字符!` }]}
         >
           <Input.TextArea rows={2} maxLength={ABSTRACT_MAX_LENGTH} showCount />
         </Form.Item>

@@ -14,7 +14,7 @@ export function DepartFields() {
       <Form.Item
         name="departName"
         label="机构名称"
-        rules={[required('机构名称'), { max: 100, message: '机构名称最多100个字符' }]}
+        rules={[required('机构名称'), { max: 100, message: '机构名称最多100个字符!' }]}
       >
         <Input placeholder="请输入机构名称" />
       </Form.Item>

@@ -127,7 +127,7 @@ export default function DictListPage() {
           {...UNIQUE_CHECKED}
           rules={[
             required('字典编码'),
-            { pattern: /^\w{1,64}$/, message: '字典编码应为字母、数字或下划线，最多64位' },
+            { pattern: /^\w{1,64}$/, message: '字典编码应为字母、数字或下划线，最多64位!' },
             uniqueRule((fieldVal) =>
               duplicateCheck({ tableName: 'sys_dict', fieldName: 'dict_code', fieldVal, dataId: id }),
             ),

@@ -139,7 +139,7 @@ export function PermissionFormModal({
             label="授权标识"
             rules={[
               required('授权标识'),
-              { pattern: /^[\w:,-]+$/, message: '授权标识只能包含字母、数字、下划线、冒号、逗号和横线' },
+              { pattern: /^[\w:,-]+$/, message: '授权标识只能包含字母、数字、下划线、冒号、逗号和横线!' },
             ]}
           >
             <Input placeholder="多个用逗号分隔，如 user:add,user:edit" />
@@ -168,7 +168,7 @@ export function PermissionFormModal({
             label="访问路径"
             rules={[
               required('访问路径'),
-              { pattern: /^(\/|https?:\/\/|\{\{)/, message: '访问路径以 / 开头，外部链接以 http(s):// 开头' },
+              { pattern: /^(\/|https?:\/\/|\{\{)/, message: '访问路径以 / 开头，外部链接以 http(s):// 开头!' },
             ]}
           >
             <Input placeholder="如 /isystem/user 或 https://..." />

@@ -42,7 +42,7 @@ export function RoleFormModal({
       <Form.Item
         name="roleName"
         label="角色名称"
-        rules={[required('角色名称'), { max: 32, message: '角色名称最多32个字符' }]}
+        rules={[required('角色名称'), { max: 32, message: '角色名称最多32个字符!' }]}
       >
         <Input placeholder="请输入角色名称" />
       </Form.Item>
@@ -54,14 +54,14 @@ export function RoleFormModal({
           required('角色编码'),
           {
             pattern: ROLE_CODE_PATTERN,
-            message: '角色编码应为2到64位字母、数字或下划线',
+            message: '角色编码应为2到64位字母、数字或下划线!',
           },
           uniqueRule((roleCode) => checkRoleCode(roleCode, id)),
         ]}
       >
         <Input placeholder="请输入角色编码" disabled={Boolean(role)} />
       </Form.Item>
-      <Form.Item name="description" label="描述" rules={[{ max: 126, message: '描述最多126个字符' }]}>
+      <Form.Item name="description" label="描述" rules={[{ max: 126, message: '描述最多126个字符!' }]}>
         <Input.TextArea rows={3} placeholder="请输入描述" />
       </Form.Item>
     </ModalForm>

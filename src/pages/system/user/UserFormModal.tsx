@@ -168,7 +168,7 @@ export function UserFormModal({
         {...UNIQUE_CHECKED}
         rules={[
           required('用户账号'),
-          { pattern: USERNAME_PATTERN, message: '用户账号应为3到32位字母、数字或下划线' },
+          { pattern: USERNAME_PATTERN, message: '用户账号应为3到32位字母、数字或下划线!' },
           uniqueRule((username) => checkOnlyUser({ username }), '用户账号已存在', user?.username),
         ]}
       >
@@ -196,7 +196,7 @@ export function UserFormModal({
       <Form.Item
         name="realname"
         label="用户姓名"
-        rules={[{ required: true, whitespace: true, message: '请输入真实姓名' }]}
+        rules={[{ required: true, whitespace: true, message: '请输入真实姓名!' }]}
       >
         <Input placeholder="请输入用户姓名" />
       </Form.Item>

@@ -153,7 +153,7 @@ export const BRAND_LINKS: HeaderLink[] = [
   { label: '帮助中心', href: 'https://work.weixin.qq.com/help' },
 ];
 
-export const FRIENDLY_LINKS: Required<HeaderLink>[] = [
+export const FRIENDLY_LINKS: Required<Pick<HeaderLink, 'label' | 'href'>>[] = [
   { label: '企业微信', href: 'https://work.weixin.qq.com/' },
   { label: '微信公众平台', href: 'https://mp.weixin.qq.com/' },
   { label: '中国酒业协会', href: 'http://www.cada.cc/' },

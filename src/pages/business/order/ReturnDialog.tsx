@@ -235,7 +235,11 @@ export function ReturnDialog({ order, onClose }: { order: OrderRef; onClose: () 
       {() => (
         <>
           <Space wrap size={16} align="start">
-            <Form.Item name="reason" label="退货原因" rules={[{ required: true, message: '请选择退货原因!' }]}>
+            <Form.Item
+              name="reason"
+              label="退货原因"
+              rules={[{ required: true, message: '请选择退货原因!' }]}
+            >
               <EnumSelect labels={RETURN_REASON} style={{ width: 180 }} />
             </Form.Item>
             <Form.Item

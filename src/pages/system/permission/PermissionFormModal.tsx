@@ -168,7 +168,10 @@ export function PermissionFormModal({
             label="访问路径"
             rules={[
               required('访问路径'),
-              { pattern: /^(\/|https?:\/\/|\{\{)/, message: '访问路径以 / 开头，外部链接以 http(s):// 开头!' },
+              {
+                pattern: /^(\/|https?:\/\/|\{\{)/,
+                message: '访问路径以 / 开头，外部链接以 http(s):// 开头!',
+              },
             ]}
           >
             <Input placeholder="如 /isystem/user 或 https://..." />

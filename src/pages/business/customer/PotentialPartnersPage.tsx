@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PARTNER_STAGE } from '../../../../common/businessEnums';
-import { listPotentialPartners, type Customer } from '../../../api/customers';
+import { exportCustomers, listPotentialPartners, type Customer } from '../../../api/customers';
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { RegionFields, RegionName } from '../../../components/region/RegionPicker';
 import { HasPermission } from '../../../components/HasPermission';
@@ -84,6 +84,10 @@ export default function PotentialPartnersPage() {
       <ListPage<Customer>
         list={list}
         columns={columns}
+        // The customers' export of what this page lists: dealers not yet signed.
+        exportAs={(params) =>
+          exportCustomers({ customerType: 'DEALER', partnerStage: 'POTENTIAL,NEGOTIATING', ...params })
+        }
         searchFields={
           <>
             <Form.Item name="keyword" label="关键词">

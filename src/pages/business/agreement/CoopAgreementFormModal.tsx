@@ -13,7 +13,7 @@ import {
 import { listTemplates, queryCoopAgreement, saveCoopAgreement } from '../../../api/agreements';
 import { listCustomers } from '../../../api/customers';
 import { EnumSelect, RemoteSelect, type RemoteOption } from '../../../components/form/EnumSelect';
-import { required, requiredDate } from '../../../components/form/fieldRules';
+import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 
 interface FormValues {
@@ -132,7 +132,7 @@ export function CoopAgreementFormModal({
     });
   };
 
-  const money = { min: 0, max: 1e12, precision: 2, style: { width: '100%' } } as const;
+  const money = { min: 0, max: 1e12, precision: 2, suffix: '元', style: { width: '100%' } } as const;
   return (
     <ModalForm<FormValues>
       title={id ? '编辑合作协议' : '新建合作协议'}
@@ -141,7 +141,8 @@ export function CoopAgreementFormModal({
       onSubmit={submit}
       onSaved={onSaved}
       form={form}
-      width={880}
+      width={920}
+      labelWidth={104}
       initialValues={{ cooperationType: 'DISTRIBUTION', exclusivity: false }}
     >
       <Row gutter={16}>
@@ -179,7 +180,11 @@ export function CoopAgreementFormModal({
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="period" label="协议期" rules={[requiredDate('协议期')]}>
+          <Form.Item
+            name="period"
+            label="协议期"
+            rules={[{ required: true, type: 'array', message: '请选择协议期!' }]}
+          >
             <DatePicker.RangePicker style={{ width: '100%' }} />
           </Form.Item>
         </Col>
@@ -194,22 +199,22 @@ export function CoopAgreementFormModal({
           </Form.Item>
         </Col>
         <Col span={8}>
-          <Form.Item name="annualTargetAmount" label="年度目标金额（元）">
+          <Form.Item name="annualTargetAmount" label="年度目标金额">
             <InputNumber {...money} />
           </Form.Item>
         </Col>
         <Col span={8}>
           <Form.Item name="annualTargetCases" label="年度目标箱数">
-            <InputNumber {...money} precision={0} />
+            <InputNumber {...money} precision={0} suffix="箱" />
           </Form.Item>
         </Col>
         <Col span={8}>
-          <Form.Item name="depositAmount" label="保证金（元）">
+          <Form.Item name="depositAmount" label="保证金">
             <InputNumber {...money} />
           </Form.Item>
         </Col>
         <Col span={8}>
-          <Form.Item name="creditLimit" label="信用额度（元）">
+          <Form.Item name="creditLimit" label="信用额度">
             <InputNumber {...money} />
           </Form.Item>
         </Col>

@@ -221,7 +221,7 @@ export function TemplateEditor({
       {loading ? (
         <Skeleton active />
       ) : (
-        <Form form={form} layout="vertical">
+        <Form form={form} name="agreementTemplate" layout="vertical">
           <Row gutter={16}>
             <Col span={6}>
               <Form.Item name="code" label="模板编码" rules={[required('模板编码'), { max: 32 }]}>

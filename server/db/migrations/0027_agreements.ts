@@ -150,11 +150,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['agreement_id', 'created_at'])
     .execute();
 
-  await addToTenants(db as unknown as Kysely<DB>);
+  await addAgreementDefaults(db as unknown as Kysely<DB>);
 }
 
 /** For every tenant: the 协议管理 menus (granted to its administrators) and the COOP_AGREEMENT flow. */
-async function addToTenants(db: Kysely<DB>): Promise<void> {
+export async function addAgreementDefaults(db: Kysely<DB>): Promise<void> {
   const tenants = await db.selectFrom('tenants').select('tenant_id').execute();
   for (const { tenant_id: tenantId } of tenants) {
     const all = defaultMenuRowsOf(tenantId);

@@ -16,6 +16,7 @@ import {
 import { startApproval } from '../../modules/approvals/engine';
 import { stableId } from '../ids';
 import type { DB } from '../schema';
+import { DEMO_CITIES } from './businessCatalogue';
 import { demoUserId } from './ids';
 import type { SeedStep } from './index';
 
@@ -57,6 +58,7 @@ interface DemoAgreement {
   type: CooperationType;
   target: number;
   deposit: number;
+  /** The part of the dealer's city it covers. */
   territory: string;
   terms: string;
   reason?: string;
@@ -72,7 +74,7 @@ const AGREEMENTS: DemoAgreement[] = [
     type: 'DISTRIBUTION',
     target: 3_600_000,
     deposit: 100_000,
-    territory: '成都市锦江区、青羊区',
+    territory: '市区及下辖区县',
     terms: '款到发货',
   },
   {
@@ -83,7 +85,7 @@ const AGREEMENTS: DemoAgreement[] = [
     type: 'EXCLUSIVE',
     target: 1_800_000,
     deposit: 50_000,
-    territory: '成都市武侯区',
+    territory: '城区',
     terms: '月结30天',
   },
   {
@@ -94,7 +96,7 @@ const AGREEMENTS: DemoAgreement[] = [
     type: 'DISTRIBUTION',
     target: 1_200_000,
     deposit: 30_000,
-    territory: '成都市成华区',
+    territory: '城东片区',
     terms: '款到发货',
   },
   {
@@ -105,7 +107,7 @@ const AGREEMENTS: DemoAgreement[] = [
     type: 'DISTRIBUTION',
     target: 1_500_000,
     deposit: 30_000,
-    territory: '成都市成华区',
+    territory: '城东片区',
     terms: '款到发货',
     previous: 'last-year',
   },
@@ -117,7 +119,7 @@ const AGREEMENTS: DemoAgreement[] = [
     type: 'SUB_DISTRIBUTION',
     target: 900_000,
     deposit: 20_000,
-    territory: '成都市金牛区',
+    territory: '城北片区',
     terms: '款到发货',
   },
   {
@@ -128,7 +130,7 @@ const AGREEMENTS: DemoAgreement[] = [
     type: 'SPECIAL',
     target: 600_000,
     deposit: 10_000,
-    territory: '成都市高新区',
+    territory: '高新区',
     terms: '款到发货',
   },
   {
@@ -139,7 +141,7 @@ const AGREEMENTS: DemoAgreement[] = [
     type: 'DISTRIBUTION',
     target: 1_000_000,
     deposit: 30_000,
-    territory: '成都市龙泉驿区',
+    territory: '城南片区',
     terms: '月结15天',
     reason: '乙方多次跨区窜货，经核实属实',
   },
@@ -169,7 +171,7 @@ export const seedAgreements: SeedStep = async (trx: Transaction<DB>) => {
     .executeTakeFirstOrThrow();
   const dealers = await trx
     .selectFrom('customers')
-    .select(['id', 'name', 'org_code'])
+    .select(['id', 'name', 'org_code', 'city_code'])
     .where('tenant_id', '=', TENANT)
     .where('customer_type', '=', 'DEALER')
     .orderBy('customer_code')
@@ -245,6 +247,8 @@ export const seedAgreements: SeedStep = async (trx: Transaction<DB>) => {
   );
   for (const [index, agreement] of AGREEMENTS.entries()) {
     const dealer = dealers[index % dealers.length];
+    const city = DEMO_CITIES.find((each) => each.code === dealer.city_code)?.name ?? '';
+    const territory = `${city}${city ? '市' : ''}${agreement.territory}`;
     const id = ids.get(agreement.key)!;
     const agreementNo = `CA${date(agreement.start - 15).replace(/-/g, '')}${String(index + 1).padStart(4, '0')}`;
     const monthly = Array.from({ length: 12 }, (_, month) =>
@@ -261,7 +265,7 @@ export const seedAgreements: SeedStep = async (trx: Transaction<DB>) => {
       cooperationType: COOPERATION_TYPE[agreement.type],
       startDate: date(agreement.start),
       endDate: date(agreement.end),
-      territory: agreement.territory,
+      territory,
       annualTargetAmount: agreement.target,
       annualTargetCases: Math.round(agreement.target / 60),
       depositAmount: agreement.deposit,
@@ -280,7 +284,7 @@ export const seedAgreements: SeedStep = async (trx: Transaction<DB>) => {
         cooperation_type: agreement.type,
         start_date: date(agreement.start),
         end_date: date(agreement.end),
-        territory: agreement.territory,
+        territory,
         channels: '传统渠道、餐饮',
         annual_target_cases: Math.round(agreement.target / 60),
         annual_target_amount: agreement.target,

@@ -101,6 +101,12 @@ test('a template is published, an agreement made from it is approved and its PDF
   await page.goto(`${baseUrl()}/eCoopAgrt`);
   await row.getByText('待签署').waitFor();
   await screenshot(page, 'agreements-list');
+  await rowAction(row, '详情');
+  const detail = page.locator('.ant-drawer', { hasText: '协议正文' });
+  await detail.locator('.agreement-html').getByText(`乙方：${PARTY}`, { exact: false }).waitFor();
+  await detail.getByText('审批通过').waitFor();
+  await screenshot(page, 'agreements-detail');
+  await detail.locator('.ant-drawer-close').click();
   const download = page.waitForEvent('download');
   await rowAction(row, '下载PDF');
   const file = await (await download).path();

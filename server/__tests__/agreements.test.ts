@@ -302,7 +302,19 @@ describe.each(testBackends())('agreements on %s', (backend) => {
     await settleCoopByTime(db(), null);
     expect(await detail(future)).toMatchObject({ status: 'EXPIRED' });
 
-    const renewed = await ok(bed.post<{ renewedId: string }>('admin', '/eCoopAgrt/renew', { id: future }));
+    // Two 续签 at once: one wins, the other gets 409 and makes nothing.
+    const answers = await Promise.all(
+      [1, 2].map(() => bed.post<{ renewedId: string }>('admin', '/eCoopAgrt/renew', { id: future })),
+    );
+    expect(answers.filter((answer) => answer.body.success)).toHaveLength(1);
+    expect(answers.find((answer) => !answer.body.success)?.body).toMatchObject({ code: 409 });
+    const renewed = answers.find((answer) => answer.body.success)!.body.result;
+    const renewals = await db()
+      .selectFrom('coop_agreements')
+      .select('id')
+      .where('previous_agreement_id', '=', future)
+      .execute();
+    expect(renewals).toHaveLength(1);
     expect(await detail(future)).toMatchObject({ status: 'RENEWED', renewedById: renewed.renewedId });
     expect(await detail(renewed.renewedId)).toMatchObject({
       status: 'DRAFT',

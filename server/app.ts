@@ -78,6 +78,8 @@ import { BELL_TABLES } from './modules/announcements/service';
 import { runApprovalTimeouts } from './modules/approvals/engine';
 import { publishTaskNotices } from './modules/approvals/notify';
 import { approvalRoutes } from './modules/approvals/routes';
+import { agreementRoutes } from './modules/agreements/routes';
+import { settleCoopByTime } from './modules/agreements/coop';
 import { promotionRoutes } from './modules/promotions/routes';
 import { settleByTime } from './modules/promotions/service';
 import { createPushHub, DEFAULT_PING_INTERVAL_MS, pushSocketRoutes, type PushHub } from './push';
@@ -169,6 +171,7 @@ const API_MODULES = [
   iotAlarmRoutes,
   promotionRoutes,
   visitRoutes,
+  agreementRoutes,
 ];
 
 /** The tables the app's read cache holds answers of. */
@@ -242,6 +245,15 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
   jobs.every('PROMOTION_CLOCK', '促销按时生效/结束', PROMOTION_CLOCK_INTERVAL_MS, async ({ db }) => ({
     result: await settleByTime(db, null),
   }));
+  // Cooperation agreements start and expire on their dates (the reads settle them too).
+  jobs.every(
+    'COOP_AGREEMENT_CLOCK',
+    '合作协议按期生效/到期',
+    AGREEMENT_CLOCK_INTERVAL_MS,
+    async ({ db }) => ({
+      result: await settleCoopByTime(db, null),
+    }),
+  );
   if (config.visitDayCloseIntervalMs) {
     jobs.every('VISIT_DAY_CLOSE', '拜访日结', config.visitDayCloseIntervalMs, async ({ db }) => ({
       result: { ...(await closeVisitDays(db)) },
@@ -252,6 +264,7 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
 }
 
 const PROMOTION_CLOCK_INTERVAL_MS = 60_000;
+const AGREEMENT_CLOCK_INTERVAL_MS = 3_600_000;
 
 /** Expired files go within the hour. */
 const DOWNLOAD_CLEANUP_INTERVAL_MS = 3_600_000;

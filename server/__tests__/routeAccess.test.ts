@@ -63,6 +63,50 @@ function promotionSamples(outletId: string, skuId: string): Record<string, Sampl
   };
 }
 
+/** The agreement routes' samples: the demo cooperation template of A01, its draft one, its agreements. */
+function agreementSamples(outletId: string): Record<string, Sample> {
+  const template = stableId('agreement-template', 'A01', 'coop');
+  const draftTemplate = stableId('agreement-template', 'A01', 'freezer');
+  const coop = (key: string) => stableId('coop-agreement', 'A01', key);
+  const templateBody = {
+    code: 'WALK-TMPL',
+    name: '巡检模板',
+    agreementType: 'COOPERATION',
+    signMode: 'BOTH',
+    bodyHtml: '<p>{{partyB}}</p>',
+    variableSchema: [],
+  };
+  const coopBody = {
+    partyBCustomerId: outletId,
+    cooperationType: 'DISTRIBUTION',
+    templateId: template,
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+  };
+  return {
+    'GET /api/eAgrtTmpl/queryById': { query: { id: template } },
+    'GET /api/eAgrtTmpl/versions': { query: { id: template } },
+    'GET /api/eAgrtTmpl/diff': { query: { id: template, from: '1', to: '2' } },
+    'POST /api/eAgrtTmpl/add': { body: templateBody, own: true },
+    'POST /api/eAgrtTmpl/edit': { body: { ...templateBody, id: draftTemplate } },
+    'POST /api/eAgrtTmpl/publish': { body: { id: draftTemplate } },
+    'POST /api/eAgrtTmpl/retire': { body: { id: template, retired: true } },
+    'POST /api/eAgrtTmpl/preview': {
+      body: { agreementType: 'COOPERATION', bodyHtml: '<p>{{partyB}}</p>', variableSchema: [] },
+      own: true,
+    },
+    'GET /api/eCoopAgrt/queryById': { query: { id: coop('active-1') } },
+    'GET /api/eCoopAgrt/content': { query: { id: coop('active-1') } },
+    'GET /api/eCoopAgrt/pdf': { query: { id: coop('active-1') } },
+    'POST /api/eCoopAgrt/add': { body: coopBody },
+    'POST /api/eCoopAgrt/edit': { body: { ...coopBody, id: coop('renewal') } },
+    'POST /api/eCoopAgrt/submit': { body: { id: coop('renewal') } },
+    'POST /api/eCoopAgrt/sign': { body: { id: coop('approved') } },
+    'POST /api/eCoopAgrt/terminate': { body: { id: coop('active-1'), reason: '巡检终止' } },
+    'POST /api/eCoopAgrt/renew': { body: { id: coop('expiring') } },
+  };
+}
+
 interface Sample {
   params?: Record<string, string>;
   query?: Record<string, string>;
@@ -922,6 +966,9 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
     // An image's bytes name no row: the answer counts as showing the row whose id the path names.
     if (contentType.startsWith('image/'))
       return { status: response.status, body: undefined, file: `image ${response.url}` };
+    // So does an agreement's PDF (its text is glyph ids of an embedded font subset).
+    if (contentType.startsWith('application/pdf'))
+      return { status: response.status, body: undefined, file: `pdf ${response.url}` };
     return {
       status: response.status,
       body: undefined,
@@ -1070,12 +1117,16 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       'PUT /api/approval/flow/edit': { body: { ...flow, id: task.flow_id } },
       'PUT /api/approval/flow/status': { body: { id: task.flow_id, status: 'DISABLED' } },
       ...promotionSamples(business.outlet.id, business.sku.id),
+      ...agreementSamples(business.outlet.id),
     };
     markers = [
       ...(await a01BusinessMarkers(db)),
       ...(await db.selectFrom('promotions').select('id').where('tenant_id', '=', 'A01').execute()).map(
         (row) => row.id,
       ),
+      ...(
+        await db.selectFrom('coop_agreements').select('agreement_no').where('tenant_id', '=', 'A01').execute()
+      ).map((row) => row.agreement_no),
       ...ids.flat().map((row) => row.id),
       assets.idle.asset_no,
       assets.placed.id,

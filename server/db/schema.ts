@@ -14,6 +14,16 @@ import type {
   PlacementStatus,
 } from '../../common/assets';
 import type {
+  AgreementType,
+  CoopEvent,
+  CoopStatus,
+  CooperationType,
+  SignMode,
+  TemplateStatus,
+  TemplateVariable,
+  VariableValues,
+} from '../../common/agreements';
+import type {
   ApplyLevel,
   Audience,
   BudgetType,
@@ -1527,6 +1537,88 @@ export interface VisitStepResultsTable {
   photo_ids: JSONColumnType<string[], string, string>;
 }
 
+// ---- Agreements I (migration 0027) ----
+
+export interface AgreementTemplatesTable extends BusinessColumns {
+  code: string;
+  name: string;
+  agreement_type: AgreementType;
+  sign_mode: Generated<SignMode>;
+  body_html: Generated<string>;
+  variable_schema: JSONColumnType<TemplateVariable[], string, string>;
+  status: Generated<TemplateStatus>;
+  current_version: Generated<number>;
+  published_at: Date | null;
+  published_by: string | null;
+  org_code: Generated<string>;
+  version: Generated<number>;
+}
+
+export interface AgreementTemplateVersionsTable {
+  id: string;
+  tenant_id: string;
+  template_id: string;
+  version: number;
+  body_html: string;
+  variable_schema: JSONColumnType<TemplateVariable[], string, string>;
+  published_by: string | null;
+  published_at: CreatedAt;
+}
+
+export interface AgreementSnapshotsTable {
+  id: string;
+  tenant_id: string;
+  agreement_kind: string;
+  agreement_id: string;
+  file_name: string;
+  content: Buffer;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CoopAgreementsTable extends BusinessColumns {
+  agreement_no: string;
+  party_b_customer_id: string;
+  party_a_org_code: Generated<string>;
+  cooperation_type: CooperationType;
+  start_date: DateColumn;
+  end_date: DateColumn;
+  territory: string | null;
+  channels: string | null;
+  annual_target_cases: NullableDecimal;
+  annual_target_amount: NullableDecimal;
+  monthly_targets: JSONColumnType<number[], string, string>;
+  deposit_amount: NullableDecimal;
+  credit_limit: NullableDecimal;
+  payment_terms: string | null;
+  rebate_policy_ids: JSONColumnType<string[], string, string>;
+  exclusivity: Generated<boolean>;
+  penalty_terms: string | null;
+  template_id: string;
+  template_version_id: string;
+  variable_values: JSONColumnType<VariableValues, string, string>;
+  snapshot_file_id: string | null;
+  signed_at: Date | null;
+  signature_file_ids: JSONColumnType<string[], string | undefined, string>;
+  previous_agreement_id: string | null;
+  status: Generated<CoopStatus>;
+  termination_reason: string | null;
+  org_code: string;
+  version: Generated<number>;
+}
+
+export interface CoopAgreementEventsTable {
+  id: string;
+  tenant_id: string;
+  agreement_id: string;
+  action: CoopEvent;
+  from_status: CoopStatus | null;
+  to_status: CoopStatus | null;
+  note: string | null;
+  actor_id: string | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   tenants: TenantsTable;
   deployment_settings: DeploymentSettingsTable;
@@ -1607,4 +1699,9 @@ export interface DB {
   visit_plan_items: VisitPlanItemsTable;
   visit_records: VisitRecordsTable;
   visit_step_results: VisitStepResultsTable;
+  agreement_templates: AgreementTemplatesTable;
+  agreement_template_versions: AgreementTemplateVersionsTable;
+  agreement_snapshots: AgreementSnapshotsTable;
+  coop_agreements: CoopAgreementsTable;
+  coop_agreement_events: CoopAgreementEventsTable;
 }

@@ -84,6 +84,25 @@ const menuPages = new Map<string, ComponentType>([
     'approval/ApprovalFlowList',
     lazyPage(() => import(/* webpackChunkName: "approval-flows" */ '../pages/approval/ApprovalFlowListPage')),
   ],
+  // Agreements (issue #19).
+  [
+    'eAgrt/AgreementTemplateList',
+    lazyPage(
+      () =>
+        import(
+          /* webpackChunkName: "e-agreement-template" */ '../pages/business/agreement/AgreementTemplateListPage'
+        ),
+    ),
+  ],
+  [
+    'eAgrt/CoopAgreementList',
+    lazyPage(
+      () =>
+        import(
+          /* webpackChunkName: "e-coop-agreement" */ '../pages/business/agreement/CoopAgreementListPage'
+        ),
+    ),
+  ],
   // Promotions (issue #18).
   [
     'ePromotion/PromotionList',

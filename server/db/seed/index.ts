@@ -5,6 +5,7 @@ import type { AttachmentStorage } from '../../modules/attachments/storage';
 import type { DB } from '../schema';
 import { seedBusiness, seedOrders, seedVisits } from './business';
 import { seedErp } from './erp';
+import { seedAgreements } from './agreements';
 import { seedAnnouncements } from './announcements';
 import { seedApprovals } from './approvals';
 import { seedAssets } from './assets';
@@ -35,6 +36,7 @@ const BUSINESS_STEPS: SeedStep[] = [
   seedPromotions,
   seedAssets,
   seedVisits,
+  seedAgreements,
 ];
 
 export type SeedOutcome =

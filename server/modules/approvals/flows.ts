@@ -191,6 +191,16 @@ export const DEFAULT_FLOWS: FlowInput[] = [
     nodes: [ASSET_ADMIN_NODE],
   },
 
+  // 合作协议 (DOMAIN §1.8): the regional or channel manager; the administrators until those roles are set.
+  {
+    bizType: 'COOP_AGREEMENT',
+    name: '合作协议审批',
+    priority: 100,
+    conditions: {},
+    lowRisk: false,
+    nodes: [{ ...ASSET_ADMIN_NODE, name: '管理员审批' }],
+  },
+
   // 异常拜访审核 (DOMAIN §1.4): the office head accepts or denies a flagged visit; low risk, so in batches.
   {
     bizType: 'VISIT_ABNORMAL',

@@ -368,6 +368,34 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
     ],
   },
   {
+    name: '协议管理',
+    url: '/eAgrt',
+    component: 'layouts/RouteView',
+    icon: 'file-text',
+    children: [
+      {
+        name: '协议模板',
+        url: '/eAgrtTmpl',
+        component: 'eAgrt/AgreementTemplateList',
+        buttons: [
+          { perms: 'agreementTemplate:list', name: '查看协议模板' },
+          { perms: 'agreementTemplate:edit', name: '编辑/发布协议模板' },
+        ],
+      },
+      {
+        name: '合作协议',
+        url: '/eCoopAgrt',
+        component: 'eAgrt/CoopAgreementList',
+        buttons: [
+          { perms: 'coopAgreement:list', name: '查看合作协议' },
+          { perms: 'coopAgreement:edit', name: '新增/编辑/提交合作协议' },
+          { perms: 'coopAgreement:sign', name: '签署合作协议' },
+          { perms: 'coopAgreement:terminate', name: '终止/续签合作协议' },
+        ],
+      },
+    ],
+  },
+  {
     name: '资产管理',
     url: '/eAsset',
     component: 'layouts/RouteView',

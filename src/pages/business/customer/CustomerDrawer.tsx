@@ -11,6 +11,7 @@ import {
 import { ChangeHistory } from '../../../components/history/ChangeHistory';
 import { HasPermission } from '../../../components/HasPermission';
 import { RegionName } from '../../../components/region/RegionPicker';
+import { CustomerAgreements } from '../agreement/CustomerAgreements';
 import { OutletAssets } from '../asset/OutletAssets';
 import { CustomerPhotos } from './CustomerPhotos';
 
@@ -85,6 +86,12 @@ export function CustomerDrawer({ customer, onClose }: { customer: Customer | nul
             <div>
               <Typography.Title level={5}>冰柜资产</Typography.Title>
               <OutletAssets customerId={customer.id} />
+            </div>
+          </HasPermission>
+          <HasPermission code="coopAgreement:list">
+            <div>
+              <Typography.Title level={5}>协议</Typography.Title>
+              <CustomerAgreements customerId={customer.id} />
             </div>
           </HasPermission>
           <div>

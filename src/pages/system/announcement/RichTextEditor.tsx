@@ -1,6 +1,8 @@
-// The announcement body editor (tiptap, loaded with the form only): headings, emphasis, lists, quotes;
-// its HTML is cleaned by the server on save. A form control: `value` in, `onChange` with the HTML out.
-import { Button, Divider, Space, Tooltip } from 'antd';
+// The rich-text body editor (tiptap, loaded with the form only): headings, emphasis, lists, quotes; its HTML
+// is cleaned by the server on save. A form control: `value` in, `onChange` with the HTML out. Given
+// `variables` (the agreement templates), a variable panel beside the text inserts a `{{name}}` token at the
+// cursor, or for a table variable a table bound to it (boundTable.ts) whose row repeats per value row.
+import { Button, Divider, Space, Tag, Tooltip, Typography } from 'antd';
 import {
   BoldOutlined,
   ItalicOutlined,
@@ -14,10 +16,14 @@ import {
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { ReactNode } from 'react';
+import type { TemplateVariable } from '../../../../common/agreements';
+import { BoundTable } from './boundTable';
 
 export interface RichTextEditorProps {
   value?: string;
   onChange?: (html: string) => void;
+  /** The variables the text may use: shows the variable panel. */
+  variables?: TemplateVariable[];
 }
 
 interface Tool {
@@ -94,9 +100,53 @@ const TOOLS: Tool[][] = [
   ],
 ];
 
-export default function RichTextEditor({ value, onChange }: RichTextEditorProps) {
+/** Inserts a variable at the cursor: its token, or a table bound to it. */
+function insertVariable(editor: Editor, variable: TemplateVariable) {
+  if (variable.type === 'array')
+    editor
+      .chain()
+      .focus()
+      .insertBoundTable(variable.name, variable.fields ?? [])
+      .run();
+  else editor.chain().focus().insertContent(`{{${variable.name}}}`).run();
+}
+
+function VariablePanel({ editor, variables }: { editor: Editor | null; variables: TemplateVariable[] }) {
+  return (
+    <div className="rich-text-variables" aria-label="变量">
+      <Typography.Text type="secondary">点击插入变量</Typography.Text>
+      <Space orientation="vertical" size={4} style={{ width: '100%', marginTop: 8 }}>
+        {variables.map((variable) => (
+          <Tooltip
+            key={variable.name}
+            title={variable.type === 'array' ? '插入按此数据逐行填充的表格' : `插入 {{${variable.name}}}`}
+            placement="left"
+          >
+            <Tag
+              role="button"
+              tabIndex={0}
+              color={variable.type === 'array' ? 'purple' : 'blue'}
+              style={{ cursor: 'pointer', width: '100%' }}
+              onClick={() => editor && insertVariable(editor, variable)}
+              onKeyDown={(event) => {
+                if (editor && (event.key === 'Enter' || event.key === ' ')) insertVariable(editor, variable);
+              }}
+            >
+              {variable.type === 'array' ? '表格：' : ''}
+              {variable.label}
+            </Tag>
+          </Tooltip>
+        ))}
+      </Space>
+    </div>
+  );
+}
+
+export default function RichTextEditor({ value, onChange, variables }: RichTextEditorProps) {
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false })],
+    extensions: variables
+      ? [StarterKit.configure({ link: false }), BoundTable]
+      : [StarterKit.configure({ link: false })],
     content: value ?? '',
     shouldRerenderOnTransaction: true,
     onUpdate: ({ editor: current }) => onChange?.(current.isEmpty ? '' : current.getHTML()),
@@ -121,7 +171,14 @@ export default function RichTextEditor({ value, onChange }: RichTextEditorProps)
           </Space>
         ))}
       </Space>
-      <EditorContent editor={editor} className="rich-text-content" />
+      {variables ? (
+        <div className="rich-text-with-variables">
+          <EditorContent editor={editor} className="rich-text-content" />
+          <VariablePanel editor={editor} variables={variables} />
+        </div>
+      ) : (
+        <EditorContent editor={editor} className="rich-text-content" />
+      )}
     </div>
   );
 }

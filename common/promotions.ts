@@ -208,6 +208,12 @@ export interface PromotionListRecord {
   updateTime: string;
 }
 
+/** A promotion's budget as the list and its export show it: used / total, or 不限. */
+export const budgetText = (record: Pick<PromotionListRecord, 'budgetType' | 'budgetTotal' | 'budgetUsed'>) =>
+  record.budgetType === 'NONE'
+    ? '不限'
+    : `${record.budgetUsed} / ${record.budgetTotal}${record.budgetType === 'GIFT_QTY' ? '（赠品）' : ''}`;
+
 export interface PromotionDetail extends PromotionInput {
   id: string;
   promoNo: string;

@@ -65,6 +65,20 @@ const CASES: ExportCase[] = [
     filter: 'status=',
     headers: ['业务单据', '任务号', '状态', '错误分类', '错误信息'],
   },
+  {
+    name: 'sync failures of customer archives',
+    list: '/kingdee/sync/orders/list',
+    exportPath: '/kingdee/sync/orders/exportXls',
+    filter: 'record=ARCHIVE',
+    headers: ['业务单据', '任务号', '状态', '错误分类', '错误信息'],
+  },
+  {
+    name: 'promotions',
+    list: '/ePromotion/promotion/list',
+    exportPath: '/ePromotion/promotion/exportXls',
+    filter: 'status=ACTIVE',
+    headers: ['编号', '名称', '类型', '层级', '促销组', '适用对象'],
+  },
 ];
 
 describe.each(testBackends())('list exports on %s', (backend) => {

@@ -10,13 +10,15 @@ import type {
   PromotionPreview,
   PromotionPreviewInput,
 } from '../../common/promotions';
-import { getAction, postAction } from './http';
+import { downloadFile, getAction, postAction } from './http';
 import type { ListParams } from './systemTypes';
 
 const BASE = '/ePromotion/promotion';
 
 export const listPromotions = (params: ListParams) =>
   getAction<Page<PromotionListRecord>>(`${BASE}/list`, params);
+export const exportPromotions = (params: ListParams) =>
+  downloadFile(`${BASE}/exportXls`, '促销列表.xlsx', params);
 export const queryPromotion = (id: string) => getAction<PromotionDetail>(`${BASE}/queryById`, { id });
 export const addPromotion = (input: PromotionInput) => postAction<{ id: string }>(`${BASE}/add`, input);
 export const editPromotion = (id: string, input: PromotionInput) =>

@@ -23,7 +23,9 @@ import { publishTaskNotices } from '../approvals/notify';
 import { previewOrder } from '../orders/placement';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
+import { sendExport } from '../jobs/exports';
 import { submitPromotion } from './approval';
+import { PROMOTION_EXPORT } from './export';
 import {
   addPromotion,
   changePromotion,
@@ -177,6 +179,9 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
     `${base}/list`,
     { config: requires(PROMOTION_PERMISSIONS.list) },
     async (request) => ok(await listPromotions(db, callerOf(request), request.query)),
+  );
+  app.get(`${base}/exportXls`, { config: requires(PROMOTION_PERMISSIONS.list) }, (request, reply) =>
+    sendExport(request, reply, PROMOTION_EXPORT),
   );
   app.get<{ Querystring: IdQuery }>(
     `${base}/queryById`,

@@ -6,6 +6,7 @@ import { Button, Form, Input, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import {
+  budgetText,
   canPromo,
   EDITABLE_PROMO_STATUS,
   PROMO_STATUS,
@@ -17,6 +18,7 @@ import {
 import {
   copyPromotion,
   listPromotionGroups,
+  exportPromotions,
   listPromotions,
   promotionCommand,
   type PromotionAction,
@@ -61,11 +63,6 @@ const COMMANDS: Array<{
 ];
 
 const loadGroups = () => listPromotionGroups({ pageSize: 200 });
-
-export const budgetText = (record: Pick<PromotionListRecord, 'budgetType' | 'budgetTotal' | 'budgetUsed'>) =>
-  record.budgetType === 'NONE'
-    ? '不限'
-    : `${record.budgetUsed} / ${record.budgetTotal}${record.budgetType === 'GIFT_QTY' ? '（赠品）' : ''}`;
 
 export default function PromotionListPage() {
   const list = useListPage<PromotionListRecord>({
@@ -169,6 +166,7 @@ export default function PromotionListPage() {
       <ListPage<PromotionListRecord>
         list={list}
         columns={columns}
+        exportAs={exportPromotions}
         searchFields={
           <>
             <Form.Item name="name" label="名称">

@@ -73,6 +73,13 @@ const CASES: ExportCase[] = [
     headers: ['业务单据', '任务号', '状态', '错误分类', '错误信息'],
   },
   {
+    name: 'warehouses',
+    list: '/eprod/warehouse/list',
+    exportPath: '/eprod/warehouse/exportXls',
+    filter: 'ownerType=DEALER',
+    headers: ['仓库编码', '仓库名称', '类型', '所属', '储存条件', '地址'],
+  },
+  {
     name: 'promotions',
     list: '/ePromotion/promotion/list',
     exportPath: '/ePromotion/promotion/exportXls',

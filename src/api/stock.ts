@@ -197,5 +197,7 @@ export const exportStockLots = (params: ListParams) =>
   downloadFile('/eprod/prodStockWhlist/exportXls', '库存明细.xlsx', params);
 export const exportMovements = (params: ListParams) =>
   downloadFile('/eprod/stockMovement/exportXls', '库存流水.xlsx', params);
+export const exportWarehouses = (params: ListParams) =>
+  downloadFile('/eprod/warehouse/exportXls', '仓库列表.xlsx', params);
 export const exportDealerStock = (params: ListParams) =>
   downloadFile('/eCustStock/exportXls', '经销商库存.xlsx', params);

@@ -1,8 +1,8 @@
-// 导出 of the stock lists (库存明细, 库存流水, 经销商库存): what their filters select, with the lists' own
+// 导出 of the stock lists (库存明细, 库存流水, 经销商库存, 仓库管理): what their filters select, with the lists' own
 // column names (a two-line column of the screen is two columns here, named by its halves).
 import { formatQuantity } from '../../../common/quantity';
 import { defineListExport, type ExportColumn } from '../shared/excel';
-import { dealerStock, listMovements, stockDetail } from './service';
+import { dealerStock, listMovements, listWarehouses, stockDetail } from './service';
 
 type RecordOf<F extends (...args: never[]) => Promise<{ records: unknown[] }>> = Awaited<
   ReturnType<F>
@@ -81,4 +81,22 @@ export const DEALER_STOCK_EXPORT = defineListExport(
   '经销商库存',
   DEALER_STOCK_EXPORT_COLUMNS,
   dealerStock,
+);
+
+export const WAREHOUSE_EXPORT_COLUMNS: ExportColumn<RecordOf<typeof listWarehouses>>[] = [
+  { header: '仓库编码', width: 16, value: (row) => row.code },
+  { header: '仓库名称', width: 24, value: (row) => row.name },
+  { header: '类型', value: (row) => row.ownerType_dictText },
+  { header: '所属', width: 24, value: (row) => row.ownerName },
+  { header: '储存条件', value: (row) => row.storageType_dictText },
+  { header: '地址', width: 32, value: (row) => row.address },
+  { header: 'ERP仓库编码', width: 16, value: (row) => row.erpWarehouseCode },
+  { header: '状态', value: (row) => row.status_dictText },
+  { header: '创建时间', width: 20, value: (row) => row.createTime },
+];
+export const WAREHOUSE_EXPORT = defineListExport(
+  'warehouses',
+  '仓库列表',
+  WAREHOUSE_EXPORT_COLUMNS,
+  listWarehouses,
 );

@@ -13,7 +13,7 @@ import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { sendExport } from '../jobs/exports';
-import { DEALER_STOCK_EXPORT, STOCK_LOT_EXPORT, STOCK_MOVEMENT_EXPORT } from './export';
+import { DEALER_STOCK_EXPORT, STOCK_LOT_EXPORT, STOCK_MOVEMENT_EXPORT, WAREHOUSE_EXPORT } from './export';
 import { nullable, statusChangeSchema, text } from '../shared/schemas';
 import {
   adjustStock,
@@ -137,6 +137,9 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
   // Also the warehouse picker of an order's return and swap documents.
   app.get('/eprod/warehouse/list', { config: requires(WAREHOUSE_READERS) }, async (request) =>
     ok(await listWarehouses(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/eprod/warehouse/exportXls', { config: requires(WAREHOUSE_READERS) }, (request, reply) =>
+    sendExport(request, reply, WAREHOUSE_EXPORT),
   );
   app.post<{ Body: WarehouseInput }>(
     '/eprod/warehouse/add',

@@ -8,7 +8,13 @@ import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { ENABLED_STATUS, STORAGE_CONDITION, WAREHOUSE_OWNER_TYPE } from '../../../../common/businessEnums';
 import { listCustomers } from '../../../api/customers';
-import { listWarehouses, saveWarehouse, type Warehouse, type WarehousePayload } from '../../../api/stock';
+import {
+  exportWarehouses,
+  listWarehouses,
+  saveWarehouse,
+  type Warehouse,
+  type WarehousePayload,
+} from '../../../api/stock';
 import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
@@ -81,6 +87,7 @@ export default function WarehouseListPage() {
       <ListPage<Warehouse>
         list={list}
         columns={columns}
+        exportAs={exportWarehouses}
         searchFields={
           <>
             <Form.Item name="code" label="编码">

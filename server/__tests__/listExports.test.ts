@@ -80,6 +80,13 @@ const CASES: ExportCase[] = [
     headers: ['仓库编码', '仓库名称', '类型', '所属', '储存条件', '地址'],
   },
   {
+    name: 'asset applications',
+    list: '/eAsset/application/list',
+    exportPath: '/eAsset/application/exportXls',
+    filter: 'status=COMPLETED',
+    headers: ['申请编号', '申请类型', '资产编号', '型号', '门店'],
+  },
+  {
     name: 'promotions',
     list: '/ePromotion/promotion/list',
     exportPath: '/ePromotion/promotion/exportXls',

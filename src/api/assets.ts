@@ -158,6 +158,8 @@ export const saveAssetModel = (body: AssetModelPayload) =>
   );
 
 export const listAssets = (params: ListParams) => getAction<Page<Asset>>('/eAsset/list', params);
+export const exportAssetApplications = (params: ListParams) =>
+  downloadFile('/eAsset/application/exportXls', '资产申请.xlsx', params);
 export const exportAssets = (params: ListParams) =>
   downloadFile('/eAsset/exportXls', '资产台账.xlsx', params);
 export const getAsset = (id: string) => getAction<AssetDetail>('/eAsset/queryById', { id });

@@ -1,6 +1,6 @@
-// 导出 of the asset ledger: what its filters select, with the list's columns.
+// 导出 of the asset ledger and of the asset applications: what their filters select, with the lists' columns.
 import { defineListExport, type ExportColumn } from '../shared/excel';
-import { listAssets, type AssetRecord } from './service';
+import { listApplications, listAssets, type AssetRecord } from './service';
 
 export const ASSET_EXPORT_COLUMNS: ExportColumn<AssetRecord>[] = [
   { header: '资产编号', width: 18, value: (row) => row.assetNo },
@@ -19,3 +19,28 @@ export const ASSET_EXPORT_COLUMNS: ExportColumn<AssetRecord>[] = [
 ];
 
 export const ASSET_EXPORT = defineListExport('assets', '资产台账', ASSET_EXPORT_COLUMNS, listAssets);
+
+type ApplicationRecord = Awaited<ReturnType<typeof listApplications>>['records'][number];
+
+export const APPLICATION_EXPORT_COLUMNS: ExportColumn<ApplicationRecord>[] = [
+  { header: '申请编号', width: 18, value: (row) => row.applyNo },
+  { header: '申请类型', value: (row) => row.applyType_dictText },
+  { header: '资产编号', width: 18, value: (row) => row.assetNo },
+  { header: '型号', width: 20, value: (row) => row.modelName },
+  { header: '门店', width: 24, value: (row) => row.customerName },
+  { header: '转至门店', width: 24, value: (row) => row.toCustomerName },
+  { header: '状态', value: (row) => row.status_dictText },
+  { header: '押金状态', value: (row) => row.depositStatus_dictText },
+  { header: '押金', value: (row) => Number(row.depositAmount) },
+  { header: '申请原因', width: 28, value: (row) => row.reason },
+  { header: '申请人', value: (row) => row.applicantName },
+  { header: '申请时间', width: 20, value: (row) => row.createTime },
+  { header: '完成时间', width: 20, value: (row) => row.finishTime },
+];
+
+export const APPLICATION_EXPORT = defineListExport(
+  'assetApplications',
+  '资产申请',
+  APPLICATION_EXPORT_COLUMNS,
+  listApplications,
+);

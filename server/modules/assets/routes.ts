@@ -25,7 +25,7 @@ import {
   type ScrapInput,
   type TransferInput,
 } from './applications';
-import { ASSET_EXPORT } from './export';
+import { APPLICATION_EXPORT, ASSET_EXPORT } from './export';
 import {
   confirmLost,
   inspectAsset,
@@ -140,6 +140,9 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
   // ---- Applications ----
   app.get('/eAsset/application/list', { config: requires('asset:list') }, async (request) =>
     ok(await listApplications(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/eAsset/application/exportXls', { config: requires('asset:list') }, (request, reply) =>
+    sendExport(request, reply, APPLICATION_EXPORT),
   );
   const submitted = async (result: Awaited<ReturnType<typeof applyPlacement>>) => {
     await publishTaskNotices(app, result.notices);

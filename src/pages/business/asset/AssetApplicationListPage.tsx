@@ -8,6 +8,7 @@ import { APPLICATION_STATUS, APPLICATION_TYPE } from '../../../../common/assets'
 import {
   cancelApplication,
   deliverPlacement,
+  exportAssetApplications,
   listAssetApplications,
   receiveDeposit,
   receiveRecall,
@@ -163,6 +164,7 @@ export function ApplicationList() {
       <ListPage<AssetApplication>
         list={list}
         columns={columns}
+        exportAs={exportAssetApplications}
         searchFields={
           <>
             <Form.Item name="applyNo" label="申请编号">

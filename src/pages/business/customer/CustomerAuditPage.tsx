@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Button, Form, Input, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { AUDIT_STATUS } from '../../../../common/businessEnums';
-import { listCustomers, type Customer } from '../../../api/customers';
+import { exportCustomers, listCustomers, type Customer } from '../../../api/customers';
+import type { ListParams } from '../../../api/systemTypes';
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { HasPermission } from '../../../components/HasPermission';
 import { ListPage } from '../../../components/table/ListPage';
@@ -13,14 +14,19 @@ import { PoiAuditModal } from './PoiAuditModal';
 
 const AUDIT_COLOR: Record<string, string> = { PENDING: 'orange', APPROVED: 'green', REJECTED: 'red' };
 
+/** Without a choice the page is the queue: outlets still waiting. */
+const auditQueue = (params: ListParams): ListParams => ({
+  ...params,
+  customerType: 'OUTLET',
+  auditStatus: params.auditStatus ?? 'PENDING',
+});
+
 export default function CustomerAuditPage() {
   const list = useListPage<Customer>({
     filterKeys: ['keyword', 'auditStatus'],
     sortKeys: ['customerCode', 'name', 'createTime'],
     defaultSort: { column: 'createTime', order: 'asc' },
-    // Without a choice the page is the queue: outlets still waiting.
-    fetch: (params) =>
-      listCustomers({ ...params, customerType: 'OUTLET', auditStatus: params.auditStatus ?? 'PENDING' }),
+    fetch: (params) => listCustomers(auditQueue(params)),
   });
   const [auditing, setAuditing] = useState<string | null>(null);
 
@@ -60,6 +66,7 @@ export default function CustomerAuditPage() {
       <ListPage<Customer>
         list={list}
         columns={columns}
+        exportAs={(params) => exportCustomers(auditQueue(params))}
         searchFields={
           <>
             <Form.Item name="keyword" label="关键词">

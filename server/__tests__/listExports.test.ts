@@ -87,6 +87,13 @@ const CASES: ExportCase[] = [
     headers: ['申请编号', '申请类型', '资产编号', '型号', '门店'],
   },
   {
+    name: 'visit plans',
+    list: '/eVisit/plan/list',
+    exportPath: '/eVisit/plan/exportXls',
+    filter: 'status=DONE',
+    headers: ['日期', '计划编号', '业务员', '线路', '计划类型'],
+  },
+  {
     name: 'promotions',
     list: '/ePromotion/promotion/list',
     exportPath: '/ePromotion/promotion/exportXls',

@@ -187,6 +187,8 @@ export const saveRule = (rule: RulePayload) =>
 
 export const listVisits = (params: ListParams) => getAction<Page<VisitRecord>>('/eVisit/record/list', params);
 export const visitById = (id: string) => getAction<VisitDetail>('/eVisit/record/queryById', { id });
+export const exportPlans = (params: ListParams) =>
+  downloadFile('/eVisit/plan/exportXls', '拜访计划.xlsx', params);
 export const exportVisits = (params: ListParams) =>
   downloadFile('/eVisit/record/exportXls', '拜访记录.xlsx', params);
 

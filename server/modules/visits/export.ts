@@ -1,5 +1,6 @@
-// 导出 of 拜访记录 (what the list's filters select, with the list's columns) and of 拜访日报 / 月报.
+// 导出 of 拜访记录 and 拜访计划 (what the lists' filters select, with the lists' columns) and of 拜访日报 / 月报.
 import { defineListExport, type ExportColumn } from '../shared/excel';
+import { listPlans } from './plans';
 import { listVisits } from './records';
 import type { VisitReportRow } from '../../../common/visits';
 import { visitReport } from './reports';
@@ -25,6 +26,23 @@ export const VISIT_EXPORT_COLUMNS: ExportColumn<Visit>[] = [
 ];
 
 export const VISIT_EXPORT = defineListExport('visitRecords', '拜访记录', VISIT_EXPORT_COLUMNS, listVisits);
+
+type Plan = Awaited<ReturnType<typeof listPlans>>['records'][number];
+
+export const PLAN_EXPORT_COLUMNS: ExportColumn<Plan>[] = [
+  { header: '日期', width: 12, value: (row) => row.planDate },
+  { header: '计划编号', width: 20, value: (row) => row.planNo },
+  { header: '业务员', value: (row) => row.employeeName },
+  { header: '线路', width: 20, value: (row) => row.routeName },
+  { header: '计划类型', value: (row) => row.planType_dictText },
+  { header: '计划家数', value: (row) => row.plannedCount },
+  { header: '已访', value: (row) => row.visitedCount },
+  { header: '完成率(%)', value: (row) => row.completionRate },
+  { header: '状态', value: (row) => row.status_dictText },
+  { header: '备注', width: 24, value: (row) => row.remark },
+];
+
+export const PLAN_EXPORT = defineListExport('visitPlans', '拜访计划', PLAN_EXPORT_COLUMNS, listPlans);
 
 const REPORT_COLUMNS: ExportColumn<VisitReportRow>[] = [
   {

@@ -11,7 +11,7 @@ import { publishTaskNotices } from '../approvals/notify';
 import { sendExport } from '../jobs/exports';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { idQuerySchema, nullable, statusChangeSchema, text, type IdQuery } from '../shared/schemas';
-import { VISIT_DAILY_REPORT_EXPORT, VISIT_EXPORT, VISIT_MONTHLY_REPORT_EXPORT } from './export';
+import { PLAN_EXPORT, VISIT_DAILY_REPORT_EXPORT, VISIT_EXPORT, VISIT_MONTHLY_REPORT_EXPORT } from './export';
 import { visitReport } from './reports';
 import {
   addTempPlan,
@@ -289,6 +289,9 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
   // ---- 拜访计划 ----
   app.get('/eVisit/plan/list', { config: requires('visitPlan:list') }, async (request) =>
     ok(await listPlans(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/eVisit/plan/exportXls', { config: requires('visitPlan:list') }, (request, reply) =>
+    sendExport(request, reply, PLAN_EXPORT),
   );
   app.get<{ Querystring: IdQuery }>(
     '/eVisit/plan/queryById',

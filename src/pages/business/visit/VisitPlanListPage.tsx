@@ -11,6 +11,7 @@ import {
   copyLastWeek,
   decidePlan,
   generatePlans,
+  exportPlans,
   listPlans,
   planById,
   type VisitPlan,
@@ -138,6 +139,7 @@ export default function VisitPlanListPage() {
       <ListPage<VisitPlan>
         list={list}
         columns={columns}
+        exportAs={exportPlans}
         toFilters={PLAN_DATE.toFilters}
         toFormValues={PLAN_DATE.toFormValues}
         searchFields={

@@ -30,6 +30,11 @@ interface PermissionPayload {
 }
 
 const ALL_BUTTONS = [
+  'rebate:list',
+  'rebate:policy',
+  'rebate:calc',
+  'rebate:confirm',
+  'fund:list',
   'visitPlan:list',
   'visitPlan:add',
   'visitPlan:approve',
@@ -503,6 +508,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['拜访管理', ['拜访计划', '拜访记录', '拜访线路', '打卡规则']],
         ['ERP集成', ['同步失败订单', 'ERP配置']],
         ['促销管理', ['促销列表', '促销组管理', '试算预览']],
+        ['返利管理', ['返利政策', '返利核算', '资金账户']],
         ['资产管理', ['资产台账', '资产申请', '资产型号', '资产审批']],
         ['审批管理', ['审批中心', '审批流配置']],
         '下载中心',

@@ -294,77 +294,75 @@ export async function writeRebateCalculation(
   caller: Caller,
   input: { policyId: string; period: string },
 ): Promise<{ customers: number; written: number; totalAmount: string }> {
-  {
-    const policy = await policyInScope(trx, caller, input.policyId);
-    if (policy.status !== 'ACTIVE' && policy.status !== 'ENDED')
-      throw new BusinessError(409, '只有生效中或已结束的政策可以核算');
-    const results = await calculatePeriod(trx, policy, input.period);
-    const existing = new Map(
-      (
-        await trx
-          .selectFrom('rebate_calculations')
-          .select(['id', 'customer_id', 'status', 'adjustment_amount'])
-          .where('tenant_id', '=', caller.tenantId)
-          .where('policy_id', '=', policy.id)
-          .where('period', '=', input.period)
-          .execute()
-      ).map((row) => [row.customer_id, row]),
-    );
-    let written = 0;
-    let total = 0;
-    for (const result of results) {
-      const columns = {
-        gross_amount: centsText(result.purchases.grossCents),
-        returns_amount: centsText(result.purchases.returnsCents),
-        net_amount: centsText(result.netCents),
-        gross_cases: centsText(result.purchases.grossCases),
-        returns_cases: centsText(result.purchases.returnsCases),
-        net_cases: centsText(result.netCases),
-        basis_value: centsText(result.basisHundredths),
-        tier_no: result.tierNo,
-        tier_label: result.tierLabel,
-        rebate_amount: centsText(result.rebateCents),
-        source_docs: JSON.stringify(result.purchases.docs),
-        updated_by: caller.userId,
-      };
-      const before = existing.get(result.customerId);
-      if (before) {
-        if (before.status !== 'PENDING_CONFIRM') continue;
-        const final = Math.max(0, result.rebateCents + toCents(before.adjustment_amount));
-        await trx
-          .updateTable('rebate_calculations')
-          .set({
-            ...columns,
-            final_amount: centsText(final),
-            updated_at: new Date(),
-            version: sql`version + 1`,
-          })
-          .where('id', '=', before.id)
-          .where('status', '=', 'PENDING_CONFIRM')
-          .execute();
-        total += final;
-      } else {
-        await trx
-          .insertInto('rebate_calculations')
-          .values({
-            ...columns,
-            id: newId(),
-            tenant_id: caller.tenantId,
-            calc_no: await nextDocumentNo(trx, caller.tenantId, 'RB'),
-            policy_id: policy.id,
-            customer_id: result.customerId,
-            org_code: result.orgCode,
-            period: input.period,
-            final_amount: centsText(result.rebateCents),
-            created_by: caller.userId,
-          })
-          .execute();
-        total += result.rebateCents;
-      }
-      written += 1;
+  const policy = await policyInScope(trx, caller, input.policyId);
+  if (policy.status !== 'ACTIVE' && policy.status !== 'ENDED')
+    throw new BusinessError(409, '只有生效中或已结束的政策可以核算');
+  const results = await calculatePeriod(trx, policy, input.period);
+  const existing = new Map(
+    (
+      await trx
+        .selectFrom('rebate_calculations')
+        .select(['id', 'customer_id', 'status', 'adjustment_amount'])
+        .where('tenant_id', '=', caller.tenantId)
+        .where('policy_id', '=', policy.id)
+        .where('period', '=', input.period)
+        .execute()
+    ).map((row) => [row.customer_id, row]),
+  );
+  let written = 0;
+  let total = 0;
+  for (const result of results) {
+    const columns = {
+      gross_amount: centsText(result.purchases.grossCents),
+      returns_amount: centsText(result.purchases.returnsCents),
+      net_amount: centsText(result.netCents),
+      gross_cases: centsText(result.purchases.grossCases),
+      returns_cases: centsText(result.purchases.returnsCases),
+      net_cases: centsText(result.netCases),
+      basis_value: centsText(result.basisHundredths),
+      tier_no: result.tierNo,
+      tier_label: result.tierLabel,
+      rebate_amount: centsText(result.rebateCents),
+      source_docs: JSON.stringify(result.purchases.docs),
+      updated_by: caller.userId,
+    };
+    const before = existing.get(result.customerId);
+    if (before) {
+      if (before.status !== 'PENDING_CONFIRM') continue;
+      const final = Math.max(0, result.rebateCents + toCents(before.adjustment_amount));
+      await trx
+        .updateTable('rebate_calculations')
+        .set({
+          ...columns,
+          final_amount: centsText(final),
+          updated_at: new Date(),
+          version: sql`version + 1`,
+        })
+        .where('id', '=', before.id)
+        .where('status', '=', 'PENDING_CONFIRM')
+        .execute();
+      total += final;
+    } else {
+      await trx
+        .insertInto('rebate_calculations')
+        .values({
+          ...columns,
+          id: newId(),
+          tenant_id: caller.tenantId,
+          calc_no: await nextDocumentNo(trx, caller.tenantId, 'RB'),
+          policy_id: policy.id,
+          customer_id: result.customerId,
+          org_code: result.orgCode,
+          period: input.period,
+          final_amount: centsText(result.rebateCents),
+          created_by: caller.userId,
+        })
+        .execute();
+      total += result.rebateCents;
     }
-    return { customers: results.length, written, totalAmount: centsText(total) };
+    written += 1;
   }
+  return { customers: results.length, written, totalAmount: centsText(total) };
 }
 
 /** The REBATE_CALC job: a policy's period run for the user who asked. */

@@ -7,9 +7,12 @@ import type { Page } from '../../common/contract';
 import type { ApprovalRecord } from '../../common/approvals';
 import type { PromotionPreview } from '../../common/promotions';
 import type { FundAccountRecord, FundLedgerRecord, RebateCalcRecord } from '../../common/rebates';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { newId } from '../db/ids';
+import { demoUserId } from '../db/seed/ids';
 import { demoRebatePolicyId } from '../db/seed/rebates';
+import { runRebateCalculation } from '../modules/rebates/calculation';
 import { ledgerSums } from '../modules/funds/queries';
 import { testBackends } from './support/database';
 import {
@@ -350,6 +353,98 @@ describe.each(testBackends())('rebates on %s', (backend) => {
       .where('rebate_deduct_amount', '>', '0')
       .execute();
     expect(used.length).toBeGreaterThan(0);
+  });
+
+  it('exports the customer statement, oldest entry first', async () => {
+    const file = await bed.download(
+      'admin',
+      `/eRebate/account/exportStatement?customerId=${goods.outletId}&accountType=REBATE`,
+    );
+    expect(file.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body);
+    const sheet = workbook.worksheets[0];
+    const entries = await db()
+      .selectFrom('fund_ledger')
+      .select('id')
+      .where('customer_id', '=', goods.outletId)
+      .execute();
+    expect(sheet.rowCount).toBe(entries.length + 1);
+    expect(sheet.getRow(2).getCell(5).value).toBe('入账');
+  });
+
+  it('counts cases by quarter within the cap, and growth on the year before', async () => {
+    const admin = { tenantId: 'A01', userId: demoUserId('admin') };
+    const policy = async (values: Record<string, unknown>) => {
+      const { id } = await ok(
+        bed.post<{ id: string }>('admin', '/eRebate/policy/add', {
+          targetType: 'OUTLET',
+          startDate: '2025-01-01',
+          endDate: '2026-12-31',
+          customerScope: { customerIds: [goods.outletId] },
+          capAmount: null,
+          maxDeductRatio: 0,
+          ...values,
+        }),
+      );
+      await db().updateTable('rebate_policies').set({ status: 'ACTIVE' }).where('id', '=', id).execute();
+      return id;
+    };
+    // Q1 with 10 grace days (deadline 11 April): the March orders of both SKUs — 20 + 15 + 10 (audited on
+    // 8 April, now inside) = 45 cases — less both returns (5 + 2 received on 10 April) = 38 cases: the first
+    // tier, 50.00, capped at 30.00.
+    const cases = await policy({
+      name: '季度箱数',
+      basis: 'CASES',
+      periodType: 'QUARTER',
+      graceDays: 10,
+      tiers: [
+        { label: '达标', minValue: 0, maxValue: 40, benefitType: 'FIXED', benefitValue: 50 },
+        { label: '优秀', minValue: 40, maxValue: null, benefitType: 'FIXED', benefitValue: 100 },
+      ],
+      capAmount: 30,
+    });
+    await runRebateCalculation(db(), admin, { policyId: cases, period: '2026-Q1' });
+    const quarter = await db()
+      .selectFrom('rebate_calculations')
+      .selectAll()
+      .where('policy_id', '=', cases)
+      .executeTakeFirstOrThrow();
+    expect(quarter).toMatchObject({
+      gross_cases: '45.00',
+      returns_cases: '7.00',
+      net_cases: '38.00',
+      basis_value: '38.00',
+      tier_no: 1,
+      rebate_amount: '30.00',
+    });
+
+    // The year 2026 of the first SKU: 960 + 480 + 480 + 240 = 2160.00 less 336.00 returned = 1824.00, against
+    // 480.00 in 2025: growth 280% → the second tier, 1% of 1824.00 = 18.24.
+    await history([[0, 10]], '2025-06-01T10:00:00', '2025-06-01T12:00:00');
+    const growth = await policy({
+      name: '年度增长',
+      basis: 'GROWTH',
+      periodType: 'YEAR',
+      graceDays: 0,
+      skuIds: [goods.skuIds[0]],
+      tiers: [
+        { label: '增长', minValue: 0, maxValue: 100, benefitType: 'PERCENT', benefitValue: 0.5 },
+        { label: '翻倍', minValue: 100, maxValue: null, benefitType: 'PERCENT', benefitValue: 1 },
+      ],
+    });
+    await runRebateCalculation(db(), admin, { policyId: growth, period: '2026' });
+    const year = await db()
+      .selectFrom('rebate_calculations')
+      .selectAll()
+      .where('policy_id', '=', growth)
+      .executeTakeFirstOrThrow();
+    expect(year).toMatchObject({
+      net_amount: '1824.00',
+      basis_value: '280.00',
+      tier_no: 2,
+      rebate_amount: '18.24',
+    });
   });
 
   it('keeps rebates to their tenant and their permissions', async () => {

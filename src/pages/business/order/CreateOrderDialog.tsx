@@ -122,6 +122,8 @@ export function resubmitValues(order: OrderDetail): OrderFormValues {
       address: order.receiver.address ?? undefined,
     },
     freightAmount: Number(order.amounts.freightAmount) || 0,
+    // Given back at the rejection: asked for again, checked again.
+    rebateDeductAmount: Number(order.amounts.rebateDeductAmount) || undefined,
     buyerRemark: order.buyerRemark ?? undefined,
     internalRemark: order.internalRemark ?? undefined,
     lines: order.lines.map((line) => {
@@ -318,6 +320,7 @@ export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; 
             <Form.Item
               name="rebateDeductAmount"
               label="返利抵扣（元）"
+              initialValue={initial.rebateDeductAmount}
               tooltip="从客户返利账户抵扣货款，不超过可用余额和政策的单笔抵扣上限"
             >
               <InputNumber min={0} precision={2} max={99999999} style={{ width: 140 }} placeholder="不使用" />

@@ -371,7 +371,7 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
     name: '返利管理',
     url: '/eRebate',
     component: 'layouts/RouteView',
-    icon: 'wallet',
+    icon: 'account-book',
     children: [
       {
         name: '返利政策',

@@ -56,7 +56,7 @@ const COMMANDS: Array<{
 ];
 
 /** The editor's values: the deduction cap as a percentage. */
-type PolicyFormValues = Omit<RebatePolicyInput, 'maxDeductRatio'> & { maxDeductPercent: number };
+export type PolicyFormValues = Omit<RebatePolicyInput, 'maxDeductRatio'> & { maxDeductPercent: number };
 
 const thisYear = new Date().getFullYear();
 const NEW_POLICY: Partial<PolicyFormValues> = {
@@ -80,7 +80,10 @@ const valuesOf = (record: RebatePolicyRecord): PolicyFormValues => ({
   maxDeductPercent: Math.round(record.maxDeductRatio * 10000) / 100,
 });
 
-const inputOf = ({ maxDeductPercent, ...values }: PolicyFormValues): RebatePolicyInput => ({
+export const toRebatePolicyInput = ({
+  maxDeductPercent,
+  ...values
+}: PolicyFormValues): RebatePolicyInput => ({
   ...values,
   customerScope: values.customerScope ?? {},
   skuIds: values.skuIds ?? [],
@@ -283,7 +286,7 @@ export default function RebatePolicyListPage() {
         onClose={() => setEditing(null)}
         onSaved={list.reload}
         initialValues={policy ? valuesOf(policy) : NEW_POLICY}
-        onSubmit={(values) => saveRebatePolicy(policy?.id, inputOf(values))}
+        onSubmit={(values) => saveRebatePolicy(policy?.id, toRebatePolicyInput(values))}
       >
         <Form.Item name="name" label="政策名称" rules={[required('政策名称')]}>
           <Input maxLength={64} />

@@ -12,6 +12,7 @@ export const APPROVAL_BIZ_TYPE = labels({
   PROMOTION: '促销活动',
   COOP_AGREEMENT: '合作协议',
   DISPLAY_AGREEMENT: '陈列协议',
+  REBATE_POLICY: '返利政策',
   REBATE_ADJUST: '返利调整',
   ORDER_CREDIT: '订单信用',
   RETURN: '退货',

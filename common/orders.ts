@@ -581,6 +581,8 @@ export interface OrderAddInput {
   requestedDeliveryDate?: string | null;
   receiver?: Partial<Pick<ReceiverSnapshot, 'name' | 'mobile' | 'address'>>;
   freightAmount?: number;
+  /** 返利抵扣 asked for, in yuan: the server checks it against the rebate account and the per-order cap. */
+  rebateDeductAmount?: number;
   buyerRemark?: string | null;
   internalRemark?: string | null;
   lines: OrderLineInput[];

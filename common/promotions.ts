@@ -16,6 +16,8 @@
 //     POST add / edit           PromotionGroupInput (+ id) → { id }                promotion:group
 //   /eOrder/eOrder/pricePreview  PromotionPreviewInput → PromotionPreview          order:add
 
+import type { RebateDeduction } from './rebates';
+
 const labels = <T extends string>(entries: Record<T, string>) => entries;
 
 export const PROMO_TYPE = labels({
@@ -246,6 +248,8 @@ export interface PromotionPreviewInput {
   orderType?: 'REP_PROXY' | 'DEALER_PURCHASE';
   sellerId?: string | null;
   lines: Array<{ skuId: string; cases?: number; units?: number }>;
+  /** 返利抵扣 the order form asks for (yuan); the preview says what is available and allowed. */
+  rebateDeductAmount?: number;
 }
 
 export interface PreviewLine {
@@ -280,6 +284,8 @@ export interface PromotionPreview {
   lines: PreviewLine[];
   goodsAmount: string;
   promoDiscountAmount: string;
+  /** The buyer's rebate account for this cart (the order form's 返利抵扣). */
+  rebate?: RebateDeduction;
   payableAmount: string;
   applied: AppliedPromotion[];
   skipped: SkippedPromotion[];

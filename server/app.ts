@@ -66,6 +66,8 @@ import { markLotExpiry } from './modules/stock/expiry';
 import { closeVisitDays } from './modules/visits/dayClose';
 import { visitRoutes } from './modules/visits/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { runRebateJob } from './modules/rebates/calculation';
+import { REBATE_CALC_JOB, rebateRoutes } from './modules/rebates/routes';
 import { departRoutes } from './modules/system/departs/routes';
 import { dictRoutes } from './modules/system/dicts/routes';
 import { duplicateRoutes } from './modules/system/duplicate/routes';
@@ -172,6 +174,7 @@ const API_MODULES = [
   promotionRoutes,
   visitRoutes,
   agreementRoutes,
+  rebateRoutes,
 ];
 
 /** The tables the app's read cache holds answers of. */
@@ -209,6 +212,7 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
   const jobs = new JobRunner(app.database.db, { ...DEFAULT_JOBS_CONFIG, ...config.jobs }, app.push, app.log);
   app.decorate('jobs', jobs);
   jobs.handle('EXPORT', runExport);
+  jobs.handle(REBATE_CALC_JOB, runRebateJob);
   jobs.every('DOWNLOAD_CLEANUP', '清理过期下载文件', DOWNLOAD_CLEANUP_INTERVAL_MS, async ({ db }) => ({
     result: { removed: await removeExpiredFiles(db) },
   }));

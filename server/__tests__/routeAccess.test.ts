@@ -107,6 +107,35 @@ function agreementSamples(outletId: string): Record<string, Sample> {
   };
 }
 
+/** The rebate routes' samples: the demo dealers' running monthly policy, its draft, a result and a dealer of A01. */
+function rebateSamples(calcId: string, dealerId: string): Record<string, Sample> {
+  const policy = stableId('rebatePolicy', 'A01', 'dealer-monthly');
+  const draft = stableId('rebatePolicy', 'A01', 'outlet-growth');
+  const body = {
+    name: '巡检返利',
+    targetType: 'DEALER',
+    basis: 'AMOUNT',
+    periodType: 'MONTH',
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+    tiers: [{ minValue: 0, maxValue: null, benefitType: 'PERCENT', benefitValue: 1 }],
+  };
+  return {
+    'GET /api/eRebate/policy/queryById': { query: { id: policy } },
+    'POST /api/eRebate/policy/add': { body, own: true },
+    'POST /api/eRebate/policy/edit': { body: { ...body, id: draft } },
+    'POST /api/eRebate/policy/submit': { body: { id: draft } },
+    'POST /api/eRebate/policy/end': { body: { id: policy } },
+    'POST /api/eRebate/policy/cancel': { body: { id: draft } },
+    'POST /api/eRebate/calc/run': { body: { policyId: policy, period: '2026-01' } },
+    'GET /api/eRebate/calc/runStatus': { query: { id: stableId('job', 'walk') } },
+    'POST /api/eRebate/calc/confirm': { body: { ids: [calcId] } },
+    'POST /api/eRebate/calc/adjust': { body: { id: calcId, amount: 1, reason: '巡检' } },
+    'POST /api/eRebate/calc/close': { body: { id: calcId } },
+    'GET /api/eRebate/account/exportStatement': { query: { customerId: dealerId } },
+  };
+}
+
 interface Sample {
   params?: Record<string, string>;
   query?: Record<string, string>;
@@ -1016,6 +1045,27 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       ),
     );
     const business = await a01BusinessRows(db);
+    const rebateCalc = await db
+      .selectFrom('rebate_calculations')
+      .select(['id', 'customer_id'])
+      .where('tenant_id', '=', 'A01')
+      .where('status', '=', 'PENDING_CONFIRM')
+      .orderBy('calc_no')
+      .executeTakeFirstOrThrow();
+    // A finished 返利核算 run of the administrator, for runStatus.
+    await db
+      .insertInto('jobs')
+      .values({
+        id: stableId('job', 'walk'),
+        tenant_id: 'A01',
+        user_id: demoUserId('admin'),
+        kind: 'REBATE_CALC',
+        title: '返利核算 巡检',
+        payload: '{}',
+        status: 'SUCCEEDED',
+        every_ms: null,
+      })
+      .execute();
     const placed = await context.client.post<{ id: string }>(
       '/eOrder/eOrder/add',
       { buyerId: business.outlet.id, paymentMethod: 'COD', lines: [{ skuId: business.sku.id, cases: 1 }] },
@@ -1118,6 +1168,7 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       'PUT /api/approval/flow/status': { body: { id: task.flow_id, status: 'DISABLED' } },
       ...promotionSamples(business.outlet.id, business.sku.id),
       ...agreementSamples(business.outlet.id),
+      ...rebateSamples(rebateCalc.id, rebateCalc.customer_id),
     };
     markers = [
       ...(await a01BusinessMarkers(db)),
@@ -1127,6 +1178,10 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       ...(
         await db.selectFrom('coop_agreements').select('agreement_no').where('tenant_id', '=', 'A01').execute()
       ).map((row) => row.agreement_no),
+      ...(await db.selectFrom('rebate_policies').select('id').where('tenant_id', '=', 'A01').execute()).map(
+        (row) => row.id,
+      ),
+      rebateCalc.id,
       ...ids.flat().map((row) => row.id),
       assets.idle.asset_no,
       assets.placed.id,

@@ -90,6 +90,19 @@ import type {
   SourceChannel,
 } from '../../common/orders';
 import type { SmsPurpose } from '../integrations/sms/gateway';
+import type {
+  FundAccountType,
+  FundEntryType,
+  FundSourceType,
+  RebateBasis,
+  RebateCalcStatus,
+  RebateCustomerScope,
+  RebatePeriodType,
+  RebatePolicyStatus,
+  RebateSourceDoc,
+  RebateTarget,
+  RebateTier,
+} from '../../common/rebates';
 
 /** Set by the database on insert, never written by the application. */
 type CreatedAt = ColumnType<Date, never, never>;
@@ -1429,6 +1442,90 @@ export interface PromotionUsagesTable {
   updated_at: Generated<Date>;
 }
 
+// ---- Rebates and fund accounts (DOMAIN §1.9) ----
+
+export interface RebatePoliciesTable extends BusinessColumns {
+  policy_no: string;
+  name: string;
+  target_type: RebateTarget;
+  basis: RebateBasis;
+  period_type: RebatePeriodType;
+  start_date: DateColumn;
+  end_date: DateColumn;
+  grace_days: number;
+  customer_scope: JSONColumnType<RebateCustomerScope, string, string>;
+  sku_ids: JSONColumnType<string[], string, string>;
+  tiers: JSONColumnType<RebateTier[], string, string>;
+  cap_amount: NullableDecimal;
+  max_deduct_ratio: Decimal;
+  remark: string | null;
+  status: Generated<RebatePolicyStatus>;
+  org_code: string;
+  version: Generated<number>;
+}
+
+export interface RebateCalculationsTable extends BusinessColumns {
+  calc_no: string;
+  policy_id: string;
+  customer_id: string;
+  org_code: string;
+  period: string;
+  gross_amount: Decimal;
+  returns_amount: Decimal;
+  net_amount: Decimal;
+  gross_cases: Decimal;
+  returns_cases: Decimal;
+  net_cases: Decimal;
+  basis_value: Decimal;
+  tier_no: number | null;
+  tier_label: string | null;
+  rebate_amount: Decimal;
+  adjustment_amount: Generated<string>;
+  adjustment_reason: string | null;
+  requested_adjustment: NullableDecimal;
+  requested_reason: string | null;
+  final_amount: Decimal;
+  source_docs: JSONColumnType<RebateSourceDoc[], string, string>;
+  status: Generated<RebateCalcStatus>;
+  confirmed_at: Date | null;
+  confirmed_by: string | null;
+  version: Generated<number>;
+}
+
+export interface FundAccountsTable {
+  id: string;
+  tenant_id: string;
+  customer_id: string;
+  account_type: FundAccountType;
+  balance: Generated<string>;
+  frozen: Generated<string>;
+  total_in: Generated<string>;
+  total_out: Generated<string>;
+  last_seq: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface FundLedgerTable {
+  id: string;
+  tenant_id: string;
+  account_id: string;
+  customer_id: string;
+  account_type: FundAccountType;
+  seq: number;
+  entry_type: FundEntryType;
+  amount: Decimal;
+  frozen_change: Decimal;
+  balance_after: Decimal;
+  frozen_after: Decimal;
+  source_type: FundSourceType;
+  source_id: string | null;
+  source_no: string | null;
+  remark: string | null;
+  operator_id: string | null;
+  created_at: CreatedAt;
+}
+
 // ---- Visits (DOMAIN §1.4, issue #17) ----
 
 export interface VisitRoutesTable extends BusinessColumns {
@@ -1692,6 +1789,10 @@ export interface DB {
   promotion_groups: PromotionGroupsTable;
   promotions: PromotionsTable;
   promotion_usages: PromotionUsagesTable;
+  rebate_policies: RebatePoliciesTable;
+  rebate_calculations: RebateCalculationsTable;
+  fund_accounts: FundAccountsTable;
+  fund_ledger: FundLedgerTable;
   visit_routes: VisitRoutesTable;
   visit_route_outlets: VisitRouteOutletsTable;
   check_in_rules: CheckInRulesTable;

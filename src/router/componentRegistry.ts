@@ -128,6 +128,25 @@ const menuPages = new Map<string, ComponentType>([
         ),
     ),
   ],
+  // Rebates and fund accounts (issue #18).
+  [
+    'eRebate/RebatePolicyList',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-rebate-policy" */ '../pages/business/rebate/RebatePolicyListPage'),
+    ),
+  ],
+  [
+    'eRebate/RebateCalcList',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-rebate-calc" */ '../pages/business/rebate/RebateCalcListPage'),
+    ),
+  ],
+  [
+    'eRebate/FundAccountList',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-fund-account" */ '../pages/business/rebate/FundAccountListPage'),
+    ),
+  ],
   // Business core (issue #7).
   [
     'eMaterial/SkuList',

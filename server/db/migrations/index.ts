@@ -26,6 +26,7 @@ import * as assets from './0023_assets';
 import * as visitAbnormalReview from './0025_visit_abnormal_review';
 import * as assetAlarms from './0026_asset_alarms';
 import * as agreements from './0027_agreements';
+import * as rebates from './0029_rebates';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0025_visit_abnormal_review': visitAbnormalReview,
   '0026_asset_alarms': assetAlarms,
   '0027_agreements': agreements,
+  '0029_rebates': rebates,
 };
 
 export class MigrationError extends Error {

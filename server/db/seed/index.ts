@@ -11,6 +11,7 @@ import { seedApprovals } from './approvals';
 import { seedAssets } from './assets';
 import { seedOrganisation } from './organisation';
 import { seedPromotions } from './promotions';
+import { seedRebates } from './rebates';
 import { seedDemoPhotos } from './photos';
 import { seedTenants } from './tenants';
 import { seedWecom } from './wecom';
@@ -34,6 +35,7 @@ const BUSINESS_STEPS: SeedStep[] = [
   seedOrders,
   seedApprovals,
   seedPromotions,
+  seedRebates,
   seedAssets,
   seedVisits,
   seedAgreements,

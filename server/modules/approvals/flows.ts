@@ -200,6 +200,15 @@ export const DEFAULT_FLOWS: FlowInput[] = [
     lowRisk: false,
     nodes: [{ ...ASSET_ADMIN_NODE, name: '管理员审批' }],
   },
+  // Rebates (DOMAIN §1.9): a policy before it runs, and an adjustment of a calculated rebate (手工调整).
+  ...(['REBATE_POLICY', 'REBATE_ADJUST'] as const).map((bizType): FlowInput => ({
+    bizType,
+    name: bizType === 'REBATE_POLICY' ? '返利政策审批' : '返利调整审批',
+    priority: 100,
+    conditions: {},
+    lowRisk: false,
+    nodes: [ASSET_ADMIN_NODE].map((node) => ({ ...node, name: '管理员审批' })),
+  })),
 
   // 异常拜访审核 (DOMAIN §1.4): the office head accepts or denies a flagged visit; low risk, so in batches.
   {

@@ -396,6 +396,38 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
     ],
   },
   {
+    name: '返利管理',
+    url: '/eRebate',
+    component: 'layouts/RouteView',
+    icon: 'account-book',
+    children: [
+      {
+        name: '返利政策',
+        url: '/eRebate/policy',
+        component: 'eRebate/RebatePolicyList',
+        buttons: [
+          { perms: 'rebate:list', name: '查看返利政策' },
+          { perms: 'rebate:policy', name: '新增/编辑/提交返利政策' },
+        ],
+      },
+      {
+        name: '返利核算',
+        url: '/eRebate/calc',
+        component: 'eRebate/RebateCalcList',
+        buttons: [
+          { perms: 'rebate:calc', name: '返利核算' },
+          { perms: 'rebate:confirm', name: '确认入账/调整/关闭' },
+        ],
+      },
+      {
+        name: '资金账户',
+        url: '/eRebate/account',
+        component: 'eRebate/FundAccountList',
+        buttons: [{ perms: 'fund:list', name: '查看账户流水/导出对账单' }],
+      },
+    ],
+  },
+  {
     name: '资产管理',
     url: '/eAsset',
     component: 'layouts/RouteView',

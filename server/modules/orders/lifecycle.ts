@@ -45,6 +45,7 @@ import {
   type LotQty,
 } from '../stock/service';
 import { confirmUsages, releaseUsages } from '../promotions/pricing';
+import { releaseForOrder, spendForOrder } from '../funds/ledger';
 import { decideCreditApproval, submitCreditApproval } from './creditApproval';
 import { queueOrderSync, queueShipmentSync } from './erpSync';
 import { centsText, toCents, yuan } from './money';
@@ -204,6 +205,7 @@ async function releaseToShipment(
     ...(input.credit ? { credit_check_result: input.credit } : {}),
   });
   await confirmUsages(trx, order.id);
+  await spendForOrder(trx, order, actor.userId);
   await lockOrderStock(trx, actor, order, warehouse.id);
   await queueOrderSync(trx, { ...order, warehouse_id: warehouse.id }, 'SAVE');
   const comment = `发货仓 ${warehouse.name}，已锁定库存${input.reason?.trim() ? `；${input.reason.trim()}` : ''}`;
@@ -234,6 +236,7 @@ async function rejectOrder(
     audited_by: actor.userId,
   });
   await releaseUsages(trx, order.id);
+  await releaseForOrder(trx, order, actor.userId, '驳回');
   await writeOrderLog(trx, actor.tenantId, actor, {
     orderId: order.id,
     action: finance ? 'FINANCE_REJECT' : 'AUDIT_REJECT',
@@ -340,6 +343,7 @@ async function auditOne(
         : {}),
     });
     await confirmUsages(trx, order.id);
+    await spendForOrder(trx, order, actor.userId);
     const comment = `信用检查：${credit.result_dictText}，转财务审核`;
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: order.id,
@@ -835,6 +839,7 @@ async function closeOrder(
     await closeRunningInstance(trx, actor, 'ORDER_CREDIT', order.id, `订单已${transition.label}：${reason}`);
     await unlockOrderStock(trx, actor, order.id);
     await releaseUsages(trx, order.id);
+    await releaseForOrder(trx, order, actor.userId, `已${transition.label}`);
     if (order.erp_sync_status === 'SUCCESS' || order.erp_sync_status === 'PENDING')
       await queueOrderSync(trx, order, 'DELETE');
     await writeOrderLog(trx, actor.tenantId, actor, {

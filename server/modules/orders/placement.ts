@@ -20,6 +20,8 @@ import { BusinessError } from '../../http/envelope';
 import { resolvePrices } from '../products/priceLists';
 import { promotionsForOrder, type PricedLine } from '../promotions/orderPricing';
 import { lockUsages } from '../promotions/pricing';
+import { freezeForOrder } from '../funds/ledger';
+import { acceptedDeduction, deductionOf, quoteDeduction } from '../rebates/deduction';
 import { customerInScope, SUPPLIER_TYPES } from '../customers/service';
 import { logOperation, type Actor } from '../shared/actor';
 import { trackChange } from '../shared/changeHistory';
@@ -125,6 +127,8 @@ async function priceOrder(
   terms: OrderTerms,
   at: Date,
   orderId?: string,
+  /** The preview: a deduction over what is allowed is cut to it instead of refused. */
+  lenient = false,
 ) {
   const seller = await sellerOf(trx, actor.tenantId, orderType, buyer, terms.sellerId);
   const salesRepId =
@@ -232,7 +236,18 @@ async function priceOrder(
   const goods = lines.reduce((total, line) => total + line.cents.listAmount, 0);
   const promo = lines.reduce((total, line) => total + line.cents.listAmount - line.cents.amount, 0);
   const freight = toCents(terms.freightAmount ?? 0);
-  const payable = centsText(goods - promo + freight);
+  const quote = await quoteDeduction(
+    trx,
+    actor.tenantId,
+    buyer.id,
+    goods - promo,
+    (promotions?.applied ?? []).map((use) => use.promotionId),
+  );
+  const requested = orderType === 'GIFT' ? 0 : toCents(terms.rebateDeductAmount ?? 0);
+  const rebate = lenient
+    ? Math.min(Math.max(0, requested), quote.maxCents)
+    : acceptedDeduction(quote, requested);
+  const payable = centsText(goods - promo - rebate + freight);
   const totalCases = lines.reduce((total, line) => total + line.base_qty / line.unitsPerCase, 0);
   const receiver: ReceiverSnapshot = {
     name: terms.receiver?.name ?? buyer.contact_name ?? buyer.boss_name,
@@ -250,7 +265,7 @@ async function priceOrder(
       receiver_snapshot: JSON.stringify(receiver),
       goods_amount: centsText(goods),
       promo_discount_amount: centsText(promo),
-      rebate_deduct_amount: 0,
+      rebate_deduct_amount: centsText(rebate),
       coin_deduct_amount: 0,
       coupon_amount: 0,
       freight_amount: centsText(freight),
@@ -265,6 +280,8 @@ async function priceOrder(
       ({ cents: _cents, unitsPerCase: _units, qtyText: _text, engine: _engine, ...line }) => line,
     ),
     promotions,
+    rebate: deductionOf(quote, rebate),
+    rebateCents: rebate,
     summary: lines.map((line) => `${JSON.parse(line.sku_snapshot).name} ${line.qtyText}`).join('、'),
     payable,
     qtyTexts: lines.map((line) => line.qtyText),
@@ -326,6 +343,13 @@ export async function addOrder(db: Kysely<DB>, actor: Actor, input: OrderAddInpu
       .execute();
     await insertLines(trx, id, priced.lines);
     await lockOrderPromotions(trx, actor.tenantId, id, buyer.id, priced.promotions);
+    if (priced.rebateCents > 0)
+      await freezeForOrder(
+        trx,
+        { tenant_id: actor.tenantId, id, order_no: orderNo, buyer_id: buyer.id },
+        priced.rebateCents,
+        actor.userId,
+      );
     await trx.updateTable('customers').set({ last_order_at: orderedAt }).where('id', '=', buyer.id).execute();
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: id,
@@ -383,6 +407,7 @@ export async function resubmitOrder(db: Kysely<DB>, actor: Actor, input: OrderRe
     await trx.deleteFrom('sales_order_lines').where('order_id', '=', order.id).execute();
     await insertLines(trx, order.id, priced.lines);
     await lockOrderPromotions(trx, actor.tenantId, order.id, buyer.id, priced.promotions);
+    if (priced.rebateCents > 0) await freezeForOrder(trx, order, priced.rebateCents, actor.userId);
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: order.id,
       action: 'RESUBMIT',
@@ -420,8 +445,15 @@ export async function previewOrder(
       actor,
       buyer,
       orderType,
-      { lines: input.lines, sellerId: input.sellerId, paymentMethod: 'COD' },
+      {
+        lines: input.lines,
+        sellerId: input.sellerId,
+        paymentMethod: 'COD',
+        rebateDeductAmount: input.rebateDeductAmount,
+      },
       new Date(),
+      undefined,
+      true,
     );
     const promotions = priced.promotions;
     const nameOf = (id: string) => promotions?.promotions.get(id);
@@ -439,6 +471,7 @@ export async function previewOrder(
       lines,
       goodsAmount: priced.columns.goods_amount,
       promoDiscountAmount: priced.columns.promo_discount_amount,
+      rebate: priced.rebate,
       payableAmount: priced.payable,
       applied: (promotions?.applied ?? []).map((use) => ({
         promotionId: use.promotionId,

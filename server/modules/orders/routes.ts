@@ -93,6 +93,7 @@ const orderTerms = {
     },
   },
   freightAmount: money,
+  rebateDeductAmount: money,
   buyerRemark: note,
   internalRemark: note,
   lines: {

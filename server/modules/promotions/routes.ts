@@ -152,6 +152,7 @@ const previewBody = {
     buyerId: text(32),
     orderType: { type: 'string', enum: ['REP_PROXY', 'DEALER_PURCHASE'] },
     sellerId: nullable({ type: 'string', maxLength: 32 }),
+    rebateDeductAmount: { type: 'number', minimum: 0, maximum: 1e9 },
     lines: {
       type: 'array',
       maxItems: 200,

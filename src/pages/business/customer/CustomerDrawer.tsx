@@ -1,4 +1,5 @@
-// A customer's detail: the record, its photos as a slideshow, its team and its labels, its 变更记录.
+// A customer's detail: the record, its photos as a slideshow, its freezers, its fund accounts, its team and its
+// labels, its 变更记录.
 import { useCallback, useEffect, useState } from 'react';
 import { Descriptions, Drawer, Space, Table, Tag, Typography } from 'antd';
 import {
@@ -13,6 +14,7 @@ import { HasPermission } from '../../../components/HasPermission';
 import { RegionName } from '../../../components/region/RegionPicker';
 import { CustomerAgreements } from '../agreement/CustomerAgreements';
 import { OutletAssets } from '../asset/OutletAssets';
+import { CustomerFundAccounts } from '../rebate/CustomerFundAccounts';
 import { CustomerPhotos } from './CustomerPhotos';
 
 export function CustomerDrawer({ customer, onClose }: { customer: Customer | null; onClose: () => void }) {
@@ -92,6 +94,12 @@ export function CustomerDrawer({ customer, onClose }: { customer: Customer | nul
             <div>
               <Typography.Title level={5}>协议</Typography.Title>
               <CustomerAgreements customerId={customer.id} />
+            </div>
+          </HasPermission>
+          <HasPermission code="fund:list">
+            <div>
+              <Typography.Title level={5}>资金账户</Typography.Title>
+              <CustomerFundAccounts customerId={customer.id} />
             </div>
           </HasPermission>
           <div>

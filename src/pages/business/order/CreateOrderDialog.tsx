@@ -52,6 +52,8 @@ export interface OrderFormValues {
   /** 修改重提 only: what the order had, as edited. */
   receiver?: { name?: string; mobile?: string; address?: string };
   freightAmount?: number | null;
+  /** 返利抵扣 asked for (yuan); the server checks it against the account and the per-order cap. */
+  rebateDeductAmount?: number | null;
   buyerRemark?: string;
   internalRemark?: string;
   lines: LineValues[];
@@ -78,6 +80,7 @@ export function toAddInput(values: OrderFormValues): OrderAddInput {
     buyerId: values.buyerId as string,
     paymentMethod: values.paymentMethod as OrderAddInput['paymentMethod'],
     requestedDeliveryDate: values.requestedDeliveryDate?.format('YYYY-MM-DD') ?? null,
+    ...(values.rebateDeductAmount ? { rebateDeductAmount: values.rebateDeductAmount } : {}),
     buyerRemark: text(values.buyerRemark),
     internalRemark: text(values.internalRemark),
     lines: toLines(values.lines),
@@ -100,6 +103,7 @@ export function toResubmitInput(order: OrderDetail, values: OrderFormValues): Or
       address: text(receiver.address) ?? undefined,
     },
     freightAmount: values.freightAmount ?? 0,
+    ...(values.rebateDeductAmount ? { rebateDeductAmount: values.rebateDeductAmount } : {}),
     buyerRemark: text(values.buyerRemark),
     internalRemark: text(values.internalRemark),
     lines: toLines(values.lines),
@@ -118,6 +122,8 @@ export function resubmitValues(order: OrderDetail): OrderFormValues {
       address: order.receiver.address ?? undefined,
     },
     freightAmount: Number(order.amounts.freightAmount) || 0,
+    // Given back at the rejection: asked for again, checked again.
+    rebateDeductAmount: Number(order.amounts.rebateDeductAmount) || undefined,
     buyerRemark: order.buyerRemark ?? undefined,
     internalRemark: order.internalRemark ?? undefined,
     lines: order.lines.map((line) => {
@@ -148,10 +154,12 @@ export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; 
   const watchedBuyer = Form.useWatch('buyerId', form);
   const watchedType = Form.useWatch('orderType', form);
   const watchedLines = Form.useWatch('lines', form);
+  const watchedRebate = Form.useWatch('rebateDeductAmount', form);
   const cart = previewInput(
     order ? order.buyerId : watchedBuyer,
     order ? order.orderType : watchedType,
     watchedLines,
+    watchedRebate,
   );
   const initial = order ? resubmitValues(order) : CREATE_VALUES;
   // The order's SKUs are named as ordered, even one no longer on sale.
@@ -308,6 +316,16 @@ export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; 
               </div>
             )}
           </Form.List>
+          {(order ? order.orderType : watchedType) !== 'GIFT' && (
+            <Form.Item
+              name="rebateDeductAmount"
+              label="返利抵扣（元）"
+              initialValue={initial.rebateDeductAmount}
+              tooltip="从客户返利账户抵扣货款，不超过可用余额和政策的单笔抵扣上限"
+            >
+              <InputNumber min={0} precision={2} max={99999999} style={{ width: 140 }} placeholder="不使用" />
+            </Form.Item>
+          )}
           <OrderPricePreview input={cart} />
           <Form.Item
             name="buyerRemark"

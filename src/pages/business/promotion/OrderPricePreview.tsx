@@ -22,6 +22,7 @@ export function previewInput(
   buyerId: string | undefined,
   orderType: string | undefined,
   lines: CartLine[] | undefined,
+  rebateDeductAmount?: number | null,
 ): PromotionPreviewInput | null {
   const sold = (lines ?? []).filter((line) => !line.isGift);
   if (!buyerId || orderType === 'GIFT' || sold.length === 0) return null;
@@ -34,6 +35,7 @@ export function previewInput(
       cases: line.cases ?? 0,
       units: line.units ?? 0,
     })),
+    ...(rebateDeductAmount ? { rebateDeductAmount } : {}),
   };
 }
 

@@ -50,10 +50,19 @@ export function PricePreviewPanel({
       <Descriptions size="small" column={3} style={{ marginBottom: 8 }}>
         <Descriptions.Item label="商品金额">{preview.goodsAmount}</Descriptions.Item>
         <Descriptions.Item label="促销优惠">{preview.promoDiscountAmount}</Descriptions.Item>
+        {preview.rebate && Number(preview.rebate.deduct) > 0 && (
+          <Descriptions.Item label="返利抵扣">{preview.rebate.deduct}</Descriptions.Item>
+        )}
         <Descriptions.Item label="应付">
           <Typography.Text strong>{preview.payableAmount}</Typography.Text>
         </Descriptions.Item>
       </Descriptions>
+      {preview.rebate && (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+          返利账户可用 {preview.rebate.available} 元，本单最多可抵扣 {preview.rebate.maxDeduct} 元
+          {preview.rebate.reason ? `（${preview.rebate.reason}）` : ''}
+        </Typography.Paragraph>
+      )}
       {preview.applied.length === 0 && <Alert type="info" showIcon title="没有促销适用于当前购物车" />}
       <List
         size="small"

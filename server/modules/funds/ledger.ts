@@ -1,0 +1,268 @@
+// Customers' fund accounts and their append-only ledger (DOMAIN §1.9 FundAccount / FundLedger): a rebate, a
+// display-fee and a goods-compensation account per customer, opened by their first entry. Every change is one
+// ledger entry carrying signed changes of the balance and of the frozen amount; the account row keeps their
+// sums, moved in the same transaction by one conditional UPDATE that refuses to take the balance below what is
+// frozen or the frozen amount below zero (CHECKs back it). Of two orders racing for the last of a balance, the
+// one the UPDATE refuses gets 409 and nothing of it is written. The account row's lock also numbers the entries.
+//
+// Orders: FREEZE at submit, ORDER_DEDUCT (spend) at the audit, and at cancel, invalidation or rejection UNFREEZE
+// of what is still frozen and ORDER_RETURN_BACK of what was spent — each read from the order's own entries, so
+// running one twice changes nothing.
+import { sql, type Kysely } from 'kysely';
+import {
+  FUND_ACCOUNT_TYPE,
+  type FundAccountType,
+  type FundEntryType,
+  type FundSourceType,
+} from '../../../common/rebates';
+import { newId } from '../../db/ids';
+import type { DB } from '../../db/schema';
+import { BusinessError } from '../../http/envelope';
+import { centsText, toCents, yuan } from '../orders/money';
+
+export interface FundSource {
+  type: FundSourceType;
+  id?: string | null;
+  /** The document number the statement shows (核算单号, 订单号, 协议号 …). */
+  no?: string | null;
+}
+
+interface Entry {
+  tenantId: string;
+  customerId: string;
+  account: FundAccountType;
+  entryType: FundEntryType;
+  /** Change of the balance, in cents. */
+  amountCents: number;
+  /** Change of the frozen amount, in cents. */
+  frozenCents: number;
+  source: FundSource;
+  remark?: string | null;
+  operatorId?: string | null;
+  /** The 409 message when the account cannot take the entry. */
+  refusal: string;
+}
+
+/** The account of a customer of a type, opened (empty) if it has none. */
+async function accountIdOf(trx: Kysely<DB>, tenantId: string, customerId: string, account: FundAccountType) {
+  await trx
+    .insertInto('fund_accounts')
+    .values({ id: newId(), tenant_id: tenantId, customer_id: customerId, account_type: account })
+    .onConflict((conflict) => conflict.columns(['tenant_id', 'customer_id', 'account_type']).doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('fund_accounts')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .where('account_type', '=', account)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Writes one entry and moves the account with it, or refuses (409) without writing anything. */
+async function post(trx: Kysely<DB>, entry: Entry): Promise<{ entryId: string; balance: string }> {
+  if (entry.amountCents === 0 && entry.frozenCents === 0) throw new BusinessError(400, '金额必须不为 0');
+  const accountId = await accountIdOf(trx, entry.tenantId, entry.customerId, entry.account);
+  const amount = centsText(entry.amountCents);
+  const frozen = centsText(entry.frozenCents);
+  const moved = await trx
+    .updateTable('fund_accounts')
+    .set({
+      balance: sql`balance + ${amount}::numeric`,
+      frozen: sql`frozen + ${frozen}::numeric`,
+      total_in: sql`total_in + greatest(${amount}::numeric, 0)`,
+      total_out: sql`total_out + greatest(-${amount}::numeric, 0)`,
+      last_seq: sql`last_seq + 1`,
+      updated_at: new Date(),
+    })
+    .where('id', '=', accountId)
+    .where(sql<boolean>`balance + ${amount}::numeric >= frozen + ${frozen}::numeric`)
+    .where(sql<boolean>`frozen + ${frozen}::numeric >= 0`)
+    .returning(['balance', 'frozen', 'last_seq'])
+    .executeTakeFirst();
+  if (!moved) throw new BusinessError(409, entry.refusal);
+  const entryId = newId();
+  await trx
+    .insertInto('fund_ledger')
+    .values({
+      id: entryId,
+      tenant_id: entry.tenantId,
+      account_id: accountId,
+      customer_id: entry.customerId,
+      account_type: entry.account,
+      seq: moved.last_seq,
+      entry_type: entry.entryType,
+      amount,
+      frozen_change: frozen,
+      balance_after: moved.balance,
+      frozen_after: moved.frozen,
+      source_type: entry.source.type,
+      source_id: entry.source.id ?? null,
+      source_no: entry.source.no ?? null,
+      remark: entry.remark ?? null,
+      operator_id: entry.operatorId ?? null,
+    })
+    .execute();
+  return { entryId, balance: moved.balance };
+}
+
+export interface FundCredit {
+  tenantId: string;
+  customerId: string;
+  account: FundAccountType;
+  /** Yuan, more than 0 (a string such as '120.50' or a number). */
+  amount: string | number;
+  source: FundSource;
+  remark?: string | null;
+  operatorId?: string | null;
+}
+
+/**
+ * The one way money comes into a customer's account: a confirmed rebate, a display-fee payout, goods
+ * compensation. Call it inside the caller's transaction; it opens the account on its first credit.
+ */
+export async function creditFundAccount(
+  trx: Kysely<DB>,
+  credit: FundCredit,
+): Promise<{ entryId: string; balance: string }> {
+  const cents = toCents(credit.amount);
+  if (!(cents > 0)) throw new BusinessError(400, '入账金额必须大于 0');
+  return post(trx, {
+    ...credit,
+    entryType: 'ACCRUE',
+    amountCents: cents,
+    frozenCents: 0,
+    refusal: `${FUND_ACCOUNT_TYPE[credit.account]}入账失败`,
+  });
+}
+
+/** A manual correction (an approved adjustment): either way, never below what is frozen. */
+export function adjustFundAccount(
+  trx: Kysely<DB>,
+  adjustment: Omit<FundCredit, 'amount'> & { amountCents: number },
+) {
+  return post(trx, {
+    ...adjustment,
+    entryType: 'ADJUST',
+    frozenCents: 0,
+    refusal: `${FUND_ACCOUNT_TYPE[adjustment.account]}可用余额不足，不能扣减 ${yuan(-adjustment.amountCents)}`,
+  });
+}
+
+/** The balance, frozen and available amount of a customer's account, in cents (0 when it has none). */
+export async function fundBalanceOf(
+  db: Kysely<DB>,
+  tenantId: string,
+  customerId: string,
+  account: FundAccountType,
+) {
+  const row = await db
+    .selectFrom('fund_accounts')
+    .select(['balance', 'frozen'])
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .where('account_type', '=', account)
+    .executeTakeFirst();
+  const balance = row ? toCents(row.balance) : 0;
+  const frozen = row ? toCents(row.frozen) : 0;
+  return { balance, frozen, available: balance - frozen };
+}
+
+export interface FundOrder {
+  tenant_id: string;
+  id: string;
+  order_no: string;
+  buyer_id: string;
+}
+
+/** At submit: the order's rebate deduction held on the buyer's rebate account. */
+export function freezeForOrder(trx: Kysely<DB>, order: FundOrder, cents: number, operatorId: string | null) {
+  return post(trx, {
+    tenantId: order.tenant_id,
+    customerId: order.buyer_id,
+    account: 'REBATE',
+    entryType: 'FREEZE',
+    amountCents: 0,
+    frozenCents: cents,
+    source: { type: 'ORDER', id: order.id, no: order.order_no },
+    remark: `订单 ${order.order_no} 返利抵扣冻结`,
+    operatorId,
+    refusal: '返利账户可用余额不足（可能已被其他订单占用），请刷新后重新下单',
+  });
+}
+
+/** What an order holds on each account: still frozen, and spent (net of what came back). */
+async function orderHoldings(trx: Kysely<DB>, order: FundOrder) {
+  return trx
+    .selectFrom('fund_ledger')
+    .select([
+      'account_type',
+      sql<string>`sum(frozen_change)::text`.as('frozen'),
+      sql<string>`(-sum(amount) filter (where entry_type in ('ORDER_DEDUCT', 'ORDER_RETURN_BACK')))::text`.as(
+        'spent',
+      ),
+    ])
+    .where('tenant_id', '=', order.tenant_id)
+    .where('source_type', '=', 'ORDER')
+    .where('source_id', '=', order.id)
+    .groupBy('account_type')
+    .execute();
+}
+
+/** At the audit: what the order holds frozen is spent. */
+export async function spendForOrder(trx: Kysely<DB>, order: FundOrder, operatorId: string | null) {
+  for (const held of await orderHoldings(trx, order)) {
+    const frozen = toCents(held.frozen);
+    if (frozen <= 0) continue;
+    await post(trx, {
+      tenantId: order.tenant_id,
+      customerId: order.buyer_id,
+      account: held.account_type,
+      entryType: 'ORDER_DEDUCT',
+      amountCents: -frozen,
+      frozenCents: -frozen,
+      source: { type: 'ORDER', id: order.id, no: order.order_no },
+      remark: `订单 ${order.order_no} 审核通过，抵扣 ${yuan(frozen)}`,
+      operatorId,
+      refusal: '账户冻结金额不足',
+    });
+  }
+}
+
+/** At cancel, invalidation or rejection: what is frozen is unfrozen, what was spent comes back. */
+export async function releaseForOrder(
+  trx: Kysely<DB>,
+  order: FundOrder,
+  operatorId: string | null,
+  why: string,
+) {
+  for (const held of await orderHoldings(trx, order)) {
+    const frozen = toCents(held.frozen);
+    const spent = held.spent === null ? 0 : toCents(held.spent);
+    const base = {
+      tenantId: order.tenant_id,
+      customerId: order.buyer_id,
+      account: held.account_type,
+      source: { type: 'ORDER' as const, id: order.id, no: order.order_no },
+      operatorId,
+      refusal: '账户冻结金额不足',
+    };
+    if (frozen > 0)
+      await post(trx, {
+        ...base,
+        entryType: 'UNFREEZE',
+        amountCents: 0,
+        frozenCents: -frozen,
+        remark: `订单 ${order.order_no} ${why}，解冻 ${yuan(frozen)}`,
+      });
+    if (spent > 0)
+      await post(trx, {
+        ...base,
+        entryType: 'ORDER_RETURN_BACK',
+        amountCents: spent,
+        frozenCents: 0,
+        remark: `订单 ${order.order_no} ${why}，返还 ${yuan(spent)}`,
+      });
+  }
+}

@@ -143,6 +143,7 @@ export async function listPrices(db: Kysely<DB>, caller: Caller, query: RawQuery
         .execute()
     ).map((row) => ({
       ...row,
+      name: `${AD_TYPE[row.adType]} · ${row.material}`,
       adType_dictText: AD_TYPE[row.adType],
       status_dictText: ENABLED_STATUS[row.status],
     })),

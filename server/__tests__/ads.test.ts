@@ -144,13 +144,13 @@ describe.each(testBackends())('ad applications on %s', (backend) => {
     expect(quote).toEqual({ unitPrice: '120.00', areaSqm: '9.00', quotedAmount: '2160.00' });
     expect(
       await refused('zhaolei', '/eAdAppr/quote', {
-        adType: 'WALL',
-        material: '墙绘',
+        adType: 'UMBRELLA',
+        material: '帆布',
         widthM: 1,
         heightM: 1,
         quantity: 1,
       }),
-    ).toMatchObject({ code: 400, message: '价目表中没有「墙体 · 墙绘」的价格，请联系市场部维护' });
+    ).toMatchObject({ code: 400, message: '价目表中没有「遮阳伞 · 帆布」的价格，请联系市场部维护' });
   });
 
   it('checks a draft: shares add up to 100, an outlet, photos and a design before submitting', async () => {

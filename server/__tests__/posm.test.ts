@@ -61,6 +61,7 @@ describe.each(testBackends())('POSM materials on %s', (backend) => {
   const stockOf = async (warehouseId: string, materialId: string) => {
     const page = await get<Page<{ materialId: string; qty: number }>>('admin', '/ePosm/stock/list', {
       warehouseId,
+      materialId,
     });
     return page.records.find((row) => row.materialId === materialId)?.qty ?? 0;
   };
@@ -217,8 +218,6 @@ describe.each(testBackends())('POSM materials on %s', (backend) => {
         qty: 200,
       });
     }
-    const before = await detail((await submitted([{ materialId: cup, qty: 1 }])).id, 'zhangwei');
-    await approve(before.id);
     const draft = await post<{ id: string; requestNo: string }>('zhaolei', '/ePosm/request/add', {
       purpose: 'NEW_PRODUCT',
       targetType: 'SELF',
@@ -227,6 +226,10 @@ describe.each(testBackends())('POSM materials on %s', (backend) => {
         { materialId: cup, qty: 100 },
       ],
     });
+    const used = (await detail(draft.id, 'zhaolei')).budgetUsed;
+    const before = await detail((await submitted([{ materialId: cup, qty: 1 }])).id, 'zhangwei');
+    await approve(before.id);
+    const usedNow = { amount: (Number(used.amount) + 0.3).toFixed(2), count: used.count + 1 };
     let request = await detail(draft.id, 'zhaolei');
     expect(request).toMatchObject({ status: 'DRAFT', totalCost: '80.00' });
     // Only the requester submits; nothing is issued before the approval.
@@ -254,9 +257,12 @@ describe.each(testBackends())('POSM materials on %s', (backend) => {
       bizNo: draft.requestNo,
     });
     const approval = await get<ApprovalDetail>('zhangwei', `/approval/queryById`, { id: todo.records[0].id });
-    expect(approval.summary.fields).toContainEqual({ label: '部门本月已用', value: '¥0.30（1 单）' });
+    expect(approval.summary.fields).toContainEqual({
+      label: '部门本月已用',
+      value: `¥${usedNow.amount}（${usedNow.count} 单）`,
+    });
     request = await detail(draft.id, 'zhangwei');
-    expect(request.budgetUsed).toEqual({ amount: '0.30', count: 1 });
+    expect(request.budgetUsed).toEqual(usedNow);
     const posterLine = request.lines.find((line) => line.materialId === poster)!;
     const cupLine = request.lines.find((line) => line.materialId === cup)!;
     expect(

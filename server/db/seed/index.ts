@@ -10,6 +10,7 @@ import { seedApprovals } from './approvals';
 import { seedAssets } from './assets';
 import { seedOrganisation } from './organisation';
 import { seedPromotions } from './promotions';
+import { seedPosmAndAds } from './posm';
 import { seedDemoPhotos } from './photos';
 import { seedTenants } from './tenants';
 import { seedWecom } from './wecom';
@@ -35,6 +36,7 @@ const BUSINESS_STEPS: SeedStep[] = [
   seedPromotions,
   seedAssets,
   seedVisits,
+  seedPosmAndAds,
 ];
 
 export type SeedOutcome =

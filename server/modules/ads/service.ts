@@ -37,7 +37,7 @@ import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { trackChange } from '../shared/changeHistory';
 import { notFound, saveTenantRow, type Transition } from '../shared/commands';
 import { dataScopeOf, inScope, type DataScope } from '../shared/dataScope';
-import { stepDocument } from '../shared/documentSteps';
+import { inTransaction, stepDocument } from '../shared/documentSteps';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { approverOf } from '../posm/requests';
 
@@ -159,7 +159,7 @@ export async function savePrice(db: Kysely<DB>, actor: Actor, input: PriceInput,
     remark: input.remark?.trim() || null,
     updated_by: actor.userId,
   };
-  return db.transaction().execute((trx) =>
+  return inTransaction(db, (trx) =>
     saveTenantRow(trx, actor, 'ad_price_items', id, values, {
       uniqueKeys: {
         ad_price_items_uq: `「${AD_TYPE[input.adType]} · ${values.material}」的价格已存在`,
@@ -261,7 +261,7 @@ async function bindFiles(trx: Kysely<DB>, actor: Actor, id: string, input: AdInp
 }
 
 export async function createAd(db: Kysely<DB>, actor: Actor, input: AdInput) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { customer, values } = await checkedValues(trx, actor, input);
     const id = newId();
     const applyNo = await nextDocumentNo(trx, actor.tenantId, 'AD');
@@ -284,7 +284,7 @@ export async function createAd(db: Kysely<DB>, actor: Actor, input: AdInput) {
 }
 
 export async function editAd(db: Kysely<DB>, actor: Actor, id: string, input: AdInput) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await adInScope(trx, actor, id);
     if (row.status !== 'DRAFT' && row.status !== 'REJECTED') {
       throw new BusinessError(409, `当前状态为「${AD_STATUS[row.status]}」，不能编辑`);
@@ -318,7 +318,7 @@ const shareText = (sharing: CostSharing, amount: number) =>
 
 /** 提交: needs before photos and a design file; the approval's flow is chosen by the quoted amount. */
 export async function submitAd(db: Kysely<DB>, actor: Actor, id: string): Promise<{ notices: TaskNotice[] }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await adInScope(trx, actor, id);
     if (row.applicant_id !== actor.userId) throw new BusinessError(403, '只有申请人可以提交');
     if (row.before_photo_ids.length === 0) throw new BusinessError(400, '请先上传现场照（门头正面全景）');
@@ -392,7 +392,7 @@ registerApprovalHandler({
 });
 
 export async function cancelAd(db: Kysely<DB>, actor: Actor, input: { id: string; reason?: string | null }) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await adInScope(trx, actor, input.id);
     if (row.applicant_id !== actor.userId) throw new BusinessError(403, '只有申请人可以撤销');
     const reason = input.reason?.trim() || null;
@@ -415,7 +415,7 @@ export async function produceAd(
   actor: Actor,
   input: { id: string; vendorName: string; installDeadline?: string | null },
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await adInScope(trx, actor, input.id);
     await step(trx, row, 'IN_PRODUCTION', actor, {
       vendor_name: input.vendorName.trim(),
@@ -427,7 +427,7 @@ export async function produceAd(
 
 /** The vendor's after photos: INSTALLED (again, after a failed acceptance). */
 export async function installAd(db: Kysely<DB>, actor: Actor, input: { id: string; photoIds: string[] }) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await adInScope(trx, actor, input.id);
     await bindAttachments(trx, actor.tenantId, AD_PHOTO_BIZ, row.id, input.photoIds, '完工照');
     await step(trx, row, 'INSTALLED', actor, {
@@ -452,7 +452,7 @@ export async function acceptAd(
   actor: Actor,
   input: { id: string; result: AcceptanceResult; remark?: string | null },
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await adInScope(trx, actor, input.id);
     const remark = input.remark?.trim() || null;
     if (input.result === 'FAIL' && !remark) throw new BusinessError(400, '验收不合格须填写原因');
@@ -478,7 +478,7 @@ export async function settleAd(
   actor: Actor,
   input: { id: string; settledAmount: number; remark?: string | null },
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await adInScope(trx, actor, input.id);
     const approved = Number(row.approved_amount ?? row.quoted_amount);
     if (input.settledAmount > approved) {

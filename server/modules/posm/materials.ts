@@ -20,6 +20,7 @@ import { bindAttachments } from '../attachments/service';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { notFound, saveTenantRow } from '../shared/commands';
 import { dataScopeOf, inScope, orgCodeInScope } from '../shared/dataScope';
+import { inTransaction } from '../shared/documentSteps';
 
 // ---- Catalogue ----
 
@@ -92,7 +93,7 @@ export async function listMaterials(db: Kysely<DB>, caller: Caller, query: RawQu
 
 /** Adds or edits a material with its photos (uploaded as POSM_MATERIAL); its 变更记录 is kept. */
 export async function saveMaterial(db: Kysely<DB>, actor: Actor, input: MaterialInput, id?: string) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (input.brandId) {
       const brand = await trx
         .selectFrom('brands')
@@ -157,6 +158,7 @@ export async function warehouseInScope(db: Kysely<DB>, caller: Caller, id: strin
 const stockSpec: ListSpec = {
   filters: {
     warehouseId: { column: 's.warehouse_id', kind: 'text' },
+    materialId: { column: 's.material_id', kind: 'text' },
     materialCode: { column: 'm.material_code', kind: 'text' },
     name: { column: 'm.name', kind: 'text' },
     category: { column: 'm.category', kind: 'enum', values: codesOf(POSM_CATEGORY) },
@@ -349,7 +351,7 @@ export interface MoveInput {
 
 /** 入库, 出库 or 调整 of one material in a warehouse of the caller's scope. */
 export async function moveStock(db: Kysely<DB>, actor: Actor, input: MoveInput) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const warehouse = await warehouseInScope(trx, actor, input.warehouseId);
     const material = await trx
       .selectFrom('posm_materials')

@@ -36,7 +36,7 @@ import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { trackChange } from '../shared/changeHistory';
 import { notFound, type Transition } from '../shared/commands';
 import { dataScopeOf, inScope, type DataScope } from '../shared/dataScope';
-import { stepDocument } from '../shared/documentSteps';
+import { inTransaction, stepDocument } from '../shared/documentSteps';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { changeStock, warehouseInScope } from './materials';
 
@@ -193,7 +193,7 @@ async function writeLines(
 
 /** A new request (DRAFT) of the caller, in their department. */
 export async function createRequest(db: Kysely<DB>, actor: Actor, input: RequestInput) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const orgCode = await departmentOf(trx, actor.tenantId, actor.userId);
     if (!orgCode) throw new BusinessError(400, '您未加入任何部门，不能申请物料');
     const { targetIds, lines, totalCost } = await checkedInput(trx, actor, input);
@@ -230,7 +230,7 @@ export async function createRequest(db: Kysely<DB>, actor: Actor, input: Request
 
 /** Edits a draft or rejected request of the caller's. */
 export async function editRequest(db: Kysely<DB>, actor: Actor, id: string, input: RequestInput) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await requestInScope(trx, actor, id);
     if (!EDITABLE.includes(row.status)) {
       throw new BusinessError(409, `当前状态为「${POSM_REQUEST_STATUS[row.status]}」，不能编辑`);
@@ -295,7 +295,7 @@ export async function submitRequest(
   actor: Actor,
   id: string,
 ): Promise<{ notices: TaskNotice[] }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await requestInScope(trx, actor, id);
     if (row.requester_id !== actor.userId) throw new BusinessError(403, '只有申请人可以提交');
     const lines = await linesOf(trx, row.id);
@@ -345,7 +345,7 @@ export async function approveRequest(
   actor: Actor,
   input: { id: string; lines?: Array<{ lineId: string; approvedQty: number }>; comment?: string | null },
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await requestOf(trx, actor.tenantId, input.id);
     if (row.status !== 'PENDING_APPROVAL') {
       throw new BusinessError(409, `当前状态为「${POSM_REQUEST_STATUS[row.status]}」，不能审批`);
@@ -424,7 +424,7 @@ export async function cancelRequest(
   actor: Actor,
   input: { id: string; reason?: string | null },
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await requestInScope(trx, actor, input.id);
     if (row.requester_id !== actor.userId) throw new BusinessError(403, '只有申请人可以撤销');
     const reason = input.reason?.trim() || null;
@@ -467,7 +467,7 @@ async function linesOf(db: Kysely<DB>, requestId: string) {
 
 /** 出库 by the pick list: every approved line leaves the warehouse's stock, in one transaction. */
 export async function issueRequest(db: Kysely<DB>, actor: Actor, input: { id: string; warehouseId: string }) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await requestInScope(trx, actor, input.id);
     const warehouse = await warehouseInScope(trx, actor, input.warehouseId);
     await step(trx, row, 'ISSUED', actor, {
@@ -507,7 +507,7 @@ export async function receiveRequest(
   input: { id: string; lines?: Array<{ lineId: string; receivedQty: number }>; remark?: string | null },
   mayReceiveForOthers: boolean,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await requestInScope(trx, actor, input.id);
     if (row.requester_id !== actor.userId && !(mayReceiveForOthers && row.target_type === 'DEALER')) {
       throw new BusinessError(403, '只有申请人或经销商可以签收');
@@ -543,7 +543,7 @@ export async function verifyRequest(
   actor: Actor,
   input: { id: string; photoIds: string[]; remark?: string | null },
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await requestInScope(trx, actor, input.id);
     await bindAttachments(trx, actor.tenantId, POSM_PHOTO_BIZ, row.id, input.photoIds);
     await step(trx, row, 'VERIFIED', actor, {
@@ -556,7 +556,7 @@ export async function verifyRequest(
 }
 
 export async function closeRequest(db: Kysely<DB>, actor: Actor, id: string) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await requestInScope(trx, actor, id);
     await step(trx, row, 'CLOSED', actor);
     return { id: row.id };

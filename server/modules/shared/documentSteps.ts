@@ -2,7 +2,7 @@
 // checked against the table, then taken with a conditional UPDATE on the state and version that were read,
 // so of two operators acting at once the second gets 409. A step a user takes is logged with the fields it
 // changed (变更记录); a step of the approval engine's handler is logged by the engine's own records.
-import { sql, type Kysely, type Updateable } from 'kysely';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from './actor';
 import { trackChange, type HistoryTable } from './changeHistory';
@@ -58,4 +58,12 @@ export async function stepDocument<T extends SteppingTable, S extends string>(
     .executeTakeFirst();
   if (!moved) throw changedMeanwhile(step.what);
   await change?.log('update', `${transition.action} ${step.what}`);
+}
+
+/**
+ * Runs a command in a transaction of its own, or in the caller's when `db` is one already (the demo seed runs
+ * the commands inside its own transaction).
+ */
+export function inTransaction<T>(db: Kysely<DB>, command: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? command(db as Transaction<DB>) : db.transaction().execute(command);
 }

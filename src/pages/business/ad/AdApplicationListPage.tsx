@@ -36,7 +36,7 @@ import { listCustomers } from '../../../api/customers';
 import { DetailList } from '../../../components/DetailList';
 import { useHasPermission } from '../../../components/HasPermission';
 import { EnumSelect, RemoteSelect, type RemoteOption } from '../../../components/form/EnumSelect';
-import { required } from '../../../components/form/fieldRules';
+import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { ChangeHistory } from '../../../components/history/ChangeHistory';
@@ -176,13 +176,13 @@ function AdForm({
         />
       </Form.Item>
       <Space size={16} wrap>
-        <Form.Item name="widthM" label="宽(米)" rules={[required('宽度')]}>
+        <Form.Item name="widthM" label="宽(米)" rules={[requiredNumber('宽度')]}>
           <InputNumber min={0.01} max={100} precision={2} onChange={requote} />
         </Form.Item>
-        <Form.Item name="heightM" label="高(米)" rules={[required('高度')]}>
+        <Form.Item name="heightM" label="高(米)" rules={[requiredNumber('高度')]}>
           <InputNumber min={0.01} max={100} precision={2} onChange={requote} />
         </Form.Item>
-        <Form.Item name="quantity" label="数量" rules={[required('数量')]}>
+        <Form.Item name="quantity" label="数量" rules={[requiredNumber('数量')]}>
           <InputNumber min={1} max={1000} precision={0} onChange={requote} />
         </Form.Item>
       </Space>
@@ -209,7 +209,7 @@ function AdForm({
               key={key}
               name={['costSharing', key]}
               noStyle
-              rules={[required(`${COST_SHARE_LABEL[key]}比例`)]}
+              rules={[requiredNumber(`${COST_SHARE_LABEL[key]}比例`)]}
             >
               <InputNumber
                 min={0}
@@ -224,7 +224,7 @@ function AdForm({
       <Form.Item
         name="keepMonths"
         label="保留期(月)"
-        rules={[required('保留期')]}
+        rules={[requiredNumber('保留期')]}
         extra="门店须保留广告的月数，验收合格起算"
       >
         <InputNumber min={0} max={120} precision={0} />
@@ -346,7 +346,7 @@ function StepForm({
           <Form.Item
             name="settledAmount"
             label="结算金额"
-            rules={[required('结算金额')]}
+            rules={[requiredNumber('结算金额')]}
             extra={`核准金额 ${money(ad.approvedAmount)}，按费用分摊：${(
               Object.keys(COST_SHARE_LABEL) as Array<keyof CostSharing>
             )

@@ -9,7 +9,7 @@ import { ENABLED_STATUS } from '../../../../common/businessEnums';
 import { listAdPrices, saveAdPrice, type AdPrice, type AdPricePayload } from '../../../api/ads';
 import { HasPermission } from '../../../components/HasPermission';
 import { EnumSelect } from '../../../components/form/EnumSelect';
-import { required } from '../../../components/form/fieldRules';
+import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { ChangeHistory } from '../../../components/history/ChangeHistory';
 import { useEnabledColumns } from '../../../components/table/enabledColumns';
@@ -114,7 +114,7 @@ export default function AdPriceBookPage() {
         <Form.Item name="material" label="材质" rules={[required('材质'), { max: 32, message: '最多32字' }]}>
           <Input placeholder="喷绘布 / 亚克力 / 铝塑板 …" />
         </Form.Item>
-        <Form.Item name="unitPrice" label="单价(元/㎡)" rules={[required('单价')]}>
+        <Form.Item name="unitPrice" label="单价(元/㎡)" rules={[requiredNumber('单价')]}>
           <InputNumber min={0} max={100000} precision={2} prefix="¥" />
         </Form.Item>
         <Form.Item name="remark" label="备注">

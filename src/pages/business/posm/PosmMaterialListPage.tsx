@@ -14,7 +14,7 @@ import {
 } from '../../../api/posm';
 import { HasPermission } from '../../../components/HasPermission';
 import { EnumSelect } from '../../../components/form/EnumSelect';
-import { required } from '../../../components/form/fieldRules';
+import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { ChangeHistory } from '../../../components/history/ChangeHistory';
 import { AttachmentPhotos } from '../../../components/photos/AttachmentPhotos';
@@ -175,7 +175,7 @@ export default function PosmMaterialListPage() {
         <Form.Item name="unit" label="单位" rules={[required('单位'), { max: 8, message: '最多8字' }]}>
           <Input placeholder="张 / 个 / 套" />
         </Form.Item>
-        <Form.Item name="unitCost" label="单价" rules={[required('单价')]}>
+        <Form.Item name="unitCost" label="单价" rules={[requiredNumber('单价')]}>
           <InputNumber min={0} max={1000000} precision={2} prefix="¥" />
         </Form.Item>
         <Form.Item name="photoIds" label="照片">

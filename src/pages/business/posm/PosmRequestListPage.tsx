@@ -33,7 +33,7 @@ import { DetailList } from '../../../components/DetailList';
 import { useHasPermission } from '../../../components/HasPermission';
 import { PrintArea } from '../../../components/PrintArea';
 import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
-import { required } from '../../../components/form/fieldRules';
+import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { ChangeHistory } from '../../../components/history/ChangeHistory';
@@ -186,7 +186,7 @@ function RequestForm({
                       aria-label="物料"
                     />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'qty']} rules={[required('数量')]} noStyle>
+                  <Form.Item name={[field.name, 'qty']} rules={[requiredNumber('数量')]} noStyle>
                     <InputNumber min={1} max={1000000} precision={0} placeholder="数量" aria-label="数量" />
                   </Form.Item>
                   {fields.length > 1 && (

@@ -17,7 +17,7 @@ import {
 import { listWarehouses } from '../../../api/stock';
 import { HasPermission } from '../../../components/HasPermission';
 import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
-import { required } from '../../../components/form/fieldRules';
+import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
@@ -166,7 +166,12 @@ export default function PosmStockListPage() {
           <Form.Item name="moveType" label="类型" rules={[required('类型', '选择')]}>
             <EnumSelect labels={{ IN, OUT, ADJUST }} allowClear={false} />
           </Form.Item>
-          <Form.Item name="qty" label="数量" rules={[required('数量')]} extra="调整：填盘点后的实际数量">
+          <Form.Item
+            name="qty"
+            label="数量"
+            rules={[requiredNumber('数量')]}
+            extra="调整：填盘点后的实际数量"
+          >
             <InputNumber min={0} max={1000000} precision={0} />
           </Form.Item>
           <Form.Item name="remark" label="原因" extra="出库、调整须填写原因">

@@ -33,6 +33,8 @@ import { SCOPE_TABLES } from './modules/shared/dataScope';
 import { redisChannel, type Broker } from './push/broker';
 import { resolveSession } from './modules/auth/sessions';
 import { assetRoutes } from './modules/assets/routes';
+import { adRoutes } from './modules/ads/routes';
+import { posmRoutes } from './modules/posm/routes';
 import { iotAlarmRoutes, SIMULATED_IOT_SECRET, type IotAlarmSettings } from './modules/assets/iot';
 import { iotSimulator, IOT_SIMULATOR_PREFIX } from './integrations/iot/simulator';
 import { customerRoutes } from './modules/customers/routes';
@@ -175,6 +177,8 @@ const API_MODULES = [
   visitRoutes,
   agreementRoutes,
   rebateRoutes,
+  posmRoutes,
+  adRoutes,
 ];
 
 /** The tables the app's read cache holds answers of. */

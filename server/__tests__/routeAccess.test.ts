@@ -541,6 +541,95 @@ async function a01OrderRows(db: Kysely<DB>) {
   return { order, orderLine, returnOrder, exchangeOrder };
 }
 
+/** Samples of the POSM and ad routes (docs/posm-api.md, docs/ads-api.md), naming A01's demo rows. */
+async function a01PosmAndAdSamples(db: Kysely<DB>) {
+  const material = await db
+    .selectFrom('posm_materials')
+    .select(['id', 'material_code'])
+    .where('tenant_id', '=', 'A01')
+    .orderBy('material_code')
+    .executeTakeFirstOrThrow();
+  const request = await db
+    .selectFrom('posm_requests')
+    .select(['id', 'request_no', 'warehouse_id'])
+    .where('tenant_id', '=', 'A01')
+    .orderBy('request_no')
+    .executeTakeFirstOrThrow();
+  const warehouse = await db
+    .selectFrom('posm_stocks')
+    .select('warehouse_id')
+    .where('tenant_id', '=', 'A01')
+    .executeTakeFirstOrThrow();
+  const ad = await db
+    .selectFrom('ad_applications')
+    .select(['id', 'apply_no', 'customer_id'])
+    .where('tenant_id', '=', 'A01')
+    .orderBy('apply_no')
+    .executeTakeFirstOrThrow();
+  const price = await db
+    .selectFrom('ad_price_items')
+    .select('id')
+    .where('tenant_id', '=', 'A01')
+    .orderBy('material')
+    .executeTakeFirstOrThrow();
+  const materialBody = {
+    materialCode: 'WALK',
+    name: '巡检物料',
+    category: 'POSTER',
+    unit: '张',
+    unitCost: 1,
+  };
+  const requestBody = {
+    purpose: 'DISPLAY',
+    targetType: 'SELF',
+    lines: [{ materialId: material.id, qty: 1 }],
+  };
+  const adBody = {
+    customerId: ad.customer_id,
+    adType: 'STOREFRONT_SIGN',
+    widthM: 1,
+    heightM: 1,
+    quantity: 1,
+    material: '喷绘布',
+    costSharing: { brand: 100, dealer: 0, outlet: 0 },
+    keepMonths: 12,
+  };
+  const priceBody = { adType: 'X_BANNER', material: '巡检', unitPrice: 1 };
+  const samples: Record<string, Sample> = {
+    'POST /api/ePosm/material/add': { body: materialBody, own: true },
+    'PUT /api/ePosm/material/edit': { body: { ...materialBody, id: material.id } },
+    'POST /api/ePosm/stock/move': {
+      body: { warehouseId: warehouse.warehouse_id, materialId: material.id, moveType: 'IN', qty: 1 },
+    },
+    'GET /api/ePosm/request/queryById': { query: { id: request.id } },
+    'GET /api/ePosm/request/pickList': { query: { id: request.id } },
+    'POST /api/ePosm/request/add': { body: requestBody },
+    'PUT /api/ePosm/request/edit': { body: { ...requestBody, id: request.id } },
+    'POST /api/ePosm/request/submit': { body: { id: request.id } },
+    'POST /api/ePosm/request/cancel': { body: { id: request.id } },
+    'POST /api/ePosm/request/approve': { body: { id: request.id } },
+    'POST /api/ePosm/request/issue': { body: { id: request.id, warehouseId: warehouse.warehouse_id } },
+    'POST /api/ePosm/request/receive': { body: { id: request.id } },
+    'POST /api/ePosm/request/verify': { body: { id: request.id, photoIds: ['walk'] } },
+    'POST /api/ePosm/request/close': { body: { id: request.id } },
+    'POST /api/eAdAppr/price/add': { body: priceBody, own: true },
+    'PUT /api/eAdAppr/price/edit': { body: { ...priceBody, id: price.id } },
+    'POST /api/eAdAppr/quote': {
+      body: { adType: 'STOREFRONT_SIGN', material: '喷绘布', widthM: 1, heightM: 1, quantity: 1 },
+    },
+    'GET /api/eAdAppr/queryById': { query: { id: ad.id } },
+    'POST /api/eAdAppr/add': { body: adBody },
+    'PUT /api/eAdAppr/edit': { body: { ...adBody, id: ad.id } },
+    'POST /api/eAdAppr/submit': { body: { id: ad.id } },
+    'POST /api/eAdAppr/cancel': { body: { id: ad.id } },
+    'POST /api/eAdAppr/produce': { body: { id: ad.id, vendorName: '巡检' } },
+    'POST /api/eAdAppr/install': { body: { id: ad.id, photoIds: ['walk'] } },
+    'POST /api/eAdAppr/accept': { body: { id: ad.id, result: 'PASS' } },
+    'POST /api/eAdAppr/settle': { body: { id: ad.id, settledAmount: 1 } },
+  };
+  return { samples, markers: [request.request_no, ad.apply_no, material.material_code] };
+}
+
 /** A01's asset rows the asset samples name: an idle and a placed freezer, an application, a model. */
 async function a01AssetRows(db: Kysely<DB>) {
   const assetIn = (placement: 'IN_STOCK' | 'PLACED') =>
@@ -1142,7 +1231,9 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       nodes: [{ name: '审批', approverType: 'USER', approverRef: admin.id, mode: 'ANY' }],
     };
     const assets = await a01AssetRows(db);
+    const posmAndAds = await a01PosmAndAdSamples(db);
     SAMPLES = {
+      ...posmAndAds.samples,
       ...SYSTEM_SAMPLES,
       ...businessSamples({ ...business, ...(await a01OrderRows(db)) }),
       ...assetSamples(assets, business.outlet.id),
@@ -1185,6 +1276,7 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       ...ids.flat().map((row) => row.id),
       assets.idle.asset_no,
       assets.placed.id,
+      ...posmAndAds.markers,
       'zhangwei',
       'liuyang',
       'wangfang',

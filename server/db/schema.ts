@@ -13,6 +13,14 @@ import type {
   MoveType,
   PlacementStatus,
 } from '../../common/assets';
+import type { AcceptanceResult, AdStatus, AdType, CostSharing } from '../../common/ads';
+import type {
+  PosmCategory,
+  PosmMoveType,
+  PosmPurpose,
+  PosmRequestStatus,
+  PosmTargetType,
+} from '../../common/posm';
 import type {
   AgreementType,
   CoopEvent,
@@ -1805,4 +1813,130 @@ export interface DB {
   agreement_snapshots: AgreementSnapshotsTable;
   coop_agreements: CoopAgreementsTable;
   coop_agreement_events: CoopAgreementEventsTable;
+  posm_materials: PosmMaterialsTable;
+  posm_stocks: PosmStocksTable;
+  posm_requests: PosmRequestsTable;
+  posm_request_lines: PosmRequestLinesTable;
+  posm_movements: PosmMovementsTable;
+  ad_price_items: AdPriceItemsTable;
+  ad_applications: AdApplicationsTable;
+}
+
+// ---- POSM materials and ad applications (0031) ----
+
+type NullableMoney = ColumnType<string | null, string | number | null | undefined, string | number | null>;
+
+export interface PosmMaterialsTable extends BusinessColumns {
+  material_code: string;
+  name: string;
+  category: PosmCategory;
+  spec: string | null;
+  unit: string;
+  unit_cost: Money;
+  brand_id: string | null;
+  photo_ids: JSONColumnType<string[], string | undefined, string>;
+  is_returnable: Generated<boolean>;
+  status: Generated<EnabledStatus>;
+}
+
+export interface PosmStocksTable {
+  id: string;
+  tenant_id: string;
+  warehouse_id: string;
+  material_id: string;
+  qty: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface PosmRequestsTable extends BusinessColumns {
+  request_no: string;
+  requester_id: string;
+  org_code: string;
+  purpose: PosmPurpose;
+  target_type: PosmTargetType;
+  target_ids: JSONColumnType<string[], string | undefined, string>;
+  total_cost: Money;
+  delivery_address: string | null;
+  expected_date: ColumnType<string | null, string | null | undefined, string | null>;
+  warehouse_id: string | null;
+  status: Generated<PosmRequestStatus>;
+  approved_at: Date | null;
+  issued_at: Date | null;
+  issued_by: string | null;
+  received_at: Date | null;
+  received_by: string | null;
+  verified_at: Date | null;
+  verify_photo_ids: JSONColumnType<string[], string | undefined, string>;
+  remark: string | null;
+  result_remark: string | null;
+  version: Generated<number>;
+}
+
+export interface PosmRequestLinesTable {
+  id: string;
+  tenant_id: string;
+  request_id: string;
+  material_id: string;
+  unit_cost: Money;
+  requested_qty: number;
+  approved_qty: number;
+  issued_qty: Generated<number>;
+  received_qty: Generated<number>;
+}
+
+export interface PosmMovementsTable {
+  id: string;
+  tenant_id: string;
+  warehouse_id: string;
+  material_id: string;
+  move_type: PosmMoveType;
+  qty: number;
+  balance: number;
+  request_id: string | null;
+  remark: string | null;
+  operator_id: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface AdPriceItemsTable extends BusinessColumns {
+  ad_type: AdType;
+  material: string;
+  unit_price: Money;
+  status: Generated<EnabledStatus>;
+  remark: string | null;
+}
+
+export interface AdApplicationsTable extends BusinessColumns {
+  apply_no: string;
+  customer_id: string;
+  applicant_id: string;
+  org_code: string;
+  ad_type: AdType;
+  width_m: Money;
+  height_m: Money;
+  area_sqm: Money;
+  quantity: number;
+  material: string;
+  sign_text: string | null;
+  before_photo_ids: JSONColumnType<string[], string | undefined, string>;
+  design_file_id: string | null;
+  unit_price: Money;
+  quoted_amount: Money;
+  approved_amount: NullableMoney;
+  cost_sharing: JSONColumnType<CostSharing, string, string>;
+  keep_months: Generated<number>;
+  vendor_name: string | null;
+  install_deadline: ColumnType<string | null, string | null | undefined, string | null>;
+  installed_at: Date | null;
+  after_photo_ids: JSONColumnType<string[], string | undefined, string>;
+  acceptance_result: AcceptanceResult | null;
+  acceptance_by: string | null;
+  accepted_at: Date | null;
+  keep_until: ColumnType<string | null, string | null | undefined, string | null>;
+  settled_amount: NullableMoney;
+  settled_at: Date | null;
+  status: Generated<AdStatus>;
+  remark: string | null;
+  result_remark: string | null;
+  version: Generated<number>;
 }

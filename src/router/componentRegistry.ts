@@ -206,6 +206,31 @@ const menuPages = new Map<string, ComponentType>([
       () => import(/* webpackChunkName: "e-asset-approval" */ '../pages/business/asset/AssetApprovalPage'),
     ),
   ],
+  // POSM materials and ad applications (issue #21).
+  [
+    'ePosm/PosmRequestList',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-posm-request" */ '../pages/business/posm/PosmRequestListPage'),
+    ),
+  ],
+  [
+    'ePosm/PosmStockList',
+    lazyPage(() => import(/* webpackChunkName: "e-posm-stock" */ '../pages/business/posm/PosmStockListPage')),
+  ],
+  [
+    'ePosm/PosmMaterialList',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-posm-material" */ '../pages/business/posm/PosmMaterialListPage'),
+    ),
+  ],
+  [
+    'eAdAppr/AdApplicationList',
+    lazyPage(() => import(/* webpackChunkName: "e-ad" */ '../pages/business/ad/AdApplicationListPage')),
+  ],
+  [
+    'eAdAppr/AdPriceBook',
+    lazyPage(() => import(/* webpackChunkName: "e-ad-price" */ '../pages/business/ad/AdPriceBookPage')),
+  ],
   [
     'eCustomer/CustomerList',
     lazyPage(

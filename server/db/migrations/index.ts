@@ -27,6 +27,7 @@ import * as visitAbnormalReview from './0025_visit_abnormal_review';
 import * as assetAlarms from './0026_asset_alarms';
 import * as agreements from './0027_agreements';
 import * as rebates from './0029_rebates';
+import * as posmAndAds from './0031_posm_and_ads';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0026_asset_alarms': assetAlarms,
   '0027_agreements': agreements,
   '0029_rebates': rebates,
+  '0031_posm_and_ads': posmAndAds,
 };
 
 export class MigrationError extends Error {

@@ -12,6 +12,7 @@ import { seedAssets } from './assets';
 import { seedOrganisation } from './organisation';
 import { seedPromotions } from './promotions';
 import { seedRebates } from './rebates';
+import { seedPosmAndAds } from './posm';
 import { seedDemoPhotos } from './photos';
 import { seedTenants } from './tenants';
 import { seedWecom } from './wecom';
@@ -39,6 +40,7 @@ const BUSINESS_STEPS: SeedStep[] = [
   seedAssets,
   seedVisits,
   seedAgreements,
+  seedPosmAndAds,
 ];
 
 export type SeedOutcome =

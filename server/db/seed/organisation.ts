@@ -48,6 +48,20 @@ export const REP_VISITS = [
   'visitRoute:list',
 ];
 
+/** What a rep and their manager do with materials and ads: request, receive, verify; apply for ads, accept them. */
+const POSM_AND_AD_GRANTS = [
+  '/ePosm',
+  '/ePosm/request',
+  'posm:list',
+  'posm:request',
+  'posm:verify',
+  '/eAdAppr',
+  '/eAdAppr/list',
+  'ad:list',
+  'ad:apply',
+  'ad:accept',
+];
+
 export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
   A01: [
     ADMIN_ROLE,
@@ -112,6 +126,13 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         'asset:list',
         'asset:apply',
         'asset:inspect',
+        // Materials and ads of their offices: requests issued, received and verified; ads accepted.
+        ...POSM_AND_AD_GRANTS,
+        '/ePosm/stock',
+        '/ePosm/material',
+        'posm:issue',
+        'posm:receive',
+        '/eAdAppr/price',
         MY_MESSAGES,
       ],
     },
@@ -135,6 +156,7 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         'asset:list',
         'asset:apply',
         'asset:inspect',
+        ...POSM_AND_AD_GRANTS,
         MY_MESSAGES,
       ],
     },

@@ -138,7 +138,7 @@ async function leadersAbove(
 }
 
 /** The department a user works in: the one chosen at login, else their first. */
-async function departmentOf(db: Kysely<DB>, tenantId: string, userId: string): Promise<string | null> {
+export async function departmentOf(db: Kysely<DB>, tenantId: string, userId: string): Promise<string | null> {
   const rows = await db
     .selectFrom('user_departs')
     .innerJoin('departs', 'departs.id', 'user_departs.depart_id')

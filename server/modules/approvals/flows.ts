@@ -209,6 +209,32 @@ export const DEFAULT_FLOWS: FlowInput[] = [
     lowRisk: false,
     nodes: [ASSET_ADMIN_NODE].map((node) => ({ ...node, name: '管理员审批' })),
   })),
+  // 物料申请 (DOMAIN §1.11): the office head, who may cut quantities.
+  {
+    bizType: 'MATERIAL_REQUEST',
+    name: '物料申请审批',
+    priority: 100,
+    conditions: {},
+    lowRisk: false,
+    nodes: [ASSET_LEADER_NODE],
+  },
+  // 广告申请 (DOMAIN §1.12) by amount: the office head; from 5000 元 also the marketing department.
+  {
+    bizType: 'AD_APPLY',
+    name: '广告申请审批（5000元以下）',
+    priority: 100,
+    conditions: { amountMax: 5000 },
+    lowRisk: false,
+    nodes: [ASSET_LEADER_NODE],
+  },
+  {
+    bizType: 'AD_APPLY',
+    name: '广告申请审批（5000元及以上）',
+    priority: 100,
+    conditions: { amountMin: 5000 },
+    lowRisk: false,
+    nodes: [ASSET_LEADER_NODE, { ...ASSET_ADMIN_NODE, name: '市场部审批' }],
+  },
 
   // 异常拜访审核 (DOMAIN §1.4): the office head accepts or denies a flagged visit; low risk, so in batches.
   {

@@ -1,6 +1,10 @@
 // The business types whose attachments follow their object's data scope: a photo of a customer is seen by
 // whoever sees the customer. Types not listed are guarded by the tenant alone.
+import { AD_PHOTO_BIZ } from '../../../common/ads';
 import { ASSET_PHOTO_BIZ } from '../../../common/assets';
+import { POSM_PHOTO_BIZ } from '../../../common/posm';
+import { adById } from '../ads/service';
+import { requestById } from '../posm/requests';
 import { assetInScope } from '../assets/ledger';
 import { customerInScope } from '../customers/service';
 import { dataScopeOf } from '../shared/dataScope';
@@ -20,4 +24,11 @@ export const BIZ_SCOPES: BizScopes = {
     await assetInScope(db, caller, assetId);
   },
   VISIT: visitInScope,
+  // The approver of an application outside their scope sees its photos too, as adById lets them.
+  [AD_PHOTO_BIZ]: async (db, caller, id) => {
+    await adById(db, caller, id);
+  },
+  [POSM_PHOTO_BIZ]: async (db, caller, id) => {
+    await requestById(db, caller, id);
+  },
 };

@@ -364,3 +364,35 @@ export async function zipAttachments(
   })().catch((error: Error) => archive.destroy(error));
   return archive;
 }
+
+/**
+ * Files attachments the caller's module received as ids under object `bizId` of `bizType`, in the command's
+ * transaction: each must be the tenant's, of that business type, and not filed under another object yet
+ * (uploaded with bizId empty, or under this object already). A 400 naming `what` otherwise.
+ */
+export async function bindAttachments(
+  trx: Kysely<DB>,
+  tenantId: string,
+  bizType: string,
+  bizId: string,
+  ids: readonly string[],
+  what = '照片',
+): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const rows = await trx
+    .selectFrom('attachments')
+    .select(['id', 'biz_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('biz_type', '=', bizType)
+    .where('id', 'in', unique)
+    .execute();
+  const usable = rows.filter((row) => row.biz_id === null || row.biz_id === bizId);
+  if (usable.length !== unique.length) throw new BusinessError(400, `${what}不存在或不属于该单据`);
+  await trx
+    .updateTable('attachments')
+    .set({ biz_id: bizId })
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', unique)
+    .execute();
+}

@@ -466,6 +466,65 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
     ],
   },
   {
+    // POSM materials under /ePosm (/eMaterial is the product master data).
+    name: '物料管理',
+    url: '/ePosm',
+    component: 'layouts/RouteView',
+    icon: 'inbox',
+    children: [
+      {
+        name: '物料申请',
+        url: '/ePosm/request',
+        component: 'ePosm/PosmRequestList',
+        buttons: [
+          { perms: 'posm:list', name: '查看物料' },
+          { perms: 'posm:request', name: '申请/提交/撤销/签收物料' },
+          { perms: 'posm:issue', name: '物料出库（拣货单）' },
+          { perms: 'posm:receive', name: '代经销商签收' },
+          { perms: 'posm:verify', name: '使用核验/关闭' },
+        ],
+      },
+      {
+        name: '物料库存',
+        url: '/ePosm/stock',
+        component: 'ePosm/PosmStockList',
+        buttons: [{ perms: 'posm:stock', name: '物料入库/出库/调整' }],
+      },
+      {
+        name: '物料目录',
+        url: '/ePosm/material',
+        component: 'ePosm/PosmMaterialList',
+        buttons: [{ perms: 'posm:material', name: '维护物料目录' }],
+      },
+    ],
+  },
+  {
+    name: '广告审批',
+    url: '/eAdAppr',
+    component: 'layouts/RouteView',
+    icon: 'picture',
+    children: [
+      {
+        name: '广告申请',
+        url: '/eAdAppr/list',
+        component: 'eAdAppr/AdApplicationList',
+        buttons: [
+          { perms: 'ad:list', name: '查看广告申请' },
+          { perms: 'ad:apply', name: '申请/提交/撤销广告' },
+          { perms: 'ad:produce', name: '安排制作/上传完工照' },
+          { perms: 'ad:accept', name: '广告验收' },
+          { perms: 'ad:settle', name: '广告结算' },
+        ],
+      },
+      {
+        name: '广告价目表',
+        url: '/eAdAppr/price',
+        component: 'eAdAppr/AdPriceBook',
+        buttons: [{ perms: 'ad:price', name: '维护广告价目表' }],
+      },
+    ],
+  },
+  {
     name: '审批管理',
     url: '/approval',
     component: 'layouts/RouteView',

@@ -11,6 +11,8 @@ import { sessionOf } from '../../http/access';
 import { ok, sendFailure } from '../../http/envelope';
 import { customerInScope } from '../customers/service';
 import { orderInScope } from '../orders/state';
+import { adInScope } from '../ads/service';
+import { requestInScope } from '../posm/requests';
 import { callerOf, type Caller } from '../shared/actor';
 import { dataScopeOf } from '../shared/dataScope';
 
@@ -39,6 +41,10 @@ const HISTORY_ACCESS: Record<HistoryBizType, { permission: string; inScope?: Sco
   STOCK_LOT: { permission: 'stock:list' },
   ORDER: { permission: 'order:list', inScope: inDataScope(orderInScope) },
   ASSET_MODEL: { permission: 'asset:list' },
+  POSM_MATERIAL: { permission: 'posm:list' },
+  MATERIAL_REQUEST: { permission: 'posm:list', inScope: requestInScope },
+  AD_PRICE: { permission: 'ad:list' },
+  AD_APPLICATION: { permission: 'ad:list', inScope: adInScope },
 };
 
 /** The object's logged writes, newest first (at most 200), each with the fields it changed. */

@@ -64,6 +64,10 @@ export const HISTORY_TABLES = {
   stock_lots: 'STOCK_LOT',
   sales_orders: 'ORDER',
   asset_models: 'ASSET_MODEL',
+  posm_materials: 'POSM_MATERIAL',
+  posm_requests: 'MATERIAL_REQUEST',
+  ad_price_items: 'AD_PRICE',
+  ad_applications: 'AD_APPLICATION',
 } as const satisfies Partial<Record<keyof DB, HistoryBizType>>;
 
 export type HistoryTable = keyof typeof HISTORY_TABLES;

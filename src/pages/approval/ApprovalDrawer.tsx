@@ -31,6 +31,8 @@ import { DetailList } from '../../components/DetailList';
 import { VisitApprovalSection } from '../business/visit/VisitApprovalSection';
 import { settle } from '../../components/form/settle';
 import { CustomerApprovalPhotos } from '../business/customer/CustomerApprovalPhotos';
+import { AdApprovalSection } from '../business/ad/AdPhotos';
+import { MaterialApprovalSection } from '../business/posm/MaterialApprovalSection';
 
 export const STATUS_COLOR: Record<ApprovalStatus, string> = {
   IN_PROGRESS: 'processing',
@@ -41,11 +43,17 @@ export const STATUS_COLOR: Record<ApprovalStatus, string> = {
 
 /**
  * What a business type shows below its summary, beyond the fields it submitted (the attachment service's
- * photo gallery registers itself here per type). A type without an entry shows its summary alone.
+ * photo gallery registers itself here per type; 物料申请 its lines to cut, deciding through `onDone`). A type
+ * without an entry shows its summary alone.
  */
 export const APPROVAL_DETAIL_SECTIONS: Partial<
-  Record<ApprovalBizType, ComponentType<{ detail: ApprovalDetail }>>
-> = { CUSTOMER_CREATE: CustomerApprovalPhotos, VISIT_ABNORMAL: VisitApprovalSection };
+  Record<ApprovalBizType, ComponentType<{ detail: ApprovalDetail; onDone?: () => void }>>
+> = {
+  CUSTOMER_CREATE: CustomerApprovalPhotos,
+  VISIT_ABNORMAL: VisitApprovalSection,
+  MATERIAL_REQUEST: MaterialApprovalSection,
+  AD_APPLY: AdApprovalSection,
+};
 
 type Command = 'approve' | 'reject' | 'transfer' | 'withdraw';
 
@@ -207,7 +215,15 @@ export function ApprovalDrawer({
               ...detail.summary.fields.map((field) => ({ label: field.label, content: field.value })),
             ]}
           />
-          {Section && <Section detail={detail} />}
+          {Section && (
+            <Section
+              detail={detail}
+              onDone={() => {
+                onDone();
+                onClose();
+              }}
+            />
+          )}
           <Steps
             size="small"
             current={detail.currentNodeSeq - 1}

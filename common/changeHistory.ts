@@ -31,6 +31,8 @@ export const HISTORY_BIZ_TYPES = [
   'STOCK_LOT',
   'ORDER',
   'ASSET_MODEL',
+  'DISPLAY_POLICY',
+  'DISPLAY_AGREEMENT',
 ] as const;
 export type HistoryBizType = (typeof HISTORY_BIZ_TYPES)[number];
 

@@ -140,6 +140,14 @@ const ALL_BUTTONS = [
   'asset:inspect',
   'asset:exception',
   'asset:model',
+  'display:list',
+  'display:policy',
+  'display:policyApprove',
+  'display:apply',
+  'display:terminate',
+  'display:inspect',
+  'display:review',
+  'display:pay',
 ];
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -504,6 +512,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['ERP集成', ['同步失败订单', 'ERP配置']],
         ['促销管理', ['促销列表', '促销组管理', '试算预览']],
         ['资产管理', ['资产台账', '资产申请', '资产型号', '资产审批']],
+        ['陈列管理', ['陈列方案', '陈列协议', '陈列检核', '检核复核', '兑付批次']],
         ['审批管理', ['审批中心', '审批流配置']],
         '下载中心',
         '我的消息',
@@ -553,6 +562,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['订单管理', ['订单列表']],
         ['拜访管理', ['拜访计划', '拜访记录', '拜访线路', '打卡规则']],
         ['资产管理', ['资产台账', '资产申请', '资产审批']],
+        ['陈列管理', ['陈列方案', '陈列协议', '陈列检核', '检核复核']],
         ['审批管理', ['审批中心']],
         '我的消息',
       ]);
@@ -565,6 +575,10 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
           'customer:add',
           'customer:edit',
           'customer:list',
+          'display:apply',
+          'display:inspect',
+          'display:list',
+          'display:review',
           'order:add',
           'order:audit',
           'order:invalid',

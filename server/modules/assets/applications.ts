@@ -25,6 +25,7 @@ import {
   type ApprovalOutcome,
   type TaskNotice,
 } from '../approvals/engine';
+import { bindAttachments } from '../attachments/service';
 import { customerInScope } from '../customers/service';
 import { logOperation, type Actor } from '../shared/actor';
 import {
@@ -536,24 +537,14 @@ export const deliverPlacement = (db: Kysely<DB>, actor: Actor, id: string) =>
   db.transaction().execute((trx) => deliverPlacementIn(trx, actor, id));
 
 /** Photos of the asset the caller uploaded through the attachment service: filed under the asset now. */
-export async function bindPhotos(trx: Kysely<DB>, tenantId: string, assetId: string, photoIds: string[]) {
-  if (photoIds.length === 0) return;
-  const rows = await trx
-    .selectFrom('attachments')
-    .select(['id', 'biz_id'])
-    .where('tenant_id', '=', tenantId)
-    .where('biz_type', '=', ASSET_PHOTO_BIZ)
-    .where('id', 'in', photoIds)
-    .execute();
-  const usable = rows.filter((row) => row.biz_id === null || row.biz_id === assetId);
-  if (usable.length !== new Set(photoIds).size) throw new BusinessError(400, '照片不存在或不属于该资产');
-  await trx
-    .updateTable('attachments')
-    .set({ biz_id: assetId })
-    .where('tenant_id', '=', tenantId)
-    .where('id', 'in', photoIds)
-    .execute();
-}
+export const bindPhotos = (trx: Kysely<DB>, tenantId: string, assetId: string, photoIds: string[]) =>
+  bindAttachments(
+    trx,
+    tenantId,
+    { bizType: ASSET_PHOTO_BIZ, bizId: assetId },
+    photoIds,
+    '照片不存在或不属于该资产',
+  );
 
 /** The outlet signs with handover photos: the asset is placed there, its 冰柜数 follows. */
 export async function signPlacementIn(

@@ -1,7 +1,9 @@
 // The business types whose attachments follow their object's data scope: a photo of a customer is seen by
 // whoever sees the customer. Types not listed are guarded by the tenant alone.
 import { ASSET_PHOTO_BIZ } from '../../../common/assets';
+import { DISPLAY_PHOTO_BIZ } from '../../../common/displays';
 import { assetInScope } from '../assets/ledger';
+import { agreementScopeCheck } from '../displays/agreements';
 import { customerInScope } from '../customers/service';
 import { dataScopeOf } from '../shared/dataScope';
 import { visitInScope } from '../visits/records';
@@ -20,4 +22,5 @@ export const BIZ_SCOPES: BizScopes = {
     await assetInScope(db, caller, assetId);
   },
   VISIT: visitInScope,
+  [DISPLAY_PHOTO_BIZ]: agreementScopeCheck,
 };

@@ -364,3 +364,32 @@ export async function zipAttachments(
   })().catch((error: Error) => archive.destroy(error));
   return archive;
 }
+
+/**
+ * Files the tenant's attachments `ids` of `bizType` under business object `bizId` (uploaded before it was known,
+ * or already its own); a 400 with `refused` when one is missing, of another type or of another object.
+ */
+export async function bindAttachments(
+  trx: Kysely<DB>,
+  tenantId: string,
+  biz: { bizType: string; bizId: string },
+  ids: readonly string[],
+  refused: string,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await trx
+    .selectFrom('attachments')
+    .select(['id', 'biz_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('biz_type', '=', biz.bizType)
+    .where('id', 'in', [...ids])
+    .execute();
+  const usable = rows.filter((row) => row.biz_id === null || row.biz_id === biz.bizId);
+  if (usable.length !== new Set(ids).size) throw new BusinessError(400, refused);
+  await trx
+    .updateTable('attachments')
+    .set({ biz_id: biz.bizId })
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', [...ids])
+    .execute();
+}

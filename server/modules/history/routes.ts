@@ -10,6 +10,7 @@ import type { DB } from '../../db/schema';
 import { sessionOf } from '../../http/access';
 import { ok, sendFailure } from '../../http/envelope';
 import { customerInScope } from '../customers/service';
+import { agreementScopeCheck } from '../displays/agreements';
 import { orderInScope } from '../orders/state';
 import { callerOf, type Caller } from '../shared/actor';
 import { dataScopeOf } from '../shared/dataScope';
@@ -39,6 +40,8 @@ const HISTORY_ACCESS: Record<HistoryBizType, { permission: string; inScope?: Sco
   STOCK_LOT: { permission: 'stock:list' },
   ORDER: { permission: 'order:list', inScope: inDataScope(orderInScope) },
   ASSET_MODEL: { permission: 'asset:list' },
+  DISPLAY_POLICY: { permission: 'display:list' },
+  DISPLAY_AGREEMENT: { permission: 'display:list', inScope: agreementScopeCheck },
 };
 
 /** The object's logged writes, newest first (at most 200), each with the fields it changed. */

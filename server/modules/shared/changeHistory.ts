@@ -64,6 +64,8 @@ export const HISTORY_TABLES = {
   stock_lots: 'STOCK_LOT',
   sales_orders: 'ORDER',
   asset_models: 'ASSET_MODEL',
+  display_policies: 'DISPLAY_POLICY',
+  display_agreements: 'DISPLAY_AGREEMENT',
 } as const satisfies Partial<Record<keyof DB, HistoryBizType>>;
 
 export type HistoryTable = keyof typeof HISTORY_TABLES;

@@ -1,8 +1,8 @@
 // Trade assets (docs/assets-api.md): models, the ledger, applications and their steps, inspections and
 // exception reports, and the photos filed under an asset through the attachment service.
-import { ASSET_PHOTO_BIZ, type RecallReason } from '../../common/assets';
+import type { RecallReason } from '../../common/assets';
 import type { Page } from '../../common/contract';
-import { downloadFile, getAction, httpAction, postAction, uploadAction } from './http';
+import { downloadFile, getAction, httpAction, postAction } from './http';
 import type { ListParams } from './systemTypes';
 
 export interface AssetModel {
@@ -220,14 +220,3 @@ export const confirmAssetLost = (id: string, remark?: string) =>
   postAction<{ id: string }>('/eAsset/confirmLost', { id, remark });
 export const restoreAsset = (id: string, remark?: string) =>
   postAction<{ id: string }>('/eAsset/restore', { id, remark });
-
-/** A photo of an asset (handover, inspection, exception) through the attachment service. */
-export const uploadAssetPhoto = (file: File, kind: string, assetId?: string) => {
-  const form = new FormData();
-  form.append('bizType', ASSET_PHOTO_BIZ);
-  form.append('kind', kind);
-  if (assetId) form.append('bizId', assetId);
-  form.append('source', 'ALBUM');
-  form.append('file', file);
-  return uploadAction<{ id: string; fileName: string }>('/sys/attachment/upload', form);
-};

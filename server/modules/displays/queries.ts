@@ -312,7 +312,6 @@ export async function photoIdsToZip(
   } else {
     throw new BusinessError(400, '请指定协议或所属期');
   }
-  if (ids.length === 0) throw new BusinessError(404, '没有可下载的照片');
   if (ids.length > ZIP_MAX_ATTACHMENTS)
     throw new BusinessError(
       400,

@@ -299,8 +299,8 @@ function AgreementForm({
       <Form.Item name="paymentCycle" label="兑付周期" rules={[required('兑付周期', '选择')]}>
         <EnumSelect labels={PAYMENT_CYCLE} allowClear={false} />
       </Form.Item>
-      <Form.Item name="monthlyFee" label="月费用" rules={[required('月费用')]}>
-        <InputNumber min={0.01} max={1000000} precision={2} prefix="¥" />
+      <Form.Item name="monthlyFee" label="月费用" rules={[{ required: true, message: '请输入月费用!' }]}>
+        <InputNumber min={0.01} max={1000000} precision={2} prefix="¥" placeholder="每月费用" />
       </Form.Item>
       <Form.Item name="remark" label="备注">
         <Input.TextArea maxLength={256} rows={2} />

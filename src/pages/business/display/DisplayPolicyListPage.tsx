@@ -272,7 +272,7 @@ export default function DisplayPolicyListPage() {
         <Form.Item name={['standard', 'position']} label="陈列位置要求">
           <Input maxLength={64} placeholder="如：黄金层" />
         </Form.Item>
-        <Form.Item name="totalBudget" label="总预算" rules={[required('总预算')]}>
+        <Form.Item name="totalBudget" label="总预算" rules={[{ required: true, message: '请输入总预算!' }]}>
           <InputNumber min={1} max={100000000} precision={2} prefix="¥" />
         </Form.Item>
         <Form.Item
@@ -280,7 +280,7 @@ export default function DisplayPolicyListPage() {
           label="单店上限"
           dependencies={['totalBudget']}
           rules={[
-            required('单店上限'),
+            { required: true, message: '请输入单店上限!' },
             ({ getFieldValue }) => ({
               validator: (_rule, value?: number) =>
                 value == null || value <= (getFieldValue('totalBudget') ?? Infinity)
@@ -291,7 +291,11 @@ export default function DisplayPolicyListPage() {
         >
           <InputNumber min={1} max={100000000} precision={2} prefix="¥" />
         </Form.Item>
-        <Form.Item name="maxOutlets" label="门店数上限" rules={[required('门店数上限')]}>
+        <Form.Item
+          name="maxOutlets"
+          label="门店数上限"
+          rules={[{ required: true, message: '请输入门店数上限!' }]}
+        >
           <InputNumber min={1} max={1000000} />
         </Form.Item>
         <Form.Item name="partialRatio" label="部分达标扣减比例" extra="0.5 即扣减当月费用的 50%">

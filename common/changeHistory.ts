@@ -35,6 +35,8 @@ export const HISTORY_BIZ_TYPES = [
   'MATERIAL_REQUEST',
   'AD_PRICE',
   'AD_APPLICATION',
+  'DISPLAY_POLICY',
+  'DISPLAY_AGREEMENT',
 ] as const;
 export type HistoryBizType = (typeof HISTORY_BIZ_TYPES)[number];
 

@@ -38,6 +38,8 @@ import { posmRoutes } from './modules/posm/routes';
 import { iotAlarmRoutes, SIMULATED_IOT_SECRET, type IotAlarmSettings } from './modules/assets/iot';
 import { iotSimulator, IOT_SIMULATOR_PREFIX } from './integrations/iot/simulator';
 import { customerRoutes } from './modules/customers/routes';
+import { displayRoutes } from './modules/displays/routes';
+import { runDisplayMonth } from './modules/displays/payments';
 import { devRoutes } from './modules/dev/routes';
 import { erpSyncRoutes } from './modules/erpSync/routes';
 import { runDueSyncTasks } from './modules/erpSync/worker';
@@ -179,6 +181,7 @@ const API_MODULES = [
   rebateRoutes,
   posmRoutes,
   adRoutes,
+  displayRoutes,
 ];
 
 /** The tables the app's read cache holds answers of. */
@@ -262,6 +265,10 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
       result: await settleCoopByTime(db, null),
     }),
   );
+  // 陈列协议: the months' payments and the agreements' start and end (DOMAIN §1.8 monthly job), every hour.
+  jobs.every('DISPLAY_MONTH', '陈列协议月度核算', DISPLAY_MONTH_INTERVAL_MS, async ({ db }) => ({
+    result: await runDisplayMonth(db),
+  }));
   if (config.visitDayCloseIntervalMs) {
     jobs.every('VISIT_DAY_CLOSE', '拜访日结', config.visitDayCloseIntervalMs, async ({ db }) => ({
       result: { ...(await closeVisitDays(db)) },
@@ -273,6 +280,7 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
 
 const PROMOTION_CLOCK_INTERVAL_MS = 60_000;
 const AGREEMENT_CLOCK_INTERVAL_MS = 3_600_000;
+const DISPLAY_MONTH_INTERVAL_MS = 3_600_000;
 
 /** Expired files go within the hour. */
 const DOWNLOAD_CLEANUP_INTERVAL_MS = 3_600_000;

@@ -164,6 +164,14 @@ const ALL_BUTTONS = [
   'ad:accept',
   'ad:settle',
   'ad:price',
+  'display:list',
+  'display:policy',
+  'display:policyApprove',
+  'display:apply',
+  'display:terminate',
+  'display:inspect',
+  'display:review',
+  'display:pay',
 ];
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -532,6 +540,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['资产管理', ['资产台账', '资产申请', '资产型号', '资产审批']],
         ['物料管理', ['物料申请', '物料库存', '物料目录']],
         ['广告审批', ['广告申请', '广告价目表']],
+        ['陈列管理', ['陈列方案', '陈列协议', '陈列检核', '检核复核', '兑付批次']],
         ['审批管理', ['审批中心', '审批流配置']],
         '下载中心',
         '我的消息',
@@ -583,6 +592,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['资产管理', ['资产台账', '资产申请', '资产审批']],
         ['物料管理', ['物料申请', '物料库存', '物料目录']],
         ['广告审批', ['广告申请', '广告价目表']],
+        ['陈列管理', ['陈列方案', '陈列协议', '陈列检核', '检核复核']],
         ['审批管理', ['审批中心']],
         '我的消息',
       ]);
@@ -603,6 +613,10 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
           'customer:add',
           'customer:edit',
           'customer:list',
+          'display:apply',
+          'display:inspect',
+          'display:list',
+          'display:review',
           'order:add',
           'order:audit',
           'order:invalid',

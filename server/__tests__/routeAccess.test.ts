@@ -630,6 +630,99 @@ async function a01PosmAndAdSamples(db: Kysely<DB>) {
   return { samples, markers: [request.request_no, ad.apply_no, material.material_code] };
 }
 
+/** A01's display rows the display samples name (docs/displays-api.md): policies and agreements by state. */
+async function a01DisplayRows(db: Kysely<DB>) {
+  const policy = (status: 'DRAFT' | 'PENDING_APPROVAL' | 'ACTIVE') =>
+    db
+      .selectFrom('display_policies')
+      .select(['id', 'org_code'])
+      .where('tenant_id', '=', 'A01')
+      .where('status', '=', status)
+      .orderBy('policy_no')
+      .executeTakeFirstOrThrow();
+  const agreement = (status: 'DRAFT' | 'APPROVED' | 'ACTIVE') =>
+    db
+      .selectFrom('display_agreements')
+      .select(['id', 'policy_id', 'customer_id', 'agreement_no'])
+      .where('tenant_id', '=', 'A01')
+      .where('status', '=', status)
+      .orderBy('agreement_no')
+      .executeTakeFirstOrThrow();
+  return {
+    draftPolicy: await policy('DRAFT'),
+    pendingPolicy: await policy('PENDING_APPROVAL'),
+    activePolicy: await policy('ACTIVE'),
+    draft: await agreement('DRAFT'),
+    approved: await agreement('APPROVED'),
+    active: await agreement('ACTIVE'),
+    inspection: await db
+      .selectFrom('display_inspections')
+      .select(['id', 'period'])
+      .where('tenant_id', '=', 'A01')
+      .where('review_status', '=', 'PENDING')
+      .orderBy('inspection_no')
+      .executeTakeFirstOrThrow(),
+    agreementNos: (
+      await db
+        .selectFrom('display_agreements')
+        .select('agreement_no')
+        .where('tenant_id', '=', 'A01')
+        .execute()
+    ).map((row) => row.agreement_no),
+  };
+}
+
+/** Samples of the display routes, naming A01's rows. */
+function displaySamples(d: Awaited<ReturnType<typeof a01DisplayRows>>): Record<string, Sample> {
+  const policy = {
+    name: '巡检方案',
+    costType: 'DISPLAY_FEE',
+    orgCode: 'A01',
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+    displayTypes: ['SHELF'],
+    totalBudget: 1000,
+    perOutletCap: 500,
+    maxOutlets: 2,
+    inspectionFrequency: 'MONTHLY',
+    paymentModes: ['CASH'],
+  };
+  const agreement = {
+    policyId: d.active.policy_id,
+    customerId: d.active.customer_id,
+    startDate: '2026-01-01',
+    endDate: '2026-01-31',
+    displayType: 'SHELF',
+    feeType: 'CASH',
+    monthlyFee: 100,
+    paymentCycle: 'MONTHLY',
+  };
+  return {
+    'GET /api/esdh/policy/queryById': { query: { id: d.activePolicy.id } },
+    'POST /api/esdh/policy/add': { body: policy, own: true },
+    'PUT /api/esdh/policy/edit': { body: { ...policy, id: d.draftPolicy.id } },
+    'POST /api/esdh/policy/submit': { body: { id: d.draftPolicy.id } },
+    'POST /api/esdh/policy/approve': { body: { id: d.pendingPolicy.id } },
+    'POST /api/esdh/policy/reject': { body: { id: d.pendingPolicy.id } },
+    'POST /api/esdh/policy/close': { body: { id: d.activePolicy.id } },
+    'GET /api/esdh/info': { query: { id: d.active.id } },
+    'GET /api/esdh/zip': { query: { agreementId: d.active.id } },
+    'POST /api/esdh/add': { body: agreement },
+    'PUT /api/esdh/edit': { body: { ...agreement, id: d.draft.id } },
+    'POST /api/esdh/submit': { body: { id: d.draft.id } },
+    'POST /api/esdh/sign': { body: { id: d.approved.id, photoIds: ['walk'] } },
+    'POST /api/esdh/terminate': { body: { id: d.active.id, reason: 'BREACH' } },
+    'POST /api/esdh/inspection/add': {
+      body: { agreementId: d.active.id, result: 'PASS', photoIds: ['walk'] },
+    },
+    'POST /api/esdh/inspection/review': { body: { id: d.inspection.id, decision: 'CONFIRM' } },
+    'GET /api/esdh/payment/summary': { query: { period: d.inspection.period } },
+    // Computes the caller's own tenant's month.
+    'POST /api/esdh/payment/calculate': { body: { period: '2026-01' }, own: true },
+    'POST /api/esdh/payment/markPaid': { body: { period: d.inspection.period, voucherNo: 'WALK' } },
+  };
+}
+
 /** A01's asset rows the asset samples name: an idle and a placed freezer, an application, a model. */
 async function a01AssetRows(db: Kysely<DB>) {
   const assetIn = (placement: 'IN_STOCK' | 'PLACED') =>
@@ -1081,8 +1174,9 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
     const contentType = response.headers.get('content-type') ?? '';
     if (contentType.includes('application/json'))
       return { status: response.status, body: (await response.json()) as Envelope<unknown>, file: undefined };
-    // An image's bytes name no row: the answer counts as showing the row whose id the path names.
-    if (contentType.startsWith('image/'))
+    // An image's (or a zip of images') bytes name no row: the answer counts as showing the row whose id the path
+    // names.
+    if (contentType.startsWith('image/') || contentType === 'application/zip')
       return { status: response.status, body: undefined, file: `image ${response.url}` };
     // So does an agreement's PDF (its text is glyph ids of an embedded font subset).
     if (contentType.startsWith('application/pdf'))
@@ -1232,12 +1326,14 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
     };
     const assets = await a01AssetRows(db);
     const posmAndAds = await a01PosmAndAdSamples(db);
+    const displays = await a01DisplayRows(db);
     SAMPLES = {
       ...posmAndAds.samples,
       ...SYSTEM_SAMPLES,
       ...businessSamples({ ...business, ...(await a01OrderRows(db)) }),
       ...assetSamples(assets, business.outlet.id),
       ...(await a01VisitSamples(db)),
+      ...displaySamples(displays),
       'GET /api/eDownload/download': { query: { id: download.id } },
       'POST /api/eDownload/cancel': { body: { id: download.id } },
       'POST /api/sys/attachment/upload': { body: {} },
@@ -1277,6 +1373,7 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       assets.idle.asset_no,
       assets.placed.id,
       ...posmAndAds.markers,
+      ...displays.agreementNos,
       'zhangwei',
       'liuyang',
       'wangfang',

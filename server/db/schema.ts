@@ -32,6 +32,20 @@ import type {
   VariableValues,
 } from '../../common/agreements';
 import type {
+  AgreementStatus,
+  DisplayCostType,
+  DisplayFeeType,
+  DisplayType,
+  InspectionFrequency,
+  InspectionResult,
+  InspectorRole,
+  DisplayPaymentStatus,
+  PaymentCycle,
+  PolicyStatus,
+  ReviewStatus,
+  TerminationReason,
+} from '../../common/displays';
+import type {
   ApplyLevel,
   Audience,
   BudgetType,
@@ -1392,6 +1406,116 @@ export interface AssetAlarmsTable {
   updated_at: Date;
 }
 
+// ---- Display policies and agreements (0028, DOMAIN §1.8) ----
+
+/** What a policy asks of a display: the SKUs, facings, layers and position (its photo is standard_photo_id). */
+export interface DisplayStandard {
+  requiredSkuIds?: string[];
+  minFacings?: number | null;
+  minLayers?: number | null;
+  position?: string | null;
+}
+
+export interface DisplayPoliciesTable extends BusinessColumns {
+  policy_no: string;
+  name: string;
+  cost_type: DisplayCostType;
+  org_code: string;
+  start_date: DateColumn;
+  end_date: DateColumn;
+  display_types: JSONColumnType<DisplayType[], string, string>;
+  standard: JSONColumnType<DisplayStandard, string | undefined, string>;
+  standard_photo_id: string | null;
+  total_budget: Money;
+  per_outlet_cap: Money;
+  max_outlets: number;
+  signed_outlets: Generated<number>;
+  signed_amount: Money;
+  partial_ratio: Money;
+  inspection_frequency: InspectionFrequency;
+  payment_modes: JSONColumnType<DisplayFeeType[], string, string>;
+  status: Generated<PolicyStatus>;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+export interface DisplayAgreementsTable extends BusinessColumns {
+  agreement_no: string;
+  policy_id: string;
+  customer_id: string;
+  dealer_id: string | null;
+  employee_id: string;
+  org_code: string;
+  start_date: DateColumn;
+  end_date: DateColumn;
+  display_type: DisplayType;
+  location_desc: string | null;
+  required_sku_ids: JSONColumnType<string[], string | undefined, string>;
+  min_facings: Generated<number>;
+  min_layers: Generated<number>;
+  standard_photo_id: string | null;
+  fee_type: DisplayFeeType;
+  monthly_fee: Money;
+  total_fee: Money;
+  payment_cycle: PaymentCycle;
+  approved_amount: string | null;
+  template_version_id: string | null;
+  variable_values: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  sign_photo_ids: JSONColumnType<string[], string | undefined, string>;
+  signed_at: Date | null;
+  signed_by: string | null;
+  consecutive_fails: Generated<number>;
+  budget_consumed: Money;
+  status: Generated<AgreementStatus>;
+  termination_reason: TerminationReason | null;
+  termination_remark: string | null;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+export interface DisplayInspectionsTable extends BusinessColumns {
+  inspection_no: string;
+  agreement_id: string;
+  period: string;
+  visit_id: string | null;
+  inspector_id: string;
+  inspector_role: InspectorRole;
+  inspected_at: Date;
+  lng: number | null;
+  lat: number | null;
+  distance_m: number | null;
+  photo_ids: JSONColumnType<string[], string | undefined, string>;
+  facings_counted: number | null;
+  skus_present: number | null;
+  result: InspectionResult;
+  original_result: InspectionResult | null;
+  deduction_ratio: string | number;
+  review_status: Generated<ReviewStatus>;
+  reviewer_id: string | null;
+  reviewed_at: Date | null;
+  review_remark: string | null;
+  remark: string | null;
+}
+
+export interface DisplayPaymentsTable extends BusinessColumns {
+  agreement_id: string;
+  period: string;
+  inspection_id: string | null;
+  base_amount: Money;
+  deduction_amount: Money;
+  payable_amount: Money;
+  method: DisplayFeeType;
+  payee_customer_id: string;
+  status: DisplayPaymentStatus;
+  batch_no: string | null;
+  voucher_no: string | null;
+  paid_at: Date | null;
+  paid_by: string | null;
+  linked_order_id: string | null;
+  linked_coin_entry_id: string | null;
+  linked_rebate_entry_id: string | null;
+}
+
 // ---- Promotions (DOMAIN §1.7) ----
 
 export interface PromotionGroupsTable extends BusinessColumns {
@@ -1794,6 +1918,10 @@ export interface DB {
   asset_inspections: AssetInspectionsTable;
   asset_exceptions: AssetExceptionsTable;
   asset_alarms: AssetAlarmsTable;
+  display_policies: DisplayPoliciesTable;
+  display_agreements: DisplayAgreementsTable;
+  display_inspections: DisplayInspectionsTable;
+  display_payments: DisplayPaymentsTable;
   promotion_groups: PromotionGroupsTable;
   promotions: PromotionsTable;
   promotion_usages: PromotionUsagesTable;

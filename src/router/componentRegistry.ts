@@ -180,6 +180,41 @@ const menuPages = new Map<string, ComponentType>([
     'eCustStock/CustStockList',
     lazyPage(() => import(/* webpackChunkName: "e-cust-stock" */ '../pages/business/stock/DealerStockPage')),
   ],
+  // Display policies and agreements (issue #19).
+  [
+    'esdh/DisplayPolicyList',
+    lazyPage(
+      () => import(/* webpackChunkName: "esdh-policy" */ '../pages/business/display/DisplayPolicyListPage'),
+    ),
+  ],
+  [
+    'esdh/DisplayAgreementList',
+    lazyPage(
+      () =>
+        import(/* webpackChunkName: "esdh-agreement" */ '../pages/business/display/DisplayAgreementListPage'),
+    ),
+  ],
+  [
+    'esdh/DisplayInspectionList',
+    lazyPage(
+      () =>
+        import(
+          /* webpackChunkName: "esdh-inspection" */ '../pages/business/display/DisplayInspectionListPage'
+        ),
+    ),
+  ],
+  [
+    'esdh/DisplayReviewQueue',
+    lazyPage(
+      () => import(/* webpackChunkName: "esdh-review" */ '../pages/business/display/DisplayReviewQueuePage'),
+    ),
+  ],
+  [
+    'esdh/DisplayPayoutBatch',
+    lazyPage(
+      () => import(/* webpackChunkName: "esdh-payout" */ '../pages/business/display/DisplayPayoutBatchPage'),
+    ),
+  ],
   // Trade assets (issue #20).
   [
     'eAsset/AssetList',

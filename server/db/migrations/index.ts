@@ -28,6 +28,7 @@ import * as assetAlarms from './0026_asset_alarms';
 import * as agreements from './0027_agreements';
 import * as rebates from './0029_rebates';
 import * as posmAndAds from './0031_posm_and_ads';
+import * as displayAgreements from './0028_display_agreements';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0027_agreements': agreements,
   '0029_rebates': rebates,
   '0031_posm_and_ads': posmAndAds,
+  '0028_display_agreements': displayAgreements,
 };
 
 export class MigrationError extends Error {

@@ -9,6 +9,7 @@ import { seedAgreements } from './agreements';
 import { seedAnnouncements } from './announcements';
 import { seedApprovals } from './approvals';
 import { seedAssets } from './assets';
+import { seedDisplays } from './displays';
 import { seedOrganisation } from './organisation';
 import { seedPromotions } from './promotions';
 import { seedRebates } from './rebates';
@@ -41,6 +42,7 @@ const BUSINESS_STEPS: SeedStep[] = [
   seedVisits,
   seedAgreements,
   seedPosmAndAds,
+  seedDisplays,
 ];
 
 export type SeedOutcome =

@@ -245,6 +245,26 @@ export const DEFAULT_FLOWS: FlowInput[] = [
     lowRisk: true,
     nodes: [{ ...ASSET_LEADER_NODE, name: '主管审核' }],
   },
+  // 陈列协议 (DOMAIN §1.8): the office head below 1万元 of total fee, the head and then the administrators above.
+  {
+    bizType: 'DISPLAY_AGREEMENT',
+    name: '陈列协议审批（1万元以下）',
+    priority: 100,
+    conditions: { amountMax: 10000 },
+    lowRisk: false,
+    nodes: [{ ...ASSET_LEADER_NODE, name: '主管审批' }],
+  },
+  {
+    bizType: 'DISPLAY_AGREEMENT',
+    name: '陈列协议审批（1万元及以上）',
+    priority: 100,
+    conditions: { amountMin: 10000 },
+    lowRisk: false,
+    nodes: [
+      { ...ASSET_LEADER_NODE, name: '主管审批' },
+      { ...ASSET_ADMIN_NODE, name: '大区审批' },
+    ],
+  },
 ];
 
 const numbered = (nodes: FlowInput['nodes']): ApprovalNode[] =>

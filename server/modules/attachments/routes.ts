@@ -96,7 +96,7 @@ async function readUpload(request: FastifyRequest) {
 }
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name. */
-const dispositionOf = (kind: 'inline' | 'attachment', fileName: string) =>
+export const dispositionOf = (kind: 'inline' | 'attachment', fileName: string) =>
   `${kind}; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 export async function attachmentRoutes(app: FastifyInstance): Promise<void> {

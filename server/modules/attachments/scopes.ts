@@ -5,7 +5,9 @@ import { ASSET_PHOTO_BIZ } from '../../../common/assets';
 import { POSM_PHOTO_BIZ } from '../../../common/posm';
 import { adById } from '../ads/service';
 import { requestById } from '../posm/requests';
+import { DISPLAY_PHOTO_BIZ } from '../../../common/displays';
 import { assetInScope } from '../assets/ledger';
+import { agreementScopeCheck } from '../displays/agreements';
 import { customerInScope } from '../customers/service';
 import { dataScopeOf } from '../shared/dataScope';
 import { visitInScope } from '../visits/records';
@@ -31,4 +33,5 @@ export const BIZ_SCOPES: BizScopes = {
   [POSM_PHOTO_BIZ]: async (db, caller, id) => {
     await requestById(db, caller, id);
   },
+  [DISPLAY_PHOTO_BIZ]: agreementScopeCheck,
 };

@@ -525,6 +525,51 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
     ],
   },
   {
+    name: '陈列管理',
+    url: '/esdh',
+    component: 'layouts/RouteView',
+    icon: 'shop',
+    children: [
+      {
+        name: '陈列方案',
+        url: '/esdh/policy',
+        component: 'esdh/DisplayPolicyList',
+        buttons: [
+          { perms: 'display:list', name: '查看陈列方案与协议' },
+          { perms: 'display:policy', name: '维护/提交/关闭陈列方案' },
+          { perms: 'display:policyApprove', name: '批准/退回陈列方案' },
+        ],
+      },
+      {
+        name: '陈列协议',
+        url: '/esdh/agreement',
+        component: 'esdh/DisplayAgreementList',
+        buttons: [
+          { perms: 'display:apply', name: '新建/提交/签署陈列协议' },
+          { perms: 'display:terminate', name: '终止陈列协议' },
+        ],
+      },
+      {
+        name: '陈列检核',
+        url: '/esdh/inspection',
+        component: 'esdh/DisplayInspectionList',
+        buttons: [{ perms: 'display:inspect', name: '陈列检核' }],
+      },
+      {
+        name: '检核复核',
+        url: '/esdh/review',
+        component: 'esdh/DisplayReviewQueue',
+        buttons: [{ perms: 'display:review', name: '复核检核（维持/改判）' }],
+      },
+      {
+        name: '兑付批次',
+        url: '/esdh/payout',
+        component: 'esdh/DisplayPayoutBatch',
+        buttons: [{ perms: 'display:pay', name: '核算/导出/标记兑付' }],
+      },
+    ],
+  },
+  {
     name: '审批管理',
     url: '/approval',
     component: 'layouts/RouteView',

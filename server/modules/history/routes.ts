@@ -10,6 +10,7 @@ import type { DB } from '../../db/schema';
 import { sessionOf } from '../../http/access';
 import { ok, sendFailure } from '../../http/envelope';
 import { customerInScope } from '../customers/service';
+import { agreementScopeCheck } from '../displays/agreements';
 import { orderInScope } from '../orders/state';
 import { adInScope } from '../ads/service';
 import { requestInScope } from '../posm/requests';
@@ -45,6 +46,8 @@ const HISTORY_ACCESS: Record<HistoryBizType, { permission: string; inScope?: Sco
   MATERIAL_REQUEST: { permission: 'posm:list', inScope: requestInScope },
   AD_PRICE: { permission: 'ad:list' },
   AD_APPLICATION: { permission: 'ad:list', inScope: adInScope },
+  DISPLAY_POLICY: { permission: 'display:list' },
+  DISPLAY_AGREEMENT: { permission: 'display:list', inScope: agreementScopeCheck },
 };
 
 /** The object's logged writes, newest first (at most 200), each with the fields it changed. */

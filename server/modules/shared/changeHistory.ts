@@ -68,6 +68,8 @@ export const HISTORY_TABLES = {
   posm_requests: 'MATERIAL_REQUEST',
   ad_price_items: 'AD_PRICE',
   ad_applications: 'AD_APPLICATION',
+  display_policies: 'DISPLAY_POLICY',
+  display_agreements: 'DISPLAY_AGREEMENT',
 } as const satisfies Partial<Record<keyof DB, HistoryBizType>>;
 
 export type HistoryTable = keyof typeof HISTORY_TABLES;

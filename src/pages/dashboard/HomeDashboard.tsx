@@ -18,6 +18,7 @@ import {
 } from '../../features/dashboard/selectors';
 import { dashboardOpened, periodChanged } from '../../features/dashboard/slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { InspectionsDueCard } from '../business/display/InspectionsDueCard';
 
 const SalesTrendChart = lazy(
   () => import(/* webpackChunkName: "dashboard-trend-chart" */ './SalesTrendChart'),
@@ -179,6 +180,7 @@ export default function HomeDashboard() {
             />
           </Card>
         </Col>
+        <InspectionsDueCard />
       </Row>
     </Spin>
   );

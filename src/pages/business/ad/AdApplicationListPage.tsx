@@ -187,7 +187,7 @@ function AdForm({
         </Form.Item>
       </Space>
       {quote && <Alert type="info" showIcon title={`报价：${quote}`} style={{ marginBottom: 16 }} />}
-      <Form.Item name="signText" label="店招文字" rules={[{ max: 64, message: '最多64字' }]}>
+      <Form.Item name="signText" label="店招文字" rules={[{ max: 64, message: '最多64字!' }]}>
         <Input placeholder="门头上显示的店名" />
       </Form.Item>
       <Form.Item name="beforePhotoIds" label="现场照" extra="门头正面全景，提交审批前必传">
@@ -298,14 +298,14 @@ function StepForm({
           <Form.Item
             name="vendorName"
             label="制作商"
-            rules={[required('制作商'), { max: 64, message: '最多64字' }]}
+            rules={[required('制作商'), { max: 64, message: '最多64字!' }]}
           >
             <Input />
           </Form.Item>
           <Form.Item
             name="installDeadline"
             label="安装期限"
-            rules={[{ pattern: /^\d{4}-\d{2}-\d{2}$/, message: '请输入日期，如 2026-12-31' }]}
+            rules={[{ pattern: /^\d{4}-\d{2}-\d{2}$/, message: '请输入日期，如 2026-12-31!' }]}
           >
             <Input placeholder="YYYY-MM-DD" />
           </Form.Item>
@@ -315,7 +315,7 @@ function StepForm({
         <Form.Item
           name="photoIds"
           label="完工照"
-          rules={[{ required: true, type: 'array', min: 1, message: '请上传完工照' }]}
+          rules={[{ required: true, type: 'array', min: 1, message: '请上传完工照!' }]}
         >
           <PhotoIdsField bizType={AD_PHOTO_BIZ} kind={AD_KIND.AFTER} bizId={ad.id} label="上传完工照" />
         </Form.Item>
@@ -335,7 +335,7 @@ function StepForm({
           <Form.Item
             name="remark"
             label="验收说明"
-            rules={result === 'FAIL' ? [required('不合格原因')] : [{ max: 256, message: '最多256字' }]}
+            rules={result === 'FAIL' ? [required('不合格原因')] : [{ max: 256, message: '最多256字!' }]}
           >
             <Input.TextArea rows={2} maxLength={256} />
           </Form.Item>

@@ -111,7 +111,7 @@ export default function AdPriceBookPage() {
         <Form.Item name="adType" label="广告类型" rules={[required('广告类型', '选择')]}>
           <EnumSelect labels={AD_TYPE} allowClear={false} />
         </Form.Item>
-        <Form.Item name="material" label="材质" rules={[required('材质'), { max: 32, message: '最多32字' }]}>
+        <Form.Item name="material" label="材质" rules={[required('材质'), { max: 32, message: '最多32字!' }]}>
           <Input placeholder="喷绘布 / 亚克力 / 铝塑板 …" />
         </Form.Item>
         <Form.Item name="unitPrice" label="单价(元/㎡)" rules={[requiredNumber('单价')]}>

@@ -261,7 +261,7 @@ export function TemplateEditor({
                         name={[field.name, 'name']}
                         rules={[
                           required('变量名'),
-                          { pattern: NAME_PATTERN, message: '变量名须以字母开头，只含字母、数字和下划线' },
+                          { pattern: NAME_PATTERN, message: '变量名须以字母开头，只含字母、数字和下划线!' },
                         ]}
                       >
                         <Input placeholder="变量名，如 brand" aria-label="变量名" />
@@ -304,7 +304,7 @@ export function TemplateEditor({
                                   ? [
                                       {
                                         pattern: FIELDS_PATTERN,
-                                        message: '请按「字段名:列名, 字段名:列名」填写',
+                                        message: '请按「字段名:列名, 字段名:列名」填写!',
                                       },
                                     ]
                                   : []),

@@ -27,7 +27,7 @@ export function TerminateModal({
       <Form.Item
         name="reason"
         label="终止原因"
-        rules={[required('终止原因'), { whitespace: true, message: '请输入终止原因' }, { max: 500 }]}
+        rules={[required('终止原因'), { whitespace: true, message: '请输入终止原因!' }, { max: 500 }]}
       >
         <Input.TextArea rows={3} placeholder="如 乙方严重违约（跨区窜货）" />
       </Form.Item>

@@ -158,21 +158,21 @@ export default function PosmMaterialListPage() {
           label="物料编码"
           rules={[
             required('物料编码'),
-            { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: '只能是字母、数字、下划线和短横线，最多32位' },
+            { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: '只能是字母、数字、下划线和短横线，最多32位!' },
           ]}
         >
           <Input disabled={Boolean(editing)} />
         </Form.Item>
-        <Form.Item name="name" label="名称" rules={[required('名称'), { max: 64, message: '最多64字' }]}>
+        <Form.Item name="name" label="名称" rules={[required('名称'), { max: 64, message: '最多64字!' }]}>
           <Input />
         </Form.Item>
         <Form.Item name="category" label="类别" rules={[required('类别', '选择')]}>
           <EnumSelect labels={POSM_CATEGORY} allowClear={false} />
         </Form.Item>
-        <Form.Item name="spec" label="规格" rules={[{ max: 64, message: '最多64字' }]}>
+        <Form.Item name="spec" label="规格" rules={[{ max: 64, message: '最多64字!' }]}>
           <Input placeholder="如 60×90cm" />
         </Form.Item>
-        <Form.Item name="unit" label="单位" rules={[required('单位'), { max: 8, message: '最多8字' }]}>
+        <Form.Item name="unit" label="单位" rules={[required('单位'), { max: 8, message: '最多8字!' }]}>
           <Input placeholder="张 / 个 / 套" />
         </Form.Item>
         <Form.Item name="unitCost" label="单价" rules={[requiredNumber('单价')]}>

@@ -157,7 +157,7 @@ function RequestForm({
         <Form.Item
           name="targetIds"
           label={POSM_TARGET_TYPE[targetType as keyof typeof POSM_TARGET_TYPE]}
-          rules={[{ required: true, type: 'array', min: 1, message: '请选择发放对象' }]}
+          rules={[{ required: true, type: 'array', min: 1, message: '请选择发放对象!' }]}
         >
           <RemoteSelect
             key={targetType}
@@ -201,13 +201,13 @@ function RequestForm({
           )}
         </Form.List>
       </Form.Item>
-      <Form.Item name="deliveryAddress" label="收货地址" rules={[{ max: 128, message: '最多128字' }]}>
+      <Form.Item name="deliveryAddress" label="收货地址" rules={[{ max: 128, message: '最多128字!' }]}>
         <Input />
       </Form.Item>
       <Form.Item
         name="expectedDate"
         label="期望日期"
-        rules={[{ pattern: /^\d{4}-\d{2}-\d{2}$/, message: '请输入日期，如 2026-12-31' }]}
+        rules={[{ pattern: /^\d{4}-\d{2}-\d{2}$/, message: '请输入日期，如 2026-12-31!' }]}
       >
         <Input placeholder="YYYY-MM-DD" />
       </Form.Item>
@@ -494,7 +494,7 @@ export default function PosmRequestListPage() {
           <Form.Item
             name="photoIds"
             label="使用照片"
-            rules={[{ required: true, type: 'array', min: 1, message: '请上传物料使用的照片' }]}
+            rules={[{ required: true, type: 'array', min: 1, message: '请上传物料使用的照片!' }]}
             extra="拜访时拍摄的物料张贴、摆放照片"
           >
             <PhotoIdsField bizType={POSM_PHOTO_BIZ} kind="DISPLAY" bizId={step.request.id} />

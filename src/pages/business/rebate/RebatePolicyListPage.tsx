@@ -73,7 +73,7 @@ const NEW_POLICY: Partial<PolicyFormValues> = {
   maxDeductPercent: 10,
 };
 
-const DATE_RULE = { pattern: /^\d{4}-\d{2}-\d{2}$/, message: '日期格式为 YYYY-MM-DD' };
+const DATE_RULE = { pattern: /^\d{4}-\d{2}-\d{2}$/, message: '日期格式为 YYYY-MM-DD!' };
 
 const valuesOf = (record: RebatePolicyRecord): PolicyFormValues => ({
   ...record,

@@ -1,0 +1,186 @@
+// Display agreements in Chromium against the real server: the administrator makes a 陈列协议 for an outlet of 广州办事处
+// under a policy of its own, submits it; the office's head zhangwei approves it in the 审批中心; the administrator
+// signs it with a photo of the paper, inspects last month (不达标 → 暂停兑付) and this month (达标 → 执行中), keeps the
+// failed result in 检核复核, runs last month's payment in 兑付批次 and sees the whole fee deducted.
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buttonName, choose, dialog, rowAction, selectOf, toast } from './support/antd';
+import { launchBrowser, newPage, screenshot } from './support/chromium';
+import { baseUrl, signInTo, storedValue } from './support/signIn';
+
+jest.setTimeout(240000);
+
+let browser: Browser;
+const opened: Array<{ context: BrowserContext; errors: string[] }> = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const { context, errors } of opened) {
+    await context.close();
+    expect(errors).toEqual([]);
+  }
+  await browser.close();
+});
+
+async function signIn(username: string, depart?: string): Promise<Page> {
+  const { context, page, errors } = await newPage(browser);
+  opened.push({ context, errors });
+  await signInTo(page, username, depart);
+  return page;
+}
+
+/** Calls the API as the signed-in user (the test's own arrangements, never what it checks). */
+async function api<T>(page: Page, url: string, body?: unknown): Promise<T> {
+  const token = String(await storedValue(page, 'Access-Token'));
+  return page.evaluate(
+    async ({ url, token, body }) => {
+      const answer = await (
+        await fetch(`/api${url}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: {
+            'X-Access-Token': token,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+      ).json();
+      if (!answer.success) throw new Error(answer.message);
+      return answer.result;
+    },
+    { url, token, body },
+  );
+}
+
+const month = (offset: number) => {
+  const now = new Date(Date.now() + 8 * 3600_000);
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+  return date.toISOString().slice(0, 7);
+};
+
+test('a display agreement is approved, signed with a photo, inspected FAIL then PASS, and the month’s payment shows the deduction', async () => {
+  // Unique per attempt: a retry on the same server meets neither the first attempt's policy nor its outlet.
+  const attempt = Date.now() % 100000;
+  const POLICY = `E2E挂条方案${attempt}`;
+  const admin = await signIn('admin');
+  const { id: policyId } = await api<{ id: string }>(admin, '/esdh/policy/add', {
+    name: POLICY,
+    costType: 'ZONE_FEE',
+    orgCode: 'A01A02',
+    startDate: `${month(-2)}-01`,
+    endDate: `${month(6)}-28`,
+    displayTypes: ['HANGING_STRIP'],
+    totalBudget: 10000,
+    perOutletCap: 5000,
+    maxOutlets: 5,
+    inspectionFrequency: 'MONTHLY',
+    paymentModes: ['CASH'],
+  });
+  await api(admin, '/esdh/policy/submit', { id: policyId });
+  await api(admin, '/esdh/policy/approve', { id: policyId });
+  const outlets = (
+    await api<{ records: Array<{ id: string; name: string }> }>(
+      admin,
+      '/eCustomer/list?customerType=OUTLET&orgCode=A01A02A01&status=ACTIVE&auditStatus=APPROVED&pageSize=50',
+    )
+  ).records;
+  const outlet = outlets[attempt % outlets.length];
+
+  // 新建 → 提交.
+  await admin.goto(`${baseUrl()}/esdh/agreement`);
+  await admin.getByRole('button', { name: buttonName('新建陈列协议') }).click();
+  const form = dialog(admin, '新建陈列协议');
+  await choose(selectOf(form, '陈列方案'), POLICY);
+  await choose(selectOf(form, '门店'), outlet.name, outlet.name);
+  await form.getByLabel('开始日期').fill(`${month(-1)}-01`);
+  await form.getByLabel('结束日期').fill(`${month(1)}-28`);
+  await choose(selectOf(form, '陈列形式'), '挂条');
+  await form.getByLabel('陈列位置').fill('收银台正面挂条');
+  await form.getByPlaceholder('每月费用').pressSequentially('500');
+  await form.getByPlaceholder('每月费用').press('Tab');
+  await form.getByRole('button', { name: buttonName('保存') }).click();
+  await toast(admin, '添加成功！');
+  const row = admin.locator('.ant-table-row:visible', { hasText: outlet.name }).filter({ hasText: '挂条' });
+  await row.getByText('草稿').waitFor();
+  await rowAction(row, '提交');
+  await admin
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: buttonName('提交') })
+    .click();
+  await toast(admin, '已提交审批！');
+  await row.getByText('待审批').waitFor();
+
+  // zhangwei approves it in the 审批中心.
+  const manager = await signIn('zhangwei', '广州办事处');
+  await manager.goto(`${baseUrl()}/approval/center`);
+  const task = manager.locator('.ant-table-row', { hasText: `陈列协议：${outlet.name}` }).first();
+  await task.getByRole('button', { name: buttonName('审批') }).click();
+  const drawer = manager.locator('.ant-drawer', { hasText: `陈列协议：${outlet.name}` });
+  await drawer.getByText(POLICY).waitFor();
+  await drawer.getByRole('button', { name: buttonName('通过') }).click();
+  await drawer.getByLabel('审批意见').fill('位置醒目，同意');
+  await drawer.getByRole('button', { name: buttonName('确认通过') }).click();
+  await toast(manager, '已批准');
+
+  // 签署 with a photo of the signed paper: the term began last month, so it runs at once.
+  await admin.reload();
+  await row.getByText('待签署').waitFor();
+  const agreementNo = (await row.locator('td').first().innerText()).trim();
+  const png = (colour: string) =>
+    sharp({ create: { width: 480, height: 360, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+  await rowAction(row, '签署');
+  const sign = dialog(admin, '签署');
+  await sign
+    .locator('input[type="file"]')
+    .setInputFiles({ name: '协议.png', mimeType: 'image/png', buffer: await png('#f1f3f5') });
+  await sign.getByText('协议.png').waitFor();
+  await sign.getByRole('button', { name: buttonName('保存') }).click();
+  await toast(admin, '签署成功！');
+  await row.getByText('执行中').waitFor();
+
+  // 检核: last month 不达标 (suspended), this month 达标 (running again).
+  const inspect = async (period: string, result: string, colour: string) => {
+    await rowAction(row, '检核');
+    const check = dialog(admin, '陈列检核');
+    await check
+      .locator('input[type="file"]')
+      .setInputFiles({ name: `检核${period}.png`, mimeType: 'image/png', buffer: await png(colour) });
+    await check.getByText(`检核${period}.png`).waitFor();
+    await check.getByLabel('所属期').fill(period);
+    await choose(selectOf(check, '检核结果'), result);
+    await check.getByRole('button', { name: buttonName('保存') }).click();
+    await toast(admin, '检核已提交！');
+  };
+  await inspect(month(-1), '不达标', '#c92a2a');
+  await row.getByText('暂停兑付').waitFor();
+  await inspect(month(0), '达标', '#2b8a3e');
+  await row.getByText('执行中').waitFor();
+
+  // 检核复核: the failed month's result is kept (维持).
+  await admin.goto(`${baseUrl()}/esdh/review`);
+  await admin.getByPlaceholder('协议号、门店名称').fill(agreementNo);
+  await admin.getByRole('button', { name: buttonName('查询') }).click();
+  const pending = admin
+    .locator('.ant-table-row:visible', { hasText: agreementNo })
+    .filter({ hasText: month(-1) });
+  await pending.getByRole('button', { name: buttonName('复核') }).click();
+  const review = admin.locator('.ant-modal', { hasText: '标准照' });
+  await review.getByRole('button', { name: buttonName('维持') }).click();
+  await toast(admin, '已维持！');
+
+  // 兑付批次 of last month: the whole fee of the failed month is deducted.
+  await admin.goto(`${baseUrl()}/esdh/payout`);
+  await admin.getByLabel('所属期').first().fill(month(-1));
+  await admin.getByRole('button', { name: buttonName('核算本期') }).click();
+  await toast(admin, '核算完成！');
+  await admin.getByPlaceholder('协议号、门店名称').fill(agreementNo);
+  await admin.getByRole('button', { name: buttonName('查询') }).click();
+  const payment = admin.locator('.ant-table-row:visible', { hasText: agreementNo });
+  await payment.getByText('全额扣减').waitFor();
+  expect(await payment.innerText()).toContain('¥500.00');
+  expect(await payment.innerText()).toContain('¥0.00');
+  await screenshot(admin, 'displays-payout');
+});

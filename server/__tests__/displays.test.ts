@@ -1,0 +1,610 @@
+// 陈列方案 / 陈列协议 / 陈列检核 / 陈列兑付 (issue #19, DOMAIN §1.8) on both back ends: every transition and guard
+// of the policy and the agreement, the budget under concurrent signing, the inspections suspending and resuming an
+// agreement, the review, the monthly payment with hand-worked amounts for each result, the payout batch, the
+// clock, the zip and tenant isolation.
+import JSZip from 'jszip';
+import sharp from 'sharp';
+import type { Page } from '../../common/contract';
+import type { ApprovalRecord } from '../../common/approvals';
+import { runAgreementClock } from '../modules/displays/agreements';
+import { computeDisplayPayments, previousPeriod } from '../modules/displays/payments';
+import { testBackends } from './support/database';
+import {
+  FORBIDDEN,
+  ok,
+  openBusinessTestbed,
+  queryString,
+  shanghaiToday,
+  type BusinessTestbed,
+  type Caller,
+} from './support/business';
+
+interface Policy {
+  id: string;
+  status: string;
+  signedOutlets: number;
+  signedAmount: string;
+  remainingBudget: string;
+}
+
+interface Agreement {
+  id: string;
+  agreementNo: string;
+  status: string;
+  consecutiveFails: number;
+  months: Array<{ period: string; inspections: Array<{ result: string }>; payment: Payment | null }>;
+  inspections: Array<{ id: string; result: string; reviewStatus: string; photos: Array<{ id: string }> }>;
+  signPhotos: Array<{ id: string }>;
+  standardPhoto: { id: string } | null;
+}
+
+interface Payment {
+  id: string;
+  period: string;
+  agreementId: string;
+  baseAmount: string;
+  deductionAmount: string;
+  payableAmount: string;
+  status: string;
+  batchNo: string | null;
+}
+
+const thisPeriod = shanghaiToday().slice(0, 7);
+const lastPeriod = previousPeriod(thisPeriod);
+const nextPeriod = (() => {
+  const [year, month] = thisPeriod.split('-').map(Number);
+  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+})();
+
+describe.each(testBackends())('display agreements on %s', (backend) => {
+  let bed: BusinessTestbed;
+  let png: ArrayBuffer;
+  let outlets: Array<{ id: string; name: string }>;
+  let outletIndex = 0;
+  const nextOutlet = () => outlets[outletIndex++];
+
+  const get = <T>(caller: Caller, path: string, query: Record<string, string> = {}) =>
+    ok(bed.get<T>(caller, `${path}${queryString(query)}`));
+  const post = <T = { id: string }>(caller: Caller, path: string, body: unknown) =>
+    ok(bed.post<T>(caller, path, body));
+  const refusal = async (caller: Caller, path: string, body: unknown) =>
+    (await bed.post(caller, path, body)).body;
+
+  const photo = async (kind = 'DISPLAY') =>
+    (
+      await ok(
+        bed.upload<{ id: string }>('admin', '/sys/attachment/upload', '陈列.png', png, {
+          bizType: 'DISPLAY_AGREEMENT',
+          kind,
+        }),
+      )
+    ).id;
+
+  const policyInput = (overrides: Record<string, unknown> = {}) => ({
+    name: `测试陈列方案${backend}`,
+    costType: 'DISPLAY_FEE',
+    orgCode: 'A01A02',
+    startDate: `${previousPeriod(lastPeriod)}-01`,
+    endDate: `${Number(thisPeriod.slice(0, 4)) + 1}-12-31`,
+    displayTypes: ['SHELF', 'END_CAP', 'FLOOR_STACK'],
+    standard: { minFacings: 6, minLayers: 2, position: '黄金层' },
+    totalBudget: 100000,
+    perOutletCap: 12000,
+    maxOutlets: 50,
+    partialRatio: 0.3,
+    inspectionFrequency: 'MONTHLY',
+    paymentModes: ['CASH', 'ORDER_DEDUCT', 'COINS'],
+    ...overrides,
+  });
+  const activePolicy = async (overrides: Record<string, unknown> = {}) => {
+    const { id } = await post('admin', '/esdh/policy/add', policyInput(overrides));
+    await post('admin', '/esdh/policy/submit', { id });
+    await post('admin', '/esdh/policy/approve', { id });
+    return id;
+  };
+  const policyOf = (id: string) => get<Policy>('admin', '/esdh/policy/queryById', { id });
+
+  const agreementInput = (policyId: string, customerId: string, overrides: Record<string, unknown> = {}) => ({
+    policyId,
+    customerId,
+    startDate: `${lastPeriod}-01`,
+    endDate: `${nextPeriod}-28`,
+    displayType: 'SHELF',
+    locationDesc: '收银台左侧第二组货架',
+    feeType: 'CASH',
+    monthlyFee: 1000,
+    paymentCycle: 'MONTHLY',
+    ...overrides,
+  });
+  const draft = (policyId: string, overrides: Record<string, unknown> = {}, customerId = nextOutlet().id) =>
+    post<{ id: string; agreementNo: string; totalFee: string }>(
+      'admin',
+      '/esdh/add',
+      agreementInput(policyId, customerId, overrides),
+    );
+  const agreementOf = (id: string, caller: Caller = 'admin') => get<Agreement>(caller, '/esdh/info', { id });
+  /** The pending task of the agreement's approval, decided by `caller`. */
+  const decide = async (agreementNo: string, decision: 'approve' | 'reject', caller: Caller = 'zhangwei') => {
+    const todo = await get<Page<ApprovalRecord>>(caller, '/approval/todo/list', { bizNo: agreementNo });
+    expect(todo.records).toHaveLength(1);
+    return post(caller, `/approval/${decision}`, { taskId: todo.records[0].taskId, comment: '测试' });
+  };
+  /** A draft submitted, approved and signed: ACTIVE (its start is last month). */
+  const active = async (policyId: string, overrides: Record<string, unknown> = {}) => {
+    const created = await draft(policyId, overrides);
+    await post('admin', '/esdh/submit', { id: created.id });
+    await decide(created.agreementNo, 'approve');
+    await post('admin', '/esdh/sign', { id: created.id, photoIds: [await photo('DISPLAY_SIGNED')] });
+    return created;
+  };
+  const inspect = async (agreementId: string, result: string, period = thisPeriod) =>
+    post<{ id: string; agreementStatus: string }>('admin', '/esdh/inspection/add', {
+      agreementId,
+      period,
+      result,
+      photoIds: [await photo()],
+      facingsCounted: 6,
+    });
+
+  beforeAll(async () => {
+    bed = await openBusinessTestbed(backend);
+    const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    png = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    const { db } = bed.testDatabase.database;
+    outlets = await db
+      .selectFrom('customers')
+      .select(['id', 'name'])
+      .where('tenant_id', '=', 'A01')
+      .where('customer_type', '=', 'OUTLET')
+      .where('org_code', '=', 'A01A02A01')
+      .where('status', '=', 'ACTIVE')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('display_agreements').select('id').whereRef('customer_id', '=', 'customers.id'),
+          ),
+        ),
+      )
+      .orderBy('customer_code')
+      .limit(30)
+      .execute();
+    expect(outlets.length).toBe(30);
+  });
+  afterAll(() => bed.close());
+
+  it('takes a policy through its states, with its burn-down, and refuses bad input and the unentitled', async () => {
+    expect(await refusal('admin', '/esdh/policy/add', policyInput({ perOutletCap: 200000 }))).toMatchObject({
+      code: 400,
+      message: '单店上限不能超过总预算',
+    });
+    expect(
+      await refusal(
+        'admin',
+        '/esdh/policy/add',
+        policyInput({ startDate: '2030-01-01', endDate: '2029-01-01' }),
+      ),
+    ).toMatchObject({ code: 400, message: '执行期结束日期不能早于开始日期' });
+    expect(await refusal('admin', '/esdh/policy/add', policyInput({ orgCode: 'Z99' }))).toMatchObject({
+      code: 400,
+      message: '适用组织不存在',
+    });
+    expect(await bed.post('zhangwei', '/esdh/policy/add', policyInput())).toEqual(FORBIDDEN);
+
+    const { id } = await post('admin', '/esdh/policy/add', policyInput());
+    expect((await policyOf(id)).status).toBe('DRAFT');
+    await ok(bed.put('admin', '/esdh/policy/edit', { id, ...policyInput({ totalBudget: 90000 }) }));
+    expect(await refusal('admin', '/esdh/policy/approve', { id })).toMatchObject({
+      code: 409,
+      message: '当前状态为「草稿」，不能批准',
+    });
+    await post('admin', '/esdh/policy/submit', { id });
+    // An edit is for drafts only.
+    expect((await bed.put('admin', '/esdh/policy/edit', { id, ...policyInput() })).body).toMatchObject({
+      code: 404,
+    });
+    await post('admin', '/esdh/policy/reject', { id });
+    await post('admin', '/esdh/policy/submit', { id });
+    await post('admin', '/esdh/policy/approve', { id });
+    const policy = await policyOf(id);
+    expect(policy).toMatchObject({ status: 'ACTIVE', signedOutlets: 0, remainingBudget: '90000.00' });
+    await post('admin', '/esdh/policy/close', { id });
+    expect((await policyOf(id)).status).toBe('CLOSED');
+    // A closed policy takes no agreement.
+    const created = await draft(id);
+    expect(await refusal('admin', '/esdh/submit', { id: created.id })).toMatchObject({ code: 409 });
+  });
+
+  it('guards an agreement: display type, fee form, per-outlet cap, term, outlet, budget and outlets left', async () => {
+    const policyId = await activePolicy({ totalBudget: 5000, perOutletCap: 3000, maxOutlets: 2 });
+    const outlet = nextOutlet().id;
+    const refused = (overrides: Record<string, unknown>) =>
+      refusal('admin', '/esdh/add', agreementInput(policyId, outlet, overrides));
+    expect(await refused({ displayType: 'FREEZER' })).toMatchObject({
+      code: 400,
+      message: '方案不含陈列形式「冰柜」',
+    });
+    expect(await refused({ feeType: 'GOODS' })).toMatchObject({
+      code: 400,
+      message: '方案不支持兑付方式「货补」',
+    });
+    // 3 months × 1500 = 4500 over the cap of 3000.
+    expect(await refused({ monthlyFee: 1500 })).toMatchObject({
+      code: 400,
+      message: '总费用 4500.00 元超过方案单店上限 3000.00 元',
+    });
+    expect(await refused({ startDate: '2000-01-01' })).toMatchObject({ code: 400 });
+    expect(await refused({ monthlyFee: -1 })).toMatchObject({ code: 400 });
+    // A dealer is not an outlet.
+    const { db } = bed.testDatabase.database;
+    const dealer = await db
+      .selectFrom('customers')
+      .select('id')
+      .where('tenant_id', '=', 'A01')
+      .where('customer_type', '=', 'DEALER')
+      .executeTakeFirstOrThrow();
+    expect(await refusal('admin', '/esdh/add', agreementInput(policyId, dealer.id))).toMatchObject({
+      code: 400,
+      message: '陈列协议只能与门店签订',
+    });
+
+    // 3 months × 900 = 2700 each: the first signs, the second no longer fits the budget of 5000.
+    const first = await active(policyId, { monthlyFee: 900 });
+    expect((await agreementOf(first.id)).status).toBe('ACTIVE');
+    expect(await policyOf(policyId)).toMatchObject({ signedOutlets: 1, signedAmount: '2700.00' });
+    const second = await draft(policyId, { monthlyFee: 900 });
+    expect(await refusal('admin', '/esdh/submit', { id: second.id })).toMatchObject({
+      code: 409,
+      message: `陈列方案「测试陈列方案${backend}」预算不足：剩余 2300.00 元`,
+    });
+    const third = await draft(policyId, { monthlyFee: 500 });
+    await post('admin', '/esdh/submit', { id: third.id });
+    await decide(third.agreementNo, 'approve');
+    await post('admin', '/esdh/sign', { id: third.id, photoIds: [await photo()] });
+    // Two outlets of two: the cap is reached.
+    const fourth = await draft(policyId, { monthlyFee: 100 });
+    expect(await refusal('admin', '/esdh/submit', { id: fourth.id })).toMatchObject({
+      code: 409,
+      message: `陈列方案「测试陈列方案${backend}」的门店数已满（2 家）`,
+    });
+  });
+
+  it('refuses a second living agreement of a display type at an outlet, and allows another type', async () => {
+    const policyId = await activePolicy();
+    const outlet = nextOutlet().id;
+    const first = await draft(policyId, {}, outlet);
+    await post('admin', '/esdh/submit', { id: first.id });
+    const twin = await draft(policyId, {}, outlet);
+    expect(await refusal('admin', '/esdh/submit', { id: twin.id })).toMatchObject({
+      code: 409,
+      message: `该门店已有同一陈列形式的有效陈列协议（${first.agreementNo}）`,
+    });
+    const endCap = await draft(policyId, { displayType: 'END_CAP' }, outlet);
+    await post('admin', '/esdh/submit', { id: endCap.id });
+    // Rejected, the first frees the type: the twin may go now.
+    await decide(first.agreementNo, 'reject');
+    expect((await agreementOf(first.id)).status).toBe('REJECTED');
+    await post('admin', '/esdh/submit', { id: twin.id });
+    // A rejected one is edited and submitted again — here it meets the twin.
+    await ok(
+      bed.put('admin', '/esdh/edit', {
+        id: first.id,
+        ...agreementInput(policyId, outlet, { monthlyFee: 800 }),
+      }),
+    );
+    expect(await refusal('admin', '/esdh/submit', { id: first.id })).toMatchObject({ code: 409 });
+  });
+
+  it('routes a large agreement through the head and then the administrators, and signs it with a photo', async () => {
+    const policyId = await activePolicy();
+    // 3 × 4000 = 12000: 1万元及以上.
+    const created = await draft(policyId, { monthlyFee: 4000 });
+    expect(created.totalFee).toBe('12000.00');
+    await post('admin', '/esdh/submit', { id: created.id });
+    expect(await refusal('admin', '/esdh/sign', { id: created.id, photoIds: [await photo()] })).toMatchObject(
+      {
+        code: 409,
+        message: '陈列协议当前为「待审批」，不能签署',
+      },
+    );
+    await decide(created.agreementNo, 'approve', 'zhangwei');
+    expect((await agreementOf(created.id)).status).toBe('PENDING_APPROVAL');
+    await decide(created.agreementNo, 'approve', 'admin');
+    expect((await agreementOf(created.id)).status).toBe('APPROVED');
+    // A photo must be given, and one of another agreement is refused.
+    expect((await bed.post('admin', '/esdh/sign', { id: created.id, photoIds: [] })).body).toMatchObject({
+      code: 400,
+    });
+    const signed = await photo('DISPLAY_SIGNED');
+    await post('admin', '/esdh/sign', { id: created.id, photoIds: [signed] });
+    const detail = await agreementOf(created.id);
+    expect(detail.status).toBe('ACTIVE');
+    expect(detail.signPhotos.map((each) => each.id)).toEqual([signed]);
+    expect(detail.months.map((month) => month.period)).toEqual([lastPeriod, thisPeriod, nextPeriod]);
+    expect(await policyOf(policyId)).toMatchObject({ signedOutlets: 1, signedAmount: '12000.00' });
+  });
+
+  it('never overdraws a small budget when many sign at once', async () => {
+    // Budget for exactly three of eight agreements of 3 × 400 = 1200.
+    const policyId = await activePolicy({ totalBudget: 3600, perOutletCap: 1200 });
+    const approved = [];
+    for (let index = 0; index < 8; index += 1) {
+      const created = await draft(policyId, { monthlyFee: 400 });
+      await post('admin', '/esdh/submit', { id: created.id });
+      await decide(created.agreementNo, 'approve');
+      approved.push({ ...created, photoId: await photo() });
+    }
+    const answers = await Promise.all(
+      approved.map((each) => bed.post('admin', '/esdh/sign', { id: each.id, photoIds: [each.photoId] })),
+    );
+    const signed = answers.filter((answer) => answer.body.success);
+    expect(signed).toHaveLength(3);
+    for (const answer of answers.filter((each) => !each.body.success))
+      expect(answer.body).toMatchObject({ code: 409 });
+    expect(await policyOf(policyId)).toMatchObject({
+      signedOutlets: 3,
+      signedAmount: '3600.00',
+      remainingBudget: '0.00',
+    });
+    const statuses = await Promise.all(approved.map(async (each) => (await agreementOf(each.id)).status));
+    expect(statuses.filter((status) => status === 'ACTIVE')).toHaveLength(3);
+    expect(statuses.filter((status) => status === 'APPROVED')).toHaveLength(5);
+  });
+
+  it('suspends an agreement after a FAIL and resumes it after a PASS; reviews keep or change a result', async () => {
+    const policyId = await activePolicy();
+    const created = await active(policyId);
+    expect(
+      await refusal('admin', '/esdh/inspection/add', {
+        agreementId: created.id,
+        result: 'PASS',
+        photoIds: [],
+      }),
+    ).toMatchObject({ code: 400 });
+    expect(
+      await refusal('admin', '/esdh/inspection/add', {
+        agreementId: created.id,
+        period: '2001-01',
+        result: 'PASS',
+        photoIds: [await photo()],
+      }),
+    ).toMatchObject({ code: 400, message: '检核月份 2001-01 不在陈列期内' });
+
+    const failed = await inspect(created.id, 'FAIL', lastPeriod);
+    expect(failed.agreementStatus).toBe('SUSPENDED');
+    expect((await agreementOf(created.id)).consecutiveFails).toBe(1);
+    const notFound = await inspect(created.id, 'NOT_FOUND');
+    expect(notFound.agreementStatus).toBe('SUSPENDED');
+    expect((await agreementOf(created.id)).consecutiveFails).toBe(2);
+    const passed = await inspect(created.id, 'PASS');
+    expect(passed.agreementStatus).toBe('ACTIVE');
+    expect((await agreementOf(created.id)).consecutiveFails).toBe(0);
+
+    // 维持, then the same inspection cannot be reviewed again.
+    await post('zhangwei', '/esdh/inspection/review', { id: failed.id, decision: 'CONFIRM' });
+    expect(
+      await refusal('zhangwei', '/esdh/inspection/review', { id: failed.id, decision: 'CONFIRM' }),
+    ).toMatchObject({
+      code: 409,
+      message: '该检核已复核',
+    });
+    // 改判 needs a different result and a reason; the PASS overturned to FAIL suspends the agreement again.
+    expect(
+      await refusal('zhangwei', '/esdh/inspection/review', {
+        id: passed.id,
+        decision: 'OVERTURN',
+        result: 'PASS',
+        remark: 'x',
+      }),
+    ).toMatchObject({ code: 400 });
+    const overturned = await post<{ agreementStatus: string }>('zhangwei', '/esdh/inspection/review', {
+      id: passed.id,
+      decision: 'OVERTURN',
+      result: 'FAIL',
+      remark: '照片为上月翻拍',
+    });
+    expect(overturned.agreementStatus).toBe('SUSPENDED');
+    const queue = await get<Page<{ id: string; originalResult: string; result: string }>>(
+      'admin',
+      '/esdh/inspection/list',
+      { agreementId: created.id, reviewStatus: 'OVERTURNED' },
+    );
+    expect(queue.records).toEqual([
+      expect.objectContaining({ id: passed.id, originalResult: 'PASS', result: 'FAIL' }),
+    ]);
+    // wangfang (业务代表) has no display permission at all.
+    expect(
+      await bed.post('wangfang', '/esdh/inspection/review', { id: notFound.id, decision: 'CONFIRM' }),
+    ).toEqual(FORBIDDEN);
+    const detail = await agreementOf(created.id);
+    expect(detail.inspections).toHaveLength(3);
+    expect(detail.months[0].inspections.map((each) => each.result)).toEqual(['FAIL']);
+  });
+
+  it('computes the month’s payment by the reviewed result: PASS, PARTIAL, FAIL, NOT_FOUND, unreviewed, held', async () => {
+    const policyId = await activePolicy({ partialRatio: 0.3 });
+    const fee = { monthlyFee: 1234.56 };
+    const agreements: Record<string, { id: string }> = {};
+    for (const name of ['pass', 'partial', 'fail', 'notFound', 'unreviewed', 'held'])
+      agreements[name] = await active(policyId, fee);
+    const reviewed = async (agreementId: string, result: string) => {
+      const { id } = await inspect(agreementId, result, lastPeriod);
+      await post('zhangwei', '/esdh/inspection/review', { id, decision: 'CONFIRM' });
+    };
+    await reviewed(agreements.pass.id, 'PASS');
+    await reviewed(agreements.partial.id, 'PARTIAL');
+    await reviewed(agreements.fail.id, 'FAIL');
+    await reviewed(agreements.notFound.id, 'NOT_FOUND');
+    await inspect(agreements.unreviewed.id, 'PASS', lastPeriod);
+    await reviewed(agreements.held.id, 'PARTIAL');
+    // This month's FAIL suspends it: last month's PARTIAL payment is held.
+    await inspect(agreements.held.id, 'FAIL');
+
+    expect(await bed.post('zhangwei', '/esdh/payment/calculate', { period: lastPeriod })).toEqual(FORBIDDEN);
+    expect(await refusal('admin', '/esdh/payment/calculate', { period: '2026-13' })).toMatchObject({
+      code: 400,
+    });
+    await post('admin', '/esdh/payment/calculate', { period: lastPeriod });
+    const payments = await get<Page<Payment>>('admin', '/esdh/payment/list', {
+      period: lastPeriod,
+      pageSize: '200',
+    });
+    const of = (name: string) => payments.records.find((each) => each.agreementId === agreements[name].id);
+    // 1234.56 × 0.3 = 370.368 → 370.37 deducted, 864.19 payable.
+    expect(of('pass')).toMatchObject({
+      baseAmount: '1234.56',
+      deductionAmount: '0.00',
+      payableAmount: '1234.56',
+      status: 'PENDING_PAY',
+    });
+    expect(of('partial')).toMatchObject({
+      deductionAmount: '370.37',
+      payableAmount: '864.19',
+      status: 'PENDING_PAY',
+    });
+    expect(of('fail')).toMatchObject({
+      deductionAmount: '1234.56',
+      payableAmount: '0.00',
+      status: 'DEDUCTED',
+    });
+    expect(of('notFound')).toMatchObject({
+      deductionAmount: '1234.56',
+      payableAmount: '0.00',
+      status: 'DEDUCTED',
+    });
+    expect(of('unreviewed')).toMatchObject({ deductionAmount: '0.00', status: 'PENDING_CALC' });
+    expect(of('held')).toMatchObject({ deductionAmount: '370.37', payableAmount: '864.19', status: 'HELD' });
+
+    // The batch: the two payable ones paid under one number; a second run leaves paid ones alone.
+    const summary = await get<{ states: Array<{ status: string; count: number }> }>(
+      'admin',
+      '/esdh/payment/summary',
+      {
+        period: lastPeriod,
+      },
+    );
+    expect(summary.states.find((each) => each.status === 'DEDUCTED')?.count).toBeGreaterThanOrEqual(2);
+    const ids = [of('pass')!.id, of('partial')!.id];
+    const batch = await post<{ batchNo: string; count: number; amount: string }>(
+      'admin',
+      '/esdh/payment/markPaid',
+      {
+        period: lastPeriod,
+        ids,
+        voucherNo: 'PZ-001',
+      },
+    );
+    expect(batch).toMatchObject({ count: 2, amount: '2098.75' });
+    expect(
+      await refusal('admin', '/esdh/payment/markPaid', { period: lastPeriod, ids, voucherNo: 'PZ-002' }),
+    ).toMatchObject({
+      code: 409,
+    });
+    // The unreviewed one is reviewed later: the next run prices it; the paid ones stay paid.
+    const pending = await get<Page<{ id: string }>>('admin', '/esdh/inspection/list', {
+      agreementId: agreements.unreviewed.id,
+      reviewStatus: 'PENDING',
+    });
+    await post('zhangwei', '/esdh/inspection/review', {
+      id: pending.records[0].id,
+      decision: 'OVERTURN',
+      result: 'PARTIAL',
+      remark: '缺少两个排面',
+    });
+    await computeDisplayPayments(bed.testDatabase.database.db, 'A01', lastPeriod);
+    const again = await get<Page<Payment>>('admin', '/esdh/payment/list', {
+      period: lastPeriod,
+      pageSize: '200',
+    });
+    const after = (name: string) => again.records.find((each) => each.agreementId === agreements[name].id);
+    expect(after('pass')).toMatchObject({ status: 'PAID', batchNo: batch.batchNo });
+    expect(after('unreviewed')).toMatchObject({ payableAmount: '864.19', status: 'PENDING_PAY' });
+    // The held one is released by a PASS of this month.
+    await inspect(agreements.held.id, 'PASS');
+    await computeDisplayPayments(bed.testDatabase.database.db, 'A01', lastPeriod);
+    const released = await get<Page<Payment>>('admin', '/esdh/payment/list', {
+      period: lastPeriod,
+      agreementId: agreements.held.id,
+    });
+    expect(released.records[0].status).toBe('PENDING_PAY');
+    // The detail's schedule shows the month.
+    const detail = await agreementOf(agreements.partial.id);
+    expect(detail.months[0].payment).toMatchObject({ status: 'PAID', payableAmount: '864.19' });
+
+    // Export to finance.
+    const workbook = await bed.download(
+      'admin',
+      `/esdh/payment/exportXls${queryString({ period: lastPeriod })}`,
+    );
+    expect(workbook.status).toBe(200);
+    expect(workbook.headers.get('content-type')).toContain('spreadsheetml');
+  });
+
+  it('terminates with a reason and returns the unused budget; the clock activates and expires', async () => {
+    const policyId = await activePolicy({ totalBudget: 9000, perOutletCap: 9000 });
+    const created = await active(policyId);
+    expect(await policyOf(policyId)).toMatchObject({ signedAmount: '3000.00', signedOutlets: 1 });
+    expect(
+      await bed.post('zhangwei', '/esdh/terminate', { id: created.id, reason: 'OUTLET_CLOSED' }),
+    ).toEqual(FORBIDDEN);
+    const ended = await post<{ returned: string }>('admin', '/esdh/terminate', {
+      id: created.id,
+      reason: 'OUTLET_CLOSED',
+      remark: '门店转让',
+    });
+    expect(ended.returned).toBe('3000.00');
+    expect(await policyOf(policyId)).toMatchObject({ signedAmount: '0.00', signedOutlets: 0 });
+    expect(await refusal('admin', '/esdh/terminate', { id: created.id, reason: 'BREACH' })).toMatchObject({
+      code: 409,
+    });
+
+    // Starting next month: SIGNED until the clock reaches its start.
+    const later = await draft(policyId, { startDate: `${nextPeriod}-01`, endDate: `${nextPeriod}-28` });
+    await post('admin', '/esdh/submit', { id: later.id });
+    await decide(later.agreementNo, 'approve');
+    await post('admin', '/esdh/sign', { id: later.id, photoIds: [await photo()] });
+    expect((await agreementOf(later.id)).status).toBe('SIGNED');
+    const { db } = bed.testDatabase.database;
+    await runAgreementClock(db, 'A01', `${nextPeriod}-01`);
+    expect((await agreementOf(later.id)).status).toBe('ACTIVE');
+    await runAgreementClock(db, 'A01', `${nextPeriod}-29`);
+    expect((await agreementOf(later.id)).status).toBe('EXPIRED');
+  });
+
+  it('zips an agreement’s pictures, exports the list, and keeps tenants and scopes apart', async () => {
+    const policyId = await activePolicy();
+    const created = await active(policyId);
+    await inspect(created.id, 'PASS');
+    const zip = await bed.download('admin', `/esdh/zip${queryString({ agreementId: created.id })}`);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    expect(Object.keys((await JSZip.loadAsync(zip.body)).files)).toHaveLength(2);
+    const period = await bed.download('admin', `/esdh/zip${queryString({ period: thisPeriod })}`);
+    expect(period.status).toBe(200);
+    const workbook = await bed.download(
+      'admin',
+      `/esdh/exportXls${queryString({ agreementNo: created.agreementNo })}`,
+    );
+    expect(workbook.headers.get('content-type')).toContain('spreadsheetml');
+
+    // zhangwei sees it (his office's outlet); the other tenant does not, nor its photos.
+    expect((await agreementOf(created.id, 'zhangwei')).agreementNo).toBe(created.agreementNo);
+    expect((await bed.get('t2admin', `/esdh/info${queryString({ id: created.id })}`)).body).toMatchObject({
+      code: 404,
+    });
+    expect(
+      (await get<Page<unknown>>('t2admin', '/esdh/list', { agreementNo: created.agreementNo })).total,
+    ).toBe(0);
+    expect((await bed.post('t2admin', '/esdh/submit', { id: created.id })).body).toMatchObject({ code: 404 });
+    const foreignZip = await bed.download('t2admin', `/esdh/zip${queryString({ agreementId: created.id })}`);
+    expect(JSON.parse(Buffer.from(foreignZip.body).toString())).toMatchObject({ code: 404 });
+    expect(
+      (await get<Page<unknown>>('t2admin', '/esdh/policy/list', { name: `测试陈列方案${backend}` })).total,
+    ).toBe(0);
+    expect(await bed.get('wangfang', '/esdh/list')).toEqual(FORBIDDEN);
+    // Inspections due this month: the home card's number.
+    const due = await get<{ period: string; due: number }>('admin', '/esdh/inspection/due');
+    expect(due.period).toBe(thisPeriod);
+  });
+});

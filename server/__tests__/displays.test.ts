@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import type { Page } from '../../common/contract';
 import type { ApprovalRecord } from '../../common/approvals';
 import { runAgreementClock } from '../modules/displays/agreements';
-import { computeDisplayPayments, previousPeriod } from '../modules/displays/payments';
+import { computeDisplayPayments, creditPayout, previousPeriod } from '../modules/displays/payments';
+import { fundBalanceOf } from '../modules/funds/ledger';
 import { testBackends } from './support/database';
 import {
   FORBIDDEN,
@@ -606,5 +607,56 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
     // Inspections due this month: the home card's number.
     const due = await get<{ period: string; due: number }>('admin', '/esdh/inspection/due');
     expect(due.period).toBe(thisPeriod);
+  });
+  it("a payout by 订单抵扣 or 货补 credits the payee's fund account, linked to the payment; cash and coins none", async () => {
+    const db = bed.testDatabase.database.db;
+    const dealer = await db
+      .selectFrom('customers')
+      .select('id')
+      .where('tenant_id', '=', 'A01')
+      .where('customer_type', '=', 'DEALER')
+      .orderBy('customer_code')
+      .executeTakeFirstOrThrow();
+    const balances = async () => ({
+      displayFee: (await fundBalanceOf(db, 'A01', dealer.id, 'DISPLAY_FEE')).balance,
+      goods: (await fundBalanceOf(db, 'A01', dealer.id, 'GOODS_COMPENSATION')).balance,
+    });
+    const before = await balances();
+    const payout = (id: string, method: 'ORDER_DEDUCT' | 'GOODS' | 'CASH' | 'COINS', amount: string) =>
+      db
+        .transaction()
+        .execute((trx) =>
+          creditPayout(
+            trx,
+            {
+              id,
+              tenant_id: 'A01',
+              method,
+              payable_amount: amount,
+              payee_customer_id: dealer.id,
+              period: '2026-10',
+            },
+            'DA-TEST',
+            'admin',
+          ),
+        );
+    const deducted = await payout('pay-1', 'ORDER_DEDUCT', '120.50');
+    const goods = await payout('pay-2', 'GOODS', '80.00');
+    expect(await payout('pay-3', 'CASH', '99.00')).toEqual({});
+    expect(await payout('pay-4', 'COINS', '99.00')).toEqual({});
+    expect(await payout('pay-5', 'GOODS', '0.00')).toEqual({});
+    const after = await balances();
+    expect(after.displayFee - before.displayFee).toBe(12050);
+    expect(after.goods - before.goods).toBe(8000);
+    const entries = await db
+      .selectFrom('fund_ledger')
+      .select(['id', 'source_type', 'source_id', 'source_no'])
+      .where('id', 'in', [deducted.linkedRebateEntryId!, goods.linkedRebateEntryId!])
+      .orderBy('source_id')
+      .execute();
+    expect(entries.map((entry) => [entry.source_type, entry.source_id, entry.source_no])).toEqual([
+      ['DISPLAY_FEE', 'pay-1', 'DA-TEST'],
+      ['DISPLAY_FEE', 'pay-2', 'DA-TEST'],
+    ]);
   });
 });

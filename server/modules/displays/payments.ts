@@ -11,6 +11,7 @@ import {
   DISPLAY_PAYMENT_STATUS,
   DISPLAY_TYPE,
   INSPECTION_RESULT,
+  type DisplayFeeType,
   type DisplayPaymentStatus,
   type InspectionResult,
 } from '../../../common/displays';
@@ -21,7 +22,9 @@ import { BusinessError } from '../../http/envelope';
 import { pagedList, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { dataScopeOf, type DataScope } from '../shared/dataScope';
+import { creditFundAccount } from '../funds/ledger';
 import { nextDocumentNo } from '../shared/documentNumbers';
+import type { FundAccountType } from '../../../common/rebates';
 import { defineListExport, type ExportColumn } from '../shared/excel';
 import { agreementsListed, runAgreementClock, shanghaiToday } from './agreements';
 
@@ -131,20 +134,38 @@ export async function runDisplayMonth(db: Kysely<DB>, now = new Date()) {
 
 type PaymentRow = Selectable<DisplayPaymentsTable>;
 
+/** The fund account a payout method credits (DOMAIN §1.9's accounts): 订单抵扣 the display-fee account, 货补 goods. */
+const PAYOUT_ACCOUNT: Partial<Record<DisplayFeeType, FundAccountType>> = {
+  ORDER_DEDUCT: 'DISPLAY_FEE',
+  GOODS: 'GOODS_COMPENSATION',
+};
+
 /**
- * The one place a payout is credited to the payee: ORDER_DEDUCT and GOODS to the dealer's or outlet's fund
- * account, COINS to the outlet's coin account; CASH is paid by finance outside the system. The fund and coin
- * accounts are another module's (rebates): until it is wired this records nothing beyond the payment's method and
- * amount, and returns the links it made (none).
+ * The one place a payout is credited to the payee: ORDER_DEDUCT and GOODS to the payee's fund account (its ledger
+ * entry is linked to the payment); CASH is paid by finance outside the system; COINS wait for the outlets' coin
+ * accounts (field sales), so such a payment is recorded with its method and amount only.
  */
 export async function creditPayout(
-  _trx: Kysely<DB>,
-  _payment: Pick<
+  trx: Kysely<DB>,
+  payment: Pick<
     PaymentRow,
     'id' | 'tenant_id' | 'method' | 'payable_amount' | 'payee_customer_id' | 'period'
   >,
+  agreementNo: string,
+  operatorId: string,
 ): Promise<{ linkedOrderId?: string; linkedCoinEntryId?: string; linkedRebateEntryId?: string }> {
-  return {};
+  const account = PAYOUT_ACCOUNT[payment.method];
+  if (!account || !(Number(payment.payable_amount) > 0)) return {};
+  const { entryId } = await creditFundAccount(trx, {
+    tenantId: payment.tenant_id,
+    customerId: payment.payee_customer_id,
+    account,
+    amount: payment.payable_amount,
+    source: { type: 'DISPLAY_FEE', id: payment.id, no: agreementNo },
+    remark: `陈列费 ${payment.period}`,
+    operatorId,
+  });
+  return { linkedRebateEntryId: entryId };
 }
 
 const paymentSpec: ListSpec = {
@@ -250,6 +271,7 @@ export async function markPaid(
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const payable = await paymentBase(trx, actor, scope)
       .selectAll('pay')
+      .select('a.agreement_no as agreementNo')
       .where('pay.period', '=', input.period)
       .where('pay.status', '=', 'PENDING_PAY')
       .$if(input.ids !== undefined, (q) => q.where('pay.id', 'in', input.ids as string[]))
@@ -260,7 +282,7 @@ export async function markPaid(
     const batchNo = await nextDocumentNo(trx, actor.tenantId, 'DB');
     let total = 0;
     for (const payment of payable) {
-      const links = await creditPayout(trx, payment);
+      const links = await creditPayout(trx, payment, payment.agreementNo, actor.userId);
       const paid = await trx
         .updateTable('display_payments')
         .set({

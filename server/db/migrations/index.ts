@@ -25,6 +25,7 @@ import * as promotions from './0022_promotions';
 import * as assets from './0023_assets';
 import * as visitAbnormalReview from './0025_visit_abnormal_review';
 import * as assetAlarms from './0026_asset_alarms';
+import * as kpi from './0030_kpi';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0023_assets': assets,
   '0025_visit_abnormal_review': visitAbnormalReview,
   '0026_asset_alarms': assetAlarms,
+  '0030_kpi': kpi,
 };
 
 export class MigrationError extends Error {

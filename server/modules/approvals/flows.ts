@@ -200,6 +200,16 @@ export const DEFAULT_FLOWS: FlowInput[] = [
     lowRisk: true,
     nodes: [{ ...ASSET_LEADER_NODE, name: '主管审核' }],
   },
+
+  // KPI目标变更 (DOMAIN §1.13): a target locked at its period's start changes only with the head's approval.
+  {
+    bizType: 'KPI_CHANGE',
+    name: 'KPI目标变更审批',
+    priority: 100,
+    conditions: {},
+    lowRisk: false,
+    nodes: [{ ...ASSET_LEADER_NODE, name: '上级审批' }],
+  },
 ];
 
 const numbered = (nodes: FlowInput['nodes']): ApprovalNode[] =>

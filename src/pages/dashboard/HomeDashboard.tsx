@@ -19,6 +19,8 @@ import {
 import { dashboardOpened, periodChanged } from '../../features/dashboard/slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
+const KpiBoardSection = lazy(() => import(/* webpackChunkName: "dashboard-kpi" */ './KpiBoardSection'));
+
 const SalesTrendChart = lazy(
   () => import(/* webpackChunkName: "dashboard-trend-chart" */ './SalesTrendChart'),
 );
@@ -180,6 +182,9 @@ export default function HomeDashboard() {
           </Card>
         </Col>
       </Row>
+      <Suspense fallback={null}>
+        <KpiBoardSection />
+      </Suspense>
     </Spin>
   );
 }

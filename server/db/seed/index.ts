@@ -8,6 +8,7 @@ import { seedErp } from './erp';
 import { seedAnnouncements } from './announcements';
 import { seedApprovals } from './approvals';
 import { seedAssets } from './assets';
+import { seedKpi } from './kpi';
 import { seedOrganisation } from './organisation';
 import { seedPromotions } from './promotions';
 import { seedDemoPhotos } from './photos';
@@ -35,6 +36,7 @@ const BUSINESS_STEPS: SeedStep[] = [
   seedPromotions,
   seedAssets,
   seedVisits,
+  seedKpi,
 ];
 
 export type SeedOutcome =

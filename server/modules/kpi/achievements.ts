@@ -23,7 +23,7 @@ import { shanghaiToday } from '../home/periods';
 import type { Caller } from '../shared/actor';
 import { notFound } from '../shared/commands';
 import { dataScopeOf, orgCodeInScope } from '../shared/dataScope';
-import { indicatorActuals, orgFigure, round, valueOf } from './indicators';
+import { inTransaction, indicatorActuals, orgFigure, round, valueOf } from './indicators';
 import { departNames, subjectsOf, type Subject } from './subjects';
 import { ORG_CODE_LEVEL } from '../auth/tenantOrganisation';
 import { targetsOf } from './targets';
@@ -129,7 +129,7 @@ export async function snapshotPeriod(
     }
     rows.push(...ofIndicator);
   }
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .deleteFrom('kpi_achievements')
       .where('tenant_id', '=', tenantId)

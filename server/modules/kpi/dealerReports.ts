@@ -12,7 +12,7 @@ import type { Caller } from '../shared/actor';
 import { notFound } from '../shared/commands';
 import { dataScopeOf, inScope, orgCodeInScope } from '../shared/dataScope';
 import { defineExport } from '../shared/excel';
-import { dayStart, NOT_SALES } from './indicators';
+import { dayStart, inTransaction, NOT_SALES } from './indicators';
 import { targetsOf } from './targets';
 import { departNames } from './subjects';
 
@@ -22,7 +22,7 @@ export const NEAR_EXPIRY_DAYS = 30;
 /** Rebuilds the inventory rows of one day for a tenant; returns how many were written. */
 export async function rebuildDealerDaily(db: Kysely<DB>, tenantId: string, day: string): Promise<number> {
   const next = addDays(day, 1);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx
       .deleteFrom('dealer_inventory_daily')
       .where('tenant_id', '=', tenantId)
@@ -55,7 +55,7 @@ export async function rebuildDealerDaily(db: Kysely<DB>, tenantId: string, day: 
         select l.warehouse_id, l.sku_id, sum(l.qty_on_hand) as qty,
           sum(l.qty_on_hand * l.unit_cost) as amount,
           sum(l.qty_on_hand * greatest(${day}::date - l.first_inbound_date, 0)) as age_weight,
-          coalesce(sum(l.qty_on_hand) filter (where l.expiry_date <= ${day}::date + ${NEAR_EXPIRY_DAYS}), 0) as near
+          coalesce(sum(l.qty_on_hand) filter (where l.expiry_date <= ${day}::date + ${sql.lit(NEAR_EXPIRY_DAYS)}), 0) as near
         from stock_lots l join wh on wh.id = l.warehouse_id
         where l.qty_on_hand > 0
         group by 1, 2
@@ -98,7 +98,7 @@ export async function rebuildDealerDaily(db: Kysely<DB>, tenantId: string, day: 
 export async function rebuildDealerMonthly(db: Kysely<DB>, tenantId: string, month: string): Promise<number> {
   const { start, end } = periodRange(month);
   const targets = await targetsOf(db, tenantId, 'SALES_CASES', month);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx
       .deleteFrom('dealer_monthly')
       .where('tenant_id', '=', tenantId)

@@ -286,3 +286,8 @@ export const round = (value: number, places = 4) => {
 };
 
 export const isRatio = (code: KpiIndicatorCode) => RATIO.has(code);
+
+/** Runs `work` in a transaction: the caller's when it is one already (the demo seed), else a new one. */
+export function inTransaction<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}

@@ -220,6 +220,12 @@ export function periodRange(period: string): { start: string; end: string } {
 export const monthsOf = (year: number) =>
   Array.from({ length: 12 }, (_, index) => `${year}-${pad(index + 1)}`);
 
+/** The quarters of a year, '2026-Q1' … '2026-Q4'. */
+export const quartersOf = (year: number) => [1, 2, 3, 4].map((quarter) => `${year}-Q${quarter}`);
+
+/** Every period a target grid of `year` holds: its months, the year (as Excel lays them out), its quarters. */
+export const gridPeriodsOf = (year: number) => [...monthsOf(year), String(year), ...quartersOf(year)];
+
 /** The same period one year before (for last year's share and YoY). */
 export const lastYearOf = (period: string) => `${Number(period.slice(0, 4)) - 1}${period.slice(4)}`;
 
@@ -241,12 +247,12 @@ export interface KpiTargetGridRow {
   subjectName: string;
   /** The department of the subject (for ORG its own code). */
   orgCode: string;
-  /** '2026-01' … → value; absent months have no target. */
+  /** '2026-01' … and '2026-Q1' … → value; absent periods have no target. */
   months: Record<string, number | null>;
   year: number | null;
   /** The most advanced status among the row's targets. */
   status: KpiTargetStatus | null;
-  /** Months whose target is locked (changes go through 审批中心). */
+  /** Months and quarters whose target is locked (changes go through 审批中心). */
   lockedMonths: string[];
 }
 

@@ -362,7 +362,10 @@ describe.each(testBackends())('KPI and sales reports (%s)', (backend) => {
         year: 2021,
         indicatorCode: 'SALES_AMOUNT',
         subjectType: 'ORG',
-        cells: [{ subjectId: 'A01', period: '2021-03', value: 1000 }],
+        cells: [
+          { subjectId: 'A01', period: '2021-03', value: 1000 },
+          { subjectId: 'A01', period: '2021-Q2', value: 3000 },
+        ],
       },
       admin,
     );
@@ -396,6 +399,7 @@ describe.each(testBackends())('KPI and sales reports (%s)', (backend) => {
     const row = (code: string) => grid.body.result.rows.find((each) => each.subjectId === code)!;
     expect(row('A01A01').months['2021-03']).toBe(500);
     expect(row('A01A01').status).toBe('DRAFT');
+    expect(row('A01').months['2021-Q2']).toBe(3000);
     // A rate cannot be split as an amount.
     const rate = await context.client.post(
       '/eStoneKpi/target/split',

@@ -6,6 +6,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   KPI_INDICATOR,
   KPI_TARGET_STATUS,
+  gridPeriodsOf,
   lastYearOf,
   monthsOf,
   periodRange,
@@ -60,7 +61,7 @@ export async function targetGrid(
     .where('tenant_id', '=', caller.tenantId)
     .where('indicator_code', '=', query.indicatorCode)
     .where('subject_type', '=', query.subjectType)
-    .where('period', 'in', [String(query.year), ...monthsOf(query.year)])
+    .where('period', 'in', gridPeriodsOf(query.year))
     .execute();
   const today = shanghaiToday(now);
   const rows = new Map<string, KpiTargetGridRow>(
@@ -86,7 +87,7 @@ export async function targetGrid(
     else row.months[target.period] = value;
     if (row.status === null || STATUS_ORDER.indexOf(target.status) > STATUS_ORDER.indexOf(row.status))
       row.status = target.status;
-    if (target.period_type === 'MONTH' && targetLocked(target.status, target.period, today))
+    if (target.period_type !== 'YEAR' && targetLocked(target.status, target.period, today))
       row.lockedMonths.push(target.period);
   }
   return { ...query, rows: [...rows.values()] };
@@ -98,8 +99,7 @@ export interface SaveCellsInput extends GridQuery {
 
 /** The periods a grid of `year` may hold: the year and its months. */
 function checkPeriod(year: number, period: string) {
-  if (period !== String(year) && !monthsOf(year).includes(period))
-    throw new BusinessError(400, `期间「${period}」不属于${year}年`);
+  if (!gridPeriodsOf(year).includes(period)) throw new BusinessError(400, `期间「${period}」不属于${year}年`);
 }
 
 async function subjectIn(
@@ -232,7 +232,7 @@ export async function publishTargets(
       .where('tenant_id', '=', actor.tenantId)
       .where('indicator_code', '=', query.indicatorCode)
       .where('subject_type', '=', query.subjectType)
-      .where('period', 'in', [String(query.year), ...monthsOf(query.year)])
+      .where('period', 'in', gridPeriodsOf(query.year))
       .where('subject_id', 'in', [...subjects.keys()])
       .where('status', '=', 'DRAFT')
       .returning('id')

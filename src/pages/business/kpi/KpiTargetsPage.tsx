@@ -26,6 +26,7 @@ import {
   KPI_INDICATORS,
   KPI_SUBJECT_TYPE,
   KPI_TARGET_STATUS,
+  gridPeriodsOf,
   monthsOf,
   type KpiIndicatorCode,
   type KpiSubjectType,
@@ -88,7 +89,7 @@ export default function KpiTargetsPage() {
   const canEdit = useHasPermission('kpi:edit');
   const canPublish = useHasPermission('kpi:publish');
   const months = useMemo(() => monthsOf(query.year), [query.year]);
-  const periods = useMemo(() => [...months, String(query.year)], [months, query.year]);
+  const periods = useMemo(() => gridPeriodsOf(query.year), [query.year]);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -208,7 +209,12 @@ export default function KpiTargetsPage() {
   const columns: TableColumnsType<KpiTargetGridRow> = [
     { title: '名称', dataIndex: 'subjectName', fixed: 'left', width: 140, ellipsis: true },
     ...periods.map((period, col) => ({
-      title: period === String(query.year) ? '全年' : `${Number(period.slice(5))}月`,
+      title:
+        period === String(query.year)
+          ? '全年'
+          : period.includes('Q')
+            ? period.slice(5)
+            : `${Number(period.slice(5))}月`,
       key: period,
       width: 110,
       render: (_: unknown, row: KpiTargetGridRow, index: number) =>
@@ -329,7 +335,7 @@ export default function KpiTargetsPage() {
           columns={columns}
           dataSource={rows}
           pagination={false}
-          scroll={{ x: 1600, y: 560 }}
+          scroll={{ x: 2100, y: 560 }}
           locale={{ emptyText: '您的数据范围内没有考核对象' }}
         />
       </div>

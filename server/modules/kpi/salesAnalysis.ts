@@ -40,10 +40,11 @@ const DIMENSION_KEY: Record<SalesDimension, RawBuilder<string>> = {
   sku: sql`l.sku_id`,
 };
 
-const BUCKET: Record<SalesGrain, RawBuilder<string>> = {
-  day: sql`to_char(o.ordered_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`,
-  week: sql`to_char(date_trunc('week', o.ordered_at at time zone 'Asia/Shanghai'), 'YYYY-MM-DD')`,
-  month: sql`to_char(o.ordered_at at time zone 'Asia/Shanghai', 'YYYY-MM')`,
+/** The bucket as a local timestamp (truncated per row), formatted only once per group. */
+const BUCKET: Record<SalesGrain, { unit: RawBuilder<string>; format: string }> = {
+  day: { unit: sql.lit('day'), format: 'YYYY-MM-DD' },
+  week: { unit: sql.lit('week'), format: 'YYYY-MM-DD' },
+  month: { unit: sql.lit('month'), format: 'YYYY-MM' },
 };
 
 const addMonths = (month: string, months: number) => {
@@ -87,18 +88,26 @@ async function facts(
   end: string,
 ): Promise<Fact[]> {
   const orgFilter = query.orgCode ? sql`and o.org_code like ${`${likePattern(query.orgCode)}%`}` : sql``;
+  const bucket = BUCKET[query.grain];
+  // Per order first (hashing, not a sort for count(distinct)), then per key and bucket: an order counts once.
   const { rows } = await sql<Fact>`
-    select ${DIMENSION_KEY[query.dimension]} as key, ${BUCKET[query.grain]} as bucket,
-      sum(l.amount)::numeric(16, 2)::text as amount,
-      coalesce(sum(l.base_qty::numeric / k.units_per_case) filter (where not l.is_gift), 0)::numeric(16, 2)::text as cases,
-      count(distinct o.id)::integer as orders
-    from sales_order_lines l
-      join sales_orders o on o.id = l.order_id
-      join skus k on k.id = l.sku_id
-    where o.tenant_id = ${tenantId} and o.status not in (${sql.join(NOT_SALES)})
-      and o.ordered_at >= ${dayStart(start)} and o.ordered_at < ${dayStart(end)}
-      and ${orderScope(scope, 'o')} ${orgFilter}
-    group by 1, 2`.execute(db);
+    select f.key, to_char(f.bucket, ${bucket.format}) as bucket,
+      sum(f.amount)::numeric(16, 2)::text as amount, sum(f.cases)::numeric(16, 2)::text as cases,
+      count(*)::integer as orders
+    from (
+      select ${DIMENSION_KEY[query.dimension]} as key,
+        date_trunc(${bucket.unit}, o.ordered_at at time zone 'Asia/Shanghai') as bucket,
+        sum(l.amount) as amount,
+        coalesce(sum(l.base_qty::numeric / k.units_per_case) filter (where not l.is_gift), 0) as cases
+      from sales_order_lines l
+        join sales_orders o on o.id = l.order_id
+        join skus k on k.id = l.sku_id
+      where o.tenant_id = ${tenantId} and o.status not in (${sql.join(NOT_SALES)})
+        and o.ordered_at >= ${dayStart(start)} and o.ordered_at < ${dayStart(end)}
+        and ${orderScope(scope, 'o')} ${orgFilter}
+      group by o.id, 1, 2
+    ) f
+    group by f.key, f.bucket`.execute(db);
   return rows;
 }
 

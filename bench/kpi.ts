@@ -6,15 +6,10 @@
 //   npm run bench kpi             PGlite (a temporary folder), and PostgreSQL when DATABASE_URL or
 //                                 TEST_DATABASE_URL names a server (a database of its own, dropped after)
 //   BENCH_BACKENDS=pglite|postgres, BENCH_ORDERS=50000 for a quicker run, BENCH_RUNS=3
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { addDays } from '../common/kpi';
 import { E2E_PASSWORD } from '../e2e/support/server';
-import { openDatabase } from '../server/db';
 import { migrateToLatest } from '../server/db/migrations';
 import type { DB } from '../server/db/schema';
 import { seedWhenEmpty } from '../server/db/seed';
@@ -24,7 +19,7 @@ import { demoUserId } from '../server/db/seed/ids';
 import { shanghaiToday } from '../server/modules/home/periods';
 import { snapshotPeriod } from '../server/modules/kpi/achievements';
 import { salesAnalysis } from '../server/modules/kpi/salesAnalysis';
-import { loadAverage, printTable, writeResult } from './report';
+import { forEachBenchDatabase, loadAverage, printTable, writeResult } from './report';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? LOAD_TEST_ORDERS.orders);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -68,78 +63,37 @@ async function median(run: () => Promise<unknown>): Promise<number> {
   return times[Math.floor(times.length / 2)];
 }
 
-async function postgresDatabase() {
-  const server = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!server) return null;
-  const name = `bench_kpi_${process.pid}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), dispose: () => run(`drop database if exists ${name} with (force)`) };
-}
-
 export async function kpiBench(): Promise<void> {
-  const wanted = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
   const rows: string[][] = [];
   const figures: Record<string, unknown> = {};
   const machine = { before: loadAverage(), after: '' };
-  for (const kind of wanted) {
-    let dispose: () => Promise<void> | void;
-    let options: { databaseUrl: string | undefined; dataDir: string };
-    if (kind === 'postgres') {
-      const target = await postgresDatabase();
-      if (!target) {
-        console.log('postgres: skipped (no DATABASE_URL or TEST_DATABASE_URL)');
-        continue;
-      }
-      options = { databaseUrl: target.url, dataDir: '' };
-      dispose = target.dispose;
-    } else {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-kpi-'));
-      options = { databaseUrl: undefined, dataDir };
-      dispose = () => rmSync(dataDir, { recursive: true, force: true });
-    }
-    const database = await openDatabase(options);
-    try {
-      const lines = await prepare(database.db);
-      const today = shanghaiToday(new Date());
-      const query = {
-        startDate: addDays(today, -364),
-        endDate: today,
-        dimension: 'region' as const,
-        grain: 'month' as const,
-      };
-      const analysis = await median(() => salesAnalysis(database.db, ADMIN, query));
-      let written = 0;
-      const snapshot = await median(async () => {
-        written = await snapshotPeriod(database.db, 'A01', today.slice(0, 7));
-      });
-      figures[kind] = {
-        orders: ORDERS,
-        lines,
-        analysisMs: analysis,
-        snapshotMs: snapshot,
-        snapshotRows: written,
-      };
-      for (const [name, ms] of [
-        ['销售分析 1年 × 区域 × 月', analysis],
-        [`达成快照 本月 (${written} 行)`, snapshot],
-      ] as const)
-        rows.push([kind, String(ORDERS), name, ms.toFixed(0), ms < TARGET_MS ? 'yes' : 'NO']);
-    } finally {
-      await database.close();
-      await dispose();
-    }
-  }
+  await forEachBenchDatabase('bench_kpi', async (kind, db) => {
+    const lines = await prepare(db);
+    const today = shanghaiToday(new Date());
+    const query = {
+      startDate: addDays(today, -364),
+      endDate: today,
+      dimension: 'region' as const,
+      grain: 'month' as const,
+    };
+    const analysis = await median(() => salesAnalysis(db, ADMIN, query));
+    let written = 0;
+    const snapshot = await median(async () => {
+      written = await snapshotPeriod(db, 'A01', today.slice(0, 7));
+    });
+    figures[kind] = {
+      orders: ORDERS,
+      lines,
+      analysisMs: analysis,
+      snapshotMs: snapshot,
+      snapshotRows: written,
+    };
+    for (const [name, ms] of [
+      ['销售分析 1年 × 区域 × 月', analysis],
+      [`达成快照 本月 (${written} 行)`, snapshot],
+    ] as const)
+      rows.push([kind, String(ORDERS), name, ms.toFixed(0), ms < TARGET_MS ? 'yes' : 'NO']);
+  });
   machine.after = loadAverage();
   printTable(
     `KPI reports at load volume, median of ${RUNS} runs after a warm-up (ms); load ${machine.before} → ${machine.after}`,

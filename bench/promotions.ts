@@ -7,22 +7,17 @@
 //   npm run bench promotions      PGlite (a temporary folder), and PostgreSQL when DATABASE_URL or
 //                                 TEST_DATABASE_URL names a server (a database of its own, dropped after)
 //   BENCH_BACKENDS=pglite|postgres, BENCH_PRICINGS=500
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import type { PromotionTier } from '../common/promotions';
 import { E2E_PASSWORD } from '../e2e/support/server';
-import { openDatabase } from '../server/db';
 import { stableId } from '../server/db/ids';
 import { migrateToLatest } from '../server/db/migrations';
 import type { DB } from '../server/db/schema';
 import { seedWhenEmpty } from '../server/db/seed';
 import { demoUserId } from '../server/db/seed/ids';
 import { previewOrder } from '../server/modules/orders/placement';
-import { loadAverage, printTable, writeResult } from './report';
+import { forEachBenchDatabase, loadAverage, printTable, writeResult } from './report';
 
 const PRICINGS = Number(process.env.BENCH_PRICINGS ?? 500);
 const WARM_UP = 50;
@@ -252,68 +247,27 @@ async function measure(db: Kysely<DB>, cart: Cart) {
   };
 }
 
-async function postgresDatabase() {
-  const server = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!server) return null;
-  const name = `bench_promotions_${process.pid}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), dispose: () => run(`drop database if exists ${name} with (force)`) };
-}
-
 export async function promotionsBench(): Promise<void> {
-  const wanted = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
   const rows: string[][] = [];
   const figures: Record<string, unknown> = {};
   const machine = { before: loadAverage(), after: '' };
-  for (const kind of wanted) {
-    let dispose: () => Promise<void> | void;
-    let options: { databaseUrl: string | undefined; dataDir: string };
-    if (kind === 'postgres') {
-      const target = await postgresDatabase();
-      if (!target) {
-        console.log('postgres: skipped (no DATABASE_URL or TEST_DATABASE_URL)');
-        continue;
-      }
-      options = { databaseUrl: target.url, dataDir: '' };
-      dispose = target.dispose;
-    } else {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-promotions-'));
-      options = { databaseUrl: undefined, dataDir };
-      dispose = () => rmSync(dataDir, { recursive: true, force: true });
-    }
-    const database = await openDatabase(options);
-    try {
-      const cart = await prepare(database.db);
-      const result = await measure(database.db, cart);
-      figures[kind] = result;
-      rows.push([
-        kind,
-        String(LINES),
-        String(PROMOTIONS),
-        String(result.applied),
-        String(result.giftLines),
-        result.discount,
-        result.p50.toFixed(1),
-        result.p99.toFixed(1),
-        result.max.toFixed(1),
-        result.p99 < TARGET_MS ? 'yes' : 'NO',
-      ]);
-    } finally {
-      await database.close();
-      await dispose();
-    }
-  }
+  await forEachBenchDatabase('bench_promotions', async (kind, db) => {
+    const cart = await prepare(db);
+    const result = await measure(db, cart);
+    figures[kind] = result;
+    rows.push([
+      kind,
+      String(LINES),
+      String(PROMOTIONS),
+      String(result.applied),
+      String(result.giftLines),
+      result.discount,
+      result.p50.toFixed(1),
+      result.p99.toFixed(1),
+      result.max.toFixed(1),
+      result.p99 < TARGET_MS ? 'yes' : 'NO',
+    ]);
+  });
   machine.after = loadAverage();
   printTable(
     `Pricing of one order, ${PRICINGS} pricings one at a time after ${WARM_UP} warm-up (ms); load ${machine.before} → ${machine.after}`,

@@ -1,7 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
 import { E2E_PASSWORD } from '../e2e/support/server';
+import { openDatabase } from '../server/db';
+import type { DB } from '../server/db/schema';
 
 export const ROOT = path.resolve(__dirname, '..');
 
@@ -44,3 +48,57 @@ export const loadAverage = () =>
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(' ');
+
+/** A database of its own on the PostgreSQL server of DATABASE_URL or TEST_DATABASE_URL, dropped after; null without one. */
+async function temporaryPostgres(prefix: string) {
+  const server = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!server) return null;
+  const name = `${prefix}_${process.pid}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), dispose: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * Runs `work` on a fresh database of each back end of BENCH_BACKENDS (default pglite,postgres): PGlite in a
+ * temporary folder, PostgreSQL in a database of its own (skipped without a server); each removed after.
+ */
+export async function forEachBenchDatabase(
+  prefix: string,
+  work: (kind: string, db: Kysely<DB>) => Promise<void>,
+): Promise<void> {
+  for (const kind of (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',')) {
+    let dispose: () => Promise<void> | void;
+    let options: { databaseUrl: string | undefined; dataDir: string };
+    if (kind === 'postgres') {
+      const target = await temporaryPostgres(prefix);
+      if (!target) {
+        console.log('postgres: skipped (no DATABASE_URL or TEST_DATABASE_URL)');
+        continue;
+      }
+      options = { databaseUrl: target.url, dataDir: '' };
+      dispose = target.dispose;
+    } else {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+      options = { databaseUrl: undefined, dataDir };
+      dispose = () => rmSync(dataDir, { recursive: true, force: true });
+    }
+    const database = await openDatabase(options);
+    try {
+      await work(kind, database.db);
+    } finally {
+      await database.close();
+      await dispose();
+    }
+  }
+}

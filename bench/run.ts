@@ -2,6 +2,7 @@
 import { bundleBench } from './bundle';
 import { exportsBench } from './exports';
 import { hotReadsBench } from './hotreads';
+import { kpiBench } from './kpi';
 import { ordersBench } from './orders';
 import { promotionsBench } from './promotions';
 import { shellBench } from './shell';
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   bundle: bundleBench,
   exports: exportsBench,
   hotreads: hotReadsBench,
+  kpi: kpiBench,
   orders: ordersBench,
   promotions: promotionsBench,
   shell: shellBench,

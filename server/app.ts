@@ -87,6 +87,11 @@ import { approvalRoutes } from './modules/approvals/routes';
 import { agreementRoutes } from './modules/agreements/routes';
 import { settleCoopByTime } from './modules/agreements/coop';
 import { promotionRoutes } from './modules/promotions/routes';
+import { kpiRoutes, DEALER_REPORT_JOB, KPI_SNAPSHOT_JOB } from './modules/kpi/routes';
+import { snapshotAllTenants, snapshotPeriod } from './modules/kpi/achievements';
+import { rebuildDealerDaily, rebuildDealerMonthly, rebuildDealerReports } from './modules/kpi/dealerReports';
+import { lockStartedTargets } from './modules/kpi/targets';
+import { shanghaiToday } from './modules/home/periods';
 import { settleByTime } from './modules/promotions/service';
 import { createPushHub, DEFAULT_PING_INTERVAL_MS, pushSocketRoutes, type PushHub } from './push';
 
@@ -136,6 +141,7 @@ export interface AppDeps {
         | 'approvalTimeoutIntervalMs'
         | 'stockExpiryIntervalMs'
         | 'visitDayCloseIntervalMs'
+        | 'kpiNightlyIntervalMs'
         | 'iotAlarms'
       >
     > & {
@@ -182,6 +188,7 @@ const API_MODULES = [
   posmRoutes,
   adRoutes,
   displayRoutes,
+  kpiRoutes,
 ];
 
 /** The tables the app's read cache holds answers of. */
@@ -274,6 +281,28 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
       result: { ...(await closeVisitDays(db)) },
     }));
   }
+  // 销售报表 (issue #21): targets lock at their period's start, achievement snapshots and dealer reports are
+  // rebuilt nightly (every instance polls; one runs it), and on demand from their pages.
+  if (config.kpiNightlyIntervalMs) {
+    jobs.every('KPI_NIGHTLY', '目标锁定/达成快照/经销商报表', config.kpiNightlyIntervalMs, async ({ db }) => {
+      const locked = await lockStartedTargets(db);
+      const snapshots = await snapshotAllTenants(db);
+      const dealer = await rebuildDealerReports(db, shanghaiToday(new Date()));
+      return { result: { locked, snapshots, ...dealer } };
+    });
+  }
+  jobs.handle(KPI_SNAPSHOT_JOB, async ({ job, db }) => {
+    await lockStartedTargets(db);
+    const rows = await snapshotPeriod(db, job.tenant_id!, String(job.payload.period));
+    return { result: { rows } };
+  });
+  jobs.handle(DEALER_REPORT_JOB, async ({ job, db }) => {
+    const { date, month } = job.payload as { date: string | null; month: string | null };
+    const rows = date
+      ? await rebuildDealerDaily(db, job.tenant_id!, date)
+      : await rebuildDealerMonthly(db, job.tenant_id!, month!);
+    return { result: { rows } };
+  });
   app.addHook('onReady', () => jobs.start());
   app.addHook('preClose', () => jobs.stop());
 }

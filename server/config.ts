@@ -67,6 +67,8 @@ export interface Config {
   stockExpiryIntervalMs: number;
   /** How often the visit day close looks for days to settle; 0 turns it off (VISIT_DAY_CLOSE_INTERVAL_MS). */
   visitDayCloseIntervalMs: number;
+  /** How often targets are locked and achievement and dealer reports rebuilt; 0 turns it off (KPI_NIGHTLY_INTERVAL_MS). */
+  kpiNightlyIntervalMs: number;
   /** Where attachments (photos) keep their bytes: a local folder, or S3-compatible object storage. */
   attachmentStorage: AttachmentStorageConfig;
   /** The signed IoT alarm webhook of smart assets and its episode rule (IOT_*). */
@@ -443,6 +445,7 @@ export const DEFAULT_STOCK_EXPIRY_INTERVAL_MS = 3_600_000;
 
 /** The day close settles yesterday within the hour after midnight (Shanghai). */
 export const DEFAULT_VISIT_DAY_CLOSE_INTERVAL_MS = 3_600_000;
+export const DEFAULT_KPI_NIGHTLY_INTERVAL_MS = 86_400_000;
 
 /** Reads and validates the configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
@@ -500,6 +503,13 @@ export function loadConfig(env: Env = process.env): Config {
       DEFAULT_VISIT_DAY_CLOSE_INTERVAL_MS,
       0,
       86_400_000,
+    ),
+    kpiNightlyIntervalMs: readInteger(
+      env,
+      'KPI_NIGHTLY_INTERVAL_MS',
+      DEFAULT_KPI_NIGHTLY_INTERVAL_MS,
+      0,
+      7 * 86_400_000,
     ),
     attachmentStorage: readAttachmentStorage(env, dataDir),
     iotAlarms: readIotAlarms(env),

@@ -10,6 +10,7 @@ import {
   DEFAULT_DATABASE_POOL_MAX,
   DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
   DEFAULT_VISIT_DAY_CLOSE_INTERVAL_MS,
+  DEFAULT_KPI_NIGHTLY_INTERVAL_MS,
   DEFAULT_IOT_ALARMS,
   loadConfig,
 } from '../config';
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
       jobs: DEFAULT_JOBS_CONFIG,
       stockExpiryIntervalMs: DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
       visitDayCloseIntervalMs: DEFAULT_VISIT_DAY_CLOSE_INTERVAL_MS,
+      kpiNightlyIntervalMs: DEFAULT_KPI_NIGHTLY_INTERVAL_MS,
       attachmentStorage: { kind: 'local', dir: path.resolve('data/attachments') },
       iotAlarms: DEFAULT_IOT_ALARMS,
     });
@@ -182,6 +184,7 @@ describe('loadConfig', () => {
       },
       stockExpiryIntervalMs: 600_000,
       visitDayCloseIntervalMs: 1_800_000,
+      kpiNightlyIntervalMs: DEFAULT_KPI_NIGHTLY_INTERVAL_MS,
       attachmentStorage: {
         kind: 's3',
         endpoint: 'http://minio.internal:9000',

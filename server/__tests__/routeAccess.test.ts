@@ -136,6 +136,51 @@ function rebateSamples(calcId: string, dealerId: string): Record<string, Sample>
   };
 }
 
+/** 销售报表's samples: A01's rep and departments, a month of targets and reports. */
+function kpiSamples(): Record<string, Sample> {
+  const grid = { year: '2026', indicatorCode: 'SALES_AMOUNT', subjectType: 'ORG' };
+  const sales = { startDate: '2026-01-01', endDate: '2026-11-30', dimension: 'dealer', grain: 'month' };
+  const target = {
+    subjectType: 'EMPLOYEE',
+    subjectId: demoUserId('zhaolei'),
+    period: '2026-12',
+    indicatorCode: 'SALES_AMOUNT',
+  };
+  return {
+    'GET /api/eStoneKpi/target/grid': { query: grid },
+    'GET /api/eStoneKpi/target/export': { query: grid },
+    'GET /api/eStoneKpi/target/template': { query: grid },
+    'POST /api/eStoneKpi/target/import': { query: grid, body: {} },
+    'POST /api/eStoneKpi/target/save': {
+      body: {
+        ...grid,
+        year: 2026,
+        subjectType: 'EMPLOYEE',
+        cells: [{ subjectId: target.subjectId, period: '2026-12', value: 1 }],
+      },
+    },
+    'POST /api/eStoneKpi/target/publish': { body: { ...grid, year: 2026 } },
+    'POST /api/eStoneKpi/target/split': {
+      body: {
+        orgCode: 'A01A02',
+        period: '2026-12',
+        indicatorCode: 'SALES_AMOUNT',
+        childType: 'ORG',
+        method: 'EVEN',
+      },
+    },
+    'POST /api/eStoneKpi/target/change': { body: { ...target, newValue: 1, reason: '巡检' } },
+    'GET /api/eStoneKpi/achievement/report': { query: { period: '2026-11', indicatorCode: 'SALES_AMOUNT' } },
+    'POST /api/eStoneKpi/achievement/rebuild': { body: { period: '2026-11' }, own: true },
+    'GET /api/eStoneKpi/sales/analysis': { query: sales },
+    'GET /api/eStoneKpi/sales/export': { query: sales },
+    'GET /api/eStoneKpi/dealer/daily': { query: { date: '2026-11-25' } },
+    'GET /api/eStoneKpi/dealer/daily/export': { query: { date: '2026-11-25' } },
+    'GET /api/eStoneKpi/dealer/monthly': { query: { month: '2026-11' } },
+    'POST /api/eStoneKpi/dealer/rebuild': { body: { month: '2026-11' }, own: true },
+  };
+}
+
 interface Sample {
   params?: Record<string, string>;
   query?: Record<string, string>;
@@ -1356,6 +1401,7 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       ...promotionSamples(business.outlet.id, business.sku.id),
       ...agreementSamples(business.outlet.id),
       ...rebateSamples(rebateCalc.id, rebateCalc.customer_id),
+      ...kpiSamples(),
     };
     markers = [
       ...(await a01BusinessMarkers(db)),

@@ -111,6 +111,13 @@ import type {
   SkuSnapshot,
   SourceChannel,
 } from '../../common/orders';
+import type {
+  KpiChangeStatus,
+  KpiIndicatorCode,
+  KpiPeriodType,
+  KpiSubjectType,
+  KpiTargetStatus,
+} from '../../common/kpi';
 import type { SmsPurpose } from '../integrations/sms/gateway';
 import type {
   FundAccountType,
@@ -1848,6 +1855,96 @@ export interface CoopAgreementEventsTable {
   created_at: CreatedAt;
 }
 
+/** KPI targets (DOMAIN §1.13): one row per (subject, indicator, period). */
+export interface KpiTargetsTable extends BusinessColumns {
+  period_type: KpiPeriodType;
+  period: string;
+  subject_type: KpiSubjectType;
+  subject_id: string;
+  org_code: string;
+  indicator_code: KpiIndicatorCode;
+  sku_scope: JSONColumnType<string[] | null, string | null, string | null> | null;
+  target_value: Decimal;
+  parent_target_id: string | null;
+  status: Generated<KpiTargetStatus>;
+  assigned_by: string | null;
+  version: Generated<number>;
+}
+
+/** A change of a locked target, through 审批中心 (KPI_CHANGE). */
+export interface KpiTargetChangesTable extends BusinessColumns {
+  change_no: string;
+  target_id: string;
+  org_code: string;
+  old_value: Decimal;
+  new_value: Decimal;
+  reason: string;
+  status: Generated<KpiChangeStatus>;
+}
+
+/** The latest achievement snapshot of a (period, subject, indicator). */
+export interface KpiAchievementsTable {
+  tenant_id: string;
+  period: string;
+  period_type: KpiPeriodType;
+  subject_type: KpiSubjectType;
+  subject_id: string;
+  indicator_code: KpiIndicatorCode;
+  snapshot_date: DateColumn;
+  subject_name: string;
+  org_code: string;
+  parent_key: string | null;
+  actual_value: NullableDecimal;
+  target_value: NullableDecimal;
+  achievement_rate: NullableDecimal;
+  time_progress_rate: Decimal;
+  gap_to_target: NullableDecimal;
+  rank_in_parent: number | null;
+  rank_total: number | null;
+}
+
+/** 经销商进销存日报 (DOMAIN §1.14): one row per dealer warehouse, SKU and day. */
+export interface DealerInventoryDailyTable {
+  tenant_id: string;
+  report_date: DateColumn;
+  warehouse_id: string;
+  sku_id: string;
+  dealer_id: string;
+  org_code: string;
+  opening_qty: number;
+  purchase_in_qty: number;
+  sales_out_qty: number;
+  return_in_qty: number;
+  other_in_qty: number;
+  other_out_qty: number;
+  closing_qty: number;
+  closing_amount: Decimal;
+  avg_stock_age_days: NullableDecimal;
+  near_expiry_qty: number;
+  days_of_supply: NullableDecimal;
+}
+
+/** 经销商月报 (DOMAIN §1.14): one row per dealer and month. */
+export interface DealerMonthlyTable {
+  tenant_id: string;
+  month: string;
+  dealer_id: string;
+  org_code: string;
+  purchase_cases: Decimal;
+  purchase_amount: Decimal;
+  sell_out_cases: Decimal;
+  sell_out_amount: Decimal;
+  active_outlets: number;
+  new_outlets: number;
+  rebate_accrued: NullableDecimal;
+  rebate_used: Decimal;
+  display_fees_paid: NullableDecimal;
+  freezers_placed: number;
+  target_cases: NullableDecimal;
+  achievement_rate: NullableDecimal;
+  rebuilt_at: Generated<Date>;
+}
+
 export interface DB {
   tenants: TenantsTable;
   deployment_settings: DeploymentSettingsTable;
@@ -1948,6 +2045,11 @@ export interface DB {
   posm_movements: PosmMovementsTable;
   ad_price_items: AdPriceItemsTable;
   ad_applications: AdApplicationsTable;
+  kpi_targets: KpiTargetsTable;
+  kpi_target_changes: KpiTargetChangesTable;
+  kpi_achievements: KpiAchievementsTable;
+  dealer_inventory_daily: DealerInventoryDailyTable;
+  dealer_monthly: DealerMonthlyTable;
 }
 
 // ---- POSM materials and ad applications (0031) ----

@@ -323,6 +323,34 @@ const menuPages = new Map<string, ComponentType>([
       () => import(/* webpackChunkName: "e-visit-rule" */ '../pages/business/visit/CheckInRuleListPage'),
     ),
   ],
+  // 销售报表 (issue #21).
+  [
+    'eStoneKpi/KpiTargets',
+    lazyPage(() => import(/* webpackChunkName: "kpi-targets" */ '../pages/business/kpi/KpiTargetsPage')),
+  ],
+  [
+    'eStoneKpi/KpiAchievement',
+    lazyPage(
+      () => import(/* webpackChunkName: "kpi-achievement" */ '../pages/business/kpi/KpiAchievementPage'),
+    ),
+  ],
+  [
+    'eStoneKpi/SalesAnalysis',
+    lazyPage(() => import(/* webpackChunkName: "kpi-sales" */ '../pages/business/kpi/SalesAnalysisPage')),
+  ],
+  [
+    'eStoneKpi/DealerInventoryDaily',
+    lazyPage(
+      () =>
+        import(/* webpackChunkName: "kpi-dealer-daily" */ '../pages/business/kpi/DealerInventoryDailyPage'),
+    ),
+  ],
+  [
+    'eStoneKpi/DealerMonthly',
+    lazyPage(
+      () => import(/* webpackChunkName: "kpi-dealer-monthly" */ '../pages/business/kpi/DealerMonthlyPage'),
+    ),
+  ],
   // Customer labels (issue #7).
   [
     'eCustLabel/LabelList',

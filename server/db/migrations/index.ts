@@ -29,6 +29,7 @@ import * as agreements from './0027_agreements';
 import * as rebates from './0029_rebates';
 import * as posmAndAds from './0031_posm_and_ads';
 import * as displayAgreements from './0028_display_agreements';
+import * as kpi from './0030_kpi';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0029_rebates': rebates,
   '0031_posm_and_ads': posmAndAds,
   '0028_display_agreements': displayAgreements,
+  '0030_kpi': kpi,
 };
 
 export class MigrationError extends Error {

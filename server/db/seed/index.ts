@@ -10,6 +10,7 @@ import { seedAnnouncements } from './announcements';
 import { seedApprovals } from './approvals';
 import { seedAssets } from './assets';
 import { seedDisplays } from './displays';
+import { seedKpi } from './kpi';
 import { seedOrganisation } from './organisation';
 import { seedPromotions } from './promotions';
 import { seedRebates } from './rebates';
@@ -43,6 +44,7 @@ const BUSINESS_STEPS: SeedStep[] = [
   seedAgreements,
   seedPosmAndAds,
   seedDisplays,
+  seedKpi,
 ];
 
 export type SeedOutcome =

@@ -265,6 +265,15 @@ export const DEFAULT_FLOWS: FlowInput[] = [
       { ...ASSET_ADMIN_NODE, name: '大区审批' },
     ],
   },
+  // KPI目标变更 (DOMAIN §1.13): a target locked at its period's start changes only with the head's approval.
+  {
+    bizType: 'KPI_CHANGE',
+    name: 'KPI目标变更审批',
+    priority: 100,
+    conditions: {},
+    lowRisk: false,
+    nodes: [{ ...ASSET_LEADER_NODE, name: '上级审批' }],
+  },
 ];
 
 const numbered = (nodes: FlowInput['nodes']): ApprovalNode[] =>

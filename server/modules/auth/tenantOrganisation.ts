@@ -312,6 +312,53 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
     ],
   },
   {
+    name: '销售报表',
+    url: '/eStoneKpi',
+    component: 'layouts/RouteView',
+    icon: 'bar-chart',
+    children: [
+      {
+        name: '目标设置',
+        url: '/eStoneKpi/target',
+        component: 'eStoneKpi/KpiTargets',
+        buttons: [
+          { perms: 'kpi:list', name: '查看目标' },
+          { perms: 'kpi:edit', name: '编辑/拆分/导入目标' },
+          { perms: 'kpi:publish', name: '下达目标' },
+        ],
+      },
+      {
+        name: '达成报表',
+        url: '/eStoneKpi/achievement',
+        component: 'eStoneKpi/KpiAchievement',
+        buttons: [
+          { perms: 'kpi:report', name: '查看达成' },
+          { perms: 'kpi:snapshot', name: '重新计算达成' },
+        ],
+      },
+      {
+        name: '销售分析',
+        url: '/eStoneKpi/sales',
+        component: 'eStoneKpi/SalesAnalysis',
+        buttons: [{ perms: 'report:sales', name: '查看销售分析' }],
+      },
+      {
+        name: '经销商进销存日报',
+        url: '/eStoneKpi/dealerDaily',
+        component: 'eStoneKpi/DealerInventoryDaily',
+        buttons: [
+          { perms: 'report:dealer', name: '查看经销商报表' },
+          { perms: 'report:rebuild', name: '重建报表' },
+        ],
+      },
+      {
+        name: '经销商月报',
+        url: '/eStoneKpi/dealerMonthly',
+        component: 'eStoneKpi/DealerMonthly',
+      },
+    ],
+  },
+  {
     name: 'ERP集成',
     url: '/erp',
     component: 'layouts/RouteView',

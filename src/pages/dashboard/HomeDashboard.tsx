@@ -20,6 +20,8 @@ import { dashboardOpened, periodChanged } from '../../features/dashboard/slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { InspectionsDueCard } from '../business/display/InspectionsDueCard';
 
+const KpiBoardSection = lazy(() => import(/* webpackChunkName: "dashboard-kpi" */ './KpiBoardSection'));
+
 const SalesTrendChart = lazy(
   () => import(/* webpackChunkName: "dashboard-trend-chart" */ './SalesTrendChart'),
 );
@@ -182,6 +184,9 @@ export default function HomeDashboard() {
         </Col>
         <InspectionsDueCard />
       </Row>
+      <Suspense fallback={null}>
+        <KpiBoardSection />
+      </Suspense>
     </Spin>
   );
 }

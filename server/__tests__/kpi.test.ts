@@ -30,6 +30,7 @@ describe.each(testBackends())('KPI and sales reports (%s)', (backend) => {
   let gz2 = ''; // 广州 outlet only visited, opened in March
   let sh1 = ''; // 上海 outlet
   let dealer = '';
+  let displayOrg = ''; // the department of the demo display agreement inspected in March
   let core = { id: '', upc: 0 };
   let regular = { id: '', upc: 0 };
   let lot = { id: '', warehouseId: '' };
@@ -292,6 +293,33 @@ describe.each(testBackends())('KPI and sales reports (%s)', (backend) => {
         visit(3, gz1, '2020-03-19', false, null),
       ])
       .execute();
+    // Three 陈列检核 of a demo agreement in March by 赵磊: PASS, PASS, FAIL.
+    const agreement = await db
+      .selectFrom('display_agreements')
+      .select(['id', 'org_code'])
+      .where('tenant_id', '=', 'A01')
+      .orderBy('agreement_no')
+      .executeTakeFirstOrThrow();
+    displayOrg = agreement.org_code;
+    await db
+      .insertInto('display_inspections')
+      .values(
+        (['PASS', 'PASS', 'FAIL'] as const).map((result, index) => ({
+          id: `kpiinspect${index}`,
+          tenant_id: 'A01',
+          created_by: zhaolei,
+          inspection_no: `DIKPI${index}`,
+          agreement_id: agreement.id,
+          period: '2020-03',
+          inspector_id: zhaolei,
+          inspector_role: 'SR' as const,
+          inspected_at: at(`2020-03-1${index}T10:00:00`),
+          photo_ids: JSON.stringify([]),
+          result,
+          deduction_ratio: result === 'PASS' ? 0 : 1,
+        })),
+      )
+      .execute();
     // gz2 was opened (建档, approved) in March.
     await sql`update customers set created_at = ${at('2020-03-15T10:00:00')} where id = ${gz2}`.execute(db);
   });
@@ -347,8 +375,9 @@ describe.each(testBackends())('KPI and sales reports (%s)', (backend) => {
     expect(await value('DISTRIBUTION_RATE', { org: 'A01' })).toBe(0.5);
     // (80 + 90) / 2 scored visits.
     expect(await value('EXECUTION_AVG_SCORE', { rep: zhaolei })).toBe(85);
-    // The display module does not exist: no figure at all, not zero.
-    expect(await indicatorActuals(db, 'A01', 'DISPLAY_PASS_RATE', MARCH.start, MARCH.end)).toBeNull();
+    // PASS inspections over inspections: 2 of 3, for the agreement's department and the inspector.
+    expect(await value('DISPLAY_PASS_RATE', { org: displayOrg })).toBeCloseTo(2 / 3, 4);
+    expect(await value('DISPLAY_PASS_RATE', { rep: zhaolei })).toBeCloseTo(2 / 3, 4);
     expect(await value('FREEZER_PLACED', { org: 'A01' })).toBe(0);
   });
 

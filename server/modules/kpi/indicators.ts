@@ -3,7 +3,7 @@
 // query groups by the three subjects at once (grouping sets). A department's figure is the sum over the
 // department codes under it (departments nest by code prefix), so the whole tree costs nothing more.
 //
-// An indicator whose module does not exist yet (陈列 of DISPLAY_PASS_RATE) is null, shown "—", never zero.
+// An indicator whose module does not exist yet is null, shown "—", never zero.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { KPI_INDICATORS, type KpiIndicatorCode } from '../../../common/kpi';
 import type { DB } from '../../db/schema';
@@ -118,6 +118,15 @@ const placedFreezers = (range: Range) => sql`
   from assets a left join customers c on c.id = a.customer_id
   where a.tenant_id = ${range.tenantId} and a.asset_type = 'FREEZER'`;
 
+/** 陈列检核 of the range, by the agreement's department and dealer and the inspector, as reviewed. */
+const displayInspections = (where: RawBuilder<unknown>): Part => ({
+  measure: 'sum',
+  facts: (range) => sql`
+    select a.org_code as org, i.inspector_id as rep, a.dealer_id as dealer, 1 as v
+    from display_inspections i join display_agreements a on a.id = i.agreement_id
+    where i.tenant_id = ${range.tenantId} and ${between('i.inspected_at', range)} and ${where}`,
+});
+
 const DEFINITIONS: Record<KpiIndicatorCode, Definition | null> = {
   SALES_AMOUNT: { num: shippedAmount },
   SALES_CASES: { num: shippedCases },
@@ -177,8 +186,10 @@ const DEFINITIONS: Record<KpiIndicatorCode, Definition | null> = {
   },
   ACTIVE_OUTLETS: { num: activeOutlets(false) },
   DISTRIBUTION_RATE: { num: activeOutlets(true), den: activeOutlets(false) },
-  // The display module (陈列检核) is not built yet: "—".
-  DISPLAY_PASS_RATE: null,
+  DISPLAY_PASS_RATE: {
+    num: displayInspections(sql`i.result = 'PASS'`),
+    den: displayInspections(sql`true`),
+  },
   FREEZER_PLACED: {
     num: {
       measure: 'distinct',

@@ -623,23 +623,21 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
     });
     const before = await balances();
     const payout = (id: string, method: 'ORDER_DEDUCT' | 'GOODS' | 'CASH' | 'COINS', amount: string) =>
-      db
-        .transaction()
-        .execute((trx) =>
-          creditPayout(
-            trx,
-            {
-              id,
-              tenant_id: 'A01',
-              method,
-              payable_amount: amount,
-              payee_customer_id: dealer.id,
-              period: '2026-10',
-            },
-            'DA-TEST',
-            'admin',
-          ),
-        );
+      db.transaction().execute((trx) =>
+        creditPayout(
+          trx,
+          {
+            id,
+            tenant_id: 'A01',
+            method,
+            payable_amount: amount,
+            payee_customer_id: dealer.id,
+            period: '2026-10',
+          },
+          'DA-TEST',
+          'admin',
+        ),
+      );
     const deducted = await payout('pay-1', 'ORDER_DEDUCT', '120.50');
     const goods = await payout('pay-2', 'GOODS', '80.00');
     expect(await payout('pay-3', 'CASH', '99.00')).toEqual({});

@@ -17,6 +17,7 @@ import { snapshotPeriod } from '../modules/kpi/achievements';
 import { indicatorActuals, orgFigure, valueOf } from '../modules/kpi/indicators';
 import { lockStartedTargets, splitByShares } from '../modules/kpi/targets';
 import { rebuildDealerMonthly } from '../modules/kpi/dealerReports';
+import { creditFundAccount } from '../modules/funds/ledger';
 import { testBackends } from './support/database';
 import { useTestServer } from './support/useTestServer';
 
@@ -641,9 +642,34 @@ describe.each(testBackends())('KPI and sales reports (%s)', (backend) => {
       sellOutAmount: 240,
       activeOutlets: 1,
       purchaseAmount: 0,
-      rebateAccrued: null,
+      rebateAccrued: 0,
+      displayFeesPaid: 0,
     });
     expect(row.sellOutCases).toBeCloseTo(24 / core.upc, 2);
+
+    // 返利计提 is what the month credited to the dealer's rebate account: a credit of 12.34 now adds 12.34.
+    const thisMonth = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
+    const accruedNow = async () => {
+      await rebuildDealerMonthly(db, 'A01', thisMonth);
+      const answer = await context.client.get<{ groups: Array<{ rows: DealerMonthlyRow[] }> }>(
+        `/eStoneKpi/dealer/monthly?month=${thisMonth}&level=3`,
+        admin,
+      );
+      return answer.body.result.groups
+        .flatMap((group) => group.rows)
+        .find((each) => each.dealerId === dealer)!.rebateAccrued!;
+    };
+    const before = await accruedNow();
+    await db.transaction().execute((trx) =>
+      creditFundAccount(trx, {
+        tenantId: 'A01',
+        customerId: dealer,
+        account: 'REBATE',
+        amount: '12.34',
+        source: { type: 'MANUAL' },
+      }),
+    );
+    expect(Math.round(((await accruedNow()) - before) * 100) / 100).toBe(12.34);
   });
 
   it('shows a manager only his departments and another tenant nothing', async () => {

@@ -114,6 +114,8 @@ export async function rebuildDealerMonthly(db: Kysely<DB>, tenantId: string, mon
       active_outlets: number;
       new_outlets: number;
       rebate_used: string;
+      rebate_accrued: string;
+      display_fees_paid: string;
       freezers_placed: number;
     }>`
       with lines as (
@@ -129,6 +131,18 @@ export async function rebuildDealerMonthly(db: Kysely<DB>, tenantId: string, mon
         select buyer_id as dealer_id, sum(rebate_deduct_amount) as used from sales_orders o
         where o.tenant_id = ${tenantId} and o.order_type = 'DEALER_PURCHASE' and o.status not in (${sql.join(NOT_SALES)})
           and o.ordered_at >= ${dayStart(start)} and o.ordered_at < ${dayStart(end)}
+        group by 1
+      ), accrued as (
+        -- Rebates credited to the dealer's rebate account in the month (confirmed calculations).
+        select customer_id as dealer_id, sum(amount) as amount from fund_ledger
+        where tenant_id = ${tenantId} and account_type = 'REBATE' and entry_type = 'ACCRUE'
+          and created_at >= ${dayStart(start)} and created_at < ${dayStart(end)}
+        group by 1
+      ), display_fees as (
+        -- 陈列费 paid out to the dealer in the month (兑付批次).
+        select payee_customer_id as dealer_id, sum(payable_amount) as amount from display_payments
+        where tenant_id = ${tenantId} and status = 'PAID'
+          and paid_at >= ${dayStart(start)} and paid_at < ${dayStart(end)}
         group by 1
       ), sell_out as (
         select seller_id as dealer_id, sum(cases) as cases, sum(amount) as amount, count(distinct buyer_id) as outlets
@@ -153,11 +167,15 @@ export async function rebuildDealerMonthly(db: Kysely<DB>, tenantId: string, mon
         coalesce(s.outlets, 0)::integer as active_outlets,
         coalesce(n.outlets, 0)::integer as new_outlets,
         coalesce(r.used, 0)::numeric(14, 2)::text as rebate_used,
+        coalesce(ra.amount, 0)::numeric(14, 2)::text as rebate_accrued,
+        coalesce(df.amount, 0)::numeric(14, 2)::text as display_fees_paid,
         coalesce(f.placed, 0)::integer as freezers_placed
       from customers d
         left join purchase p on p.dealer_id = d.id
         left join sell_out s on s.dealer_id = d.id
         left join rebate r on r.dealer_id = d.id
+        left join accrued ra on ra.dealer_id = d.id
+        left join display_fees df on df.dealer_id = d.id
         left join new_outlets n on n.dealer_id = d.id
         left join freezers f on f.dealer_id = d.id
       where d.tenant_id = ${tenantId} and d.customer_type = 'DEALER' and d.status = 'ACTIVE'`.execute(trx);
@@ -171,8 +189,6 @@ export async function rebuildDealerMonthly(db: Kysely<DB>, tenantId: string, mon
             tenant_id: tenantId,
             month,
             ...row,
-            rebate_accrued: null,
-            display_fees_paid: null,
             target_cases: target,
             // The brand's target of a dealer is what it buys (sell-in).
             achievement_rate: target
@@ -329,9 +345,9 @@ export async function dealerMonthly(
           sellOutAmount: 0,
           activeOutlets: 0,
           newOutlets: 0,
-          rebateAccrued: null,
+          rebateAccrued: 0,
           rebateUsed: 0,
-          displayFeesPaid: null,
+          displayFeesPaid: 0,
           freezersPlaced: 0,
           targetCases: null,
           achievementRate: null,
@@ -367,6 +383,13 @@ export async function dealerMonthly(
     sum.activeOutlets += line.activeOutlets;
     sum.newOutlets += line.newOutlets;
     sum.rebateUsed = add(sum.rebateUsed, line.rebateUsed);
+    // A month rebuilt before the rebate and display modules has no figure for them: the subtotal keeps "—".
+    if (line.rebateAccrued !== null && sum.rebateAccrued !== null)
+      sum.rebateAccrued = add(sum.rebateAccrued, line.rebateAccrued);
+    else sum.rebateAccrued = null;
+    if (line.displayFeesPaid !== null && sum.displayFeesPaid !== null)
+      sum.displayFeesPaid = add(sum.displayFeesPaid, line.displayFeesPaid);
+    else sum.displayFeesPaid = null;
     sum.freezersPlaced += line.freezersPlaced;
     if (line.targetCases !== null) sum.targetCases = add(sum.targetCases ?? 0, line.targetCases);
   }

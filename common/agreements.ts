@@ -261,9 +261,29 @@ export const COOP_STANDARD_VARIABLES: TemplateVariable[] = [
   },
 ];
 
+/** The standard variables every display template may use; the display agreement's own fields fill them. */
+export const DISPLAY_STANDARD_VARIABLES: TemplateVariable[] = [
+  { name: 'agreementNo', label: '协议编号', type: 'text', sample: 'DA202601010001' },
+  { name: 'partyA', label: '甲方', type: 'text', sample: '华润饮品（成都）有限公司' },
+  { name: 'partyB', label: '乙方（门店）', type: 'text', sample: '好邻居便利店' },
+  { name: 'displayType', label: '陈列形式', type: 'text', sample: '端架' },
+  { name: 'locationDesc', label: '陈列位置', type: 'text', sample: '收银台左侧端架' },
+  { name: 'startDate', label: '开始日期', type: 'date', sample: '2026-01-01' },
+  { name: 'endDate', label: '结束日期', type: 'date', sample: '2026-12-31' },
+  { name: 'minFacings', label: '最少排面', type: 'number', sample: '6' },
+  { name: 'monthlyFee', label: '月陈列费', type: 'number', sample: '300' },
+  { name: 'totalFee', label: '陈列费总额', type: 'number', sample: '3600' },
+  { name: 'feeType', label: '兑付方式', type: 'text', sample: '货补' },
+];
+
+const STANDARD_VARIABLES: Partial<Record<AgreementType, TemplateVariable[]>> = {
+  COOPERATION: COOP_STANDARD_VARIABLES,
+  DISPLAY: DISPLAY_STANDARD_VARIABLES,
+};
+
 /** The variables a template of `type` may use: the agreement's standard ones, then the template's own. */
 export function effectiveVariables(type: AgreementType, own: TemplateVariable[]): TemplateVariable[] {
-  const standard = type === 'COOPERATION' ? COOP_STANDARD_VARIABLES : [];
+  const standard = STANDARD_VARIABLES[type] ?? [];
   const names = new Set(own.map((variable) => variable.name));
   return [...standard.filter((variable) => !names.has(variable.name)), ...own];
 }

@@ -1,8 +1,9 @@
 // Display agreements in Chromium against the real server: the administrator makes a 陈列协议 for an outlet of 广州办事处
-// under a policy of its own, submits it; the office's head zhangwei approves it in the 审批中心; the administrator
-// signs it with a photo of the paper, inspects last month (不达标 → 暂停兑付) and this month (达标 → 执行中), keeps the
+// under a policy of its own from the demo's 陈列协议 template, submits it; the office's head zhangwei approves it in the 审批中心; the administrator
+// signs it with a photo of the paper (its text and PDF show in the detail), inspects last month (不达标 → 暂停兑付) and this month (达标 → 执行中), keeps the
 // failed result in 检核复核, runs last month's payment in 兑付批次 and sees the whole fee deducted.
 import sharp from 'sharp';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buttonName, choose, dialog, rowAction, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
@@ -97,6 +98,8 @@ test('a display agreement is approved, signed with a photo, inspected FAIL then 
   await form.getByLabel('结束日期').fill(`${month(1)}-28`);
   await choose(selectOf(form, '陈列形式'), '挂条');
   await form.getByLabel('陈列位置').fill('收银台正面挂条');
+  // Its text comes from the demo's published 陈列协议 template.
+  await choose(selectOf(form, '协议模板'), '门店陈列协议');
   await form.getByPlaceholder('每月费用').pressSequentially('500');
   await form.getByPlaceholder('每月费用').press('Tab');
   await form.getByRole('button', { name: buttonName('保存') }).click();
@@ -140,6 +143,18 @@ test('a display agreement is approved, signed with a photo, inspected FAIL then 
   await sign.getByRole('button', { name: buttonName('保存') }).click();
   await toast(admin, '签署成功！');
   await row.getByText('执行中').waitFor();
+
+  // The detail shows the text made from the template, and 下载PDF the snapshot kept at signing.
+  await rowAction(row, '详情');
+  const detail = admin.locator('.ant-drawer', { hasText: '协议正文' });
+  await detail.locator('.agreement-html').getByText(`乙方：${outlet.name}`, { exact: false }).waitFor();
+  await detail.locator('.agreement-html').getByText('收银台正面挂条', { exact: false }).waitFor();
+  const download = admin.waitForEvent('download');
+  await detail.getByRole('button', { name: buttonName('下载PDF') }).click();
+  const bytes = readFileSync(await (await download).path());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  await screenshot(admin, 'displays-agreement-text');
+  await detail.locator('.ant-drawer-close').click();
 
   // 检核: last month 不达标 (suspended), this month 达标 (running again).
   const inspect = async (period: string, result: string, colour: string) => {

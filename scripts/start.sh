@@ -4,4 +4,6 @@
 source "$(dirname "$0")/lib.sh"
 ensure_node_modules
 ensure_spa_build
-exec npx tsx server/main.ts
+# tsx as a loader, not its CLI: the CLI's parent process relays a signal only if the server answers within
+# 30 ms and kills it otherwise, so a busy server was killed on SIGTERM instead of shutting down cleanly.
+exec node --import tsx server/main.ts

@@ -6,6 +6,7 @@ import JSZip from 'jszip';
 import sharp from 'sharp';
 import type { Page } from '../../common/contract';
 import type { ApprovalRecord } from '../../common/approvals';
+import { stableId } from '../db/ids';
 import { runAgreementClock } from '../modules/displays/agreements';
 import { computeDisplayPayments, creditPayout, previousPeriod } from '../modules/displays/payments';
 import { fundBalanceOf } from '../modules/funds/ledger';
@@ -656,5 +657,49 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
       ['DISPLAY_FEE', 'pay-1', 'DA-TEST'],
       ['DISPLAY_FEE', 'pay-2', 'DA-TEST'],
     ]);
+  });
+  it('an agreement made from a 陈列协议 template has its text; signing keeps it as a PDF a new version does not change', async () => {
+    const templateId = stableId('agreement-template', 'A01', 'display');
+    const policyId = await activePolicy();
+    const created = await draft(policyId, { templateId, minFacings: 6 });
+    const text = async () => (await get<{ html: string }>('admin', '/esdh/content', { id: created.id })).html;
+    const made = await text();
+    expect(made).toContain(created.agreementNo);
+    expect(made).toContain('收银台左侧第二组货架');
+    expect(made).toMatch(/排面不少于6个/);
+    await post('admin', '/esdh/submit', { id: created.id });
+    await decide(created.agreementNo, 'approve');
+    await post('admin', '/esdh/sign', { id: created.id, photoIds: [await photo('DISPLAY_SIGNED')] });
+    const pdf = await bed.download('admin', `/esdh/pdf${queryString({ id: created.id })}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(pdf.body).subarray(0, 4).toString()).toBe('%PDF');
+    const snapshots = await bed.testDatabase.database.db
+      .selectFrom('agreement_snapshots')
+      .select('agreement_kind')
+      .where('agreement_id', '=', created.id)
+      .execute();
+    expect(snapshots).toEqual([{ agreement_kind: 'DISPLAY' }]);
+
+    // The template's next version changes the template, not the agreement made from the one before.
+    const template = await get<Record<string, unknown>>('admin', '/eAgrtTmpl/queryById', { id: templateId });
+    await post('admin', '/eAgrtTmpl/edit', {
+      id: templateId,
+      code: template.code,
+      name: template.name,
+      agreementType: 'DISPLAY',
+      signMode: template.signMode,
+      bodyHtml: '<h2>新版陈列协议</h2><p>{{partyB}}</p>',
+      variableSchema: [],
+    });
+    await post('admin', '/eAgrtTmpl/publish', { id: templateId });
+    expect(await text()).toBe(made);
+
+    // Without a template there is no text to show.
+    const plain = await draft(policyId);
+    expect((await bed.get('admin', `/esdh/content${queryString({ id: plain.id })}`)).body).toMatchObject({
+      success: false,
+      code: 404,
+    });
   });
 });

@@ -751,6 +751,8 @@ function displaySamples(d: Awaited<ReturnType<typeof a01DisplayRows>>): Record<s
     'POST /api/esdh/policy/reject': { body: { id: d.pendingPolicy.id } },
     'POST /api/esdh/policy/close': { body: { id: d.activePolicy.id } },
     'GET /api/esdh/info': { query: { id: d.active.id } },
+    'GET /api/esdh/content': { query: { id: d.active.id } },
+    'GET /api/esdh/pdf': { query: { id: d.active.id } },
     'GET /api/esdh/zip': { query: { agreementId: d.active.id } },
     'POST /api/esdh/add': { body: agreement },
     'PUT /api/esdh/edit': { body: { ...agreement, id: d.draft.id } },

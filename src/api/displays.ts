@@ -69,6 +69,8 @@ export interface DisplayPolicyPayload {
 export interface DisplayAgreement {
   id: string;
   agreementNo: string;
+  /** The 陈列协议 template its text was made from, if any. */
+  templateId: string | null;
   policyId: string;
   policyName: string;
   customerId: string;
@@ -105,6 +107,7 @@ export interface DisplayAgreementPayload {
   feeType: DisplayFeeType;
   monthlyFee: number;
   paymentCycle: string;
+  templateId?: string | null;
   minFacings?: number;
   minLayers?: number;
   remark?: string | null;
@@ -181,6 +184,8 @@ export interface TimelineInspection {
 export interface DisplayAgreementDetail {
   id: string;
   agreementNo: string;
+  /** Set when the agreement was made from a template: it has a text and a PDF. */
+  templateVersionId: string | null;
   status: AgreementStatus;
   status_dictText: string;
   policy: { id: string; policyNo: string; name: string };
@@ -243,6 +248,11 @@ export const saveDisplayAgreement = (body: DisplayAgreementPayload) =>
     body,
     body.id ? 'put' : 'post',
   );
+export const listDisplayTemplates = () =>
+  getAction<Array<{ id: string; name: string; currentVersion: number }>>('/esdh/templates');
+export const displayAgreementContent = (id: string) => getAction<{ html: string }>('/esdh/content', { id });
+export const downloadDisplayAgreementPdf = (id: string, agreementNo: string) =>
+  downloadFile('/esdh/pdf', `${agreementNo}.pdf`, { id });
 export const submitDisplayAgreement = (id: string) =>
   postAction<{ status: AgreementStatus }>('/esdh/submit', { id });
 export const signDisplayAgreement = (id: string, photoIds: string[]) =>

@@ -1,9 +1,9 @@
-// Runs `tsx server/main.ts` as a child process, as an operator would, and watches its output.
+// Runs `node --import tsx server/main.ts` as a child process, as an operator would (npm start), and watches its
+// output.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
-const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -20,7 +20,7 @@ export interface ServerProcess {
  * environment (DATABASE_URL, NODE_OPTIONS ...) leaks in.
  */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(TSX, ['server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

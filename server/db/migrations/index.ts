@@ -26,10 +26,10 @@ import * as assets from './0023_assets';
 import * as visitAbnormalReview from './0025_visit_abnormal_review';
 import * as assetAlarms from './0026_asset_alarms';
 import * as agreements from './0027_agreements';
-import * as rebates from './0029_rebates';
-import * as posmAndAds from './0031_posm_and_ads';
 import * as displayAgreements from './0028_display_agreements';
+import * as rebates from './0029_rebates';
 import * as kpi from './0030_kpi';
+import * as posmAndAds from './0031_posm_and_ads';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -58,10 +58,10 @@ export const migrations: Record<string, Migration> = {
   '0025_visit_abnormal_review': visitAbnormalReview,
   '0026_asset_alarms': assetAlarms,
   '0027_agreements': agreements,
-  '0029_rebates': rebates,
-  '0031_posm_and_ads': posmAndAds,
   '0028_display_agreements': displayAgreements,
+  '0029_rebates': rebates,
   '0030_kpi': kpi,
+  '0031_posm_and_ads': posmAndAds,
 };
 
 export class MigrationError extends Error {

@@ -1,12 +1,14 @@
 // The agreements of the demo (DOMAIN §1.8) for tenant A01: a cooperation template published twice (so its
-// version history and diff show something), a freezer template still in draft, and the dealers' cooperation
-// agreements in every state a user meets — running (one expiring within 30 days), waiting for approval in the
-// 审批中心, waiting for signature, a draft, a terminated one, and last year's expired one renewed into this
-// year's. The agreements store the template version and the variable values, as the module does.
+// version history and diff show something), a published 陈列协议 template, a freezer template still in draft,
+// and the dealers' cooperation agreements in every state a user meets — running (one expiring within 30 days),
+// waiting for approval in the 审批中心, waiting for signature, a draft, a terminated one, and last year's expired
+// one renewed into this year's. The agreements store the template version and the variable values, as the
+// module does.
 import { sql, type Transaction } from 'kysely';
 import {
   COOPERATION_TYPE,
   COOP_STANDARD_VARIABLES,
+  DISPLAY_STANDARD_VARIABLES,
   type CoopEvent,
   type CoopStatus,
   type CooperationType,
@@ -27,6 +29,13 @@ const OWN_VARIABLES: TemplateVariable[] = [
   { name: 'brandScope', label: '经销品牌', type: 'text', sample: '劲鹏、本草凉' },
   { name: 'rebateNote', label: '返利说明', type: 'text', sample: '按季度返利政策执行' },
 ];
+
+/** The demo's 陈列协议 template: the display agreement's own fields fill it. */
+const DISPLAY_BODY =
+  '<h2>门店陈列协议</h2><p>协议编号：{{agreementNo}}</p><p>甲方：{{partyA}}</p><p>乙方：{{partyB}}</p>' +
+  '<p>乙方在{{locationDesc}}以「{{displayType}}」形式陈列甲方产品，排面不少于{{minFacings}}个，' +
+  '期限自{{startDate}}至{{endDate}}。</p><p>甲方每月支付陈列费{{monthlyFee}}元（共{{totalFee}}元），' +
+  '以{{feeType}}方式兑付；每月检核不达标的，按陈列方案扣减。</p>';
 
 const BODY = (revision: 1 | 2) =>
   [
@@ -200,6 +209,22 @@ export const seedAgreements: SeedStep = async (trx: Transaction<DB>) => {
         updated_by: admin,
       },
       {
+        id: stableId('agreement-template', TENANT, 'display'),
+        tenant_id: TENANT,
+        code: 'DISPLAY-2026',
+        name: '门店陈列协议',
+        agreement_type: 'DISPLAY',
+        sign_mode: 'PAPER_PHOTO',
+        body_html: DISPLAY_BODY,
+        variable_schema: JSON.stringify([]),
+        status: 'PUBLISHED',
+        current_version: 1,
+        published_at: new Date(Date.now() - 60 * DAY),
+        published_by: admin,
+        created_by: admin,
+        updated_by: admin,
+      },
+      {
         id: stableId('agreement-template', TENANT, 'freezer'),
         tenant_id: TENANT,
         code: 'FREEZER-2026',
@@ -234,6 +259,18 @@ export const seedAgreements: SeedStep = async (trx: Transaction<DB>) => {
         published_by: admin,
       })),
     )
+    .execute();
+  await trx
+    .insertInto('agreement_template_versions')
+    .values({
+      id: stableId('agreement-template-version', TENANT, 'display', '1'),
+      tenant_id: TENANT,
+      template_id: stableId('agreement-template', TENANT, 'display'),
+      version: 1,
+      body_html: DISPLAY_BODY,
+      variable_schema: JSON.stringify(DISPLAY_STANDARD_VARIABLES),
+      published_by: admin,
+    })
     .execute();
   await sql`update agreement_template_versions set published_at = now() - (interval '1 day' * ${400})
     where id = ${versionIds[0]}`.execute(trx);

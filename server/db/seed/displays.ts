@@ -4,6 +4,8 @@
 // month's payments computed by the monthly job's own function, so every 陈列管理 screen is filled on a fresh start.
 import type { Insertable, Transaction } from 'kysely';
 import {
+  DISPLAY_FEE_TYPE,
+  DISPLAY_TYPE,
   deductionRatioOf,
   periodsBetween,
   type AgreementStatus,
@@ -208,6 +210,12 @@ async function seedTenantDisplays(trx: Transaction<DB>, seed: number): Promise<v
   const east = outlets.filter((outlet) => outlet.org_code.startsWith('A01A01'));
 
   const agreements: Array<Insertable<DisplayAgreementsTable> & { id: string }> = [];
+  // Their text is the demo's 陈列协议 template (seedAgreements), filled with each agreement's own fields.
+  const { name: partyA } = await trx
+    .selectFrom('tenants')
+    .select('name')
+    .where('tenant_id', '=', TENANT)
+    .executeTakeFirstOrThrow();
   const inspections: Array<Insertable<DisplayInspectionsTable>> = [];
   const signed = new Map<string, { amount: number; outlets: number }>();
   let serial = 0;
@@ -231,10 +239,14 @@ async function seedTenantDisplays(trx: Transaction<DB>, seed: number): Promise<v
       signed.set(policyKey, { amount: drawn.amount + total, outlets: drawn.outlets + 1 });
     }
     const employee = outlet.owner_user_id ?? admin;
+    const agreementNo = `DA${thisPeriod.replace('-', '')}${String(serial).padStart(4, '0')}`;
+    const displayType = policy.displayTypes[serial % policy.displayTypes.length];
+    const feeType = policy.modes[serial % policy.modes.length];
+    const locationDesc = LOCATIONS[serial % LOCATIONS.length];
     agreements.push({
       id,
       tenant_id: TENANT,
-      agreement_no: `DA${thisPeriod.replace('-', '')}${String(serial).padStart(4, '0')}`,
+      agreement_no: agreementNo,
       policy_id: policyIds.get(policyKey)!,
       customer_id: outlet.id,
       dealer_id: policyKey === 'east' ? (outlet.serving_dealer_id ?? null) : null,
@@ -242,16 +254,30 @@ async function seedTenantDisplays(trx: Transaction<DB>, seed: number): Promise<v
       org_code: outlet.org_code,
       start_date: startDate,
       end_date: endDate,
-      display_type: policy.displayTypes[serial % policy.displayTypes.length],
-      location_desc: LOCATIONS[serial % LOCATIONS.length],
+      display_type: displayType,
+      location_desc: locationDesc,
       required_sku_ids: '[]',
       min_facings: 6,
       min_layers: 2,
       standard_photo_id: null,
-      fee_type: policy.modes[serial % policy.modes.length],
+      fee_type: feeType,
       monthly_fee: monthlyFee,
       total_fee: total,
       payment_cycle: 'MONTHLY',
+      template_version_id: stableId('agreement-template-version', TENANT, 'display', '1'),
+      variable_values: JSON.stringify({
+        agreementNo,
+        partyA,
+        partyB: outlet.name,
+        displayType: DISPLAY_TYPE[displayType],
+        locationDesc,
+        startDate,
+        endDate,
+        minFacings: 6,
+        monthlyFee,
+        totalFee: total,
+        feeType: DISPLAY_FEE_TYPE[feeType],
+      }),
       approved_amount: holds || plan.status === 'APPROVED' ? String(total) : null,
       sign_photo_ids: '[]',
       signed_at: holds ? new Date(Date.parse(`${startDate}T10:00:00+08:00`) - 3 * DAY) : null,

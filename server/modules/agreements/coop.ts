@@ -31,9 +31,8 @@ import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { changedMeanwhile, notFound } from '../shared/commands';
 import { dataScopeOf, inScope, orgCodeInScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
-import { agreementPdf } from './pdf';
-import { renderAgreement } from './render';
-import { publishedVersionOf, versionById } from './templates';
+import { documentHtml, documentPdf, storeSnapshot, type AgreementDocument } from './documents';
+import { publishedVersionOf } from './templates';
 
 export type CoopRow = Selectable<CoopAgreementsTable>;
 
@@ -477,13 +476,16 @@ export async function moveCoop(
   return transition.to;
 }
 
-/** The agreement's text: its stored template version with its stored values (never the template's draft). */
-export async function renderedCoop(db: Kysely<DB>, row: CoopRow): Promise<string> {
-  const version = await versionById(db, row.tenant_id, row.template_version_id);
-  return renderAgreement(version, row.variable_values);
-}
-
-const pdfTitle = (row: CoopRow) => `合作协议 ${row.agreement_no}`;
+/** The agreement's document: its stored template version with its stored values (never the template's draft). */
+const coopDocument = (row: CoopRow): AgreementDocument => ({
+  tenantId: row.tenant_id,
+  kind: 'COOPERATION',
+  agreementId: row.id,
+  agreementNo: row.agreement_no,
+  title: `合作协议 ${row.agreement_no}`,
+  templateVersionId: row.template_version_id,
+  values: row.variable_values,
+});
 
 /** 签署: APPROVED → SIGNED, the rendered PDF stored as the snapshot; ACTIVE at once if the start has come. */
 export async function signCoop(
@@ -497,20 +499,7 @@ export async function signCoop(
     const transition = transitionOf('SIGN');
     if (!transition.from.includes(row.status))
       throw new BusinessError(409, `当前状态为「${COOP_STATUS[row.status]}」，不能签署`);
-    const content = await agreementPdf(pdfTitle(row), await renderedCoop(trx, row));
-    const snapshotId = newId();
-    await trx
-      .insertInto('agreement_snapshots')
-      .values({
-        id: snapshotId,
-        tenant_id: actor.tenantId,
-        agreement_kind: 'COOPERATION',
-        agreement_id: row.id,
-        file_name: `${row.agreement_no}.pdf`,
-        content,
-        created_by: actor.userId,
-      })
-      .execute();
+    const snapshotId = await storeSnapshot(trx, coopDocument(row), actor.userId);
     const signedAt = input.signedAt ? new Date(`${input.signedAt.slice(0, 10)}T12:00:00+08:00`) : new Date();
     if (Number.isNaN(signedAt.getTime())) throw new BusinessError(400, '签署日期格式不正确');
     if (input.signatureFileIds?.length) {
@@ -601,24 +590,11 @@ export async function coopPdf(
   caller: Caller,
   id: string,
 ): Promise<{ fileName: string; content: Buffer }> {
-  const row = await coopInScope(db, caller, id);
-  if (row.snapshot_file_id) {
-    const snapshot = await db
-      .selectFrom('agreement_snapshots')
-      .select(['file_name', 'content'])
-      .where('id', '=', row.snapshot_file_id)
-      .where('tenant_id', '=', caller.tenantId)
-      .executeTakeFirst();
-    if (snapshot) return { fileName: snapshot.file_name, content: snapshot.content };
-  }
-  return {
-    fileName: `${row.agreement_no}.pdf`,
-    content: await agreementPdf(pdfTitle(row), await renderedCoop(db, row)),
-  };
+  return documentPdf(db, coopDocument(await coopInScope(db, caller, id)));
 }
 
 /** The agreement's text as HTML (the detail page's 协议正文). */
 export async function coopHtml(db: Kysely<DB>, caller: Caller, id: string): Promise<{ html: string }> {
   const row = await coopInScope(db, caller, id);
-  return { html: await renderedCoop(db, row) };
+  return { html: await documentHtml(db, coopDocument(row)) };
 }

@@ -1,6 +1,6 @@
 // Agreements under /eAgrtTmpl (协议模板) and /eCoopAgrt (合作协议), docs/agreements-api.md. Thin: the services
 // own the SQL; every route has a schema and a permission code.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { codesOf } from '../../../common/businessEnums';
 import {
   AGREEMENT_TYPE,
@@ -31,6 +31,7 @@ import {
   signCoop,
   terminateCoop,
 } from './coop';
+import { sendAgreementPdf } from './documents';
 import { COOP_EXPORT } from './export';
 import {
   diffVersions,
@@ -148,17 +149,6 @@ const coopBody = {
 } as const;
 
 const idBody = { type: 'object', required: ['id'], properties: { id: text(32) } } as const;
-
-const sendPdf = (reply: FastifyReply, file: { fileName: string; content: Buffer }) =>
-  reply
-    .type('application/pdf')
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'no-store')
-    .header(
-      'content-disposition',
-      `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-    )
-    .send(file.content);
 
 export async function agreementRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
@@ -293,7 +283,7 @@ export async function agreementRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: IdQuery }>(
     `${coop}/pdf`,
     { config: requires(P.coopList), schema: { querystring: idQuerySchema } },
-    async (request, reply) => sendPdf(reply, await coopPdf(db, callerOf(request), request.query.id)),
+    async (request, reply) => sendAgreementPdf(reply, await coopPdf(db, callerOf(request), request.query.id)),
   );
   app.post<{ Body: CoopAgreementInput }>(
     `${coop}/add`,

@@ -325,6 +325,18 @@ export async function publishedVersionOf(
   return { ...version, templateName: template.name };
 }
 
+/** The tenant's published templates of a type, for a picker of the agreements made from them. */
+export function publishedTemplatesOf(db: Kysely<DB>, tenantId: string, type: AgreementType) {
+  return db
+    .selectFrom('agreement_templates')
+    .select(['id', 'name', 'current_version as currentVersion'])
+    .where('tenant_id', '=', tenantId)
+    .where('agreement_type', '=', type)
+    .where('status', '=', 'PUBLISHED')
+    .orderBy('name')
+    .execute();
+}
+
 /** 版本对比: the text lines of version `from` against version `to` of one template. */
 export async function diffVersions(
   db: Kysely<DB>,

@@ -23,6 +23,7 @@ import {
   type PaymentCycle,
   type TerminationReason,
 } from '../../../common/displays';
+import type { VariableValues } from '../../../common/agreements';
 import { isoDate } from '../../db/dates';
 import { newId } from '../../db/ids';
 import type { DB, DisplayAgreementsTable } from '../../db/schema';
@@ -34,6 +35,8 @@ import {
   type ApprovalOutcome,
   type TaskNotice,
 } from '../approvals/engine';
+import { documentHtml, documentPdf, storeSnapshot, type AgreementDocument } from '../agreements/documents';
+import { publishedVersionOf } from '../agreements/templates';
 import { bindAttachments } from '../attachments/service';
 import { customerInScope } from '../customers/service';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
@@ -146,7 +149,8 @@ export interface AgreementInput {
   monthlyFee: number;
   paymentCycle: PaymentCycle;
   /** The agreement template's version and its variables (filled by the template module once wired). */
-  templateVersionId?: string | null;
+  /** A published 陈列协议 template the agreement's text is made from (its current version is kept). */
+  templateId?: string | null;
   variableValues?: Record<string, unknown> | null;
   remark?: string | null;
 }
@@ -211,6 +215,75 @@ async function requireNoHolding(
 
 const money = (value: number) => Math.round(value * 100) / 100;
 
+/**
+ * The agreement's text: the chosen 陈列协议 template's published version and the values it is filled with (the
+ * agreement's own fields over the user's own variable values); none without a template.
+ */
+async function documentOf(
+  trx: Kysely<DB>,
+  tenantId: string,
+  input: AgreementInput,
+  outletName: string,
+  agreementNo: string,
+  totalFee: number,
+) {
+  if (!input.templateId) return { template_version_id: null, variable_values: null };
+  const version = await publishedVersionOf(trx, tenantId, input.templateId, 'DISPLAY');
+  const tenant = await trx
+    .selectFrom('tenants')
+    .select('name')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  const standard: VariableValues = {
+    agreementNo,
+    partyA: tenant.name,
+    partyB: outletName,
+    displayType: DISPLAY_TYPE[input.displayType],
+    locationDesc: input.locationDesc?.trim() || null,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    minFacings: input.minFacings ?? null,
+    monthlyFee: input.monthlyFee,
+    totalFee,
+    feeType: DISPLAY_FEE_TYPE[input.feeType],
+  };
+  return {
+    template_version_id: version.id,
+    variable_values: JSON.stringify({ ...(input.variableValues ?? {}), ...standard }),
+  };
+}
+
+/** The agreement of the caller's scope made from a template, as its document; a 404 for one made without. */
+async function documentInScope(db: Kysely<DB>, caller: Caller, id: string): Promise<AgreementDocument> {
+  const document = displayDocument(await agreementInScope(db, caller, id));
+  if (!document) throw new BusinessError(404, '该陈列协议未使用协议模板，没有协议正文');
+  return document;
+}
+
+/** 协议正文: the agreement's text as HTML. */
+export async function displayAgreementHtml(db: Kysely<DB>, caller: Caller, id: string) {
+  return { html: await documentHtml(db, await documentInScope(db, caller, id)) };
+}
+
+/** 下载PDF: the signed snapshot, or the text rendered now before signing. */
+export async function displayAgreementPdf(db: Kysely<DB>, caller: Caller, id: string) {
+  return documentPdf(db, await documentInScope(db, caller, id));
+}
+
+/** The agreement's document (its text, PDF and snapshot), when it was made from a template. */
+export function displayDocument(row: AgreementRow): AgreementDocument | null {
+  if (!row.template_version_id) return null;
+  return {
+    tenantId: row.tenant_id,
+    kind: 'DISPLAY',
+    agreementId: row.id,
+    agreementNo: row.agreement_no,
+    title: `陈列协议 ${row.agreement_no}`,
+    templateVersionId: row.template_version_id,
+    values: (row.variable_values ?? {}) as VariableValues,
+  };
+}
+
 /** Adds a draft agreement, or edits a draft or rejected one (its 变更记录 kept as DISPLAY_AGREEMENT). */
 export async function saveAgreement(db: Kysely<DB>, actor: Actor, input: AgreementInput, id?: string) {
   return db.transaction().execute(async (trx) => {
@@ -255,21 +328,23 @@ export async function saveAgreement(db: Kysely<DB>, actor: Actor, input: Agreeme
       monthly_fee: input.monthlyFee,
       total_fee: total,
       payment_cycle: input.paymentCycle,
-      template_version_id: input.templateVersionId ?? null,
-      variable_values: input.variableValues ? JSON.stringify(input.variableValues) : null,
       remark: input.remark?.trim() || null,
       updated_by: actor.userId,
     };
     const change = await trackChange(trx, actor, 'display_agreements', id);
     let savedId = id;
-    let agreementNo: string;
+    const agreementNo =
+      id === undefined
+        ? await nextDocumentNo(trx, actor.tenantId, 'DA')
+        : (await agreementInScope(trx, actor, id, true)).agreement_no;
+    const document = await documentOf(trx, actor.tenantId, input, outlet.name, agreementNo, total);
     if (id === undefined) {
       savedId = newId();
-      agreementNo = await nextDocumentNo(trx, actor.tenantId, 'DA');
       await trx
         .insertInto('display_agreements')
         .values({
           ...values,
+          ...document,
           id: savedId,
           tenant_id: actor.tenantId,
           agreement_no: agreementNo,
@@ -280,13 +355,12 @@ export async function saveAgreement(db: Kysely<DB>, actor: Actor, input: Agreeme
     } else {
       const updated = await trx
         .updateTable('display_agreements')
-        .set({ ...values, updated_at: new Date(), version: sql`version + 1` })
+        .set({ ...values, ...document, updated_at: new Date(), version: sql`version + 1` })
         .where('id', '=', id)
         .where('status', 'in', ['DRAFT', 'REJECTED'])
-        .returning('agreement_no')
+        .returning('id')
         .executeTakeFirst();
       if (!updated) throw changedMeanwhile('陈列协议');
-      agreementNo = updated.agreement_no;
     }
     if (values.standard_photo_id && values.standard_photo_id !== policy.standard_photo_id)
       await bindAttachments(
@@ -412,6 +486,9 @@ export async function signAgreement(
       budget_consumed: amount,
     });
     await consumeBudget(trx, actor.tenantId, row.policy_id, amount);
+    // The text signed on paper, kept as it was (a later template version never changes it).
+    const document = displayDocument(row);
+    if (document) await storeSnapshot(trx, document, actor.userId);
     if (row.start_date <= shanghaiToday()) {
       status = await moveAgreement(trx, { ...row, status }, 'activate', actor.userId);
     }

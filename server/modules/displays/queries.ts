@@ -76,6 +76,12 @@ export async function listAgreements(db: Kysely<DB>, caller: Caller, query: RawQ
           'employee.realname as employeeName',
           'a.display_type as displayType',
           'a.location_desc as locationDesc',
+          // The template the agreement's text was made from (its version is kept on the agreement).
+          eb
+            .selectFrom('agreement_template_versions as v')
+            .select('v.template_id')
+            .whereRef('v.id', '=', 'a.template_version_id')
+            .as('templateId'),
           isoDate('a.start_date').as('startDate'),
           isoDate('a.end_date').as('endDate'),
           'a.fee_type as feeType',

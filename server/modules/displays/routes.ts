@@ -20,6 +20,8 @@ import {
 } from '../../../common/displays';
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
+import { sendAgreementPdf } from '../agreements/documents';
+import { publishedTemplatesOf } from '../agreements/templates';
 import { publishTaskNotices } from '../approvals/notify';
 import { dispositionOf } from '../attachments/routes';
 import { BIZ_SCOPES } from '../attachments/scopes';
@@ -28,6 +30,8 @@ import { sendExport } from '../jobs/exports';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
 import {
+  displayAgreementHtml,
+  displayAgreementPdf,
   saveAgreement,
   signAgreement,
   submitAgreement,
@@ -123,7 +127,7 @@ const agreementProperties = {
   feeType: { type: 'string', enum: codesOf(DISPLAY_FEE_TYPE) },
   monthlyFee: { ...amount, exclusiveMinimum: 0 },
   paymentCycle: { type: 'string', enum: codesOf(PAYMENT_CYCLE) },
-  templateVersionId: nullable(text(64)),
+  templateId: nullable(id),
   variableValues: nullable({ type: 'object' }),
   remark,
 } as const;
@@ -186,6 +190,21 @@ export async function displayRoutes(app: FastifyInstance): Promise<void> {
     '/esdh/info',
     { config: requires('display:list'), schema: { querystring: idQuerySchema } },
     async (request) => ok(await agreementDetail(db, callerOf(request), request.query.id)),
+  );
+  // The 陈列协议 templates an agreement may be made from (a picker of this page, not the template admin's list).
+  app.get('/esdh/templates', { config: requires('display:list') }, async (request) =>
+    ok(await publishedTemplatesOf(db, callerOf(request).tenantId, 'DISPLAY')),
+  );
+  app.get<{ Querystring: IdQuery }>(
+    '/esdh/content',
+    { config: requires('display:list'), schema: { querystring: idQuerySchema } },
+    async (request) => ok(await displayAgreementHtml(db, callerOf(request), request.query.id)),
+  );
+  app.get<{ Querystring: IdQuery }>(
+    '/esdh/pdf',
+    { config: requires('display:list'), schema: { querystring: idQuerySchema } },
+    async (request, reply) =>
+      sendAgreementPdf(reply, await displayAgreementPdf(db, callerOf(request), request.query.id)),
   );
   app.get('/esdh/exportXls', { config: requires('display:list') }, (request, reply) =>
     sendExport(request, reply, AGREEMENT_EXPORT),

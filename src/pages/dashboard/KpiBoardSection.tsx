@@ -63,11 +63,14 @@ export default function KpiBoardSection() {
 
   useEffect(() => {
     let live = true;
-    void kpiBoard({ period, indicatorCode }).then((answer) => {
-      if (!live) return;
-      setError(answer.success ? null : answer.message);
-      setBoard(answer.success ? answer.result : null);
-    });
+    kpiBoard({ period, indicatorCode })
+      .then((answer) => {
+        if (!live) return;
+        setError(answer.success ? null : answer.message);
+        setBoard(answer.success ? answer.result : null);
+      })
+      // A transport failure was shown by the HTTP error saga; the board keeps what it had.
+      .catch(() => undefined);
     return () => {
       live = false;
     };

@@ -1,14 +1,30 @@
 // 陈列协议详情: the agreement's terms, the standard photo beside each month's inspection photos, the inspection
 // timeline and the payment schedule of every month of its term; its pictures as one zip.
 import { useEffect, useState } from 'react';
-import { Button, Card, Col, Descriptions, Drawer, Empty, Row, Skeleton, Table, Tag, Timeline } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import {
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Drawer,
+  Empty,
+  Row,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Timeline,
+} from 'antd';
+import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import type { InspectionResult } from '../../../../common/displays';
 import {
+  displayAgreementContent,
+  downloadDisplayAgreementPdf,
   downloadDisplayPhotos,
   getDisplayAgreement,
   type DisplayAgreementDetail,
 } from '../../../api/displays';
+import { AgreementHtml } from '../agreement/AgreementHtml';
 import { PhotoGallery, galleryPhotoOf } from '../../../components/photos/PhotoGallery';
 import { ChangeHistory } from '../../../components/history/ChangeHistory';
 
@@ -73,14 +89,24 @@ export function DisplayAgreementDrawer({
       destroyOnHidden
       extra={
         shown && (
-          <Button
-            icon={<DownloadOutlined />}
-            onClick={() =>
-              void downloadDisplayPhotos({ agreementId: shown.id }, `陈列照片_${shown.agreementNo}`)
-            }
-          >
-            下载全部照片
-          </Button>
+          <Space>
+            {shown.templateVersionId && (
+              <Button
+                icon={<FilePdfOutlined />}
+                onClick={() => void downloadDisplayAgreementPdf(shown.id, shown.agreementNo)}
+              >
+                下载PDF
+              </Button>
+            )}
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() =>
+                void downloadDisplayPhotos({ agreementId: shown.id }, `陈列照片_${shown.agreementNo}`)
+              }
+            >
+              下载全部照片
+            </Button>
+          </Space>
         )
       }
     >
@@ -234,9 +260,29 @@ function AgreementDetail({ detail }: { detail: DisplayAgreementDetail }) {
           </Card>
         </Col>
       </Row>
+      {detail.templateVersionId && <AgreementText id={detail.id} />}
       <Card size="small" title="变更记录">
         <ChangeHistory bizType="DISPLAY_AGREEMENT" bizId={detail.id} />
       </Card>
     </>
+  );
+}
+
+/** 协议正文: the text the agreement was made with (its template version and values). */
+function AgreementText({ id }: { id: string }) {
+  const [html, setHtml] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    displayAgreementContent(id)
+      .then((answer) => current && setHtml(answer.success ? answer.result.html : ''))
+      .catch(() => current && setHtml(''));
+    return () => {
+      current = false;
+    };
+  }, [id]);
+  return (
+    <Card size="small" title="协议正文" style={{ marginBottom: 16 }}>
+      {html === null ? <Skeleton active /> : <AgreementHtml html={html} />}
+    </Card>
   );
 }

@@ -23,6 +23,7 @@ import {
   inspectDisplay,
   listDisplayAgreements,
   listDisplayPolicies,
+  listDisplayTemplates,
   saveDisplayAgreement,
   signDisplayAgreement,
   submitDisplayAgreement,
@@ -236,6 +237,7 @@ function AgreementForm({
         feeType: editing.feeType,
         monthlyFee: Number(editing.monthlyFee),
         paymentCycle: 'MONTHLY',
+        templateId: editing.templateId,
       }
     : { displayType: 'SHELF', feeType: 'CASH', paymentCycle: 'MONTHLY' };
   return (
@@ -301,6 +303,17 @@ function AgreementForm({
       </Form.Item>
       <Form.Item name="monthlyFee" label="月费用" rules={[{ required: true, message: '请输入月费用!' }]}>
         <InputNumber min={0.01} max={1000000} precision={2} prefix="¥" placeholder="每月费用" />
+      </Form.Item>
+      <Form.Item name="templateId" label="协议模板" extra="选择后按模板生成协议正文，签署时留存PDF">
+        <RemoteSelect
+          load={listDisplayTemplates}
+          toOption={(template) => ({
+            value: template.id,
+            label: `${template.name}（v${template.currentVersion}）`,
+          })}
+          placeholder="不使用模板"
+          allowClear
+        />
       </Form.Item>
       <Form.Item name="remark" label="备注">
         <Input.TextArea maxLength={256} rows={2} />

@@ -355,7 +355,7 @@ export default function KpiTargetsPage() {
           <Form.Item
             name="orgCode"
             label="上级部门（已有目标）"
-            rules={[{ required: true, message: '请选择部门' }]}
+            rules={[{ required: true, message: '请选择部门!' }]}
           >
             <Select
               options={(orgOptions.length > 0 ? orgOptions : rows).map((row) => ({
@@ -365,7 +365,7 @@ export default function KpiTargetsPage() {
               placeholder="请选择部门"
             />
           </Form.Item>
-          <Form.Item name="period" label="期间" rules={[{ required: true, message: '请选择期间' }]}>
+          <Form.Item name="period" label="期间" rules={[{ required: true, message: '请选择期间!' }]}>
             <Select options={periods.map((period) => ({ label: period, value: period }))} />
           </Form.Item>
           <Form.Item name="childType" label="拆分给">
@@ -401,13 +401,13 @@ export default function KpiTargetsPage() {
           </p>
         )}
         <Form form={changeForm} layout="vertical">
-          <Form.Item name="newValue" label="新目标" rules={[{ required: true, message: '请输入新目标' }]}>
+          <Form.Item name="newValue" label="新目标" rules={[{ required: true, message: '请输入新目标!' }]}>
             <InputNumber min={0} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item
             name="reason"
             label="变更原因"
-            rules={[{ required: true, whitespace: true, message: '请填写变更原因' }]}
+            rules={[{ required: true, whitespace: true, message: '请填写变更原因!' }]}
           >
             <Input.TextArea maxLength={256} rows={3} />
           </Form.Item>

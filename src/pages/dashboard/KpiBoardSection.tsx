@@ -93,6 +93,7 @@ export default function KpiBoardSection() {
                 percent={figure.rate === null ? 0 : Math.round(figure.rate * 1000) / 10}
                 success={{ percent: Math.round(figure.timeProgress * 1000) / 10 }}
                 size="small"
+                aria-label={`本月${KPI_INDICATOR[figure.indicatorCode]}达成率`}
                 format={() => (figure.rate === null ? '无目标' : percentText(figure.rate))}
               />
             </Card>
@@ -105,7 +106,6 @@ export default function KpiBoardSection() {
               <Statistic title="待审异常拜访" value={counters.abnormalVisits} />
               <Statistic title="近7天冰柜告警" value={counters.freezerAlarms} />
               <Statistic title="临期库存金额" value={`¥${counters.nearExpiryValue}`} />
-              <Statistic title="ERP同步失败" value={counters.failedSyncs} />
               <Statistic title="待我审批" value={counters.pendingApprovals} />
             </Space>
           </Col>

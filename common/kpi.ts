@@ -415,7 +415,6 @@ export interface KpiBoard {
     abnormalVisits: number;
     freezerAlarms: number;
     nearExpiryValue: string;
-    failedSyncs: number;
     pendingApprovals: number;
   };
   rankings: KpiBoardRanking[];

@@ -159,14 +159,9 @@ async function counters(
     .where('l.lot_status', '=', 'NORMAL')
     .where(inScope(scope, 'w.org_code'))
     .executeTakeFirstOrThrow();
-  const { failedSyncs } = await db
-    .selectFrom('erp_sync_tasks')
-    .select(sql<number>`count(*)::integer`.as('failedSyncs'))
-    .where('tenant_id', '=', tenantId)
-    .where('status', '=', 'FAILED')
-    .executeTakeFirstOrThrow();
   const { pending } = await pendingCount(db, caller);
-  return { ...visits, freezerAlarms, nearExpiryValue, failedSyncs, pendingApprovals: pending };
+  // Failed ERP syncs are the dashboard's own card (home summary), not counted again here.
+  return { ...visits, freezerAlarms, nearExpiryValue, pendingApprovals: pending };
 }
 
 export async function kpiBoard(

@@ -6,6 +6,8 @@ const spa = {
   testMatch: ['**/*.test.ts?(x)'],
   setupFiles: ['<rootDir>/jest.polyfills.js'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  // react-leaflet ships ES modules only (拜访详情's map): Babel compiles it like the SPA's own code.
+  transformIgnorePatterns: ['/node_modules/(?!(react-leaflet|@react-leaflet)/)'],
   moduleNameMapper: {
     '\\.(css|less)$': '<rootDir>/__tests__/__mocks__/style.js',
     '\\.(png|jpe?g|gif|svg|webp)$': '<rootDir>/__tests__/__mocks__/file.js',

@@ -276,9 +276,26 @@ export const DISPLAY_STANDARD_VARIABLES: TemplateVariable[] = [
   { name: 'feeType', label: '兑付方式', type: 'text', sample: '货补' },
 ];
 
+/** What a 冰柜投放协议 is filled with: the placement's own fields (server/modules/assets/lifecycle.ts). */
+export const FREEZER_STANDARD_VARIABLES: TemplateVariable[] = [
+  { name: 'agreementNo', label: '协议编号', type: 'text', sample: 'FA202601010001' },
+  { name: 'applyNo', label: '投放申请', type: 'text', sample: 'FP202601010001' },
+  { name: 'partyA', label: '甲方', type: 'text', sample: '华润饮品（成都）有限公司' },
+  { name: 'partyB', label: '乙方（门店）', type: 'text', sample: '好邻居便利店' },
+  { name: 'assetNo', label: '资产编号', type: 'text', sample: 'HY2026000001' },
+  { name: 'modelName', label: '型号', type: 'text', sample: 'SC-400 立式单门冷藏柜' },
+  { name: 'assetValue', label: '资产价值', type: 'number', sample: '3200' },
+  { name: 'depositAmount', label: '押金', type: 'number', sample: '500' },
+  { name: 'freeDeposit', label: '押金方式', type: 'text', sample: '收取押金' },
+  { name: 'termMonths', label: '期限(月)', type: 'number', sample: '12' },
+  { name: 'startDate', label: '开始日期', type: 'date', sample: '2026-01-01' },
+  { name: 'expireDate', label: '到期日期', type: 'date', sample: '2026-12-31' },
+];
+
 const STANDARD_VARIABLES: Partial<Record<AgreementType, TemplateVariable[]>> = {
   COOPERATION: COOP_STANDARD_VARIABLES,
   DISPLAY: DISPLAY_STANDARD_VARIABLES,
+  FREEZER: FREEZER_STANDARD_VARIABLES,
 };
 
 /** The variables a template of `type` may use: the agreement's standard ones, then the template's own. */

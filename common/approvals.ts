@@ -26,6 +26,8 @@ export const APPROVAL_BIZ_TYPE = labels({
   COIN_ADJUST: '积分调整',
   KPI_CHANGE: 'KPI变更',
   VISIT_ABNORMAL: '拜访异常',
+  // 备件申请 (DOMAIN §1.15 SparePartRequest, issue #20 MES).
+  SPARE_PART_REQUEST: '备件申请',
 });
 export type ApprovalBizType = keyof typeof APPROVAL_BIZ_TYPE;
 
@@ -98,6 +100,24 @@ export interface FlowConditions {
   /** The submission's org code lies under one of these (empty or absent: any department). */
   orgCodes?: string[] | null;
 }
+
+/** A flow's conditions in words (its list and its export). */
+export function conditionText(conditions: FlowConditions): string {
+  const range = (what: string, min?: number | null, max?: number | null) =>
+    min == null && max == null ? null : `${what} ${min ?? 0} ~ ${max ?? '不限'}`;
+  const parts = [
+    range('金额', conditions.amountMin, conditions.amountMax),
+    range('数量', conditions.quantityMin, conditions.quantityMax),
+    conditions.orgCodes?.length ? `部门 ${conditions.orgCodes.join('、')}` : null,
+  ].filter(Boolean);
+  return parts.length === 0 ? '全部' : parts.join(' · ');
+}
+
+/** A flow's nodes in order: 主管审批（部门主管·或签） → … */
+export const nodesText = (nodes: ApprovalNode[]): string =>
+  nodes
+    .map((node) => `${node.name}（${APPROVER_TYPE[node.approverType]}·${APPROVAL_MODE[node.mode]}）`)
+    .join(' → ');
 
 export interface ApprovalFlow {
   id: string;
@@ -193,6 +213,12 @@ export interface ApprovalDetail extends Omit<
 
 /** The 审批中心 tabs. */
 export type ApprovalTab = 'todo' | 'done' | 'mine';
+/** The 审批中心 tabs' names (the tabs and their exports). */
+export const APPROVAL_TAB: Record<ApprovalTab, string> = {
+  todo: '待我审批',
+  done: '我已审批',
+  mine: '我发起的',
+};
 
 /** The push frame kind of a new task (common/push.ts). */
 export const APPROVAL_PUSH_KIND = 'approval';

@@ -93,6 +93,13 @@ export const MOVE_TYPE = labels({
   RESTORE: '恢复正常',
   SCRAP: '报废',
   SCRAP_REJECTED: '报废驳回',
+  // A repair order of the asset (DOMAIN §1.15): opened (REPAIRING), and closed or cancelled.
+  REPAIR: '报修',
+  REPAIRED: '维修完成',
+  // 0033: the deposit's refund, the agreement signed, the rep accountable changed.
+  DEPOSIT_REFUND: '退还押金',
+  AGREEMENT: '签订协议',
+  HANDOVER: '责任人交接',
 });
 export type MoveType = keyof typeof MOVE_TYPE;
 
@@ -125,3 +132,42 @@ export const ASSET_PHOTO_KIND = labels({
 export const PLACEABLE_LEVELS = ['A', 'B', 'C'] as const;
 /** Days a deposit may stay unpaid before the outlet may not apply again. */
 export const DEPOSIT_OVERDUE_DAYS = 15;
+
+// ---- 0033: deposits, asset agreements, handovers between reps, reports ----
+
+/** How an outlet paid its deposit (an offline payment record: the method and its reference). */
+export const DEPOSIT_METHOD = labels({
+  CASH: '现金',
+  BANK_TRANSFER: '银行转账',
+  WECHAT: '微信支付',
+  ALIPAY: '支付宝',
+  POS: '刷卡',
+});
+export type DepositMethod = keyof typeof DEPOSIT_METHOD;
+
+/** A deposit record: received, waived (with a reason), then refunded or kept when the asset comes back. */
+export const DEPOSIT_RECORD_STATUS = labels({
+  RECEIVED: '已收取',
+  WAIVED: '已免除',
+  REFUNDED: '已退还',
+  KEPT: '不退还',
+});
+export type DepositRecordStatus = keyof typeof DEPOSIT_RECORD_STATUS;
+
+/** 投放协议: made with the placement from a 冰柜投放协议 template, signed at deployment, ended at recall. */
+export const ASSET_AGREEMENT_STATUS = labels({
+  PENDING_SIGN: '待签署',
+  SIGNED: '已签署',
+  TERMINATED: '已终止',
+  VOID: '已作废',
+});
+export type AssetAgreementStatus = keyof typeof ASSET_AGREEMENT_STATUS;
+
+/** 资产交接: the rep accountable for an asset hands it to another, who accepts or refuses. */
+export const HANDOVER_STATUS = labels({ HANDING: '交接中', DONE: '已交接', REJECTED: '已驳回' });
+export type HandoverStatus = keyof typeof HANDOVER_STATUS;
+
+/** The agreement's term when the placement does not say (months). */
+export const DEFAULT_AGREEMENT_MONTHS = 12;
+/** An asset in stock this many days is idle (the idle list). */
+export const IDLE_DAYS = 90;

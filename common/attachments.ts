@@ -20,6 +20,9 @@ export const ATTACHMENT_KIND: Record<string, string> = {
   REPAIR: '维修',
   FREEZER: '冰柜照',
   OTHER: '其他',
+  // 陈列协议 (DOMAIN §1.8): the signed paper agreement, the standard display photo
+  DISPLAY_SIGNED: '签约照片',
+  DISPLAY_STANDARD: '标准照',
 };
 
 export type DuplicateKind = 'EXACT' | 'NEAR';

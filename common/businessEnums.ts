@@ -185,3 +185,20 @@ export const LABEL_RULE_OPERATORS = {
   lt: '小于',
   lte: '小于等于',
 } as const;
+
+/** A label rule in words: 客户类型 等于 终端门店 且 冰柜数 大于等于 1 (its list and its export). */
+export function describeLabelRule(
+  rule: {
+    conditions?: Array<{ field: string; op: string; value: string | number | Array<string | number> }>;
+  } | null,
+): string {
+  if (!rule?.conditions?.length) return '—';
+  return rule.conditions
+    .map(({ field, op, value }) => {
+      const meta = LABEL_RULE_FIELDS[field];
+      const show = (one: string | number) => meta?.values?.[String(one)] ?? String(one);
+      const shown = Array.isArray(value) ? value.map(show).join('、') : show(value);
+      return `${meta?.label ?? field} ${LABEL_RULE_OPERATORS[op as keyof typeof LABEL_RULE_OPERATORS] ?? op} ${shown}`;
+    })
+    .join(' 且 ');
+}

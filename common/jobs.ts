@@ -10,9 +10,14 @@ export const JOB_STATUS = {
 } as const;
 export type JobStatusCode = keyof typeof JOB_STATUS;
 
-/** What a job of a user is: an export (a file to download) or an import (its record, an error file). */
-export const JOB_CATEGORY = { EXPORT: '导出', IMPORT: '导入' } as const;
+/** What a job of a user is: an export (a file to download), an import (its record, an error file) or a task run
+ *  on request (a calculation, a report rebuilt). */
+export const JOB_CATEGORY = { EXPORT: '导出', IMPORT: '导入', TASK: '任务' } as const;
 export type JobCategory = keyof typeof JOB_CATEGORY;
+
+/** The category of a job by its kind: the kinds EXPORT and IMPORT, every other kind a task. */
+export const jobCategoryOf = (kind: string): JobCategory =>
+  kind === 'EXPORT' || kind === 'IMPORT' ? kind : 'TASK';
 
 /** A job of the 下载中心 / 导入记录 lists. */
 export interface JobRecord {

@@ -767,6 +767,8 @@ export interface ReturnListRecord {
   refundMethod: RefundMethod;
   refundMethod_dictText: string;
   amount: Money;
+  /** 退回返利: the returned goods' share of the order's 返利抵扣, back to the rebate account at 入库. */
+  rebateBackAmount: Money;
   status: ReturnStatus;
   status_dictText: string;
   createdAt: DateTimeText;

@@ -67,6 +67,8 @@ export const FUND_ACCOUNT_TYPE = labels({
   REBATE: '返利账户',
   DISPLAY_FEE: '陈列费用账户',
   GOODS_COMPENSATION: '货补账户',
+  // An outlet's reward coins (DOMAIN §1.4): amounts are whole coins, not yuan.
+  COIN: '金币账户',
 });
 export type FundAccountType = keyof typeof FUND_ACCOUNT_TYPE;
 
@@ -77,6 +79,12 @@ export const FUND_ENTRY_TYPE = labels({
   ORDER_DEDUCT: '订单抵扣',
   ORDER_RETURN_BACK: '退单返还',
   ADJUST: '调整',
+  // Coins (DOMAIN §1.4 RewardCoinLedger).
+  EARN_EXECUTION: '执行奖励',
+  EARN_DISPLAY: '陈列奖励',
+  REVERSE: '冲正',
+  REDEEM_GIFT: '兑换礼品',
+  EXPIRE: '过期',
 });
 export type FundEntryType = keyof typeof FUND_ENTRY_TYPE;
 
@@ -86,6 +94,7 @@ export const FUND_SOURCE_TYPE = labels({
   DISPLAY_FEE: '陈列费用',
   ORDER: '订单',
   MANUAL: '手工',
+  EXECUTION: '门店执行',
 });
 export type FundSourceType = keyof typeof FUND_SOURCE_TYPE;
 
@@ -99,6 +108,17 @@ export interface RebateTier {
   /** A percentage (3 = 3%) or yuan. */
   benefitValue: number;
 }
+
+/** The tiers as the policy list shows them (and exports them): [min, max) and each one's benefit. */
+export const tiersText = (tiers: RebateTier[]) =>
+  tiers
+    .map(
+      (tier) =>
+        `[${tier.minValue}, ${tier.maxValue ?? '∞'}) ${
+          tier.benefitType === 'PERCENT' ? `${tier.benefitValue}%` : `${tier.benefitValue}元`
+        }`,
+    )
+    .join('；');
 
 export interface RebateCustomerScope {
   customerIds?: string[];
@@ -180,6 +200,16 @@ export interface RebateCalcRecord {
   sourceDocs: RebateSourceDoc[];
   updateTime: string;
 }
+
+/** A result's net basis as the result list shows it (and exports it): cases, growth % or amount. */
+export const calcBasisText = (
+  record: Pick<RebateCalcRecord, 'basis' | 'netCases' | 'basisValue' | 'netAmount'>,
+) =>
+  record.basis === 'CASES'
+    ? `${record.netCases} 箱`
+    : record.basis === 'GROWTH'
+      ? `${record.basisValue}%（净额 ${record.netAmount}）`
+      : `¥${record.netAmount}`;
 
 export interface RebateRunInput {
   policyId: string;

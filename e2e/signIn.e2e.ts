@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pg from 'pg';
 import { choose } from './support/antd';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
-import { baseUrl, loginWithPassword, notices, openLoginModal, storedValue } from './support/signIn';
+import { baseUrl, loginWithPassword, noticeShown, openLoginModal, storedValue } from './support/signIn';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -44,9 +44,8 @@ test('without a token a back-office path goes to the lean login page, keeping th
 test('admin logs in with the welcome notice and lands on the home tab', async () => {
   await loginWithPassword(page, 'admin');
   await page.waitForURL(HOME());
+  expect(await noticeShown(page, '欢迎')).not.toContain('您尚未归属部门');
   await page.getByText('欢迎您，管理员').waitFor();
-  await page.locator('.ant-notification-notice').getByText('欢迎').first().waitFor();
-  expect(await notices(page)).not.toContain('您尚未归属部门');
   expect(await storedValue(page, 'Access-Token')).toEqual(expect.any(String));
   expect(await storedValue(page, 'mesSystem')).toBe(0);
   await page.getByText('系统管理员').waitFor();
@@ -80,8 +79,7 @@ test('zhangwei must choose a department before entering', async () => {
 test('liuyang (no department, a roleLevel-9 role) logs in without the department warning', async () => {
   await loginWithPassword(page, 'liuyang');
   await page.waitForURL(HOME());
-  await page.locator('.ant-notification-notice').getByText('欢迎').first().waitFor();
-  expect(await notices(page)).not.toContain('您尚未归属部门');
+  expect(await noticeShown(page, '欢迎')).not.toContain('您尚未归属部门');
 });
 
 test('wangfang (no department, no roleLevel-9 role) gets the 您尚未归属部门 warning', async () => {

@@ -3,7 +3,7 @@
 // auth_code (安装提示), CAS single sign-on through the simulated CAS server, the share inside WeChat.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
-import { baseUrl, notices, storedValue } from './support/signIn';
+import { baseUrl, notices, noticeShown, storedValue } from './support/signIn';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -46,8 +46,8 @@ test('QR login: company search → the WeCom QR (simulator) → scan → signed 
   await screenshot(page, 'third-party-qr-panel');
   await frame.getByRole('button', { name: /系统管理员（HuaYin\.Admin）/ }).click();
   await page.waitForURL(HOME());
+  await noticeShown(page, '欢迎');
   await page.getByText('欢迎您，管理员').waitFor();
-  await page.locator('.ant-notification-notice').getByText('欢迎').first().waitFor();
   expect(await storedValue(page, 'Access-Token')).toEqual(expect.any(String));
   expect(await modal.count()).toBe(0);
   await page.getByText('系统管理员').waitFor();
@@ -107,7 +107,7 @@ test('CAS: the login modal → the CAS login page (simulator) → back with a ti
   await screenshot(page, 'third-party-cas-login');
   await page.getByRole('button', { name: '以 liuyang 登录' }).click();
   await page.waitForURL(HOME());
-  await page.locator('.ant-notification-notice').getByText('欢迎').first().waitFor();
+  await noticeShown(page, '欢迎');
   expect(await storedValue(page, 'Login_Username')).toBe('liuyang');
 });
 

@@ -35,6 +35,8 @@ import { resolveSession } from './modules/auth/sessions';
 import { assetRoutes } from './modules/assets/routes';
 import { adRoutes } from './modules/ads/routes';
 import { posmRoutes } from './modules/posm/routes';
+import { REPAIR_CLOCK_INTERVAL_MS, runRepairClock } from './modules/repairs/orders';
+import { repairRoutes } from './modules/repairs/routes';
 import { iotAlarmRoutes, SIMULATED_IOT_SECRET, type IotAlarmSettings } from './modules/assets/iot';
 import { iotSimulator, IOT_SIMULATOR_PREFIX } from './integrations/iot/simulator';
 import { customerRoutes } from './modules/customers/routes';
@@ -69,6 +71,7 @@ import { removeExpiredFiles } from './modules/jobs/service';
 import { markLotExpiry } from './modules/stock/expiry';
 import { closeVisitDays } from './modules/visits/dayClose';
 import { visitRoutes } from './modules/visits/routes';
+import { executionRoutes } from './modules/execution/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { runRebateJob } from './modules/rebates/calculation';
 import { REBATE_CALC_JOB, rebateRoutes } from './modules/rebates/routes';
@@ -88,12 +91,27 @@ import { agreementRoutes } from './modules/agreements/routes';
 import { settleCoopByTime } from './modules/agreements/coop';
 import { promotionRoutes } from './modules/promotions/routes';
 import { kpiRoutes, DEALER_REPORT_JOB, KPI_SNAPSHOT_JOB } from './modules/kpi/routes';
+// Dealer workspaces (issue #22).
+import { dealerRoutes } from './modules/dealers/routes';
 import { snapshotAllTenants, snapshotPeriod } from './modules/kpi/achievements';
 import { rebuildDealerDaily, rebuildDealerMonthly, rebuildDealerReports } from './modules/kpi/dealerReports';
 import { lockStartedTargets } from './modules/kpi/targets';
 import { shanghaiToday } from './modules/home/periods';
 import { settleByTime } from './modules/promotions/service';
+import { createPayRuntime } from './modules/payments/merchants';
+import { submitAllPendingRefunds } from './modules/payments/service';
+import { paymentNotifyRoutes } from './modules/payments/notifyRoutes';
+import { paymentRoutes } from './modules/payments/routes';
+import { wxConfigRoutes } from './modules/payments/wxconfig';
+import type { PayRuntime } from './modules/payments/runtime';
+import { wechatPaySimulator, WECHAT_PAY_SIMULATOR_PREFIX } from './integrations/wechatpay/simulator';
 import { createPushHub, DEFAULT_PING_INTERVAL_MS, pushSocketRoutes, type PushHub } from './push';
+// ---- mall and employee-price programme (issue #22) ----
+import swagger from '@fastify/swagger';
+import { buyerRoutes } from './modules/mall/buyerRoutes';
+import { employeeAdminRoutes } from './modules/mall/adminRoutes';
+import { cancelExpiredEmployeeOrders } from './modules/mall/employeeOrders';
+import { BUYER_OPENAPI } from './modules/mall/openapi';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,8 +130,12 @@ declare module 'fastify' {
     attachmentStorage: AttachmentStorage;
     /** The hosts whose https images a record may keep besides its uploads (modules/files/imageUrls.ts). */
     imageUrlHosts: readonly string[];
+    /** 拜访详情's map tiles (MAP_TILE_URL), or null for a plain background. */
+    mapTileUrl: string | null;
     /** The signed IoT alarm webhook's key and episode rule. */
     iotAlarms: IotAlarmSettings;
+    /** How the payments service reaches WeChat Pay (a tenant's merchant, or the simulator outside production). */
+    payRuntime: PayRuntime;
   }
 }
 
@@ -136,6 +158,7 @@ export interface AppDeps {
         | 'erpSyncIntervalMs'
         | 'erpAllowedHosts'
         | 'imageUrlHosts'
+        | 'mapTileUrl'
         | 'orderAutoSign'
         | 'rateLimits'
         | 'approvalTimeoutIntervalMs'
@@ -189,6 +212,17 @@ const API_MODULES = [
   adRoutes,
   displayRoutes,
   kpiRoutes,
+  buyerRoutes,
+  employeeAdminRoutes,
+  // Dealer workspaces (issue #22).
+  dealerRoutes,
+  // ---- payments and WeChat (#22) ----
+  paymentNotifyRoutes,
+  paymentRoutes,
+  wxConfigRoutes,
+  repairRoutes,
+  // 门店执行评分 and 金币 (issue #17)
+  executionRoutes,
 ];
 
 /** The tables the app's read cache holds answers of. */
@@ -222,6 +256,8 @@ function writePeers(
 }
 
 /** The job runner and its jobs: exports, the download cleanup, the ERP sync worker and the auto sign-off. */
+const PAY_REFUND_INTERVAL_MS = 60_000;
+
 function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
   const jobs = new JobRunner(app.database.db, { ...DEFAULT_JOBS_CONFIG, ...config.jobs }, app.push, app.log);
   app.decorate('jobs', jobs);
@@ -259,6 +295,10 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
       return { result: { handled: notices.length } };
     });
   }
+  // Online refunds a crash left unsent, and their late results (payments, #22).
+  jobs.every('PAY_REFUND_SUBMIT', '微信退款提交', PAY_REFUND_INTERVAL_MS, async ({ db }) => ({
+    result: { sent: await submitAllPendingRefunds(db, app.payRuntime) },
+  }));
   // Promotions start and end on time (the engine also judges by the clock, so a late run prices nothing wrong).
   jobs.every('PROMOTION_CLOCK', '促销按时生效/结束', PROMOTION_CLOCK_INTERVAL_MS, async ({ db }) => ({
     result: await settleByTime(db, null),
@@ -272,6 +312,11 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
       result: await settleCoopByTime(db, null),
     }),
   );
+  // 维修工单 (issue #20 MES): orders fed back 48 h ago with signature and photos approve themselves, SLA breaches
+  // are flagged.
+  jobs.every('REPAIR_CLOCK', '维修工单自动审核/超时标记', REPAIR_CLOCK_INTERVAL_MS, async ({ db }) => ({
+    result: await runRepairClock(db),
+  }));
   // 陈列协议: the months' payments and the agreements' start and end (DOMAIN §1.8 monthly job), every hour.
   jobs.every('DISPLAY_MONTH', '陈列协议月度核算', DISPLAY_MONTH_INTERVAL_MS, async ({ db }) => ({
     result: await runDisplayMonth(db),
@@ -284,12 +329,17 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
   // 销售报表 (issue #21): targets lock at their period's start, achievement snapshots and dealer reports are
   // rebuilt nightly (every instance polls; one runs it), and on demand from their pages.
   if (config.kpiNightlyIntervalMs) {
-    jobs.every('KPI_NIGHTLY', '目标锁定/达成快照/经销商报表', config.kpiNightlyIntervalMs, async ({ db }) => {
-      const locked = await lockStartedTargets(db);
-      const snapshots = await snapshotAllTenants(db);
-      const dealer = await rebuildDealerReports(db, shanghaiToday(new Date()));
-      return { result: { locked, snapshots, ...dealer } };
-    });
+    jobs.every(
+      'KPI_NIGHTLY',
+      '目标锁定/达成快照/经销商报表',
+      config.kpiNightlyIntervalMs,
+      async ({ db, signal }) => {
+        const locked = await lockStartedTargets(db);
+        const snapshots = await snapshotAllTenants(db, new Date(), signal);
+        const dealer = await rebuildDealerReports(db, shanghaiToday(new Date()), signal);
+        return { result: { locked, snapshots, ...dealer } };
+      },
+    );
   }
   jobs.handle(KPI_SNAPSHOT_JOB, async ({ job, db }) => {
     await lockStartedTargets(db);
@@ -303,6 +353,15 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
       : await rebuildDealerMonthly(db, job.tenant_id!, month!);
     return { result: { rows } };
   });
+  // 内购订单: unpaid 30 minutes after placing, cancelled (DOMAIN §1.16).
+  jobs.every(
+    'EMPLOYEE_ORDER_EXPIRY',
+    '内购订单超时取消',
+    EMPLOYEE_ORDER_EXPIRY_INTERVAL_MS,
+    async ({ db }) => ({
+      result: { cancelled: (await cancelExpiredEmployeeOrders(db)).length },
+    }),
+  );
   app.addHook('onReady', () => jobs.start());
   app.addHook('preClose', () => jobs.stop());
 }
@@ -310,6 +369,7 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
 const PROMOTION_CLOCK_INTERVAL_MS = 60_000;
 const AGREEMENT_CLOCK_INTERVAL_MS = 3_600_000;
 const DISPLAY_MONTH_INTERVAL_MS = 3_600_000;
+const EMPLOYEE_ORDER_EXPIRY_INTERVAL_MS = 60_000;
 
 /** Expired files go within the hour. */
 const DOWNLOAD_CLEANUP_INTERVAL_MS = 3_600_000;
@@ -365,6 +425,7 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   app.addHook('onClose', () => app.rateLimits.close());
   app.decorate('attachmentStorage', attachmentStorageOf(config.attachmentStorage));
   app.decorate('imageUrlHosts', config.imageUrlHosts ?? []);
+  app.decorate('mapTileUrl', config.mapTileUrl ?? null);
   // Outside production an unset key is the simulator's; in production the webhook then refuses every call.
   const iot = config.iotAlarms ?? DEFAULT_IOT_ALARMS;
   app.decorate('iotAlarms', {
@@ -409,7 +470,18 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   );
   if (!config.production) app.register(erpSimulator, { prefix: ERP_SIMULATOR_PREFIX });
   if (!config.production) app.register(iotSimulator, { prefix: IOT_SIMULATOR_PREFIX });
+  app.decorate(
+    'payRuntime',
+    createPayRuntime({
+      production: config.production,
+      selfOrigin: () => loopbackOrigin(app),
+      notifyOrigin: process.env.PAY_NOTIFY_ORIGIN || undefined,
+    }),
+  );
+  if (!config.production) app.register(wechatPaySimulator, { prefix: WECHAT_PAY_SIMULATOR_PREFIX });
   registerJobs(app, config);
+  // The buyer API's OpenAPI document (GET /api/buyer/openapi.json) is generated from its routes' schemas.
+  app.register(swagger, BUYER_OPENAPI);
   for (const routes of API_MODULES) app.register(routes, { prefix: API_PREFIX });
   app.register(pushSocketRoutes, {
     hub: app.push,

@@ -1,7 +1,7 @@
 // The server's configuration: environment variables read once at start-up, validated, typed.
 import net from 'node:net';
 import path from 'node:path';
-import type { SmsPurpose } from './integrations/sms/gateway';
+import type { SmsTemplatePurpose } from './integrations/sms/gateway';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -23,6 +23,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections of this instance to PostgreSQL at most (DATABASE_POOL_MAX); PGlite has one. */
   databasePoolMax: number;
+  /** How long a query waits for a PostgreSQL connection before it fails as busy (DATABASE_CONNECT_TIMEOUT_MS). */
+  databaseConnectTimeoutMs: number;
   dataDir: string;
   redisUrl: string | undefined;
   /** The Redis pub/sub channel of the push socket's hub, shared by the instances that serve the same users. */
@@ -55,6 +57,8 @@ export interface Config {
   erpAllowedHosts: string[];
   /** The hosts whose https images a record may keep besides its uploads (IMAGE_URL_HOSTS). */
   imageUrlHosts: string[];
+  /** The tile server of 拜访详情's map (MAP_TILE_URL), `https://…/{z}/{x}/{y}.png`; none: a plain background. */
+  mapTileUrl?: string;
   /** The system's sign-off of shipped orders nobody signed (DOMAIN §1.5 SHIPPED → SIGNED by SYS). */
   orderAutoSign: OrderAutoSignConfig;
   /** Throttles of password guessing and of account look-ups (server/http/rateLimits.ts). */
@@ -177,7 +181,7 @@ export interface SmsGatewayConfig {
   accessKeySecret: string;
   signName: string;
   /** The gateway's template of each kind of code; each receives the parameter `code`. */
-  templateCodes: Record<SmsPurpose, string>;
+  templateCodes: Record<SmsTemplatePurpose, string>;
 }
 
 /** A bad environment value; the message names the variable. */
@@ -226,6 +230,18 @@ function readUrl(env: Env, name: string, protocols: readonly string[]): string |
 const MIN_ADMIN_PASSWORD_LENGTH = 8;
 
 /** A comma-separated list of host names or IP addresses (no scheme, no port), lower-cased. */
+/** A Leaflet tile URL template over https with {z}, {x} and {y} (the CSP lets https images in). */
+function readTileUrl(env: Env, name: string): string | undefined {
+  const value = read(env, name);
+  if (value === undefined) return undefined;
+  if (!/^https:\/\/[^\s]+$/.test(value) || !['{z}', '{x}', '{y}'].every((part) => value.includes(part)))
+    throw new ConfigError(
+      name,
+      '应为含 {z}、{x}、{y} 的 https 瓦片地址，如 https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    );
+  return value;
+}
+
 function readHostList(env: Env, name: string): string[] {
   const hosts = (read(env, name) ?? '')
     .split(',')
@@ -439,6 +455,8 @@ function readJobs(env: Env): JobsConfig {
 }
 /** pg's own default: enough for a 2-core instance, well under PostgreSQL's max_connections (100). */
 export const DEFAULT_DATABASE_POOL_MAX = 10;
+/** A request waits at most this long for a PostgreSQL connection before it fails with 503. */
+export const DEFAULT_DATABASE_CONNECT_TIMEOUT_MS = 3000;
 
 /** Expiry is counted in days: every hour marks a lot within the hour its day ends. */
 export const DEFAULT_STOCK_EXPIRY_INTERVAL_MS = 3_600_000;
@@ -455,6 +473,13 @@ export function loadConfig(env: Env = process.env): Config {
     host: read(env, 'HOST') ?? DEFAULT_HOST,
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolMax: readInteger(env, 'DATABASE_POOL_MAX', DEFAULT_DATABASE_POOL_MAX, 1, 1000),
+    databaseConnectTimeoutMs: readInteger(
+      env,
+      'DATABASE_CONNECT_TIMEOUT_MS',
+      DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
+      100,
+      600_000,
+    ),
     dataDir,
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     pushChannel: read(env, 'PUSH_CHANNEL') ?? DEFAULT_PUSH_CHANNEL,
@@ -471,6 +496,7 @@ export function loadConfig(env: Env = process.env): Config {
     erpSyncIntervalMs: readInteger(env, 'ERP_SYNC_INTERVAL_MS', DEFAULT_ERP_SYNC_INTERVAL_MS, 0, 3_600_000),
     erpAllowedHosts: readHostList(env, 'ERP_ALLOWED_HOSTS'),
     imageUrlHosts: readHostList(env, 'IMAGE_URL_HOSTS'),
+    mapTileUrl: readTileUrl(env, 'MAP_TILE_URL'),
     orderAutoSign: {
       intervalMs: readInteger(
         env,

@@ -8,6 +8,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { type LandingAction, setPendingAction } from './pages/landing/actions';
 import { LandingPage } from './pages/landing/LandingPage';
 import { leanLandingPath } from './pages/landing/leanBoot';
+import { isWorkbenchPath } from './workbench/path';
 
 const container = document.getElementById('app');
 if (!container) throw new Error('index.html has no #app element');
@@ -57,8 +58,26 @@ function LeanLanding() {
   );
 }
 
-const landingPath = leanLandingPath(window.location, navigator.userAgent);
-if (landingPath) {
+/** The phone web mall (issue #22): its own lean chunk, React and the buyer API only. */
+const isMall = /^\/mall(\/|$)/.test(window.location.pathname);
+const landingPath = isMall ? null : leanLandingPath(window.location, navigator.userAgent);
+if (isWorkbenchPath(window.location.pathname)) {
+  // The rep's mobile workbench (issue #17): its own lean entry, none of the back office.
+  import(/* webpackChunkName: "workbench" */ './workbench/boot').then(
+    ({ mountWorkbench }) => mountWorkbench(root),
+    () => root.render(<LoadFailure />),
+  );
+} else if (isMall) {
+  void import(/* webpackChunkName: "mall" */ './mall/MallApp').then(
+    ({ MallApp }) =>
+      root.render(
+        <StrictMode>
+          <MallApp />
+        </StrictMode>,
+      ),
+    () => root.render(<LoadFailure />),
+  );
+} else if (landingPath) {
   // The address the app would have redirected to, so that starting it later finds the login page.
   if (landingPath !== `${window.location.pathname}${window.location.search}`)
     window.history.replaceState(null, '', `${landingPath}${window.location.hash}`);

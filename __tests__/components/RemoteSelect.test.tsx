@@ -1,5 +1,5 @@
-// RemoteSelect: options loaded once and filtered locally, or — with remoteSearch — searched on the server
-// as the user types (after a pause), the chosen option kept.
+// RemoteSelect: options loaded once and filtered locally, or — with remoteSearch, or when the first page does not
+// hold every row — searched on the server as the user types (after a pause), the chosen option kept.
 import { screen, waitFor } from '@testing-library/react';
 import { RemoteSelect } from '../../src/components/form/EnumSelect';
 import { ok, setupUser } from '../support/signIn';
@@ -44,4 +44,21 @@ it('without remoteSearch loads once and filters the loaded options', async () =>
   await user.keyboard('和');
   expect(await screen.findByText('和顺')).toBeInTheDocument();
   expect(load).toHaveBeenCalledTimes(1);
+});
+
+it('searches on the server anyway when the first page does not hold every row', async () => {
+  const user = setupUser();
+  const load = jest.fn((keyword?: string) =>
+    Promise.resolve(
+      keyword
+        ? page([{ id: 'c51', name: '杭州嘉禾商贸有限公司' }])
+        : ok({ records: [{ id: 'c1', name: '好邻居' }], total: 51, size: 1, current: 1, pages: 51 }),
+    ),
+  );
+  await renderSystemPage(<RemoteSelect<Row> load={load} toOption={option} aria-label="客户" />);
+  await waitFor(() => expect(load).toHaveBeenCalledWith(undefined));
+  await user.click(screen.getByRole('combobox', { name: '客户' }));
+  await user.keyboard('嘉禾');
+  expect(await screen.findByText('杭州嘉禾商贸有限公司')).toBeInTheDocument();
+  expect(load).toHaveBeenLastCalledWith('嘉禾');
 });

@@ -45,12 +45,12 @@ export async function choose(select: Locator, option: string, search?: string) {
   }
 }
 
+/** The form item labelled `label`. */
+export const formItemOf = (scope: Locator, label: string) =>
+  scope.locator('.ant-form-item').filter({ has: scope.page().locator(`label[title="${label}"]`) });
+
 /** The select of the form item labelled `label`. */
-export const selectOf = (scope: Locator, label: string) =>
-  scope
-    .locator('.ant-form-item')
-    .filter({ has: scope.page().locator(`label[title="${label}"]`) })
-    .locator('.ant-select');
+export const selectOf = (scope: Locator, label: string) => formItemOf(scope, label).locator('.ant-select');
 
 /** Presses the button showing `text` in the open confirmation. */
 export async function confirmWith(target: Page, text: string) {

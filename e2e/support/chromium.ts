@@ -80,11 +80,40 @@ function watchConsole(context: BrowserContext): BrowserContext {
   return context;
 }
 
-/** Chromium; every context it opens reports CSP violations and the site's files that failed to load. */
+/** Where the pages of a tab keep the text of every notification they showed (see recordNotices). */
+export const SHOWN_NOTICES_KEY = 'e2e:shownNotices';
+
+/**
+ * Runs in every page: keeps the text of each antd notification shown, in the tab's session storage (it
+ * outlives the tab's same-origin navigations). A notice closes itself after a few seconds, which a loaded
+ * machine can spend before a test looks; the record lets the test still see that it was shown.
+ */
+function recordNotices(key: string) {
+  const shown = document.getElementsByClassName('ant-notification-notice');
+  new MutationObserver(() => {
+    if (!shown.length) return;
+    const record: string[] = JSON.parse(sessionStorage.getItem(key) ?? '[]');
+    let added = false;
+    for (const notice of Array.from(shown)) {
+      const text = (notice as HTMLElement).innerText;
+      if (text && !record.includes(text)) added = Boolean(record.push(text));
+    }
+    if (added) sessionStorage.setItem(key, JSON.stringify(record));
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * Chromium; every context it opens reports CSP violations and the site's files that failed to load, and
+ * records the notifications its pages show.
+ */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ARGS });
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => watchConsole(await newContext(options));
+  browser.newContext = async (options) => {
+    const context = watchConsole(await newContext(options));
+    await context.addInitScript(recordNotices, SHOWN_NOTICES_KEY);
+    return context;
+  };
   return browser;
 }
 
@@ -105,6 +134,31 @@ export async function newPage(
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     storageState: signedIn,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/**
+ * A phone's context and page (a touch screen of 390×844) signed in as `signedIn`, its position granted at
+ * `position` (WGS-84, as a phone reports it).
+ */
+export async function newPhonePage(
+  browser: Browser,
+  signedIn: SignedIn,
+  position: { longitude: number; latitude: number },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    storageState: signedIn,
+    geolocation: { ...position, accuracy: 15 },
+    permissions: ['geolocation'],
   });
   const page = await context.newPage();
   const errors: string[] = [];

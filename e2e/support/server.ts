@@ -76,6 +76,8 @@ export async function startServer(
       LOGIN_CAPTCHA_AFTER_FAILURES_PER_IP: '100000',
       LOGIN_MAX_FAILURES_PER_IP: '100000',
       ACCOUNT_LOOKUPS_PER_IP: '100000',
+      // Opening a PostgreSQL connection has taken seconds on CI's two busy cores: a page waits, not a 503.
+      DATABASE_CONNECT_TIMEOUT_MS: '30000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

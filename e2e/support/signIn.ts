@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { choose } from './antd';
-import { newPage, type SignedIn } from './chromium';
+import { newPage, SHOWN_NOTICES_KEY, type SignedIn } from './chromium';
 import { E2E_PASSWORD } from './server';
 
 export const baseUrl = (): string => process.env.E2E_BASE_URL as string;
@@ -55,6 +55,21 @@ export async function signedInState(browser: Browser, username: string): Promise
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Waits until the tab has shown a notification containing `text`, even one that closed again before this
+ * looked (launchBrowser records them); answers the texts of all the notifications the tab showed.
+ */
+export async function noticeShown(page: Page, text: string): Promise<string> {
+  const record = await page.waitForFunction(
+    ([key, wanted]) => {
+      const shown: string[] = JSON.parse(sessionStorage.getItem(key) ?? '[]');
+      return shown.some((notice) => notice.includes(wanted)) && shown.join('\n');
+    },
+    [SHOWN_NOTICES_KEY, text] as const,
+  );
+  return (await record.jsonValue()) as string;
 }
 
 /** The text of the notification boxes currently shown (antd notification). */

@@ -88,7 +88,8 @@ describe.each(testBackends())('IoT alarms on %s', (backend) => {
     const again = await send(input);
     expect(again.body.result).toEqual({ ...first.body.result, duplicate: true });
     const detail = await detailOf(assets[0].id);
-    expect(detail.conditionStatus).toBe('ABNORMAL');
+    // The fault opened a repair order too (server/modules/repairs): the asset is 报修中.
+    expect(detail.conditionStatus).toBe('REPAIRING');
     expect(detail.exceptions).toHaveLength(1);
     expect(detail.exceptions[0]).toMatchObject({ id: first.body.result.exceptionId });
     expect(detail.exceptions[0].remark).toContain('温度 15.5℃，超出 0～10℃');
@@ -143,6 +144,6 @@ describe.each(testBackends())('IoT alarms on %s', (backend) => {
     });
     expect(response.status).toBe(200);
     expect((await response.json()).result.exceptionId).toEqual(expect.any(String));
-    expect((await detailOf(assets[3].id)).conditionStatus).toBe('ABNORMAL');
+    expect((await detailOf(assets[3].id)).conditionStatus).toBe('REPAIRING');
   });
 });

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import ExcelJS from 'exceljs';
 import type { Page } from '../../common/contract';
 import type { ApprovalRecord } from '../../common/approvals';
 import { testBackends } from './support/database';
@@ -41,15 +42,22 @@ describe.each(testBackends())('assets on %s', (backend) => {
   let outletB: { id: string; name: string };
   let png: ArrayBuffer;
   /** A new photo filed under ASSET, not bound to any asset yet. */
-  const newPhoto = async () =>
+  const newPhoto = async (kind = 'HANDOVER') =>
     (
       await ok(
         bed.upload<{ id: string }>('admin', '/sys/attachment/upload', '交接.png', png, {
           bizType: 'ASSET',
-          kind: 'HANDOVER',
+          kind,
         }),
       )
     ).id;
+  /** The outlet signs a placement on delivery: a handover photo and its signature. */
+  const sign = async (id: string) =>
+    post('admin', '/eAsset/application/sign', {
+      id,
+      photoIds: [await newPhoto()],
+      signatureId: await newPhoto('SIGNATURE'),
+    });
   let serial = 0;
 
   const get = <T>(caller: Caller, path: string, query: Record<string, string> = {}) =>
@@ -253,7 +261,12 @@ describe.each(testBackends())('assets on %s', (backend) => {
       (await bed.post('admin', '/eAsset/application/sign', { id: applied.id, photoIds: [] })).body.code,
     ).toBe(400);
     const photo = await newPhoto();
-    await post('admin', '/eAsset/application/sign', { id: applied.id, photoIds: [photo] });
+    const signature = await newPhoto('SIGNATURE');
+    await post('admin', '/eAsset/application/sign', {
+      id: applied.id,
+      photoIds: [photo],
+      signatureId: signature,
+    });
     const placedAsset = await assetOf(id);
     expect(placedAsset).toMatchObject({ placementStatus: 'PLACED', customerId: outletA.id });
     expect(placedAsset.moves.map((move) => move.moveType)).toEqual([
@@ -274,7 +287,7 @@ describe.each(testBackends())('assets on %s', (backend) => {
       bizType: 'ASSET',
       bizId: id,
     });
-    expect(photos.map((each) => each.id)).toEqual([photo]);
+    expect(photos.map((each) => each.id).sort()).toEqual([photo, signature].sort());
     // The outlet's assets, from the customer's side.
     const atOutlet = await get<Page<Asset>>('admin', '/eAsset/list', { customerId: outletA.id });
     expect(atOutlet.records.map((each) => each.id)).toContain(id);
@@ -312,7 +325,7 @@ describe.each(testBackends())('assets on %s', (backend) => {
     await decide(unpaid.applyNo, 'approve');
     await db
       .updateTable('asset_applications')
-      .set({ updated_at: new Date(Date.now() - 40 * 86_400_000) })
+      .set({ deposit_due_at: new Date(Date.now() - 86_400_000) })
       .where('id', '=', unpaid.id)
       .execute();
     const overdue = await bed.post('admin', '/eAsset/application/place', {
@@ -331,7 +344,7 @@ describe.each(testBackends())('assets on %s', (backend) => {
     const applied = await place(id, outletA.id, true);
     await decide(applied.applyNo, 'approve');
     await post('admin', '/eAsset/application/deliver', { id: applied.id });
-    await post('admin', '/eAsset/application/sign', { id: applied.id, photoIds: [await newPhoto()] });
+    await sign(applied.id);
 
     await post('zhangwei', '/eAsset/inspect', {
       assetId: id,
@@ -391,7 +404,7 @@ describe.each(testBackends())('assets on %s', (backend) => {
     const applied = await place(id, outletA.id, true);
     await decide(applied.applyNo, 'approve');
     await post('admin', '/eAsset/application/deliver', { id: applied.id });
-    await post('admin', '/eAsset/application/sign', { id: applied.id, photoIds: [await newPhoto()] });
+    await sign(applied.id);
     const count = await freezersAt(outletA.id);
     await post('zhangwei', '/eAsset/exception', {
       assetId: id,
@@ -405,6 +418,335 @@ describe.each(testBackends())('assets on %s', (backend) => {
     await post('admin', '/eAsset/confirmLost', { id });
     expect(await assetOf(id)).toMatchObject({ conditionStatus: 'LOST', customerId: null });
     expect(await freezersAt(outletA.id)).toBe(count - 1);
+  });
+
+  /** A published 冰柜投放协议 template made through the template admin. */
+  const freezerTemplate = async () => {
+    const { id } = await post('admin', '/eAgrtTmpl/add', {
+      code: `T-FRZ-${++serial}`,
+      name: '测试冰柜投放协议',
+      agreementType: 'FREEZER',
+      signMode: 'PAPER_PHOTO',
+      bodyHtml:
+        '<h2>冰柜投放协议</h2><p>{{agreementNo}}：甲方{{partyA}}将冰柜{{assetNo}}（{{modelName}}）投放至乙方{{partyB}}，押金{{depositAmount}}元，期限{{startDate}}至{{expireDate}}。</p>',
+      variableSchema: [],
+    });
+    await post('admin', '/eAgrtTmpl/publish', { id });
+    return id;
+  };
+  interface Lifecycle {
+    deposits: Array<{
+      status: string;
+      method: string | null;
+      amount: string;
+      waiveReason: string | null;
+      refundMethod: string | null;
+    }>;
+    agreements: Array<{ id: string; agreementNo: string; status: string; signaturePhotoId: string | null }>;
+    handovers: Array<{ status: string }>;
+    responsibleUserId: string | null;
+  }
+  const lifecycleOf = (id: string) => get<Asset & Lifecycle>('admin', '/eAsset/queryById', { id });
+
+  it('keeps the deposit (method, reference) and the agreement from a template, signed at deployment; refunds at recall', async () => {
+    const templateId = await freezerTemplate();
+    const [id] = await inbound(gzWarehouse);
+    const applied = await post<{ id: string; applyNo: string }>('admin', '/eAsset/application/place', {
+      assetId: id,
+      customerId: outletA.id,
+      templateId,
+      termMonths: 24,
+    });
+    let asset = await lifecycleOf(id);
+    expect(asset.agreements).toMatchObject([{ status: 'PENDING_SIGN' }]);
+    await decide(applied.applyNo, 'approve');
+    // The amount is the model's deposit standard; a waiver needs its reason.
+    expect(
+      (
+        await bed.post('admin', '/eAsset/application/deposit', {
+          id: applied.id,
+          method: 'WECHAT',
+          referenceNo: 'WX-1',
+          amount: 1,
+        })
+      ).body,
+    ).toMatchObject({ code: 400, message: '押金金额应为 ¥600.00' });
+    expect(
+      (await bed.post('admin', '/eAsset/application/deposit', { id: applied.id, waive: true })).body,
+    ).toMatchObject({
+      code: 400,
+      message: '请填写免押原因',
+    });
+    await post('admin', '/eAsset/application/deposit', {
+      id: applied.id,
+      method: 'BANK_TRANSFER',
+      referenceNo: 'BT-20260101-01',
+      amount: 600,
+      receiptPhotoIds: [await newPhoto('RECEIPT')],
+    });
+    // Received once: a second receipt of the same placement is refused.
+    expect(
+      (
+        await bed.post('admin', '/eAsset/application/deposit', {
+          id: applied.id,
+          method: 'CASH',
+          referenceNo: 'X',
+        })
+      ).body.code,
+    ).toBe(409);
+    asset = await lifecycleOf(id);
+    expect(asset.deposits).toMatchObject([{ status: 'RECEIVED', method: 'BANK_TRANSFER', amount: '600.00' }]);
+    await post('admin', '/eAsset/application/deliver', { id: applied.id });
+    // The outlet's signature is required at deployment.
+    expect(
+      (await bed.post('admin', '/eAsset/application/sign', { id: applied.id, photoIds: [await newPhoto()] }))
+        .body.code,
+    ).toBe(400);
+    const signature = await newPhoto('SIGNATURE');
+    await post('admin', '/eAsset/application/sign', {
+      id: applied.id,
+      photoIds: [await newPhoto()],
+      signatureId: signature,
+    });
+    asset = await lifecycleOf(id);
+    expect(asset.agreements).toMatchObject([{ status: 'SIGNED', signaturePhotoId: signature }]);
+    const agreement = asset.agreements[0];
+    const { html } = await get<{ html: string }>('admin', '/eAsset/agreement/html', { id: agreement.id });
+    expect(html).toContain(outletA.name);
+    expect(html).toContain(asset.assetNo);
+    expect(html).toContain(agreement.agreementNo);
+    const pdf = await bed.download('admin', `/eAsset/agreement/pdf?id=${agreement.id}`);
+    expect(pdf.status).toBe(200);
+    // Outside the scope (another tenant) the agreement does not exist.
+    expect((await bed.get('t2admin', `/eAsset/agreement/html?id=${agreement.id}`)).body).toMatchObject({
+      code: 404,
+    });
+
+    const recall = await post<{ id: string; applyNo: string }>('admin', '/eAsset/application/recall', {
+      assetId: id,
+      reason: 'OUTLET_CLOSED',
+      refundDeposit: true,
+    });
+    await decide(recall.applyNo, 'approve');
+    await post('admin', '/eAsset/application/receive', {
+      id: recall.id,
+      warehouseId: gzWarehouse,
+      refundMethod: 'CASH',
+      refundReference: 'TK-1',
+    });
+    asset = await lifecycleOf(id);
+    expect(asset.deposits).toMatchObject([{ status: 'REFUNDED', refundMethod: 'CASH' }]);
+    expect(asset.agreements).toMatchObject([{ status: 'TERMINATED' }]);
+    expect(asset.moves.map((move) => move.moveType)).toContain('DEPOSIT_REFUND');
+  });
+
+  it('waives a deposit with its reason; a cancelled placement refunds what was received and voids its agreement', async () => {
+    const templateId = await freezerTemplate();
+    const [waivedId, cancelledId] = await inbound(gzWarehouse, 2);
+    const waived = await place(waivedId, outletB.id);
+    await decide(waived.applyNo, 'approve');
+    await post('admin', '/eAsset/application/deposit', {
+      id: waived.id,
+      waive: true,
+      waiveReason: '重点门店，大区同意免押',
+    });
+    expect(await applicationOf(waived)).toMatchObject({
+      status: 'WAIT_DELIVERY',
+      depositStatus: 'NOT_REQUIRED',
+    });
+    expect((await lifecycleOf(waivedId)).deposits).toMatchObject([
+      { status: 'WAIVED', waiveReason: '重点门店，大区同意免押' },
+    ]);
+    await post('admin', '/eAsset/application/cancel', { id: waived.id, reason: '门店改主意' });
+
+    const cancelled = await post<{ id: string; applyNo: string }>('admin', '/eAsset/application/place', {
+      assetId: cancelledId,
+      customerId: outletB.id,
+      templateId,
+    });
+    await decide(cancelled.applyNo, 'approve');
+    await post('admin', '/eAsset/application/deposit', {
+      id: cancelled.id,
+      method: 'CASH',
+      referenceNo: 'SK-C-1',
+    });
+    await post('admin', '/eAsset/application/cancel', { id: cancelled.id, reason: '门店关店' });
+    const asset = await lifecycleOf(cancelledId);
+    expect(asset).toMatchObject({ placementStatus: 'IN_STOCK' });
+    expect(asset.deposits).toMatchObject([{ status: 'REFUNDED' }]);
+    expect(asset.agreements).toMatchObject([{ status: 'VOID' }]);
+    expect(await applicationOf(cancelled)).toMatchObject({ status: 'CANCELLED', depositStatus: 'REFUNDED' });
+  });
+
+  it('never has a freezer at two outlets: of two transfers at once one wins, and the freezer is counted once', async () => {
+    const [id] = await inbound(gzWarehouse);
+    const applied = await place(id, outletA.id, true);
+    await decide(applied.applyNo, 'approve');
+    await post('admin', '/eAsset/application/deliver', { id: applied.id });
+    await sign(applied.id);
+    const { db } = bed.testDatabase.database;
+    const [third] = await db
+      .selectFrom('customers')
+      .select('id')
+      .where('tenant_id', '=', 'A01')
+      .where('customer_type', '=', 'OUTLET')
+      .where('org_code', '=', 'A01A02A01')
+      .where('status', '=', 'ACTIVE')
+      .where('audit_status', '=', 'APPROVED')
+      .where('level', 'in', ['A', 'B', 'C'])
+      .where('id', 'not in', [outletA.id, outletB.id])
+      .limit(1)
+      .execute();
+    const answers = await Promise.all(
+      [outletB.id, third.id].map((toCustomerId) =>
+        bed.post<{ applyNo: string }>('admin', '/eAsset/application/transfer', { assetId: id, toCustomerId }),
+      ),
+    );
+    expect(answers.map((answer) => answer.body.success).sort()).toEqual([false, true]);
+    expect(answers.find((answer) => !answer.body.success)?.body.code).toBe(409);
+    const winner = answers.find((answer) => answer.body.success)!.body.result as { applyNo: string };
+    // The approval and a recall at once: one of them moves the freezer.
+    const [approved, recalled] = await Promise.all([
+      decide(winner.applyNo, 'approve'),
+      bed.post('admin', '/eAsset/application/recall', {
+        assetId: id,
+        reason: 'LOW_SALES',
+        refundDeposit: false,
+      }),
+    ]);
+    expect(approved.body.success).toBe(true);
+    expect(recalled.body.code).toBe(409);
+    const holders = await db.selectFrom('assets').select('customer_id').where('id', '=', id).execute();
+    expect(holders).toHaveLength(1);
+    const counted = await db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.sum<number>('freezer_count').as('n'))
+      .where('id', 'in', [outletA.id, outletB.id, third.id])
+      .executeTakeFirstOrThrow();
+    const placedThere = await db
+      .selectFrom('assets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('asset_type', '=', 'FREEZER')
+      .where('customer_id', 'in', [outletA.id, outletB.id, third.id])
+      .executeTakeFirstOrThrow();
+    expect(Number(counted.n)).toBe(Number(placedThere.n));
+  });
+
+  it('hands assets over between reps: the receiver accepts, the 责任人 changes; one handover at a time', async () => {
+    const [id] = await inbound(gzWarehouse);
+    const { db } = bed.testDatabase.database;
+    const receiver = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'zhangwei')
+      .executeTakeFirstOrThrow();
+    const [first, second] = await Promise.all([
+      bed.post('admin', '/eAsset/handover', { assetIds: [id], toUserId: receiver.id, remark: '片区调整' }),
+      bed.post('admin', '/eAsset/handover', { assetIds: [id], toUserId: receiver.id }),
+    ]);
+    expect([first.body.success, second.body.success].sort()).toEqual([false, true]);
+    interface Handover {
+      id: string;
+      assetId: string;
+      assetNo: string;
+      toUserId: string;
+      createdById: string;
+      status: string;
+      status_dictText: string;
+      remark: string | null;
+    }
+    // 资产交接 of the receiver (范围 发给我的) and of the one who started it, as lists with their filters.
+    const mine = await get<Page<Handover>>('zhangwei', '/eAsset/handover/list', {
+      mine: 'true',
+      status: 'HANDING',
+    });
+    const handover = mine.records.find((each) => each.assetId === id)!;
+    expect(handover).toMatchObject({
+      status: 'HANDING',
+      status_dictText: '交接中',
+      toUserId: receiver.id,
+      remark: '片区调整',
+    });
+    expect(mine.records.every((each) => each.toUserId === receiver.id)).toBe(true);
+    const started = await get<Page<Handover>>('admin', '/eAsset/handover/list', {
+      assetNo: handover.assetNo,
+    });
+    expect(started.records.map((each) => each.id)).toEqual([handover.id]);
+    expect((await get<Page<Handover>>('admin', '/eAsset/handover/list', { mine: 'true' })).records).toEqual(
+      [],
+    );
+    const file = await bed.download('admin', `/eAsset/handover/exportXls?assetNo=${handover.assetNo}`);
+    expect(file.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(1).value).toBe(handover.assetNo);
+    expect(sheet.getRow(2).getCell(6).value).toBe('交接中');
+    // Only the receiver confirms.
+    expect((await bed.post('admin', '/eAsset/handover/accept', { id: handover.id })).body.code).toBe(403);
+    await post('zhangwei', '/eAsset/handover/accept', { id: handover.id });
+    expect((await bed.post('zhangwei', '/eAsset/handover/accept', { id: handover.id })).body.code).toBe(409);
+    const asset = await lifecycleOf(id);
+    expect(asset.responsibleUserId).toBe(receiver.id);
+    expect(asset.handovers).toMatchObject([{ status: 'DONE' }]);
+    expect(
+      (
+        await get<Page<Handover>>('admin', '/eAsset/handover/list', {
+          assetNo: handover.assetNo,
+          status: 'DONE',
+        })
+      ).total,
+    ).toBe(1);
+    expect(asset.moves[0].moveType).toBe('HANDOVER');
+    // Another tenant's user is no receiver.
+    const t2 = await db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '!=', 'A01')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect((await bed.post('admin', '/eAsset/handover', { assetIds: [id], toUserId: t2.id })).body.code).toBe(
+      404,
+    );
+  });
+
+  it('reports assets by state and region, utilisation per month, the idle list', async () => {
+    const report = await get<{
+      byRegion: Array<{ regionName: string; total: number; PLACED?: number }>;
+      utilisation: Array<{ month: string; freezers: number; cases: number; casesPerFreezer: number }>;
+      overdueInspection: number;
+    }>('admin', '/eAsset/report/summary', { assetType: 'FREEZER' });
+    const ledger = await get<Page<Asset>>('admin', '/eAsset/list', { assetType: 'FREEZER', pageSize: '1' });
+    expect(report.byRegion.reduce((sum, row) => sum + row.total, 0)).toBe(ledger.total);
+    expect(report.utilisation).toHaveLength(6);
+    expect(report.utilisation.at(-1)!.freezers).toBeGreaterThan(0);
+    const overdue = await get<Page<Asset>>('admin', '/eAsset/list', {
+      assetType: 'FREEZER',
+      overdueInspection: 'true',
+      pageSize: '1',
+    });
+    expect(report.overdueInspection).toBe(overdue.total);
+    // zhangwei sees his offices only.
+    const his = await get<{ byRegion: Array<{ total: number }> }>('zhangwei', '/eAsset/report/summary');
+    const all = await get<{ byRegion: Array<{ total: number }> }>('admin', '/eAsset/report/summary');
+    expect(his.byRegion.reduce((s, r) => s + r.total, 0)).toBeLessThan(
+      all.byRegion.reduce((s, r) => s + r.total, 0),
+    );
+    const idle = await get<Page<{ idleDays: number }>>('admin', '/eAsset/report/idle', { pageSize: '5' });
+    expect(idle.total).toBeGreaterThan(0);
+    expect(idle.records[0].idleDays).toBeGreaterThanOrEqual(90);
+    expect(idle.records.map((row) => row.idleDays)).toEqual(
+      [...idle.records.map((row) => row.idleDays)].sort((a, b) => b - a),
+    );
+    const freezers = await get<Page<{ assetType: string }>>('admin', '/eAsset/report/idle', {
+      assetType: 'FREEZER',
+      pageSize: '500',
+    });
+    expect(freezers.records.every((row) => row.assetType === 'FREEZER')).toBe(true);
+    const workbook = await bed.download('admin', '/eAsset/report/idle/exportXls');
+    expect(workbook.status).toBe(200);
+    expect(workbook.headers.get('content-type')).toContain('spreadsheetml');
   });
 
   it('gives one of two operators acting on one asset at once a 409', async () => {

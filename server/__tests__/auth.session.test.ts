@@ -30,6 +30,21 @@ interface PermissionPayload {
 }
 
 const ALL_BUTTONS = [
+  'dealer:list',
+  'dealer:edit',
+  'dealer:account',
+  'repair:list',
+  'repair:dispatch',
+  'repair:work',
+  'repair:approve',
+  'repair:provider',
+  'repair:faultCode',
+  'repair:report',
+  'spare:list',
+  'spare:edit',
+  'spare:move',
+  'spare:issue',
+  'spare:request',
   'agreementTemplate:list',
   'agreementTemplate:edit',
   'coopAgreement:list',
@@ -51,6 +66,15 @@ const ALL_BUTTONS = [
   'visitRoute:edit',
   'visitRule:list',
   'visitRule:edit',
+  'execution:list',
+  'execution:review',
+  'execution:finalReview',
+  'execution:revoke',
+  'execution:appeal',
+  'executionTemplate:list',
+  'executionTemplate:edit',
+  'coin:list',
+  'coin:adjust',
   'user:list',
   'user:add',
   'user:edit',
@@ -177,9 +201,19 @@ const ALL_BUTTONS = [
   'display:policyApprove',
   'display:apply',
   'display:terminate',
+  'employee:buyer',
+  'employee:list',
+  'employee:order',
+  'employee:pickup',
+  'employee:price',
   'display:inspect',
   'display:review',
   'display:pay',
+  // Payments and WeChat (#22).
+  'payRecord:list',
+  'payment:refund',
+  'wxconfig:list',
+  'wxconfig:edit',
 ];
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -540,17 +574,38 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['客户管理', ['客户列表', '门店审核', '客户标签']],
         ['库存管理', ['仓库库存', '库存流水', '仓库管理', '经销商库存']],
         ['订单管理', ['订单列表']],
-        ['拜访管理', ['拜访计划', '拜访记录', '拜访线路', '打卡规则']],
+        [
+          '拜访管理',
+          ['拜访计划', '拜访记录', '拜访线路', '打卡规则', '门店执行审核', '评分模板', '金币账户'],
+        ],
         ['销售报表', ['目标设置', '达成报表', '销售分析', '经销商进销存日报', '经销商月报']],
         ['ERP集成', ['同步失败订单', 'ERP配置']],
         ['促销管理', ['促销列表', '促销组管理', '试算预览']],
         ['协议管理', ['协议模板', '合作协议']],
         ['返利管理', ['返利政策', '返利核算', '资金账户']],
-        ['资产管理', ['资产台账', '资产申请', '资产型号', '资产审批']],
+        ['资产管理', ['资产台账', '资产申请', '资产型号', '资产审批', '资产交接', '资产报表']],
         ['物料管理', ['物料申请', '物料库存', '物料目录']],
         ['广告审批', ['广告申请', '广告价目表']],
+        ['员工内购', ['内购员工名单', '员工价目表', '内购订单', '自提核销']],
         ['陈列管理', ['陈列方案', '陈列协议', '陈列检核', '检核复核', '兑付批次']],
+        ['经销商管理', ['经销商档案', '经销商账号']],
+        ['支付管理', ['收款与退款', '微信配置']],
         ['审批管理', ['审批中心', '审批流配置']],
+        [
+          '维修服务',
+          [
+            '维修工单',
+            '我的工单',
+            '派工台',
+            '备件目录',
+            '备件库存',
+            '领用/退库',
+            '备件申请',
+            '服务商',
+            '故障代码',
+            '维修报表',
+          ],
+        ],
         '下载中心',
         '我的消息',
       ]);
@@ -597,9 +652,12 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['客户管理', ['客户列表']],
         ['库存管理', ['仓库库存']],
         ['订单管理', ['订单列表']],
-        ['拜访管理', ['拜访计划', '拜访记录', '拜访线路', '打卡规则']],
+        [
+          '拜访管理',
+          ['拜访计划', '拜访记录', '拜访线路', '打卡规则', '门店执行审核', '评分模板', '金币账户'],
+        ],
         ['销售报表', ['目标设置', '达成报表', '销售分析']],
-        ['资产管理', ['资产台账', '资产申请', '资产审批']],
+        ['资产管理', ['资产台账', '资产申请', '资产审批', '资产交接']],
         ['物料管理', ['物料申请', '物料库存', '物料目录']],
         ['广告审批', ['广告申请', '广告价目表']],
         ['陈列管理', ['陈列方案', '陈列协议', '陈列检核', '检核复核']],
@@ -651,6 +709,14 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
           'visitRoute:edit',
           'visitRoute:list',
           'visitRule:list',
+          'execution:list',
+          'execution:review',
+          'execution:finalReview',
+          'execution:revoke',
+          'execution:appeal',
+          'executionTemplate:list',
+          'coin:list',
+          'coin:adjust',
         ].sort(),
       );
       expect(allAuth).toHaveLength(ALL_BUTTONS.length);
@@ -658,9 +724,20 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
 
     it('gives wangfang (业务代表) the home page, her visit menus and her messages, and every button rule of the tenant', async () => {
       const { menu, auth, allAuth } = await permissionsOf('wangfang');
-      expect(titles(menu)).toEqual(['首页', ['拜访管理', ['拜访计划', '拜访记录', '拜访线路']], '我的消息']);
+      expect(titles(menu)).toEqual([
+        '首页',
+        ['拜访管理', ['拜访计划', '拜访记录', '拜访线路', '门店执行审核']],
+        '我的消息',
+      ]);
       expect(auth.map((button) => button.action).sort()).toEqual(
-        ['visit:checkIn', 'visit:list', 'visitPlan:list', 'visitRoute:list'].sort(),
+        [
+          'visit:checkIn',
+          'visit:list',
+          'visitPlan:list',
+          'visitRoute:list',
+          'execution:list',
+          'execution:appeal',
+        ].sort(),
       );
       expect(allAuth.map((button) => button.action).sort()).toEqual([...ALL_BUTTONS].sort());
     });

@@ -169,7 +169,7 @@ postgresOnly('a full connection pool (PostgreSQL only)', () => {
 
   beforeAll(async () => {
     testDatabase = await openTestDatabase('postgres');
-    database = createPostgresDatabase(testDatabase.postgresUrl as string, 1);
+    database = createPostgresDatabase(testDatabase.postgresUrl as string, { poolMax: 1 });
     server = await startTestServer({
       database,
       configure: (app: FastifyInstance) => {

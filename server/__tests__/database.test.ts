@@ -19,8 +19,10 @@ describe.each(testBackends())('database on %s', (backend) => {
   afterAll(() => testDatabase.dispose());
 
   beforeEach(async () => {
-    // Every business table refers to tenants: this empties them all.
-    await sql`truncate tenants cascade`.execute(database.db);
+    // Every business table refers to tenants: this empties them all. Truncating some 150 tables costs seconds on
+    // PostgreSQL, so only after a test that left tenants behind.
+    const seeded = await database.db.selectFrom('tenants').select('tenant_id').limit(1).executeTakeFirst();
+    if (seeded) await sql`truncate tenants cascade`.execute(database.db);
   });
 
   describe('migrations', () => {
@@ -66,8 +68,11 @@ describe.each(testBackends())('database on %s', (backend) => {
   });
 
   describe('seedWhenEmpty', () => {
+    // The tenants, organisation and brand accounts: the business demo costs seconds a seed (businessSeed.test.ts).
+    const ORGANISATION_ONLY = { businessData: false };
+
     it('seeds the demo tenants into an empty database and generates a strong password when none is given', async () => {
-      const outcome = await seedWhenEmpty(database.db, {});
+      const outcome = await seedWhenEmpty(database.db, ORGANISATION_ONLY);
       expect(outcome.seeded).toBe(true);
       const password = outcome.seeded ? outcome.generatedAdminPassword : undefined;
       expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
@@ -83,6 +88,7 @@ describe.each(testBackends())('database on %s', (backend) => {
     });
 
     it('seeds the demo organisation of both tenants, every account with the given password', async () => {
+      // The business demo too: it adds the dealers' accounts.
       await seedWhenEmpty(database.db, { adminPassword: 'Given-Pa55' });
       const users = await database.db
         .selectFrom('users')
@@ -91,7 +97,14 @@ describe.each(testBackends())('database on %s', (backend) => {
         .execute();
       expect(users.map((user) => [user.username, user.tenant_id, user.role_enum])).toEqual([
         ['admin', 'A01', null],
+        // The demo dealers' administrators and warehouse keepers (seed/dealers.ts).
+        ['dealer1', 'A01', null],
+        ['dealer1wh', 'A01', null],
+        ['dealer2', 'A01', null],
+        ['dealer2wh', 'A01', null],
         ['liuyang', 'A01', null],
+        // The demo repair engineer allowed on the web, of no department (seed/repairs.ts).
+        ['mes_li', 'A01', 'MES_WXG'],
         ['mes_wxg', 'A01', 'MES_WXG'],
         ['mes_zg', 'A01', 'MES_ZG'],
         ['t2admin', 'B01', null],
@@ -138,9 +151,12 @@ describe.each(testBackends())('database on %s', (backend) => {
         .execute();
       expect(levels).toEqual([
         { tenant_id: 'A01', role_code: 'admin', role_level: 1 },
+        { tenant_id: 'A01', role_code: 'dealer_admin', role_level: 5 },
+        { tenant_id: 'A01', role_code: 'dealer_keeper', role_level: 5 },
         { tenant_id: 'A01', role_code: 'dept_manager', role_level: 9 },
         { tenant_id: 'A01', role_code: 'field_rep', role_level: 5 },
         { tenant_id: 'A01', role_code: 'mes', role_level: 5 },
+        { tenant_id: 'A01', role_code: 'mes_engineer', role_level: 5 },
         { tenant_id: 'A01', role_code: 'sales', role_level: 5 },
         { tenant_id: 'B01', role_code: 'admin', role_level: 1 },
       ]);
@@ -167,15 +183,17 @@ describe.each(testBackends())('database on %s', (backend) => {
     });
 
     it('does not generate a password when one is given', async () => {
-      expect(await seedWhenEmpty(database.db, { adminPassword: 'Given-Pa55' })).toEqual({
-        seeded: true,
-        generatedAdminPassword: undefined,
-      });
+      expect(await seedWhenEmpty(database.db, { ...ORGANISATION_ONLY, adminPassword: 'Given-Pa55' })).toEqual(
+        {
+          seeded: true,
+          generatedAdminPassword: undefined,
+        },
+      );
     });
 
     it('leaves a database that has data alone', async () => {
-      await seedWhenEmpty(database.db, {});
-      expect(await seedWhenEmpty(database.db, {})).toEqual({ seeded: false });
+      await seedWhenEmpty(database.db, ORGANISATION_ONLY);
+      expect(await seedWhenEmpty(database.db, ORGANISATION_ONLY)).toEqual({ seeded: false });
       const { count } = await database.db
         .selectFrom('tenants')
         .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -184,7 +202,10 @@ describe.each(testBackends())('database on %s', (backend) => {
     });
 
     it('seeds once when two instances start together', async () => {
-      const outcomes = await Promise.all([seedWhenEmpty(database.db, {}), seedWhenEmpty(database.db, {})]);
+      const outcomes = await Promise.all([
+        seedWhenEmpty(database.db, ORGANISATION_ONLY),
+        seedWhenEmpty(database.db, ORGANISATION_ONLY),
+      ]);
       expect(outcomes.filter((outcome) => outcome.seeded)).toHaveLength(1);
     });
   });

@@ -39,7 +39,9 @@ async function simulatorBills(system: ErpSystemType) {
   const state = (await (await fetch(`${server.baseUrl}/sim/erp/state`)).json()) as {
     systems: Record<
       ErpSystemType,
-      { bills: Array<{ number: string; documentStatus: string; externalCode?: string }> }
+      {
+        bills: Array<{ number: string; documentStatus: string; externalCode?: string; model: object }>;
+      }
     >;
   };
   return state.systems[system].bills;
@@ -187,6 +189,52 @@ describe.each<ErpSystemType>(['KINGDEE_K3CLOUD', 'CHANJET_TPLUS'])('the %s clien
     expect(error).toMatchObject({ category: 'MASTER_DATA', message: expect.stringContaining('C00001') });
     await control({ action: 'enableCustomer', code: 'C00001' });
     await expect(client().push(bill())).resolves.toMatchObject({ billId: expect.any(String) });
+  });
+
+  it('carries the promotions and the allocated rebate as the line discount, and the ERP checks the sum', async () => {
+    // 6 bottles listed at 8.00 = 48.00; promotions took 6.00 off, the order's rebate 2.00 of what was left.
+    const sent = bill();
+    sent.lines = [
+      { ...sent.lines[0], qty: 6, price: 7, amount: 42, listPrice: 8, discountAmount: 6, rebateAmount: 2 },
+      { ...sent.lines[0], lineNo: 2, qty: 1, price: 0, amount: 0, isGift: true },
+    ];
+    await client().push(sent);
+    const [stored] = await simulatorBills(systemType);
+    if (systemType === 'KINGDEE_K3CLOUD') {
+      expect((stored.model as { FSaleOrderEntry: unknown[] }).FSaleOrderEntry).toEqual([
+        expect.objectContaining({
+          FQty: 6,
+          FTaxPrice: 8,
+          FDiscount: 8,
+          FDiscountRate: 16.67,
+          FAllAmount: 40,
+          FEntryNote: '促销优惠6.00；返利抵扣2.00',
+        }),
+        expect.objectContaining({ FIsFree: true, FTaxPrice: 0 }),
+      ]);
+      expect((stored.model as { FSaleOrderEntry: object[] }).FSaleOrderEntry[1]).not.toHaveProperty(
+        'FDiscount',
+      );
+    } else {
+      expect((stored.model as { SaleOrderDetails: unknown[] }).SaleOrderDetails).toEqual([
+        expect.objectContaining({
+          Quantity: 6,
+          OrigPrice: 8,
+          OrigTaxPrice: 6.67,
+          OrigTaxAmount: 40,
+          OrigDiscount: 8,
+          DiscountRate: 0.8333,
+          Memo: '促销优惠6.00；返利抵扣2.00',
+        }),
+        expect.objectContaining({ IsPresent: true, OrigTaxAmount: 0 }),
+      ]);
+    }
+    // A list price that does not add up with the discount is refused as a price error.
+    const wrong = bill();
+    wrong.lines = [{ ...wrong.lines[0], qty: 6, price: 7, amount: 42, listPrice: 10, discountAmount: 6 }];
+    const error = await failure(client().push(wrong));
+    expect(error.category).toBe('PRICE');
+    expect(error.message).toMatch(/第1行.*不符/);
   });
 
   it('withdraws a bill with DELETE, and a missing one is already withdrawn', async () => {

@@ -40,6 +40,8 @@ describe.each(testBackends())('ERP sync on %s', (backend) => {
       .selectFrom('erp_connections')
       .select('id')
       .where('tenant_id', '=', 'A01')
+      // The brand's own connection: a dealer's (the demo has one on T+) takes only that dealer's orders.
+      .where('owner_type', '=', 'BRAND')
       .executeTakeFirstOrThrow();
     connectionId = connection.id;
     // The demo's most recent orders are still waiting to sync, due since the seed: left due, they would join
@@ -412,7 +414,7 @@ describe.each(testBackends())('ERP sync on %s', (backend) => {
   it('never answers the secret, keeps it on a blank edit, and refuses a bad address', async () => {
     const list = await bed.get<Page<Record<string, unknown>>>('admin', '/eErpConfig/connection/list');
     expect(JSON.stringify(list.body)).not.toContain('sim-erp-secret');
-    const connection = list.body.result!.records[0];
+    const connection = list.body.result!.records.find((each) => each.ownerType === 'BRAND')!;
     const base = {
       name: 'T+ 测试',
       systemType: 'CHANJET_TPLUS',

@@ -200,6 +200,29 @@ describe.each(testBackends())('exports and 下载中心 on %s', (backend) => {
     const exports = await listOf('admin', { category: 'EXPORT' });
     expect(exports.records.every((job) => job.category === 'EXPORT')).toBe(true);
     expect(exports.total).toBeGreaterThan(0);
+    // A calculation run on request (返利计算 and the like) is a task, not an import.
+    const db = bed.testDatabase.database.db;
+    const owner = await db
+      .selectFrom('jobs')
+      .select(['tenant_id', 'user_id'])
+      .where('id', '=', exports.records[0]!.id)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('jobs')
+      .values({
+        id: 'task-job-1',
+        ...owner,
+        kind: 'REBATE_CALC',
+        title: '返利计算',
+        payload: '{}',
+        status: 'SUCCEEDED',
+      })
+      .execute();
+    const tasks = await listOf('admin', { category: 'TASK' });
+    expect(tasks.records.map((job) => [job.id, job.category])).toEqual([['task-job-1', 'TASK']]);
+    expect((await listOf('admin', { category: 'IMPORT' })).records.map((job) => job.id)).not.toContain(
+      'task-job-1',
+    );
     const answer = await bed.get('admin', '/eDownload/list?category=OTHER');
     expect(answer.body).toMatchObject({ success: false, code: 400 });
   });

@@ -5,13 +5,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
-import { createPostgresDatabase, type Database } from '../db';
+import type { Database } from '../db';
 import { newId } from '../db/ids';
 import type { DB, JobsTable } from '../db/schema';
 import { BusinessError } from '../http/envelope';
 import type { JobHandler } from '../modules/jobs/runner';
 import { apiClient, loginAs, openSeededDatabase } from './support/auth';
-import { testBackends, type TestDatabase } from './support/database';
+import { connectTestPostgres, testBackends, type TestDatabase } from './support/database';
 import { startTestServer, type TestServer } from './support/server';
 
 const JOBS = { pollIntervalMs: 100, leaseMs: 3000, retryBaseMs: 100 };
@@ -56,7 +56,7 @@ describe.each(testBackends())('job runner on %s', (backend) => {
   beforeAll(async () => {
     testDatabase = await openSeededDatabase(backend);
     // Two instances: on PostgreSQL each with its own connection pool, as two processes would be.
-    second = testDatabase.postgresUrl ? createPostgresDatabase(testDatabase.postgresUrl) : undefined;
+    second = testDatabase.postgresUrl ? connectTestPostgres(testDatabase.postgresUrl) : undefined;
     for (const database of [testDatabase.database, second ?? testDatabase.database]) {
       servers.push(await startTestServer({ database, jobs: JOBS, configure: withTestKinds }));
     }

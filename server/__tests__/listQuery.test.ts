@@ -91,6 +91,19 @@ describe('parseListQuery', () => {
     expect(list).toMatchObject({ pageNo: 3, pageSize: 20, offset: 40, extras: { keyWord: 'x' } });
   });
 
+  it('looks a keyword up in the spec’s keyword columns, any of them containing it; a blank one is no filter', () => {
+    const spec: ListSpec = { ...SPEC, keyword: ['t.code', 't.name'] };
+    const list = parseListQuery({ keyword: ' 5%a ', level: '2' }, spec);
+    expect(compiled(list.where)).toEqual({
+      sql: '("t"."code" ilike $1 or "t"."name" ilike $2) and "t"."level" = $3',
+      parameters: ['%5\\%a%', '%5\\%a%', 2],
+    });
+    expect(list.extras).toEqual({});
+    expect(compiled(parseListQuery({ keyword: '  ' }, spec).where).sql).toBe('true');
+    // Without keyword columns the parameter is no filter of the list.
+    expect(() => parseListQuery({ keyword: 'x' }, SPEC)).toThrow(InvalidRequestError);
+  });
+
   it('sorts by whitelisted fields only, several at once, a _dictText suffix naming its field', () => {
     const list = parseListQuery({ column: 'name_dictText,createTime', order: 'ASC' }, SPEC);
     expect(compiled(list.orderBy).sql).toBe(

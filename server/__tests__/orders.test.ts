@@ -20,6 +20,7 @@ import { notifySettled, summaryColumns } from '../modules/erpSync/tasks';
 import { addDays } from '../modules/stock/stockAge';
 import { testBackends } from './support/database';
 import {
+  addQueueingErpConnection,
   bottledSku,
   type BusinessTestbed,
   type Caller,
@@ -1184,22 +1185,7 @@ describe.each(testBackends())('orders on %s', (backend) => {
           await notifySettled(trx, { ...summary, status, lastErrorMessage: message ?? null });
         });
 
-    beforeAll(async () => {
-      await db()
-        .insertInto('erp_connections')
-        .values({
-          id: connectionId,
-          tenant_id: 'A01',
-          name: '订单测试金蝶',
-          system_type: 'KINGDEE_K3CLOUD',
-          base_url: 'http://127.0.0.1:1/k3cloud/',
-          acct_id: 'T1',
-          app_id: 'app',
-          app_secret: 'secret',
-          user_name: 'api',
-        })
-        .execute();
-    });
+    beforeAll(() => addQueueingErpConnection(bed, connectionId, '订单测试金蝶'));
     afterAll(async () => {
       await db().deleteFrom('erp_sync_tasks').where('connection_id', '=', connectionId).execute();
       await db().deleteFrom('erp_connections').where('id', '=', connectionId).execute();

@@ -15,6 +15,7 @@ import { demoRebatePolicyId } from '../db/seed/rebates';
 import { runRebateCalculation } from '../modules/rebates/calculation';
 import { ledgerSums } from '../modules/funds/queries';
 import { testBackends } from './support/database';
+import { until } from './support/until';
 import {
   type BusinessTestbed,
   FORBIDDEN,
@@ -22,6 +23,7 @@ import {
   openBusinessTestbed,
   orderableGoods,
   type OrderableGoods,
+  rebateAccountOf,
 } from './support/business';
 
 /** A Beijing wall time as an instant. */
@@ -99,15 +101,7 @@ describe.each(testBackends())('rebates on %s', (backend) => {
     const task = todo.records.find((record) => record.bizId === bizId)!;
     await ok(bed.post('admin', '/approval/approve', { taskId: task.taskId }));
   };
-  const account = async () => {
-    const page = await ok(
-      bed.get<Page<FundAccountRecord>>(
-        'admin',
-        `/eRebate/account/list?customerId=${goods.outletId}&accountType=REBATE`,
-      ),
-    );
-    return page.records[0];
-  };
+  const account = () => rebateAccountOf(bed, goods.outletId);
   const calcs = (period: string) =>
     ok(
       bed.get<Page<RebateCalcRecord>>('admin', `/eRebate/calc/list?policyId=${policyId}&period=${period}`),
@@ -193,15 +187,19 @@ describe.each(testBackends())('rebates on %s', (backend) => {
     expect((await bed.post('admin', '/eRebate/calc/run', { policyId, period: '2026-3' })).body).toMatchObject(
       { success: false, code: 400 },
     );
-    const { jobId } = await ok(
-      bed.post<{ jobId: string }>('admin', '/eRebate/calc/run', { policyId, period: '2026-03' }),
-    );
-    let status = '';
-    for (let tries = 0; tries < 100 && status !== 'SUCCEEDED' && status !== 'FAILED'; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      ({ status } = await ok(bed.get<{ status: string }>('admin', `/eRebate/calc/runStatus?id=${jobId}`)));
-    }
-    expect(status).toBe('SUCCEEDED');
+    /** Runs the calculation of the period as a job and waits for it to end: its final status. */
+    const calculate = async (period: string) => {
+      const { jobId } = await ok(
+        bed.post<{ jobId: string }>('admin', '/eRebate/calc/run', { policyId, period }),
+      );
+      const job = await until(
+        () => ok(bed.get<{ status: string }>('admin', `/eRebate/calc/runStatus?id=${jobId}`)),
+        ({ status }) => status === 'SUCCEEDED' || status === 'FAILED',
+        `the calculation of ${period}`,
+      );
+      return job.status;
+    };
+    expect(await calculate('2026-03')).toBe('SUCCEEDED');
     const [result] = await calcs('2026-03');
     expect(result).toMatchObject({
       grossAmount: '1440.00',
@@ -238,8 +236,8 @@ describe.each(testBackends())('rebates on %s', (backend) => {
       adjustmentAmount: '6.00',
       finalAmount: '30.00',
     });
-    // A run again keeps the approved adjustment.
-    await ok(bed.post('admin', '/eRebate/calc/run', { policyId, period: '2026-03' }));
+    // A run again keeps the approved adjustment (confirmed once it has ended: a running one rewrites the row).
+    expect(await calculate('2026-03')).toBe('SUCCEEDED');
 
     await ok(bed.post('admin', '/eRebate/calc/confirm', { ids: [result.id] }));
     expect((await bed.post('admin', '/eRebate/calc/confirm', { ids: [result.id] })).body).toMatchObject({

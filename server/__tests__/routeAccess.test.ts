@@ -3,7 +3,7 @@
 // same tenant without the route's permission, and nothing of tenant A01 for the administrator of tenant B01 —
 // not in any answer (JSON or a downloaded workbook), and never a success when the request names A01's rows.
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Envelope } from '../../common/contract';
 import type { RouteAccessEntry } from '../http/access';
 import { listRouteAccess, permissionCodesOf } from '../http/access';
@@ -128,6 +128,7 @@ function rebateSamples(calcId: string, dealerId: string): Record<string, Sample>
     'POST /api/eRebate/policy/end': { body: { id: policy } },
     'POST /api/eRebate/policy/cancel': { body: { id: draft } },
     'POST /api/eRebate/calc/run': { body: { policyId: policy, period: '2026-01' } },
+    'POST /api/eRebate/calc/trial': { body: { policyId: policy, period: '2026-01' } },
     'GET /api/eRebate/calc/runStatus': { query: { id: stableId('job', 'walk') } },
     'POST /api/eRebate/calc/confirm': { body: { ids: [calcId] } },
     'POST /api/eRebate/calc/adjust': { body: { id: calcId, amount: 1, reason: '巡检' } },
@@ -828,7 +829,9 @@ function assetSamples(a: Awaited<ReturnType<typeof a01AssetRows>>, outletId: str
     'POST /api/eAsset/application/scrap': { body: { assetId: a.idle.id, remark: '巡检' } },
     'POST /api/eAsset/application/deposit': { body: { ...application, receiptNo: 'WALK' } },
     'POST /api/eAsset/application/deliver': { body: application },
-    'POST /api/eAsset/application/sign': { body: { ...application, photoIds: ['walk'] } },
+    'POST /api/eAsset/application/sign': {
+      body: { ...application, photoIds: ['walk'], signatureId: 'walk' },
+    },
     'POST /api/eAsset/application/receive': { body: { ...application, warehouseId: a.idle.warehouse_id } },
     'POST /api/eAsset/application/cancel': { body: { ...application, reason: '巡检' } },
     'POST /api/eAsset/inspect': {
@@ -931,6 +934,220 @@ async function a01VisitSamples(db: Kysely<DB>): Promise<Record<string, Sample>> 
     },
     'POST /api/eVisit/plan/copyLastWeek': { body: { weekStart: '2026-01-05' }, own: true },
     'PUT /api/eVisit/plan/decide': { body: { id: plan.id, approve: true } },
+  };
+}
+
+/** The first row of A01 in a table (by id), for the samples of modules whose demo rows have random ids. */
+async function firstOfA01(db: Kysely<DB>, table: string, where = 'true'): Promise<string> {
+  const { rows } = await sql<{ id: string }>`select id from ${sql.table(table)}
+    where tenant_id = 'A01' and ${sql.raw(where)} order by id limit 1`.execute(db);
+  if (!rows[0]) throw new Error(`no A01 row in ${table} (${where})`);
+  return rows[0].id;
+}
+
+/** Samples of 维修与备件 (/mes, docs/repairs-api.md), naming A01's demo provider, orders, parts and warehouses. */
+async function a01RepairSamples(
+  db: Kysely<DB>,
+  assetId: string,
+  outletId: string,
+): Promise<Record<string, Sample>> {
+  const [order, provider, engineer, fault, part, warehouse] = await Promise.all([
+    firstOfA01(db, 'repair_orders'),
+    firstOfA01(db, 'service_providers'),
+    firstOfA01(db, 'service_engineers'),
+    firstOfA01(db, 'fault_codes'),
+    firstOfA01(db, 'spare_parts'),
+    firstOfA01(db, 'spare_warehouses'),
+  ]);
+  // No spare-part request is in the demo the walk runs on: one that is not the B01 administrator's.
+  const request = stableId('spare-part-request', 'A01', 'walk');
+  const providerBody = {
+    code: 'WALK',
+    name: '巡检服务商',
+    coverageAreaCodes: ['440000'],
+    slaHours: 24,
+    rateCard: {},
+    status: 'ENABLED',
+  };
+  const engineerBody = { providerId: provider, name: '巡检', mobile: '13800000077', status: 'ENABLED' };
+  const faultBody = {
+    code: 'WALK',
+    faultCategory: 'NO_COOLING',
+    description: '巡检故障',
+    suggestedPartIds: [part],
+    status: 'ENABLED',
+  };
+  const partBody = {
+    partCode: 'WALK',
+    name: '巡检备件',
+    category: 'FAN',
+    unit: '个',
+    standardPrice: 1,
+    costPrice: 1,
+    serialTracked: false,
+    safetyStock: 0,
+    status: 'ENABLED',
+  };
+  return {
+    'GET /api/mes/order/queryById': { query: { id: order } },
+    'POST /api/mes/order/add': {
+      body: {
+        sourceType: 'HOTLINE',
+        assetId,
+        customerId: outletId,
+        faultCategory: 'NO_COOLING',
+        faultDescription: '巡检报修',
+      },
+    },
+    'POST /api/mes/order/verify': { body: { id: order, assetId } },
+    'POST /api/mes/order/dispatch': { body: { id: order, providerId: provider } },
+    'POST /api/mes/order/accept': { body: { id: order } },
+    'POST /api/mes/order/contact': { body: { id: order, bookingDate: '2026-12-01' } },
+    'POST /api/mes/order/assign': { body: { id: order, engineerId: engineer } },
+    'POST /api/mes/order/arrive': { body: { id: order, lng: 113.26, lat: 23.12 } },
+    'POST /api/mes/order/feedback': {
+      body: {
+        id: order,
+        cause: '巡检',
+        repairMethod: '巡检',
+        actualServiceType: 'ON_SITE',
+        parts: [{ partId: part, qty: 1, warehouseId: warehouse }],
+        photoIds: ['walk'],
+        laborCost: 0,
+        travelCost: 0,
+      },
+    },
+    'POST /api/mes/order/approve': { body: { id: order } },
+    'POST /api/mes/order/revisit': { body: { id: order, result: 'PASSED' } },
+    'POST /api/mes/order/close': { body: { id: order } },
+    'POST /api/mes/order/cancel': { body: { id: order, reason: '巡检' } },
+    'POST /api/mes/provider/add': { body: providerBody, own: true },
+    'PUT /api/mes/provider/edit': { body: { ...providerBody, id: provider } },
+    'POST /api/mes/engineer/add': { body: engineerBody },
+    'PUT /api/mes/engineer/edit': { body: { ...engineerBody, id: engineer } },
+    'POST /api/mes/faultCode/add': { body: faultBody },
+    'PUT /api/mes/faultCode/edit': { body: { ...faultBody, id: fault } },
+    'POST /api/mes/part/add': { body: partBody, own: true },
+    'PUT /api/mes/part/edit': { body: { ...partBody, id: part } },
+    'POST /api/mes/movement/add': {
+      body: { moveType: 'PURCHASE_IN', partId: part, warehouseId: warehouse, qty: 1 },
+    },
+    'POST /api/mes/request/add': { body: { warehouseId: warehouse, lines: [{ partId: part, qty: 1 }] } },
+    'POST /api/mes/request/issue': { body: { id: request, fromWarehouseId: warehouse } },
+    'POST /api/mes/request/receive': { body: { id: request } },
+  };
+}
+
+/** Samples of 员工内购 (/eEmployee, mall seed): A01's buyer, pickup point, an employee order and its pickup code. */
+async function a01EmployeeSamples(db: Kysely<DB>, skuId: string): Promise<Record<string, Sample>> {
+  const order = await db
+    .selectFrom('employee_orders')
+    .select(['id', 'pickup_code'])
+    .where('tenant_id', '=', 'A01')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const buyer = {
+    employeeNo: 'WALK01',
+    name: '巡检',
+    mobile: '13800000076',
+    monthlyQuotaAmount: 100,
+  };
+  const point = { name: '巡检自提点', address: '巡检路 1 号' };
+  return {
+    'GET /api/eEmployee/order/queryById': { query: { id: order.id } },
+    'GET /api/eEmployee/pickup/lookup': { query: { code: order.pickup_code } },
+    'POST /api/eEmployee/buyer/save': { body: { ...buyer, id: await firstOfA01(db, 'employee_buyers') } },
+    'POST /api/eEmployee/buyer/importExcel': { body: {} },
+    'POST /api/eEmployee/price/limit': { body: { skuId, perMonthLimitQty: 1 } },
+    'POST /api/eEmployee/pickupPoint/save': { body: { ...point, id: await firstOfA01(db, 'pickup_points') } },
+    'POST /api/eEmployee/order/ready': { body: { id: order.id } },
+    'POST /api/eEmployee/order/complete': { body: { id: order.id } },
+    'POST /api/eEmployee/order/refund': { body: { id: order.id, reason: '巡检' } },
+    'POST /api/eEmployee/pickup/confirm': { body: { code: order.pickup_code } },
+  };
+}
+
+/** Samples of 在线收款 and 微信配置 (docs/payments-api.md): an order of A01 (no A01 payment is seeded). */
+function paymentSamples(orderId: string): Record<string, Sample> {
+  return {
+    'POST /api/payment/prepay': { body: { orderId } },
+    'POST /api/payment/query': { body: { payNo: 'WALK0000000000000001' } },
+    'POST /api/payment/refund/add': { body: { orderId, amount: 1, reason: '巡检' } },
+    // Saves the caller's own tenant's account (there is no id to name: one account per kind and tenant).
+    'POST /api/wxconfig/save': {
+      body: { kind: 'OFFICIAL_ACCOUNT', name: '巡检公众号', mode: 'MOCK' },
+      own: true,
+    },
+  };
+}
+
+/** Samples of 门店执行评分 and 金币 (execution seed): A01's templates, a result and its visit. */
+async function a01ExecutionSamples(db: Kysely<DB>, outletId: string): Promise<Record<string, Sample>> {
+  const template = stableId('executionTemplate', 'A01', 'EXE-STD', '2');
+  const result = await db
+    .selectFrom('execution_results')
+    .select(['id', 'visit_id', 'template_id'])
+    .where('tenant_id', '=', 'A01')
+    .orderBy('result_no')
+    .executeTakeFirstOrThrow();
+  const item = await db
+    .selectFrom('execution_template_items')
+    .select('id')
+    .where('template_id', '=', result.template_id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const templateBody = {
+    code: 'WALK-EXE',
+    name: '巡检模板',
+    passScore: 60,
+    coinRule: { tiers: [{ minScore: 60, coins: 1 }], monthlyCap: 10 },
+    items: [
+      {
+        code: 'W1',
+        name: '巡检项',
+        category: 'DISPLAY',
+        inputType: 'YES_NO',
+        maxScore: 10,
+        scoringRule: 'ALL_OR_NOTHING',
+      },
+    ],
+  };
+  const review = { id: result.id, approve: true, items: [{ itemId: item.id, reviewerScore: 1 }] };
+  return {
+    'GET /api/eVisit/executionTemplate/queryById': { query: { id: template } },
+    'GET /api/eVisit/execution/templateForVisit': { query: { visitId: result.visit_id } },
+    'GET /api/eVisit/execution/queryById': { query: { id: result.id } },
+    'POST /api/eVisit/executionTemplate/add': { body: templateBody, own: true },
+    'PUT /api/eVisit/executionTemplate/edit': { body: { ...templateBody, id: template } },
+    'POST /api/eVisit/executionTemplate/newVersion': { body: { id: template } },
+    'PUT /api/eVisit/executionTemplate/changeStatus': { body: { id: template, status: 'RETIRED' } },
+    'POST /api/eVisit/execution/submit': {
+      body: {
+        clientId: 'walk-execution-1',
+        visitId: result.visit_id,
+        templateId: result.template_id,
+        items: [{ itemId: item.id, value: true }],
+      },
+    },
+    'PUT /api/eVisit/execution/review': { body: review },
+    'PUT /api/eVisit/execution/approveBatch': { body: { ids: [result.id] } },
+    'PUT /api/eVisit/execution/appeal': { body: { id: result.id, reason: '巡检' } },
+    'PUT /api/eVisit/execution/finalReview': { body: review },
+    'PUT /api/eVisit/execution/revoke': { body: { id: result.id, reason: '巡检' } },
+    'POST /api/eVisit/coin/adjust': { body: { customerId: outletId, coins: 1, reason: '巡检' } },
+  };
+}
+
+/** Samples of 资产交接 (no handover is seeded: accept/reject name one that is not the B01 administrator's). */
+async function a01HandoverSamples(db: Kysely<DB>, assetId: string): Promise<Record<string, Sample>> {
+  const handover = stableId('asset-handover', 'A01', 'walk');
+  const agreement = await firstOfA01(db, 'asset_agreements');
+  return {
+    'GET /api/eAsset/agreement/html': { query: { id: agreement } },
+    'GET /api/eAsset/agreement/pdf': { query: { id: agreement } },
+    'POST /api/eAsset/handover': { body: { assetIds: [assetId], toUserId: A01.user } },
+    'POST /api/eAsset/handover/accept': { body: { id: handover } },
+    'POST /api/eAsset/handover/reject': { body: { id: handover, remark: '巡检' } },
   };
 }
 
@@ -1198,6 +1415,110 @@ function pathOf(route: RouteAccessEntry, sample: Sample | undefined): string {
   return `${path.replace(/^\/api/, '')}${query}`;
 }
 
+/** The dealer routes' samples (issue #22): a dealer of A01, the demo dealer1's keeper, the dealer keeper role. */
+function dealerSamples(dealerId: string): Record<string, Sample> {
+  const roleIds = [demoRoleId('A01', 'dealer_keeper')];
+  return {
+    'GET /api/eDealer/queryById': { query: { id: dealerId } },
+    'GET /api/eDealer/account/list': { query: { dealerId } },
+    'PUT /api/eDealer/profile/edit': { body: { id: dealerId, legalPerson: '巡检' } },
+    'POST /api/eDealer/account/add': {
+      body: { dealerId, username: 'walkstaff', realname: '巡检', password: 'Walk-Pa55word', roleIds },
+    },
+    'PUT /api/eDealer/account/edit': { body: { id: demoUserId('dealer1wh'), realname: '巡检', roleIds } },
+  };
+}
+
+/**
+ * Dealer workspaces (issue #22): what a dealer's user must never see — the rows of every other dealer and of the
+ * brand that are not addressed to its dealer `dealerId` (ids: they name one row each).
+ */
+async function notOfDealer(db: Kysely<DB>, dealerId: string): Promise<string[]> {
+  const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
+  const buyers = db.selectFrom('sales_orders').select('buyer_id').where('seller_id', '=', dealerId);
+  const ownWarehouses = db
+    .selectFrom('warehouses')
+    .select('id')
+    .where('owner_type', '=', 'DEALER')
+    .where('owner_id', '=', dealerId);
+  return [
+    ...ids(
+      await db
+        .selectFrom('sales_orders')
+        .select('id')
+        .where('tenant_id', '=', 'A01')
+        .where((eb) => eb.or([eb('seller_id', 'is', null), eb('seller_id', '!=', dealerId)]))
+        .execute(),
+    ),
+    ...ids(
+      await db
+        .selectFrom('customers')
+        .select('id')
+        .where('tenant_id', '=', 'A01')
+        .where('id', '!=', dealerId)
+        .where((eb) => eb.or([eb('serving_dealer_id', 'is', null), eb('serving_dealer_id', '!=', dealerId)]))
+        .where('id', 'not in', buyers)
+        .execute(),
+    ),
+    ...ids(
+      await db
+        .selectFrom('warehouses')
+        .select('id')
+        .where('tenant_id', '=', 'A01')
+        .where('id', 'not in', ownWarehouses)
+        .execute(),
+    ),
+    ...ids(
+      await db
+        .selectFrom('stock_lots')
+        .select('id')
+        .where('tenant_id', '=', 'A01')
+        .where('warehouse_id', 'not in', ownWarehouses)
+        .execute(),
+    ),
+    ...ids(
+      await db
+        .selectFrom('display_agreements')
+        .select('id')
+        .where('tenant_id', '=', 'A01')
+        .where((eb) => eb.or([eb('dealer_id', 'is', null), eb('dealer_id', '!=', dealerId)]))
+        .execute(),
+    ),
+    ...ids(
+      await db
+        .selectFrom('coop_agreements')
+        .select('id')
+        .where('tenant_id', '=', 'A01')
+        .where('party_b_customer_id', '!=', dealerId)
+        .execute(),
+    ),
+    ...ids(
+      await db
+        .selectFrom('rebate_calculations')
+        .select('id')
+        .where('tenant_id', '=', 'A01')
+        .where('customer_id', '!=', dealerId)
+        .execute(),
+    ),
+    ...ids(await db.selectFrom('return_orders').select('id').where('tenant_id', '=', 'A01').execute()),
+    ...ids(await db.selectFrom('exchange_orders').select('id').where('tenant_id', '=', 'A01').execute()),
+    ...ids(await db.selectFrom('erp_connections').select('id').where('tenant_id', '=', 'A01').execute()),
+    ...ids(await db.selectFrom('rebate_policies').select('id').where('tenant_id', '=', 'A01').execute()),
+    ...ids(await db.selectFrom('assets').select('id').where('tenant_id', '=', 'A01').execute()),
+    ...ids(await db.selectFrom('visit_records').select('id').where('tenant_id', '=', 'A01').execute()),
+    ...ids(
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where('tenant_id', '=', 'A01')
+        .where((eb) => eb.or([eb('dealer_id', 'is', null), eb('dealer_id', '!=', dealerId)]))
+        // Brand users the dealer's orders and outlets name (their reps, owners) are addressed to it.
+        .where('username', 'in', ['dealer2', 'dealer2wh', 'nobody'])
+        .execute(),
+    ),
+  ];
+}
+
 describe.each(testBackends())('every /api route on %s', (backend) => {
   const context = useTestServer(backend, { businessData: true });
   let routes: RouteAccessEntry[];
@@ -1237,7 +1558,8 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
 
   beforeAll(async () => {
     routes = listRouteAccess(context.server.app).filter(
-      (route) => route.url.startsWith('/api/') && route.method !== 'HEAD',
+      // The mall buyers' routes take buyer tokens only: mall.test.ts walks them.
+      (route) => route.url.startsWith('/api/') && route.method !== 'HEAD' && route.access !== 'buyer',
     );
     // A signed-in user of A01 with no role at all: holds no permission code.
     await insertAccount(context.database.db, {
@@ -1372,12 +1694,13 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       nodes: [{ name: '审批', approverType: 'USER', approverRef: admin.id, mode: 'ANY' }],
     };
     const assets = await a01AssetRows(db);
+    const orders = await a01OrderRows(db);
     const posmAndAds = await a01PosmAndAdSamples(db);
     const displays = await a01DisplayRows(db);
     SAMPLES = {
       ...posmAndAds.samples,
       ...SYSTEM_SAMPLES,
-      ...businessSamples({ ...business, ...(await a01OrderRows(db)) }),
+      ...businessSamples({ ...business, ...orders }),
       ...assetSamples(assets, business.outlet.id),
       ...(await a01VisitSamples(db)),
       ...displaySamples(displays),
@@ -1404,6 +1727,14 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       ...agreementSamples(business.outlet.id),
       ...rebateSamples(rebateCalc.id, rebateCalc.customer_id),
       ...kpiSamples(),
+      // Dealer workspaces (issue #22).
+      ...dealerSamples(business.dealer.id),
+      // The modules merged after the walk was last extended (repairs, employee mall, payments, execution, handovers).
+      ...(await a01RepairSamples(db, assets.placed.id, business.outlet.id)),
+      ...(await a01EmployeeSamples(db, business.sku.id)),
+      ...paymentSamples(orders.order.id),
+      ...(await a01ExecutionSamples(db, business.outlet.id)),
+      ...(await a01HandoverSamples(db, assets.placed.id)),
     };
     markers = [
       ...(await a01BusinessMarkers(db)),
@@ -1550,5 +1881,70 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
     );
     expect(zhangwei.body.result).toMatchObject({ realname: '张伟', status: 1 });
     await expect(loginAs(context.client, 'zhangwei')).resolves.toEqual(expect.any(String));
+  });
+
+  it('shows a dealer’s user nothing of another dealer or of the brand beyond what is addressed to it, on every route', async () => {
+    const db = context.database.db;
+    // A dealer's user holding a dealer role granted every menu and button of the tenant: only the dealer ceiling
+    // (shared/dealerScope.ts) and the dealer's data scope stand between it and the brand's rows.
+    const dealerId = (
+      await db
+        .selectFrom('users')
+        .select('dealer_id')
+        .where('username', '=', 'dealer1')
+        .executeTakeFirstOrThrow()
+    ).dealer_id!;
+    const everything = stableId('role', 'A01', 'walk-dealer-all');
+    await db
+      .insertInto('roles')
+      .values({
+        id: everything,
+        tenant_id: 'A01',
+        role_code: 'walk_dealer_all',
+        role_name: '巡检经销商',
+        for_dealers: true,
+      })
+      .execute();
+    await db
+      .insertInto('role_permissions')
+      .columns(['tenant_id', 'role_id', 'permission_id'])
+      .expression(
+        db
+          .selectFrom('permissions')
+          .select([sql.lit('A01').as('tenant_id'), sql.lit(everything).as('role_id'), 'id'])
+          .where('tenant_id', '=', 'A01'),
+      )
+      .execute();
+    await insertAccount(db, {
+      id: 'walkdealer0000000000000000000000',
+      tenantId: 'A01',
+      username: 'walkdealer',
+      realname: '巡检经销商',
+      phone: '13800000098',
+      email: null,
+      sex: null,
+      roleEnum: null,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      roleIds: [everything],
+      departIds: [],
+    });
+    await db.updateTable('users').set({ dealer_id: dealerId }).where('username', '=', 'walkdealer').execute();
+    const dealer = await loginAs(context.client, 'walkdealer');
+    const hidden = await notOfDealer(db, dealerId);
+    expect(hidden.length).toBeGreaterThan(100);
+    const leaks: string[] = [];
+    let seen = 0;
+    for (const route of routes.filter((each) => each.access !== 'public')) {
+      const { status, body, file } = await call(route, dealer);
+      if (status === 200 && body?.success !== false) seen += 1;
+      const text = file ?? JSON.stringify(body);
+      const shown = hidden.filter((marker) => text.includes(marker));
+      if (shown.length > 0) leaks.push(`${keyOf(route)} shows ${shown.slice(0, 3).join(', ')}`);
+    }
+    expect(leaks).toEqual([]);
+    // It does see its own: its orders, warehouses, outlets.
+    expect(seen).toBeGreaterThan(10);
+    const orders = await context.client.get<{ total: number }>('/eOrder/eOrder/list', dealer);
+    expect(orders.body.result.total).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,7 @@
 // Issue #14, privilege: a regional manager (liuyang) holding user:edit / user:add could make himself system
 // administrator, take the administrator's account over and wipe the log. Now nobody grants what they lack,
 // acts on a user or role above them, or changes their own roles; the refusals are 403 and change nothing.
+import { MES_GRANTS } from '../db/seed/organisation';
 import { addAssignRolePermission } from '../db/migrations/0015_assign_role_permission';
 import { demoDepartId, demoPermissionId, demoRoleId, demoUserId } from '../db/seed/ids';
 import { loginAs } from './support/auth';
@@ -60,6 +61,8 @@ describe.each(testBackends())('privilege of system administration on %s', (backe
         'depart:edit',
         'depart:delete',
         'depart:deleteBatch',
+        // What the production system's users hold, so that mes_zg stays a user below him.
+        ...MES_GRANTS,
       ],
     }));
     climber = await loginAs(context.client, 'climber');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { PostgresDialect, type Kysely } from 'kysely';
 import pg from 'pg';
-import { DEFAULT_DATABASE_POOL_MAX, type Config } from '../config';
+import { DEFAULT_DATABASE_CONNECT_TIMEOUT_MS, DEFAULT_DATABASE_POOL_MAX, type Config } from '../config';
 import { PGliteDialect } from './pgliteDialect';
 import { preparingPool } from './preparedStatements';
 import type { DB } from './schema';
@@ -25,9 +25,6 @@ export interface Database {
   /** Ends the pool, or shuts PGlite down cleanly. */
   close(): Promise<void>;
 }
-
-/** A request waits at most this long for a PostgreSQL connection before it fails with 503. */
-export const POSTGRES_CONNECT_TIMEOUT_MS = 3000;
 
 /**
  * bigint (int8) columns come back as strings on both back ends, as pg does by default: ids are
@@ -57,19 +54,24 @@ export function createPGliteDatabase(pglite: PGlite): Database {
   };
 }
 
-/**
- * `poolMax`: connections at most (DATABASE_POOL_MAX). A request that finds them all taken waits
- * POSTGRES_CONNECT_TIMEOUT_MS for one, then fails as busy (isDatabaseBusyError), not as an outage.
- */
+export interface PostgresPoolOptions {
+  /** Connections at most (DATABASE_POOL_MAX). */
+  poolMax?: number;
+  /**
+   * How long a query waits for a connection (a free one, or a new one being opened) before it fails as busy
+   * (isDatabaseBusyError), not as an outage (DATABASE_CONNECT_TIMEOUT_MS).
+   */
+  connectTimeoutMs?: number;
+}
+
 export function createPostgresDatabase(
   connectionString: string,
-  poolMax: number = DEFAULT_DATABASE_POOL_MAX,
+  {
+    poolMax = DEFAULT_DATABASE_POOL_MAX,
+    connectTimeoutMs = DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
+  }: PostgresPoolOptions = {},
 ): Database {
-  const pool = new pg.Pool({
-    connectionString,
-    max: poolMax,
-    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
-  });
+  const pool = new pg.Pool({ connectionString, max: poolMax, connectionTimeoutMillis: connectTimeoutMs });
   const listeners: Array<(error: Error) => void> = [];
   const report = (error: Error) => listeners.forEach((listener) => listener(error));
   // An 'error' event without a listener crashes the process. pg-pool listens on idle clients only and
@@ -90,8 +92,13 @@ export function createPostgresDatabase(
 }
 
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolMax'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> &
+    Partial<Pick<Config, 'databasePoolMax' | 'databaseConnectTimeoutMs'>>,
 ): Promise<Database> {
-  if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl, config.databasePoolMax);
+  if (config.databaseUrl)
+    return createPostgresDatabase(config.databaseUrl, {
+      poolMax: config.databasePoolMax,
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+    });
   return createPGliteDatabase(await openPGlite(config.dataDir));
 }

@@ -1,6 +1,12 @@
 // The database as Kysely sees it: one interface per table, added to by each issue's migrations.
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type {
+  BuyerKind,
+  EmployeeBuyerStatus,
+  EmployeeOrderStatus,
+  EmployeePaymentMethod,
+} from '../../common/mall';
+import type {
   ApplicationStatus,
   ApplicationType,
   AssetType,
@@ -12,8 +18,27 @@ import type {
   FormFactor,
   MoveType,
   PlacementStatus,
+  // 0033
+  AssetAgreementStatus,
+  DepositMethod,
+  DepositRecordStatus,
+  HandoverStatus,
 } from '../../common/assets';
 import type { AcceptanceResult, AdStatus, AdType, CostSharing } from '../../common/ads';
+import type {
+  CostBearer as RepairCostBearer,
+  FaultCategory,
+  PartCategory,
+  PartMoveType,
+  PartRequestStatus,
+  RepairPriority,
+  RepairSource,
+  RepairStatus,
+  RevisitResult,
+  ServiceType,
+  SpareWarehouseType,
+  WarrantyStatus,
+} from '../../common/repairs';
 import type {
   PosmCategory,
   PosmMoveType,
@@ -120,6 +145,28 @@ import type {
 } from '../../common/kpi';
 import type { SmsPurpose } from '../integrations/sms/gateway';
 import type {
+  PayBizType,
+  PaymentSource,
+  PayTradeType,
+  PayTransactionStatus,
+  RefundCause,
+  RefundRoute,
+  RefundStatus,
+  WxAccountKind,
+  WxMode,
+} from '../../common/payments';
+import type {
+  AiDetectType,
+  CoinRule,
+  InputType,
+  ItemCategory,
+  ItemInput,
+  ItemRequirement,
+  ReviewStatus as ExecutionReviewStatus,
+  ScoringRule,
+  TemplateStatus as ExecutionTemplateStatus,
+} from '../../common/execution';
+import type {
   FundAccountType,
   FundEntryType,
   FundSourceType,
@@ -223,6 +270,8 @@ export interface UsersTable {
   telephone: Generated<string | null>;
   /** 1 normal user, 2 department head. */
   user_identity: Generated<1 | 2>;
+  /** The DEALER customer the account belongs to (0034): its data scope is then that dealer. */
+  dealer_id: Generated<string | null>;
   created_by: Generated<string | null>;
   updated_by: Generated<string | null>;
   created_at: CreatedAt;
@@ -243,6 +292,8 @@ export interface RolesTable {
   /** 9: a role attached to departments (spec §6). */
   role_level: Generated<number>;
   description: string | null;
+  /** A role the brand grants to dealer accounts (0034): the only roles that count for a dealer's user. */
+  for_dealers: Generated<boolean>;
   created_by: Generated<string | null>;
   updated_by: Generated<string | null>;
   created_at: CreatedAt;
@@ -514,6 +565,12 @@ export interface ErpDocumentLine {
   amount: number;
   isGift?: boolean;
   batchNo?: string;
+  /** Tax-inclusive unit price before the promotions (sales orders; absent on gift lines). */
+  listPrice?: number;
+  /** The promotions' discount on the line, order-level ones allocated to it (DOMAIN §1.5 discountAmount). */
+  discountAmount?: number;
+  /** The order's 返利抵扣 allocated to the line by its amount; `amount` is before it. */
+  rebateAmount?: number;
 }
 
 /**
@@ -996,6 +1053,8 @@ export interface ReturnOrdersTable extends BusinessColumns {
   reason: ReturnReason;
   refund_method: RefundMethod;
   amount: Decimal;
+  /** The buyer's 返利抵扣 on the returned goods, back to the rebate account at 入库 (migration 0039). */
+  rebate_back_amount: Generated<string>;
   status: Generated<ReturnStatus>;
   remark: string | null;
   reject_reason: string | null;
@@ -1074,6 +1133,10 @@ export interface PaymentsTable {
   remark: string | null;
   created_by: string | null;
   created_at: CreatedAt;
+  // 0035: online payments come from a WeChat Pay transaction; refunds lower what is left of a payment.
+  source: Generated<PaymentSource>;
+  pay_transaction_id: string | null;
+  refunded_amount: Generated<string>;
 }
 
 /** A dictionary of a tenant: a named list of value/text pairs (API.md §6.5). */
@@ -1292,6 +1355,8 @@ export interface AttachmentsTable {
   duplicate_of: string | null;
   duplicate_kind: DuplicateKind | null;
   duplicate_distance: number | null;
+  /** The uploading device's id of this upload (0038): the same id again answers the first upload. */
+  client_id?: ColumnType<string | null, string | null | undefined, never>;
   created_by: string | null;
   updated_by: string | null;
   created_at: Generated<Date>;
@@ -1353,6 +1418,8 @@ export interface AssetApplicationsTable extends BusinessColumns {
   deposit_status: Generated<DepositStatus>;
   deposit_receipt_no: string | null;
   deposit_paid_at: Date | null;
+  /** When an approved placement's deposit falls due (0033). */
+  deposit_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   reason: string | null;
   refund_deposit: boolean | null;
   previous_condition: ConditionStatus | null;
@@ -1411,6 +1478,60 @@ export interface AssetAlarmsTable {
   exception_id: string | null;
   received_at: CreatedAt;
   updated_at: Date;
+}
+
+// ---- Trade assets: deposits, agreements, handovers (0033, DOMAIN §1.10) ----
+
+export interface AssetDepositsTable extends BusinessColumns {
+  application_id: string;
+  asset_id: string;
+  customer_id: string;
+  amount: Money;
+  method: DepositMethod | null;
+  reference_no: string | null;
+  receipt_photo_ids: JSONColumnType<string[], string | undefined, string>;
+  status: DepositRecordStatus;
+  waive_reason: string | null;
+  received_by: string | null;
+  received_at: Date;
+  refund_method: DepositMethod | null;
+  refund_reference: string | null;
+  refund_remark: string | null;
+  refunded_by: string | null;
+  refunded_at: Date | null;
+  version: Generated<number>;
+}
+
+export interface AssetAgreementsTable extends BusinessColumns {
+  agreement_no: string;
+  application_id: string;
+  asset_id: string;
+  customer_id: string;
+  org_code: string;
+  start_date: DateColumn;
+  expire_date: DateColumn;
+  deposit_amount: Money;
+  free_deposit: boolean;
+  template_version_id: string;
+  variable_values: JSONColumnType<Record<string, unknown>, string, string>;
+  signature_photo_id: string | null;
+  signed_at: Date | null;
+  signed_by: string | null;
+  terminated_at: Date | null;
+  status: Generated<AssetAgreementStatus>;
+  version: Generated<number>;
+}
+
+export interface AssetHandoversTable extends BusinessColumns {
+  asset_id: string;
+  from_user_id: string | null;
+  to_user_id: string;
+  status: Generated<HandoverStatus>;
+  remark: string | null;
+  result_remark: string | null;
+  handled_by: string | null;
+  handled_at: Date | null;
+  version: Generated<number>;
 }
 
 // ---- Display policies and agreements (0028, DOMAIN §1.8) ----
@@ -1662,7 +1783,10 @@ export interface FundLedgerTable {
   source_no: string | null;
   remark: string | null;
   operator_id: string | null;
-  created_at: CreatedAt;
+  /** Coins: when the earned coins expire (migration 0037). */
+  expire_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set on insert only by the demo seed, which dates its entries in the past. */
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 // ---- Visits (DOMAIN §1.4, issue #17) ----
@@ -2015,6 +2139,9 @@ export interface DB {
   asset_inspections: AssetInspectionsTable;
   asset_exceptions: AssetExceptionsTable;
   asset_alarms: AssetAlarmsTable;
+  asset_deposits: AssetDepositsTable;
+  asset_agreements: AssetAgreementsTable;
+  asset_handovers: AssetHandoversTable;
   display_policies: DisplayPoliciesTable;
   display_agreements: DisplayAgreementsTable;
   display_inspections: DisplayInspectionsTable;
@@ -2050,6 +2177,41 @@ export interface DB {
   kpi_achievements: KpiAchievementsTable;
   dealer_inventory_daily: DealerInventoryDailyTable;
   dealer_monthly: DealerMonthlyTable;
+  // ---- mall and employee-price programme (0036) ----
+  pickup_points: PickupPointsTable;
+  employee_buyers: EmployeeBuyersTable;
+  employee_sku_limits: EmployeeSkuLimitsTable;
+  buyer_sessions: BuyerSessionsTable;
+  buyer_cart_items: BuyerCartItemsTable;
+  employee_orders: EmployeeOrdersTable;
+  employee_order_lines: EmployeeOrderLinesTable;
+  // Dealer workspaces (0034).
+  dealer_profiles: DealerProfilesTable;
+  // ---- payments and WeChat (0035) ----
+  pay_transactions: PayTransactionsTable;
+  pay_notify_events: PayNotifyEventsTable;
+  refunds: RefundsTable;
+  wx_accounts: WxAccountsTable;
+  // ---- Repairs and spare parts (0032) ----
+  service_providers: ServiceProvidersTable;
+  service_engineers: ServiceEngineersTable;
+  fault_codes: FaultCodesTable;
+  spare_parts: SparePartsTable;
+  spare_warehouses: SpareWarehousesTable;
+  spare_stocks: SpareStocksTable;
+  repair_orders: RepairOrdersTable;
+  repair_order_events: RepairOrderEventsTable;
+  repair_order_parts: RepairOrderPartsTable;
+  spare_part_requests: SparePartRequestsTable;
+  spare_part_request_lines: SparePartRequestLinesTable;
+  spare_movements: SpareMovementsTable;
+  spare_serials: SpareSerialsTable;
+  // 门店执行评分 and 金币 (migration 0037)
+  execution_templates: ExecutionTemplatesTable;
+  execution_template_items: ExecutionTemplateItemsTable;
+  execution_results: ExecutionResultsTable;
+  execution_item_results: ExecutionItemResultsTable;
+  coin_adjustments: CoinAdjustmentsTable;
 }
 
 // ---- POSM materials and ad applications (0031) ----
@@ -2169,4 +2331,494 @@ export interface AdApplicationsTable extends BusinessColumns {
   remark: string | null;
   result_remark: string | null;
   version: Generated<number>;
+}
+
+// ---- The mall's buyers and the employee-price programme (0036) ----
+
+export interface PickupPointsTable extends BusinessColumns {
+  name: string;
+  address: string;
+  open_hours: string | null;
+  contact: string | null;
+  status: Generated<'ACTIVE' | 'DISABLED'>;
+}
+
+export interface EmployeeBuyersTable extends BusinessColumns {
+  employee_no: string;
+  name: string;
+  mobile: string;
+  company_name: string | null;
+  wechat_open_id: string | null;
+  verified_at: Date | null;
+  monthly_quota_amount: Decimal;
+  monthly_quota_cases: number | null;
+  status: Generated<EmployeeBuyerStatus>;
+  version: Generated<number>;
+}
+
+export interface EmployeeSkuLimitsTable extends BusinessColumns {
+  sku_id: string;
+  per_month_limit_qty: number;
+}
+
+export interface BuyerSessionsTable {
+  id: string;
+  tenant_id: string;
+  token_hash: string;
+  buyer_kind: BuyerKind;
+  customer_id: string | null;
+  employee_buyer_id: string | null;
+  mobile: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface BuyerCartItemsTable {
+  id: string;
+  tenant_id: string;
+  owner_id: string;
+  sku_id: string;
+  cases: number;
+  updated_at: Generated<Date>;
+}
+
+export interface EmployeeOrdersTable extends BusinessColumns {
+  order_no: string;
+  employee_buyer_id: string;
+  pickup_point_id: string;
+  payment_method: EmployeePaymentMethod;
+  status: Generated<EmployeeOrderStatus>;
+  goods_amount: Decimal;
+  payable_amount: Decimal;
+  paid_amount: Generated<string>;
+  total_cases: number;
+  pickup_code: string;
+  ordered_at: Generated<Date>;
+  pay_deadline: Date;
+  paid_at: Date | null;
+  payment_ref: string | null;
+  cancelled_at: Date | null;
+  cancel_reason: string | null;
+  picked_up_at: Date | null;
+  picked_up_by: string | null;
+  refund_reason: string | null;
+  refunded_at: Date | null;
+  buyer_remark: string | null;
+  version: Generated<number>;
+}
+
+export interface EmployeeOrderLinesTable {
+  id: string;
+  tenant_id: string;
+  order_id: string;
+  line_no: number;
+  sku_id: string;
+  sku_snapshot: JSONColumnType<SkuSnapshot, string, string>;
+  cases: number;
+  price_list_id: string | null;
+  case_price: Decimal;
+  amount: Decimal;
+}
+// ---- Dealer workspaces (0034) ----
+
+/** 经销商档案 (DOMAIN §1.3 DealerProfile): one per DEALER customer, its id the customer's. */
+export interface DealerProfilesTable extends BusinessColumns {
+  customer_id: string;
+  legal_person: string | null;
+  tax_no: string | null;
+  invoice_title: string | null;
+  bank_name: string | null;
+  bank_account: string | null;
+  license_no: string | null;
+  authorized_area_codes: JSONColumnType<string[], string, string>;
+  authorized_channels: JSONColumnType<string[], string, string>;
+  contract_no: string | null;
+  contract_start: NullableDateColumn;
+  contract_end: NullableDateColumn;
+  deposit_amount: ColumnType<string, string | number | undefined, string | number>;
+  annual_target_cases: number | null;
+  dms_enabled: Generated<boolean>;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+// ---- payments and WeChat (0035) ----
+
+export interface PayTransactionsTable extends BusinessColumns {
+  pay_no: string;
+  biz_type: PayBizType;
+  biz_id: string;
+  biz_no: string;
+  order_id: string | null;
+  amount: Decimal;
+  refunded_amount: ColumnType<string, string | number | undefined, string | number>;
+  description: string;
+  trade_type: PayTradeType;
+  app_id: string;
+  mch_id: string;
+  payer_openid: string | null;
+  prepay_id: string | null;
+  h5_url: string | null;
+  status: Generated<PayTransactionStatus>;
+  transaction_id: string | null;
+  bank_type: string | null;
+  success_time: Date | null;
+  expires_at: Date;
+  simulated: Generated<boolean>;
+}
+
+export interface PayNotifyEventsTable {
+  id: string;
+  tenant_id: string;
+  notify_id: string;
+  event_type: string;
+  out_no: string;
+  outcome: string;
+  received_at: CreatedAt;
+}
+
+export interface RefundsTable extends BusinessColumns {
+  refund_no: string;
+  biz_type: PayBizType;
+  biz_id: string;
+  biz_no: string;
+  order_id: string | null;
+  payment_id: string | null;
+  pay_transaction_id: string | null;
+  return_order_id: string | null;
+  amount: Decimal;
+  method: RefundRoute;
+  cause: RefundCause;
+  channel: string | null;
+  reason: string;
+  status: Generated<RefundStatus>;
+  wx_refund_id: string | null;
+  reference_no: string | null;
+  last_error: string | null;
+  submitted_at: Date | null;
+  success_time: Date | null;
+}
+
+export interface WxAccountsTable extends BusinessColumns {
+  kind: WxAccountKind;
+  name: string;
+  mode: Generated<WxMode>;
+  app_id: string | null;
+  app_secret_enc: string | null;
+  mch_id: string | null;
+  serial_no: string | null;
+  api_v3_key_enc: string | null;
+  private_key_enc: string | null;
+  platform_serial: string | null;
+  platform_cert: string | null;
+  remark: string | null;
+}
+
+// ---- Repairs and spare parts (0032, DOMAIN §1.15) ----
+
+type JsonIds = JSONColumnType<string[], string | undefined, string>;
+
+export interface ServiceProvidersTable extends BusinessColumns {
+  code: string;
+  name: string;
+  /** Region codes (province, city or district, GB/T 2260) the provider serves. */
+  coverage_area_codes: JsonIds;
+  contact_name: string | null;
+  contact_mobile: string | null;
+  sla_hours: Generated<number>;
+  rate_card: JSONColumnType<Record<string, number>, string | undefined, string>;
+  status: Generated<EnabledStatus>;
+}
+
+export interface ServiceEngineersTable extends BusinessColumns {
+  provider_id: string;
+  name: string;
+  mobile: string;
+  /** The account the engineer signs in with; it sees only its provider's orders. */
+  user_id: string | null;
+  is_manager: Generated<boolean>;
+  status: Generated<EnabledStatus>;
+}
+
+export interface FaultCodesTable extends BusinessColumns {
+  code: string;
+  fault_category: FaultCategory;
+  description: string;
+  suggested_part_ids: JsonIds;
+  status: Generated<EnabledStatus>;
+}
+
+export interface SparePartsTable extends BusinessColumns {
+  part_code: string;
+  name: string;
+  category: PartCategory;
+  spec: string | null;
+  applicable_model_ids: JsonIds;
+  unit: string;
+  standard_price: Money;
+  cost_price: Money;
+  serial_tracked: Generated<boolean>;
+  safety_stock: Generated<number>;
+  supplier: string | null;
+  status: Generated<EnabledStatus>;
+}
+
+export interface SpareWarehousesTable extends BusinessColumns {
+  code: string;
+  name: string;
+  warehouse_type: SpareWarehouseType;
+  provider_id: string | null;
+  engineer_id: string | null;
+  status: Generated<EnabledStatus>;
+}
+
+export interface SpareStocksTable {
+  id: string;
+  tenant_id: string;
+  warehouse_id: string;
+  part_id: string;
+  qty_on_hand: number;
+  qty_reserved: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface RepairOrdersTable extends BusinessColumns {
+  order_no: string;
+  source_type: RepairSource;
+  source_ref: string | null;
+  org_code: string;
+  customer_id: string | null;
+  customer_name: string | null;
+  province_code: string | null;
+  city_code: string | null;
+  district_code: string | null;
+  address: string | null;
+  contact_name: string | null;
+  contact_mobile: string | null;
+  asset_id: string | null;
+  asset_no: string | null;
+  model_id: string | null;
+  model_name: string | null;
+  previous_condition: ConditionStatus | null;
+  fault_category: FaultCategory;
+  fault_code: string | null;
+  fault_description: string;
+  fault_photo_ids: JsonIds;
+  priority: Generated<RepairPriority>;
+  booking_date: NullableDateColumn;
+  booking_time_range: string | null;
+  warranty_status: WarrantyStatus;
+  service_provider_id: string | null;
+  engineer_id: string | null;
+  reported_at: ColumnType<Date, Date | undefined, Date>;
+  dispatched_at: Date | null;
+  accepted_at: Date | null;
+  contacted_at: Date | null;
+  assigned_at: Date | null;
+  arrived_at: Date | null;
+  arrive_lng: string | null;
+  arrive_lat: string | null;
+  finished_at: Date | null;
+  approved_at: Date | null;
+  closed_at: Date | null;
+  sla_due_at: Date | null;
+  sla_breached: Generated<boolean>;
+  cause: string | null;
+  repair_method: string | null;
+  actual_service_type: ServiceType | null;
+  labor_cost: Money;
+  parts_cost: Money;
+  travel_cost: Money;
+  total_cost: Money;
+  cost_bearer: RepairCostBearer | null;
+  completion_photo_ids: JsonIds;
+  customer_signature_id: string | null;
+  rating: number | null;
+  revisit_result: RevisitResult | null;
+  revisit_count: Generated<number>;
+  /** How many times an engineer fed back: more than one is not a first-time fix. */
+  visit_count: Generated<number>;
+  remark: string | null;
+  status: RepairStatus;
+  version: Generated<number>;
+}
+
+export interface RepairOrderEventsTable {
+  id: string;
+  tenant_id: string;
+  repair_order_id: string;
+  status_from: RepairStatus | null;
+  status_to: RepairStatus;
+  action: string;
+  detail: string | null;
+  operator_id: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface RepairOrderPartsTable {
+  id: string;
+  tenant_id: string;
+  repair_order_id: string;
+  part_id: string;
+  qty: number;
+  unit_price: string | number;
+  in_warranty: boolean;
+  old_part_returned: Generated<boolean>;
+  old_part_serial_no: string | null;
+  new_part_serial_no: string | null;
+  source_warehouse_id: string;
+}
+
+export interface SparePartRequestsTable extends BusinessColumns {
+  request_no: string;
+  provider_id: string;
+  engineer_id: string | null;
+  warehouse_id: string;
+  requester_id: string;
+  org_code: string;
+  total_amount: Money;
+  status: PartRequestStatus;
+  from_warehouse_id: string | null;
+  approved_at: Date | null;
+  issued_at: Date | null;
+  received_at: Date | null;
+  remark: string | null;
+  result_remark: string | null;
+  version: Generated<number>;
+}
+
+export interface SparePartRequestLinesTable {
+  id: string;
+  tenant_id: string;
+  request_id: string;
+  part_id: string;
+  qty: number;
+  unit_price: string | number;
+}
+
+export interface SpareMovementsTable {
+  id: string;
+  tenant_id: string;
+  warehouse_id: string;
+  part_id: string;
+  move_type: PartMoveType;
+  qty: number;
+  balance: number;
+  repair_order_id: string | null;
+  request_id: string | null;
+  engineer_id: string | null;
+  serial_nos: JsonIds;
+  remark: string | null;
+  operator_id: string | null;
+  occurred_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface SpareSerialsTable {
+  id: string;
+  tenant_id: string;
+  part_id: string;
+  serial_no: string;
+  warehouse_id: string | null;
+  status: 'IN_STOCK' | 'CONSUMED' | 'SCRAPPED';
+  repair_order_id: string | null;
+  updated_at: Generated<Date>;
+}
+
+// ---- 门店执行评分 and 金币 (DOMAIN §1.4, migration 0037) ----
+
+type Score = ColumnType<string, string | number, string | number>;
+type NullableScore = ColumnType<string | null, string | number | null | undefined, string | number | null>;
+type Day = ColumnType<string | null, string | null | undefined, string | null>;
+
+export interface ExecutionTemplatesTable extends BusinessColumns {
+  code: string;
+  name: string;
+  version: number;
+  channels: JSONColumnType<string[], string | undefined, string>;
+  outlet_types: JSONColumnType<string[], string | undefined, string>;
+  total_score: Score;
+  pass_score: Score;
+  coin_rule: JSONColumnType<CoinRule, string, string>;
+  valid_from: Day;
+  valid_to: Day;
+  status: Generated<ExecutionTemplateStatus>;
+  remark: string | null;
+  activated_at: Date | null;
+}
+
+export interface ExecutionTemplateItemsTable {
+  id: string;
+  tenant_id: string;
+  template_id: string;
+  seq: number;
+  code: string;
+  name: string;
+  category: ItemCategory;
+  input_type: InputType;
+  ai_detect_type: AiDetectType | null;
+  requirement: JSONColumnType<ItemRequirement, string | undefined, string>;
+  max_score: Score;
+  scoring_rule: ScoringRule;
+  is_veto: Generated<boolean>;
+  photo_required: Generated<boolean>;
+}
+
+export interface ExecutionResultsTable extends BusinessColumns {
+  result_no: string;
+  client_id: string;
+  visit_id: string;
+  customer_id: string;
+  employee_id: string;
+  org_code: string;
+  template_id: string;
+  template_version: number;
+  executed_at: Generated<Date>;
+  auto_score: NullableScore;
+  final_score: NullableScore;
+  passed: boolean | null;
+  veto_hit: Generated<boolean>;
+  review_status: Generated<ExecutionReviewStatus>;
+  reviewer_id: string | null;
+  reviewed_at: Date | null;
+  review_comment: string | null;
+  appeal_reason: string | null;
+  appeal_by: string | null;
+  appealed_at: Date | null;
+  final_reviewer_id: string | null;
+  final_reviewed_at: Date | null;
+  final_comment: string | null;
+  revoked_by: string | null;
+  revoked_at: Date | null;
+  revoke_reason: string | null;
+  coins_awarded: Generated<number>;
+  coin_month: string | null;
+  coin_entry_id: string | null;
+  version: Generated<number>;
+}
+
+export interface ExecutionItemResultsTable {
+  id: string;
+  tenant_id: string;
+  result_id: string;
+  item_id: string;
+  seq: number;
+  input_value: ColumnType<ItemInput['value'] | null, string | null, string | null>;
+  photo_ids: JSONColumnType<string[], string | undefined, string>;
+  auto_score: NullableScore;
+  reviewer_score: NullableScore;
+  final_score: NullableScore;
+  met: boolean | null;
+  deduction_reason: string | null;
+}
+
+export interface CoinAdjustmentsTable extends BusinessColumns {
+  adjust_no: string;
+  customer_id: string;
+  org_code: string;
+  coins: number;
+  reason: string;
+  status: Generated<'PENDING' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN'>;
+  approval_instance_id: string | null;
+  entry_id: string | null;
 }

@@ -17,7 +17,12 @@ import { API_PREFIX } from './site';
  * Who may call a route: anyone, any signed-in user, or a signed-in user holding a permission code — or any one of
  * several, for a read that several pages need (a picker's options: issue #15).
  */
-export type RouteAccess = 'public' | 'authenticated' | { permission: string | readonly string[] };
+export type RouteAccess =
+  | 'public'
+  | 'authenticated'
+  | { permission: string | readonly string[] }
+  /** A mall buyer's route (/api/buyer, issue #22): the buyer plugin checks the buyer token; no back-office session opens it. */
+  | 'buyer';
 
 /** The caller of an authenticated request, as its session says. */
 export interface CallerSession {
@@ -69,7 +74,7 @@ function isApiUrl(url: string): boolean {
 }
 
 function isRouteAccess(value: unknown): value is RouteAccess {
-  if (value === 'public' || value === 'authenticated') return true;
+  if (value === 'public' || value === 'authenticated' || value === 'buyer') return true;
   const permission = (value as { permission?: unknown } | null)?.permission;
   const codes: unknown[] = Array.isArray(permission) ? permission : [permission];
   return (
@@ -111,7 +116,7 @@ async function enforce(
 ): Promise<FastifyReply | undefined> {
   const access = request.routeOptions.config.access;
   // Routes outside the API (the SPA's files) and unknown paths carry no declaration.
-  if (access === undefined || access === 'public') return undefined;
+  if (access === undefined || access === 'public' || access === 'buyer') return undefined;
   const token = tokenOf(request);
   if (token === undefined) return sendFailure(reply, 401, NOT_LOGGED_IN_MESSAGE);
   const session = await resolveSession(token);

@@ -25,8 +25,10 @@ export interface ListSpec {
   sorts: Record<string, string>;
   /** Applied when the request names no sort; the last entry should be unique (a stable order). */
   defaultSort: Array<[column: string, direction: 'asc' | 'desc']>;
-  /** Parameters the list's service reads itself (keyword, nearExpiryOnly ...). */
+  /** Parameters the list's service reads itself (nearExpiryOnly ...). */
   extras?: readonly string[];
+  /** The (qualified) columns a `keyword` parameter is looked for in: any of them containing it. */
+  keyword?: readonly string[];
 }
 
 export interface ListQuery {
@@ -156,6 +158,17 @@ function rangeCondition(name: string, field: FilterField, text: string, end: boo
   return sql<SqlBool>`${column} ${sql.raw(end ? '<=' : '>=')} ${bound(field, value)}`;
 }
 
+/** Any of `columns` contains the keyword (case-insensitive); no condition for a blank one. */
+function keywordCondition(columns: readonly string[], text: string): RawBuilder<SqlBool> {
+  const keyword = text.trim();
+  if (!keyword) return sql<SqlBool>`true`;
+  const pattern = containsPattern(keyword);
+  return sql<SqlBool>`(${sql.join(
+    columns.map((column) => sql`${sql.ref(column)} ilike ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
 function filterOf(spec: ListSpec, key: string): { field: FilterField; range?: 'begin' | 'end' } | undefined {
   if (Object.hasOwn(spec.filters, key)) return { field: spec.filters[key] };
   const range = /^(.+)_(begin|end)$/.exec(key);
@@ -194,6 +207,10 @@ export function parseListQuery(rawQuery: unknown, spec: ListSpec): ListQuery {
   for (const [key, value] of Object.entries(query)) {
     if (IGNORED_PARAMS.has(key) || PAGING_PARAMS.has(key) || value === undefined || value === '') continue;
     if (key === 'superQueryParams') return invalid('不支持高级查询参数 superQueryParams');
+    if (key === 'keyword' && spec.keyword) {
+      conditions.push(keywordCondition(spec.keyword, textOf(key, value)));
+      continue;
+    }
     if (spec.extras?.includes(key)) {
       extras[key] = textOf(key, value);
       continue;

@@ -85,6 +85,8 @@ export interface AdPayload {
 }
 
 export const listAdPrices = (params: ListParams) => getAction<Page<AdPrice>>('/eAdAppr/price/list', params);
+export const exportAdPrices = (params: ListParams) =>
+  downloadFile('/eAdAppr/price/exportXls', '广告价格表.xlsx', params);
 export const saveAdPrice = (body: AdPricePayload) =>
   httpAction<{ id: string }>(
     body.id ? '/eAdAppr/price/edit' : '/eAdAppr/price/add',

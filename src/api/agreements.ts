@@ -20,6 +20,8 @@ const TMPL = '/eAgrtTmpl';
 const COOP = '/eCoopAgrt';
 
 export const listTemplates = (params: ListParams) => getAction<Page<TemplateRecord>>(`${TMPL}/list`, params);
+export const exportTemplates = (params: ListParams) =>
+  downloadFile(`${TMPL}/exportXls`, '协议模板.xlsx', params);
 export const queryTemplate = (id: string) => getAction<TemplateRecord>(`${TMPL}/queryById`, { id });
 export const saveTemplate = (id: string | undefined, input: TemplateInput) =>
   postAction<{ id: string }>(id ? `${TMPL}/edit` : `${TMPL}/add`, id ? { ...input, id } : input);

@@ -7,7 +7,7 @@ import type {
   UserAnnouncementLists,
 } from '../../common/announcements';
 import type { Page } from '../../common/contract';
-import { deleteAction, getAction, postAction, putAction, type Params } from './http';
+import { deleteAction, downloadFile, getAction, postAction, putAction, type Params } from './http';
 
 export function listByUser() {
   return getAction<UserAnnouncementLists>('/sys/annountCement/listByUser');
@@ -34,6 +34,11 @@ export function getMyAnnouncements(params: Params) {
 /** The 系统公告 list: pageNo, pageSize, column, order, titile (`*x*` contains), priority, msgCategory, sendStatus. */
 export function listAnnouncements(params: Params) {
   return getAction<Page<Announcement>>('/sys/annountCement/list', params);
+}
+
+/** 导出 of the 系统公告 list: the same filters. */
+export function exportAnnouncements(params: Params) {
+  return downloadFile('/sys/annountCement/exportXls', '系统公告.xlsx', params);
 }
 
 export function addAnnouncement(body: AnnouncementInput) {

@@ -1,19 +1,22 @@
 // The approval engine's API (docs/approvals-api.md): the 审批中心 lists and commands, and the flow definitions.
-import type {
-  ApprovalDetail,
-  ApprovalFlow,
-  ApprovalNode,
-  ApprovalRecord,
-  ApprovalTab,
-  FlowConditions,
-  FlowStatus,
+import {
+  APPROVAL_TAB,
+  type ApprovalDetail,
+  type ApprovalFlow,
+  type ApprovalNode,
+  type ApprovalRecord,
+  type ApprovalTab,
+  type FlowConditions,
+  type FlowStatus,
 } from '../../common/approvals';
 import type { Page } from '../../common/contract';
-import { getAction, postAction, putAction } from './http';
+import { downloadFile, getAction, postAction, putAction } from './http';
 import type { ListParams } from './systemTypes';
 
 export const listApprovals = (tab: ApprovalTab, params: ListParams) =>
   getAction<Page<ApprovalRecord>>(`/approval/${tab}/list`, params);
+export const exportApprovals = (tab: ApprovalTab, params: ListParams) =>
+  downloadFile(`/approval/${tab}/exportXls`, `${APPROVAL_TAB[tab]}.xlsx`, params);
 
 export const getPendingCount = () => getAction<{ pending: number }>('/approval/pendingCount');
 
@@ -54,6 +57,8 @@ export const approveBatch = (taskIds: string[]) =>
   );
 
 export const listFlows = (params: ListParams) => getAction<Page<ApprovalFlow>>('/approval/flow/list', params);
+export const exportFlows = (params: ListParams) =>
+  downloadFile('/approval/flow/exportXls', '审批流配置.xlsx', params);
 
 export const flowRoleOptions = () =>
   getAction<Array<{ code: string; name: string }>>('/approval/flow/roleOptions');

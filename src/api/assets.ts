@@ -124,6 +124,9 @@ export interface AssetDetail extends Asset {
   exceptions: Array<{ id: string; reportType_dictText: string; remark: string | null; createdAt: string }>;
   applications: AssetApplication[];
   alarms: AssetAlarm[];
+  deposits?: AssetDepositRecord[];
+  agreements?: AssetAgreementRecord[];
+  handovers?: AssetHandoverRecord[];
 }
 
 /** An alarm episode of the asset's IoT controller (the signed webhook). */
@@ -150,6 +153,8 @@ export interface IdleStockRow {
 
 export const listAssetModels = (params: ListParams) =>
   getAction<Page<AssetModel>>('/eAsset/model/list', params);
+export const exportAssetModels = (params: ListParams) =>
+  downloadFile('/eAsset/model/exportXls', '资产型号.xlsx', params);
 export const saveAssetModel = (body: AssetModelPayload) =>
   httpAction<{ id: string }>(
     body.id ? '/eAsset/model/edit' : '/eAsset/model/add',
@@ -181,6 +186,8 @@ export const applyPlacement = (body: {
   customerId: string;
   freeDeposit?: boolean;
   remark?: string;
+  templateId?: string | null;
+  termMonths?: number;
 }) => postAction<Submitted>('/eAsset/application/place', body);
 export const applyRecall = (body: {
   assetId: string;
@@ -192,14 +199,26 @@ export const applyTransfer = (body: { assetId: string; toCustomerId: string; rem
   postAction<Submitted>('/eAsset/application/transfer', body);
 export const applyScrap = (body: { assetId: string; remark: string }) =>
   postAction<Submitted>('/eAsset/application/scrap', body);
-export const receiveDeposit = (body: { id: string; receiptNo?: string; waive?: boolean }) =>
-  postAction<{ id: string }>('/eAsset/application/deposit', body);
+export const receiveDeposit = (body: {
+  id: string;
+  method?: string;
+  referenceNo?: string;
+  receiptNo?: string;
+  amount?: number;
+  receiptPhotoIds?: string[];
+  waive?: boolean;
+  waiveReason?: string;
+}) => postAction<{ id: string }>('/eAsset/application/deposit', body);
 export const deliverPlacement = (id: string) =>
   postAction<{ id: string }>('/eAsset/application/deliver', { id });
-export const signPlacement = (body: { id: string; photoIds: string[] }) =>
+export const signPlacement = (body: { id: string; photoIds: string[]; signatureId: string }) =>
   postAction<{ id: string }>('/eAsset/application/sign', body);
-export const receiveRecall = (body: { id: string; warehouseId: string }) =>
-  postAction<{ id: string }>('/eAsset/application/receive', body);
+export const receiveRecall = (body: {
+  id: string;
+  warehouseId: string;
+  refundMethod?: string;
+  refundReference?: string;
+}) => postAction<{ id: string }>('/eAsset/application/receive', body);
 export const cancelApplication = (body: { id: string; reason: string }) =>
   postAction<{ id: string }>('/eAsset/application/cancel', body);
 
@@ -222,3 +241,105 @@ export const confirmAssetLost = (id: string, remark?: string) =>
   postAction<{ id: string }>('/eAsset/confirmLost', { id, remark });
 export const restoreAsset = (id: string, remark?: string) =>
   postAction<{ id: string }>('/eAsset/restore', { id, remark });
+
+// ---- Deposits, agreements, handovers, reports (0033) ----
+
+export interface AssetDepositRecord {
+  id: string;
+  applyNo: string;
+  customerName: string | null;
+  amount: string;
+  method_dictText: string | null;
+  referenceNo: string | null;
+  status: string;
+  status_dictText: string;
+  waiveReason: string | null;
+  receivedByName: string | null;
+  receivedAt: string;
+  refundMethod_dictText: string | null;
+  refundedAt: string | null;
+}
+export interface AssetAgreementRecord {
+  id: string;
+  agreementNo: string;
+  customerName: string | null;
+  startDate: string;
+  expireDate: string;
+  status: string;
+  status_dictText: string;
+  signedAt: string | null;
+}
+/** A handover in the asset's drawer. */
+export interface AssetHandoverRecord {
+  id: string;
+  fromUserName: string | null;
+  toUserName: string | null;
+  status: string;
+  status_dictText?: string;
+  remark: string | null;
+  createdAt: string;
+}
+/** A row of 资产交接. */
+export interface AssetHandover {
+  id: string;
+  assetId: string;
+  assetNo: string;
+  modelName: string;
+  customerName: string | null;
+  fromUserId: string | null;
+  fromUserName: string | null;
+  toUserId: string;
+  toUserName: string | null;
+  createdById: string | null;
+  createdByName: string | null;
+  status: string;
+  status_dictText: string;
+  remark: string | null;
+  resultRemark: string | null;
+  createTime: string;
+  handledAt: string | null;
+}
+export const loadFreezerTemplates = () =>
+  getAction<Array<{ id: string; name: string; currentVersion: number }>>('/eAsset/agreement/templates');
+export const assetAgreementHtml = (id: string) =>
+  getAction<{ html: string }>('/eAsset/agreement/html', { id });
+export const downloadAssetAgreement = (id: string, fileName: string) =>
+  downloadFile('/eAsset/agreement/pdf', fileName, { id });
+export const listHandovers = (params: ListParams) =>
+  getAction<Page<AssetHandover>>('/eAsset/handover/list', params);
+export const exportHandovers = (params: ListParams) =>
+  downloadFile('/eAsset/handover/exportXls', '资产交接.xlsx', params);
+export const startHandover = (body: { assetIds: string[]; toUserId: string; remark?: string }) =>
+  postAction<{ ids: string[] }>('/eAsset/handover', body);
+export const acceptHandover = (id: string) => postAction<{ id: string }>('/eAsset/handover/accept', { id });
+export const rejectHandover = (id: string, remark?: string) =>
+  postAction<{ id: string }>('/eAsset/handover/reject', { id, remark });
+
+export interface AssetReport {
+  /** Per region: its counts by placement and by condition state (codes of common/assets), and the total. */
+  byRegion: Array<
+    Record<string, number | string> & { regionCode: string; regionName: string; total: number }
+  >;
+  utilisation: Array<{ month: string; freezers: number; cases: number; casesPerFreezer: number }>;
+  overdueInspection: number;
+  overdueInspectionDays: number;
+  idleDays: number;
+}
+export const loadAssetReport = (params: { assetType?: string }) =>
+  getAction<AssetReport>('/eAsset/report/summary', params);
+export interface IdleAsset {
+  id: string;
+  assetNo: string;
+  assetType_dictText: string;
+  modelCode: string;
+  modelName: string;
+  warehouseName: string | null;
+  conditionStatus_dictText: string;
+  idleSince: string;
+  idleDays: number;
+  value: string;
+}
+export const listIdleAssets = (params: ListParams) =>
+  getAction<Page<IdleAsset>>('/eAsset/report/idle', params);
+export const exportIdleAssets = (params: ListParams) =>
+  downloadFile('/eAsset/report/idle/exportXls', '闲置资产.xlsx', params);

@@ -250,6 +250,8 @@ export type LabelPayload = Pick<
 
 export const listLabels = (params: ListParams) =>
   getAction<Page<CustomerLabelRecord>>('/eCustLabel/list', params);
+export const exportLabels = (params: ListParams) =>
+  downloadFile('/eCustLabel/exportXls', '客户标签.xlsx', params);
 export const addLabel = (body: LabelPayload) => postAction<{ id: string }>('/eCustLabel/add', body);
 export const editLabel = (body: LabelPayload) => putAction<{ id: string }>('/eCustLabel/edit', body);
 export const tagCustomers = (labelId: string, customerIds: string[], tag: boolean) =>

@@ -228,6 +228,8 @@ export interface DisplayAgreementDetail {
 
 export const listDisplayPolicies = (params: ListParams) =>
   getAction<Page<DisplayPolicy>>('/esdh/policy/list', params);
+export const exportDisplayPolicies = (params: ListParams) =>
+  downloadFile('/esdh/policy/exportXls', '陈列方案.xlsx', params);
 export const saveDisplayPolicy = (body: DisplayPolicyPayload) =>
   httpAction<{ id: string }>(
     body.id ? '/esdh/policy/edit' : '/esdh/policy/add',
@@ -264,6 +266,8 @@ export const downloadDisplayPhotos = (by: { agreementId?: string; period?: strin
 
 export const listDisplayInspections = (params: ListParams) =>
   getAction<Page<DisplayInspection>>('/esdh/inspection/list', params);
+export const exportDisplayInspections = (params: ListParams) =>
+  downloadFile('/esdh/inspection/exportXls', '陈列检核.xlsx', params);
 export const inspectDisplay = (body: {
   agreementId: string;
   period?: string;

@@ -143,6 +143,8 @@ export interface ErpMapping {
 
 export const listErpConnections = (params: ListParams) =>
   getAction<Page<ErpConnection>>('/eErpConfig/connection/list', params);
+export const exportErpConnections = (params: ListParams) =>
+  downloadFile('/eErpConfig/connection/exportXls', 'ERP连接.xlsx', params);
 export const addErpConnection = (body: ErpConnectionPayload) =>
   postAction<{ id: string }>('/eErpConfig/connection/add', body);
 export const editErpConnection = (body: ErpConnectionPayload) =>
@@ -154,6 +156,8 @@ export const testErpConnection = (id: string) =>
 
 export const listErpMappings = (params: ListParams) =>
   getAction<Page<ErpMapping>>('/eErpConfig/mapping/list', params);
+export const exportErpMappings = (params: ListParams) =>
+  downloadFile('/eErpConfig/mapping/exportXls', 'ERP编码映射.xlsx', params);
 export const saveErpMapping = (body: { id: string; erpCode: string; erpName?: string | null }) =>
   putAction<{ id: string; requeued: number }>('/eErpConfig/mapping/edit', body);
 export const importErpMappings = (connectionId: string) => (file: File, onProgress?: UploadProgress) => {

@@ -138,6 +138,8 @@ export interface PickList {
 
 export const listPosmMaterials = (params: ListParams) =>
   getAction<Page<PosmMaterial>>('/ePosm/material/list', params);
+export const exportPosmMaterials = (params: ListParams) =>
+  downloadFile('/ePosm/material/exportXls', '物料目录.xlsx', params);
 export const posmMaterialOptions = () =>
   getAction<Array<{ id: string; materialCode: string; name: string; unit: string; unitCost: string }>>(
     '/ePosm/material/options',

@@ -81,6 +81,12 @@ export type SkuPayload = Pick<
   };
 
 export const listBrands = (params: ListParams) => getAction<Page<Brand>>('/eMaterial/brand/list', params);
+export const exportBrands = (params: ListParams) =>
+  downloadFile('/eMaterial/brand/exportXls', '品牌.xlsx', params);
+export const exportCategories = (params: ListParams) =>
+  downloadFile('/eMaterial/category/exportXls', '品类.xlsx', params);
+export const exportPriceLists = (params: ListParams) =>
+  downloadFile('/eMaterial/priceList/exportXls', '价目表.xlsx', params);
 export const listCategories = (params: ListParams) =>
   getAction<Page<Category>>('/eMaterial/category/list', params);
 

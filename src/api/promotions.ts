@@ -37,6 +37,8 @@ export const previewOrderPrice = (input: PromotionPreviewInput) =>
 
 export const listPromotionGroups = (params: ListParams) =>
   getAction<Page<PromotionGroupRecord>>('/ePromotion/group/list', params);
+export const exportPromotionGroups = (params: ListParams) =>
+  downloadFile('/ePromotion/group/exportXls', '促销组.xlsx', params);
 export const savePromotionGroup = (id: string | undefined, input: PromotionGroupInput) =>
   postAction<{ id: string }>(
     id ? '/ePromotion/group/edit' : '/ePromotion/group/add',

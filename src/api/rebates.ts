@@ -17,6 +17,8 @@ const POLICY = '/eRebate/policy';
 
 export const listRebatePolicies = (params: ListParams) =>
   getAction<Page<RebatePolicyRecord>>(`${POLICY}/list`, params);
+export const exportRebatePolicies = (params: ListParams) =>
+  downloadFile(`${POLICY}/exportXls`, '返利政策.xlsx', params);
 export const queryRebatePolicy = (id: string) => getAction<RebatePolicyRecord>(`${POLICY}/queryById`, { id });
 export const saveRebatePolicy = (id: string | undefined, input: RebatePolicyInput) =>
   postAction<{ id: string }>(id ? `${POLICY}/edit` : `${POLICY}/add`, id ? { ...input, id } : input);
@@ -33,6 +35,8 @@ export const rebateRunStatus = (id: string) =>
   );
 export const listRebateCalcs = (params: ListParams) =>
   getAction<Page<RebateCalcRecord>>('/eRebate/calc/list', params);
+export const exportRebateCalcs = (params: ListParams) =>
+  downloadFile('/eRebate/calc/exportXls', '返利核算.xlsx', params);
 export const confirmRebateCalcs = (ids: string[]) =>
   postAction<{ confirmed: number; creditedAmount: string }>('/eRebate/calc/confirm', { ids });
 export const adjustRebateCalc = (input: RebateAdjustInput) =>
@@ -41,6 +45,8 @@ export const closeRebateCalc = (id: string) => postAction<{ status: string }>('/
 
 export const listFundAccounts = (params: ListParams) =>
   getAction<Page<FundAccountRecord>>('/eRebate/account/list', params);
+export const exportFundAccounts = (params: ListParams) =>
+  downloadFile('/eRebate/account/exportXls', '资金账户.xlsx', params);
 export const listFundLedger = (params: ListParams) =>
   getAction<Page<FundLedgerRecord>>('/eRebate/account/ledger', params);
 /** The customer's statement: a workbook now, or a job of 下载中心 when it is long. */

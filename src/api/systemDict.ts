@@ -1,6 +1,6 @@
 // Dictionaries and their items (API.md §6.5).
 import type { Page } from '../../common/contract';
-import { deleteAction, getAction, postAction, putAction } from './http';
+import { deleteAction, downloadFile, getAction, postAction, putAction } from './http';
 import { idsParam, type ListParams } from './systemTypes';
 
 export interface SysDict {
@@ -33,6 +33,8 @@ export type DictPayload = Omit<SysDict, 'id' | 'createTime'> & { id?: string };
 export type DictItemPayload = Omit<SysDictItem, 'id'> & { id?: string };
 
 export const listDicts = (params: ListParams) => getAction<Page<SysDict>>('/sys/dict/list', params);
+export const exportDicts = (params: ListParams) =>
+  downloadFile('/sys/dict/exportXls', '数据字典.xlsx', params);
 export const addDict = (body: DictPayload) => postAction<null>('/sys/dict/add', body);
 export const editDict = (body: DictPayload) => putAction<null>('/sys/dict/edit', body);
 export const deleteDict = (id: string) => deleteAction<null>('/sys/dict/delete', { id });

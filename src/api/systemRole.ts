@@ -1,6 +1,6 @@
 // Roles and their permissions (API.md §6.1, §6.3).
 import type { Page } from '../../common/contract';
-import { deleteAction, getAction, postAction, putAction } from './http';
+import { deleteAction, downloadFile, getAction, postAction, putAction } from './http';
 import { idsParam, type ListParams, type TreeModel } from './systemTypes';
 
 export interface SysRole {
@@ -14,6 +14,8 @@ export interface SysRole {
 export type RolePayload = Pick<SysRole, 'roleName' | 'roleCode'> & { id?: string; description?: string };
 
 export const listRoles = (params: ListParams) => getAction<Page<SysRole>>('/sys/role/list', params);
+export const exportRoles = (params: ListParams) =>
+  downloadFile('/sys/role/exportXls', '角色列表.xlsx', params);
 export const queryAllRoles = () => getAction<SysRole[]>('/sys/role/queryall');
 export const addRole = (body: RolePayload) => postAction<null>('/sys/role/add', body);
 export const editRole = (body: RolePayload) => putAction<null>('/sys/role/edit', body);

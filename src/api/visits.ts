@@ -132,6 +132,15 @@ export interface VisitDetail extends VisitRecord {
   }>;
   photos: Array<{ id: string; kind: string; duplicateKind: string | null; watermarkText: string | null }>;
   timeline: TimelineEntry[];
+  /** The rep's check-in and check-out positions of the visit's day, in time order (the map's track). */
+  trajectory: Array<{
+    visitId: string;
+    kind: 'CHECK_IN' | 'CHECK_OUT';
+    customerName: string;
+    at: string;
+    lng: number;
+    lat: number;
+  }>;
 }
 
 export interface VisitPlan {
@@ -173,6 +182,8 @@ export interface VisitPlanDetail {
 }
 
 export const listRoutes = (params: ListParams) => getAction<Page<VisitRoute>>('/eVisit/route/list', params);
+export const exportRoutes = (params: ListParams) =>
+  downloadFile('/eVisit/route/exportXls', '拜访线路.xlsx', params);
 export const routeById = (id: string) => getAction<VisitRouteDetail>('/eVisit/route/queryById', { id });
 export const saveRoute = (route: RoutePayload) =>
   route.id ? putAction('/eVisit/route/edit', route) : postAction('/eVisit/route/add', route);
@@ -182,11 +193,15 @@ export const changeRouteStatus = (id: string, status: string) =>
   putAction('/eVisit/route/changeStatus', { id, status });
 
 export const listRules = (params: ListParams) => getAction<Page<CheckInRule>>('/eVisit/rule/list', params);
+export const exportRules = (params: ListParams) =>
+  downloadFile('/eVisit/rule/exportXls', '打卡规则.xlsx', params);
 export const saveRule = (rule: RulePayload) =>
   rule.id ? putAction('/eVisit/rule/edit', rule) : postAction('/eVisit/rule/add', rule);
 
 export const listVisits = (params: ListParams) => getAction<Page<VisitRecord>>('/eVisit/record/list', params);
 export const visitById = (id: string) => getAction<VisitDetail>('/eVisit/record/queryById', { id });
+/** 拜访详情's map tiles (MAP_TILE_URL), or null for a plain background. */
+export const mapConfig = () => getAction<{ tileUrl: string | null }>('/eVisit/mapConfig');
 export const exportPlans = (params: ListParams) =>
   downloadFile('/eVisit/plan/exportXls', '拜访计划.xlsx', params);
 export const exportVisits = (params: ListParams) =>

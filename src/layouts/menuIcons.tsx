@@ -31,6 +31,7 @@ import {
   TeamOutlined,
   ToolOutlined,
   UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 
 const MENU_ICONS = new Map<string, ComponentType>([
@@ -58,6 +59,7 @@ const MENU_ICONS = new Map<string, ComponentType>([
   ['shop', ShopOutlined],
   ['shopping-cart', ShoppingCartOutlined],
   ['shopping', ShoppingOutlined],
+  ['wallet', WalletOutlined],
   ['table', TableOutlined],
   ['tags', TagsOutlined],
   ['team', TeamOutlined],

@@ -128,6 +128,21 @@ const menuPages = new Map<string, ComponentType>([
         ),
     ),
   ],
+  // Dealer workspaces (issue #22).
+  [
+    'eDealer/DealerProfileList',
+    lazyPage(
+      () =>
+        import(/* webpackChunkName: "e-dealer-profile" */ '../pages/business/dealer/DealerProfileListPage'),
+    ),
+  ],
+  [
+    'eDealer/DealerAccountList',
+    lazyPage(
+      () =>
+        import(/* webpackChunkName: "e-dealer-account" */ '../pages/business/dealer/DealerAccountListPage'),
+    ),
+  ],
   // Rebates and fund accounts (issue #18).
   [
     'eRebate/RebatePolicyList',
@@ -215,6 +230,19 @@ const menuPages = new Map<string, ComponentType>([
       () => import(/* webpackChunkName: "esdh-payout" */ '../pages/business/display/DisplayPayoutBatchPage'),
     ),
   ],
+  // Payments and WeChat (issue #22).
+  [
+    'payment/PaymentList',
+    lazyPage(
+      () => import(/* webpackChunkName: "payment-list" */ '../pages/business/payment/PaymentListPage'),
+    ),
+  ],
+  [
+    'payment/WxConfigList',
+    lazyPage(
+      () => import(/* webpackChunkName: "payment-wxconfig" */ '../pages/business/payment/WxConfigListPage'),
+    ),
+  ],
   // Trade assets (issue #20).
   [
     'eAsset/AssetList',
@@ -240,6 +268,94 @@ const menuPages = new Map<string, ComponentType>([
     lazyPage(
       () => import(/* webpackChunkName: "e-asset-approval" */ '../pages/business/asset/AssetApprovalPage'),
     ),
+  ],
+  [
+    'eAsset/AssetHandoverList',
+    lazyPage(
+      () =>
+        import(/* webpackChunkName: "e-asset-handover" */ '../pages/business/asset/AssetHandoverListPage'),
+    ),
+  ],
+  [
+    'eAsset/AssetReport',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-asset-report" */ '../pages/business/asset/AssetReportPage'),
+    ),
+  ],
+  // 员工内购 (issue #22).
+  [
+    'eEmployee/EmployeeBuyerList',
+    lazyPage(
+      () =>
+        import(/* webpackChunkName: "e-employee-buyer" */ '../pages/business/employee/EmployeeBuyerListPage'),
+    ),
+  ],
+  [
+    'eEmployee/EmployeePriceList',
+    lazyPage(
+      () =>
+        import(/* webpackChunkName: "e-employee-price" */ '../pages/business/employee/EmployeePriceListPage'),
+    ),
+  ],
+  [
+    'eEmployee/EmployeeOrderList',
+    lazyPage(
+      () =>
+        import(/* webpackChunkName: "e-employee-order" */ '../pages/business/employee/EmployeeOrderListPage'),
+    ),
+  ],
+  [
+    'eEmployee/PickupVerify',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-employee-pickup" */ '../pages/business/employee/PickupVerifyPage'),
+    ),
+  ],
+  // MES repair and spare-parts mode (issue #20).
+  [
+    'mes/RepairOrderList',
+    lazyPage(() => import(/* webpackChunkName: "mes-order" */ '../pages/business/mes/RepairOrderListPage')),
+  ],
+  [
+    'mes/EngineerOrders',
+    lazyPage(() => import(/* webpackChunkName: "mes-mine" */ '../pages/business/mes/EngineerOrdersPage')),
+  ],
+  [
+    'mes/DispatchBoard',
+    lazyPage(() => import(/* webpackChunkName: "mes-dispatch" */ '../pages/business/mes/DispatchBoardPage')),
+  ],
+  [
+    'mes/SparePartList',
+    lazyPage(() => import(/* webpackChunkName: "mes-part" */ '../pages/business/mes/SparePartListPage')),
+  ],
+  [
+    'mes/SpareStockList',
+    lazyPage(() => import(/* webpackChunkName: "mes-stock" */ '../pages/business/mes/SpareStockListPage')),
+  ],
+  [
+    'mes/SpareMovementList',
+    lazyPage(
+      () => import(/* webpackChunkName: "mes-movement" */ '../pages/business/mes/SpareMovementListPage'),
+    ),
+  ],
+  [
+    'mes/SparePartRequestList',
+    lazyPage(
+      () => import(/* webpackChunkName: "mes-request" */ '../pages/business/mes/SparePartRequestListPage'),
+    ),
+  ],
+  [
+    'mes/ServiceProviderList',
+    lazyPage(
+      () => import(/* webpackChunkName: "mes-provider" */ '../pages/business/mes/ServiceProviderListPage'),
+    ),
+  ],
+  [
+    'mes/FaultCodeList',
+    lazyPage(() => import(/* webpackChunkName: "mes-fault" */ '../pages/business/mes/FaultCodeListPage')),
+  ],
+  [
+    'mes/RepairReport',
+    lazyPage(() => import(/* webpackChunkName: "mes-report" */ '../pages/business/mes/RepairReportPage')),
   ],
   // POSM materials and ad applications (issue #21).
   [
@@ -321,6 +437,31 @@ const menuPages = new Map<string, ComponentType>([
     'eVisit/CheckInRuleList',
     lazyPage(
       () => import(/* webpackChunkName: "e-visit-rule" */ '../pages/business/visit/CheckInRuleListPage'),
+    ),
+  ],
+  // 门店执行评分 and 金币 (issue #17).
+  [
+    'eVisit/ExecutionReviewList',
+    lazyPage(
+      () =>
+        import(
+          /* webpackChunkName: "e-visit-execution" */ '../pages/business/execution/ExecutionReviewListPage'
+        ),
+    ),
+  ],
+  [
+    'eVisit/ExecutionTemplateList',
+    lazyPage(
+      () =>
+        import(
+          /* webpackChunkName: "e-visit-execution-template" */ '../pages/business/execution/ExecutionTemplateListPage'
+        ),
+    ),
+  ],
+  [
+    'eVisit/CoinAccountList',
+    lazyPage(
+      () => import(/* webpackChunkName: "e-visit-coin" */ '../pages/business/execution/CoinAccountListPage'),
     ),
   ],
   // 销售报表 (issue #21).

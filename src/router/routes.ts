@@ -3,6 +3,8 @@ import type { ComponentType } from 'react';
 import { HOME_TAB_PATH, LOGIN_PATH, WORKPLACE_PATH } from '../../common/constants';
 import type { ButtonAuth } from '../features/permissions/slice';
 import { pages } from './pages';
+import { WORKBENCH_PATH } from '../workbench/path';
+import WorkbenchReload from '../workbench/WorkbenchReload';
 
 const NOT_FOUND_PATH = '/404';
 
@@ -51,6 +53,8 @@ export const fixedRoutes: AppRoute[] = [
   },
   { path: '/codelogin', component: pages.codeLogin },
   { path: '/test', redirect: '/test/home', children: [{ path: 'home', component: pages.testHome }] },
+  // The rep's workbench has its own entry: reached inside the app (after signing in), it loads in full.
+  { path: WORKBENCH_PATH, component: WorkbenchReload },
   { path: NOT_FOUND_PATH, component: pages.notFound },
   { path: '*', redirect: NOT_FOUND_PATH },
 ];

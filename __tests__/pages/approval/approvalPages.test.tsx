@@ -6,7 +6,8 @@ import type { ApprovalDetail, ApprovalFlow, ApprovalRecord } from '../../../comm
 import * as approvalsApi from '../../../src/api/approvals';
 import * as customersApi from '../../../src/api/customers';
 import ApprovalCenterPage, { approvalFilters } from '../../../src/pages/approval/ApprovalCenterPage';
-import ApprovalFlowListPage, { conditionText } from '../../../src/pages/approval/ApprovalFlowListPage';
+import { conditionText } from '../../../common/approvals';
+import ApprovalFlowListPage from '../../../src/pages/approval/ApprovalFlowListPage';
 import dayjs from 'dayjs';
 import { buttonByText, ok, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import * as assetsApi from '../../../src/api/assets';
 import * as customersApi from '../../../src/api/customers';
 import * as stockApi from '../../../src/api/stock';
+import * as userApi from '../../../src/api/systemUser';
 import AssetListPage, { tagsOf } from '../../../src/pages/business/asset/AssetListPage';
 import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
 import { watchPrintFrames } from '../../support/printFrames';
@@ -12,6 +13,7 @@ import { renderSystemPage } from '../../support/systemPage';
 jest.mock('../../../src/api/assets');
 jest.mock('../../../src/api/customers');
 jest.mock('../../../src/api/stock');
+jest.mock('../../../src/api/systemUser');
 jest.setTimeout(60000);
 
 const assets = jest.mocked(assetsApi);
@@ -197,6 +199,8 @@ it('打印标签 prints the QR tags of the selected assets on one sheet', async 
   for (const tag of ['HY100001', 'HY100002']) {
     await user.click(within(screen.getByText(tag).closest('tr')!).getByRole('checkbox'));
   }
+  // 交接 of the selection is for asset:apply.
+  expect(screen.queryByText('交接', { selector: 'button > span' })).not.toBeInTheDocument();
   await user.click(buttonByText(/打印标签/));
   const sheet = await findDialog('打印标签（2 个资产）');
   const tags = within(sheet).getAllByTestId('asset-tag');
@@ -207,4 +211,32 @@ it('打印标签 prints the QR tags of the selected assets on one sheet', async 
   expect(printed[0].querySelectorAll('[data-testid="asset-tag"] svg')).toHaveLength(2);
   expect(printed[0].body.textContent).toContain('HY100002');
   jest.restoreAllMocks();
+});
+
+it('交接 hands the selected assets to the chosen rep', async () => {
+  const user = setupUser();
+  jest
+    .mocked(userApi)
+    .listUsers.mockResolvedValue(
+      page([{ id: 'u-wang', realname: '王芳', username: 'wangfang' } as userApi.SysUser]),
+    );
+  assets.startHandover.mockResolvedValue(ok({ ids: ['h1', 'h2'] }, '已发起交接！'));
+  await renderSystemPage(<AssetListPage />, { codes: ['asset:list', 'asset:apply'] });
+  for (const tag of ['HY100001', 'HY100002']) {
+    await user.click(within((await screen.findByText(tag)).closest('tr')!).getByRole('checkbox'));
+  }
+  await user.click(buttonByText('交接'));
+  const dialog = await findDialog('发起交接');
+  expect(within(dialog).getByText('HY100001')).toBeInTheDocument();
+  expect(within(dialog).getByText('HY100002')).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('combobox'));
+  await user.click(
+    await screen.findByText('王芳（wangfang）', { selector: '.ant-select-item-option-content' }),
+  );
+  await user.click(buttonByText(/保\s*存/, dialog));
+  await waitFor(() =>
+    expect(assets.startHandover).toHaveBeenCalledWith({ assetIds: ['a1', 'a2'], toUserId: 'u-wang' }),
+  );
+  // The selection is cleared and the ledger read again.
+  await waitFor(() => expect(screen.queryByText(/已选择/)).not.toBeInTheDocument());
 });

@@ -20,7 +20,7 @@ const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10
 beforeEach(() => {
   stock.listWarehouses.mockResolvedValue(page([]));
   jest.mocked(productsApi).listBrands.mockResolvedValue(page([]));
-  jest.mocked(customersApi).listCustomers.mockResolvedValue(page([]));
+  jest.mocked(customersApi).dealerOptions.mockResolvedValue(ok([]));
 });
 afterEach(() => jest.clearAllMocks());
 

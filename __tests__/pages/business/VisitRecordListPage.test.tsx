@@ -1,5 +1,6 @@
 // 拜访记录: newest first, the URL's filters (date range, abnormal type) sent to the server, distance,
-// compliance, stay and abnormal flags shown per row; 详情 opens the visit's timeline.
+// compliance, stay and abnormal flags shown per row; 详情 opens the visit's timeline and its map (pins, radius
+// ring and the day's track on a plain background when no tile server is configured).
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as visitsApi from '../../../src/api/visits';
@@ -85,12 +86,31 @@ it('lists visits with their distance, compliance and flags, sends the filters, a
       },
       steps: [],
       photos: [],
+      trajectory: [
+        {
+          visitId: 'v1',
+          kind: 'CHECK_IN',
+          customerName: '天河便利店',
+          at: '2026-11-26 08:10:00',
+          lng: 113.3,
+          lat: 23.1,
+        },
+        {
+          visitId: 'v2',
+          kind: 'CHECK_IN',
+          customerName: '越秀食杂店',
+          at: '2026-11-26 09:10:00',
+          lng: 113.26,
+          lat: 23.124,
+        },
+      ],
       timeline: [
         { kind: 'CHECK_IN', title: '签到', at: '2026-11-26 09:10:00', detail: '距门店 420 米', photoIds: [] },
         { kind: 'STOCK_CHECK', title: '库存盘点', at: '2026-11-26 09:20:00', detail: null, photoIds: [] },
       ],
     }),
   );
+  visits.mapConfig.mockResolvedValue(ok({ tileUrl: null }));
   await renderSystemPage(<VisitRecordListPage />, {
     path: '/eVisit/record?abnormalFlag=OUT_OF_RANGE&visitDate_begin=2026-11-01&visitDate_end=2026-11-30',
   });
@@ -118,4 +138,11 @@ it('lists visits with their distance, compliance and flags, sends the filters, a
   expect(visits.visitById).toHaveBeenCalledWith('v2');
   expect(screen.getByText('库存盘点')).toBeInTheDocument();
   expect(screen.getByText('门店搬迁')).toBeInTheDocument();
+  const map = await screen.findByRole('region', { name: '拜访地图' });
+  expect(map).toHaveClass('visit-map-plain');
+  expect(within(map).getByText('签到 35 米')).toBeInTheDocument();
+  expect(within(map).getByText('门店')).toBeInTheDocument();
+  expect(map.querySelectorAll('.leaflet-tile')).toHaveLength(0);
+  // The outlet's ring, its pin, the check-in pin, two track points and the track line.
+  expect(map.querySelectorAll('path.leaflet-interactive').length).toBeGreaterThanOrEqual(6);
 });

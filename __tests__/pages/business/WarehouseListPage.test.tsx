@@ -35,8 +35,10 @@ const warehouse: stockApi.Warehouse = {
 
 beforeEach(() => {
   stock.listWarehouses.mockResolvedValue(page([warehouse]));
-  customers.listCustomers.mockResolvedValue(
-    page([{ id: 'd1', name: '广州顺达商贸' }] as customersApi.Customer[]),
+  customers.dealerOptions.mockResolvedValue(
+    ok([
+      { id: 'd1', customerCode: 'D0001', name: '广州顺达商贸', customerType: 'DEALER', cityCode: '440100' },
+    ]),
   );
 });
 afterEach(() => jest.clearAllMocks());

@@ -65,6 +65,7 @@ const COUNTS = {
 
 beforeEach(() => {
   jest.mocked(customersApi).listCustomers.mockResolvedValue(page([]));
+  jest.mocked(customersApi).dealerOptions.mockResolvedValue(ok([]));
   api.orderStatusCounts.mockResolvedValue(ok(COUNTS));
   // No SKU on sale: the order form names the order's SKUs as ordered.
   jest.mocked(productsApi).listSkus.mockResolvedValue(page([]));
@@ -418,6 +419,7 @@ it('the drawer lists returns and exchanges with the steps their state allows: �
       refundMethod: 'OFFSET_AR',
       refundMethod_dictText: '冲抵欠款',
       amount: '45.60',
+      rebateBackAmount: '0.00',
       status: 'SUBMITTED',
       status_dictText: '已提交',
       createdAt: '2026-11-22 11:00:00',

@@ -1,6 +1,6 @@
 // 返利政策 and 返利核算: each row offers the actions its state allows (the state tables of common/rebates.ts);
 // the editor's values become the server's input (the deduction cap from percent to a ratio, tiers numbered);
-// 确认入账 asks first and sends the result's id.
+// 确认入账 asks first and sends the result's id; 导出 downloads the list's selection.
 import { screen, waitFor } from '@testing-library/react';
 import type { RebateCalcRecord, RebatePolicyRecord } from '../../../common/rebates';
 import * as customersApi from '../../../src/api/customers';
@@ -150,4 +150,15 @@ it('confirms a waiting result after asking, and offers nothing on a confirmed on
   const dialog = await findDialog('确认 广州鸿达商贸有限公司 2026-10 的返利');
   await user.click(buttonByText(/确认入账/, dialog));
   await waitFor(() => expect(api.confirmRebateCalcs).toHaveBeenCalledWith(['c1']));
+});
+
+it('导出 of the results downloads what the list selects, without its page', async () => {
+  const user = setupUser();
+  api.listRebateCalcs.mockResolvedValue(page([calc()]));
+  api.exportRebateCalcs.mockResolvedValue(null);
+  await renderSystemPage(<RebateCalcListPage />, { path: '/eRebate/calc', codes: ['rebate:calc'] });
+  await rowOf('广州鸿达商贸有限公司');
+  await user.click(buttonByText(/导\s*出/));
+  await waitFor(() => expect(api.exportRebateCalcs).toHaveBeenCalledTimes(1));
+  expect(api.exportRebateCalcs.mock.calls[0][0]).not.toHaveProperty('pageNo');
 });

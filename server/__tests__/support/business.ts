@@ -1,6 +1,7 @@
 // Set-up shared by the business-module tests: a seeded database, a server over real HTTP, and signed-in
 // clients for the accounts the tests act as (admin of A01, zhangwei with three offices, wangfang without
 // business permissions, t2admin of tenant B01).
+import type { FundAccountRecord } from '../../../common/rebates';
 import type { DatabaseKind } from '../../db';
 import { addDays } from '../../modules/stock/stockAge';
 import { apiClient, loginAs, openSeededDatabase, type ApiAnswer } from './auth';
@@ -202,4 +203,32 @@ export async function orderableGoods(
     });
   }
   return { skuId: skuIds[0], skuIds, outletId, warehouseId };
+}
+
+/** An ERP connection of tenant A01 nobody answers at, so audited documents queue their sync tasks. */
+export const addQueueingErpConnection = (bed: BusinessTestbed, id: string, name: string) =>
+  bed.testDatabase.database.db
+    .insertInto('erp_connections')
+    .values({
+      id,
+      tenant_id: 'A01',
+      name,
+      system_type: 'KINGDEE_K3CLOUD',
+      base_url: 'http://127.0.0.1:1/k3cloud/',
+      acct_id: 'T1',
+      app_id: 'app',
+      app_secret: 'secret',
+      user_name: 'api',
+    })
+    .execute();
+
+/** A customer's rebate account as `/eRebate/account/list` shows it (undefined before its first entry). */
+export async function rebateAccountOf(bed: BusinessTestbed, customerId: string) {
+  const page = await ok(
+    bed.get<{ records: FundAccountRecord[] }>(
+      'admin',
+      `/eRebate/account/list?customerId=${customerId}&accountType=REBATE`,
+    ),
+  );
+  return page.records[0];
 }

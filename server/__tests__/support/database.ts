@@ -56,6 +56,18 @@ export async function openMigratedPGlite(): Promise<PGlite> {
   return pglite;
 }
 
+/**
+ * How long a test's query waits for a PostgreSQL connection. A production request gives up after 3 s (and answers
+ * busy); on a CI machine whose two cores run two test files and the server, opening a connection (a forked
+ * backend) has taken longer than that, and the test failed for the machine, not for the code.
+ */
+export const TEST_CONNECT_TIMEOUT_MS = 30_000;
+
+/** A pool on a test database that waits for a busy machine. */
+export function connectTestPostgres(url: string): Database {
+  return createPostgresDatabase(url, { connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
+}
+
 function requireTestDatabaseUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
@@ -162,7 +174,7 @@ async function postgresFixtureTemplate(run: string, fixture: Fixture | undefined
   const template = `${fixtureTemplatePrefix(run)}${fixture?.name ?? 'migrated'}`;
   if (await templateExists(template)) return template;
   const building = await createPostgresTestDatabase();
-  const database = createPostgresDatabase(building.url);
+  const database = connectTestPostgres(building.url);
   try {
     await migrateToLatest(database.db);
     await fixture?.write(database);
@@ -213,7 +225,7 @@ export async function openTestDatabase(kind: DatabaseKind, fixture?: Fixture): P
   const created = await createPostgresTestDatabase(
     run === undefined ? undefined : await postgresFixtureTemplate(run, fixture),
   );
-  const database = createPostgresDatabase(created.url);
+  const database = connectTestPostgres(created.url);
   if (run === undefined) {
     await migrateToLatest(database.db);
     await fixture?.write(database);

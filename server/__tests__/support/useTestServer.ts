@@ -39,9 +39,10 @@ export function useTestServer(
     context.server = await startTestServer({ ...options, database: context.database });
     context.client = apiClient(context.server.baseUrl);
   });
+  // Closing waits for the background jobs the server started to let go: longer than a test on a busy machine.
   afterAll(async () => {
     await context.server?.close();
     await testDatabase?.dispose();
-  });
+  }, 180_000);
   return context;
 }

@@ -30,6 +30,15 @@ import * as displayAgreements from './0028_display_agreements';
 import * as rebates from './0029_rebates';
 import * as kpi from './0030_kpi';
 import * as posmAndAds from './0031_posm_and_ads';
+import * as repairs from './0032_repairs';
+import * as assetLifecycle from './0033_asset_lifecycle';
+import * as dealers from './0034_dealers';
+import * as payments from './0035_payments';
+import * as mall from './0036_mall';
+import * as executionAndCoins from './0037_execution_and_coins';
+import * as attachmentClientIds from './0038_attachment_client_ids';
+import * as tradeSpend from './0039_trade_spend';
+import * as engineerAndHandoverMenus from './0040_engineer_and_handover_menus';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -62,6 +71,15 @@ export const migrations: Record<string, Migration> = {
   '0029_rebates': rebates,
   '0030_kpi': kpi,
   '0031_posm_and_ads': posmAndAds,
+  '0032_repairs': repairs,
+  '0033_asset_lifecycle': assetLifecycle,
+  '0034_dealers': dealers,
+  '0035_payments': payments,
+  '0036_mall': mall,
+  '0037_execution_and_coins': executionAndCoins,
+  '0038_attachment_client_ids': attachmentClientIds,
+  '0039_trade_spend': tradeSpend,
+  '0040_engineer_and_handover_menus': engineerAndHandoverMenus,
 };
 
 export class MigrationError extends Error {

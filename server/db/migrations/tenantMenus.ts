@@ -1,7 +1,11 @@
 // Menus and buttons that a migration adds to tenants seeded before it (a kept ./data directory): new
 // tenants get them from the seed, earlier ones through here, granted to their administrator role.
 import type { Kysely } from 'kysely';
-import { grantToAdministrators, type PermissionRow } from '../../modules/auth/tenantOrganisation';
+import {
+  defaultMenuRowsOf,
+  grantToAdministrators,
+  type PermissionRow,
+} from '../../modules/auth/tenantOrganisation';
 import type { DB } from '../schema';
 
 /**
@@ -26,4 +30,21 @@ export async function addTenantPermission(
   if (parentId !== null)
     await db.updateTable('permissions').set({ is_leaf: false }).where('id', '=', parentId).execute();
   await grantToAdministrators(db, tenantId, row.id);
+}
+
+/**
+ * For every tenant: the default menus (DEFAULT_MENUS) whose url starts with one of `urls`, and their buttons, each
+ * added as addTenantPermission adds it.
+ */
+export async function addDefaultMenus(db: Kysely<DB>, urls: string[]): Promise<void> {
+  const tenants = await db.selectFrom('tenants').select('tenant_id').execute();
+  for (const { tenant_id: tenantId } of tenants) {
+    const all = defaultMenuRowsOf(tenantId);
+    const menus = new Set(
+      all.filter((row) => urls.some((url) => (row.url ?? '').startsWith(url))).map((row) => row.id),
+    );
+    for (const row of all.filter((each) => menus.has(each.id) || menus.has(each.parent_id ?? ''))) {
+      await addTenantPermission(db, tenantId, row);
+    }
+  }
 }

@@ -3,6 +3,7 @@
 // brand warehouses, and applications in every state made through the module's own commands, so the approvals
 // wait in the 审批中心 of the office heads and the logs read as they would after real use.
 import type { Insertable, Transaction } from 'kysely';
+import { FREEZER_STANDARD_VARIABLES } from '../../../common/agreements';
 import type { ConditionStatus } from '../../../common/assets';
 import {
   applyPlacementIn,
@@ -12,6 +13,7 @@ import {
   deliverPlacementIn,
   receiveDepositIn,
 } from '../../modules/assets/applications';
+import { startHandoverIn } from '../../modules/assets/lifecycle';
 import { reportExceptionIn } from '../../modules/assets/inspections';
 import { receiveAlarmIn, type AlarmInput } from '../../modules/assets/iot';
 import { DEFAULT_IOT_ALARMS } from '../../config';
@@ -287,11 +289,12 @@ async function seedTenantAssets(trx: Transaction<DB>, tenantId: string, volume: 
   await insertChunked(trx, 'asset_inspections', inspections);
   // 冰柜数 as the ledger has it.
   await recountFreezers(trx, tenantId);
-  if (volume.applications) await seedApplications(trx, tenantId);
+  const templateId = await seedDepositsAndAgreements(trx, tenantId, admin, seed);
+  if (volume.applications) await seedApplications(trx, tenantId, templateId);
 }
 
 /** Applications in every state through the module's commands, in 广州办事处 (zhaolei applies, zhangwei approves). */
-async function seedApplications(trx: Transaction<DB>, tenantId: string) {
+async function seedApplications(trx: Transaction<DB>, tenantId: string, templateId: string) {
   const GUANGZHOU = 'A01A02A01';
   const rep = actorOf(tenantId, 'zhaolei');
   const admin = actorOf(tenantId, 'admin');
@@ -327,10 +330,15 @@ async function seedApplications(trx: Transaction<DB>, tenantId: string) {
     .orderBy('asset_no')
     .limit(6)
     .execute();
-  if (idle.length < 10 || outlets.length < 10 || placedHere.length < 6) return;
+  if (idle.length < 11 || outlets.length < 11 || placedHere.length < 6) return;
   // The rep needs the assets in scope: he works in 广州办事处, the warehouses are the brand's (A01).
   const place = (index: number, freeDeposit: boolean) =>
-    applyPlacementIn(trx, admin, { assetId: idle[index].id, customerId: outlets[index].id, freeDeposit });
+    applyPlacementIn(trx, admin, {
+      assetId: idle[index].id,
+      customerId: outlets[index].id,
+      freeDeposit,
+      templateId,
+    });
   /** The pending task of the application's approval and its approver, if any. */
   const taskOf = (bizId: string) =>
     trx
@@ -356,7 +364,37 @@ async function seedApplications(trx: Transaction<DB>, tenantId: string) {
   await approve(waiver.id);
   const paid = await place(5, false);
   await approve(paid.id);
-  await receiveDepositIn(trx, admin, { id: paid.id, receiptNo: 'SK-DEMO-0001' });
+  await receiveDepositIn(trx, admin, {
+    id: paid.id,
+    method: 'BANK_TRANSFER',
+    referenceNo: 'SK-DEMO-0001',
+  });
+  // A deposit left unpaid past its due day: that outlet may not apply again until it is settled.
+  const overdue = await place(10, false);
+  await approve(overdue.id);
+  await trx
+    .updateTable('asset_applications')
+    .set({ deposit_due_at: new Date(Date.now() - 3 * DAY) })
+    .where('id', '=', overdue.id)
+    .execute();
+  // Handovers: two assets of a rep going to the office head, waiting for his confirmation.
+  const handed = await trx
+    .selectFrom('assets')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('placement_status', '=', 'PLACED')
+    .where('condition_status', '=', 'NORMAL')
+    .where('org_code', '=', GUANGZHOU)
+    .where('responsible_user_id', '!=', demoUserId('zhangwei'))
+    .orderBy('asset_no', 'desc')
+    .offset(3)
+    .limit(2)
+    .execute();
+  await startHandoverIn(trx, admin, {
+    assetIds: handed.map((each) => each.id),
+    toUserId: demoUserId('zhangwei'),
+    remark: '业务员离职，门店冰柜交接给主管',
+  });
   // 配送中.
   const delivering = await place(6, true);
   await approve(delivering.id);
@@ -449,3 +487,159 @@ export const seedAssets: SeedStep = async (trx) => {
     DEMO_SEED + 21,
   );
 };
+
+/** The demo's 冰柜投放协议 template (published), filled by the placement's own fields. */
+const FREEZER_BODY =
+  '<h2>冰柜投放协议</h2><p>协议编号：{{agreementNo}}（投放申请 {{applyNo}}）</p><p>甲方：{{partyA}}</p>' +
+  '<p>乙方：{{partyB}}</p><p>甲方将{{modelName}}一台（资产编号 {{assetNo}}，价值 {{assetValue}} 元）投放至乙方门店使用，' +
+  '期限{{termMonths}}个月，自{{startDate}}至{{expireDate}}。押金：{{freeDeposit}} {{depositAmount}} 元，协议终止、冰柜完好收回后退还。</p>' +
+  '<p>乙方承诺：冰柜仅陈列甲方产品，保持通电和清洁，不得转让、移位；遗失或人为损坏按资产价值赔偿。</p>';
+
+/**
+ * The deposit record of every placement paid for (method and reference as the receipts say), the published
+ * 冰柜投放协议 template, and the signed agreement of every freezer at an outlet. Answers the template's id.
+ */
+async function seedDepositsAndAgreements(
+  trx: Transaction<DB>,
+  tenantId: string,
+  admin: string,
+  seed: number,
+) {
+  const random = seededRandom(seed + 1);
+  const templateId = stableId('agreement-template', tenantId, 'freezer-placement');
+  const versionId = stableId('agreement-template-version', tenantId, 'freezer-placement', '1');
+  await trx
+    .insertInto('agreement_templates')
+    .values({
+      id: templateId,
+      tenant_id: tenantId,
+      code: 'FREEZER-PLACE',
+      name: '冰柜投放协议',
+      agreement_type: 'FREEZER',
+      sign_mode: 'PAPER_PHOTO',
+      body_html: FREEZER_BODY,
+      variable_schema: JSON.stringify([]),
+      status: 'PUBLISHED',
+      current_version: 1,
+      published_at: new Date(Date.now() - 800 * DAY),
+      published_by: admin,
+      created_by: admin,
+      updated_by: admin,
+    })
+    .execute();
+  await trx
+    .insertInto('agreement_template_versions')
+    .values({
+      id: versionId,
+      tenant_id: tenantId,
+      template_id: templateId,
+      version: 1,
+      body_html: FREEZER_BODY,
+      variable_schema: JSON.stringify(FREEZER_STANDARD_VARIABLES),
+      published_by: admin,
+    })
+    .execute();
+  const tenant = await trx
+    .selectFrom('tenants')
+    .select('name')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  const placements = await trx
+    .selectFrom('asset_applications as app')
+    .innerJoin('assets as a', 'a.id', 'app.asset_id')
+    .innerJoin('asset_models as m', 'm.id', 'a.model_id')
+    .innerJoin('customers as c', 'c.id', 'app.customer_id')
+    .select([
+      'app.id',
+      'app.apply_no',
+      'app.asset_id',
+      'app.customer_id',
+      'app.org_code',
+      'app.free_deposit',
+      'app.deposit_amount',
+      'app.deposit_status',
+      'app.deposit_receipt_no',
+      'app.deposit_paid_at',
+      'app.created_by',
+      'a.asset_no',
+      'a.value',
+      'a.placed_at',
+      'm.model_code',
+      'm.name as model_name',
+      'c.name as outlet_name',
+    ])
+    .where('app.tenant_id', '=', tenantId)
+    .where('app.apply_type', '=', 'PLACE')
+    .where('app.status', '=', 'COMPLETED')
+    .orderBy('app.apply_no')
+    .execute();
+  const methods = ['CASH', 'BANK_TRANSFER', 'WECHAT', 'ALIPAY'] as const;
+  const day = (date: Date) => new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  await insertChunked(
+    trx,
+    'asset_deposits',
+    placements
+      .filter((each) => each.deposit_status === 'PAID')
+      .map((each) => ({
+        id: stableId('assetDeposit', tenantId, each.id),
+        tenant_id: tenantId,
+        application_id: each.id,
+        asset_id: each.asset_id,
+        customer_id: each.customer_id as string,
+        amount: each.deposit_amount,
+        method: random.weighted(methods, (method) => (method === 'WECHAT' ? 4 : method === 'CASH' ? 3 : 2)),
+        reference_no: each.deposit_receipt_no,
+        status: 'RECEIVED' as const,
+        received_by: each.created_by,
+        received_at: each.deposit_paid_at ?? new Date(),
+        created_by: each.created_by,
+      })),
+  );
+  await insertChunked(
+    trx,
+    'asset_agreements',
+    placements
+      .filter((each) => each.placed_at)
+      .map((each, index) => {
+        const placedAt = each.placed_at as Date;
+        const months = random.pick([12, 24, 36]);
+        const expire = new Date(placedAt.getTime());
+        expire.setMonth(expire.getMonth() + months);
+        const agreementNo = `FA${day(placedAt).replace(/-/g, '')}${String(index + 1).padStart(4, '0')}`;
+        const values = {
+          agreementNo,
+          applyNo: each.apply_no,
+          partyA: tenant.name,
+          partyB: each.outlet_name,
+          assetNo: each.asset_no,
+          modelName: `${each.model_code} ${each.model_name}`,
+          assetValue: Number(each.value),
+          depositAmount: Number(each.deposit_amount),
+          freeDeposit: each.free_deposit ? '免押' : '收取押金',
+          termMonths: months,
+          startDate: day(placedAt),
+          expireDate: day(expire),
+        };
+        return {
+          id: stableId('assetAgreement', tenantId, each.id),
+          tenant_id: tenantId,
+          agreement_no: agreementNo,
+          application_id: each.id,
+          asset_id: each.asset_id,
+          customer_id: each.customer_id as string,
+          org_code: each.org_code,
+          start_date: values.startDate,
+          expire_date: values.expireDate,
+          deposit_amount: each.deposit_amount,
+          free_deposit: each.free_deposit,
+          template_version_id: versionId,
+          variable_values: JSON.stringify(values),
+          status: 'SIGNED' as const,
+          signed_at: placedAt,
+          signed_by: each.created_by,
+          created_by: each.created_by,
+        };
+      }),
+  );
+  return templateId;
+}

@@ -5,6 +5,7 @@ import type { AttachmentStorage } from '../../modules/attachments/storage';
 import type { DB } from '../schema';
 import { seedBusiness, seedOrders, seedVisits } from './business';
 import { seedErp } from './erp';
+import { seedExecution } from './execution';
 import { seedAgreements } from './agreements';
 import { seedAnnouncements } from './announcements';
 import { seedApprovals } from './approvals';
@@ -15,9 +16,13 @@ import { seedOrganisation } from './organisation';
 import { seedPromotions } from './promotions';
 import { seedRebates } from './rebates';
 import { seedPosmAndAds } from './posm';
+import { seedMall } from './mall';
+import { seedRepairs } from './repairs';
 import { seedDemoPhotos } from './photos';
 import { seedTenants } from './tenants';
 import { seedWecom } from './wecom';
+// Dealer workspaces (issue #22).
+import { seedDealers } from './dealers';
 
 export interface SeedContext {
   /** The password of every seeded account. */
@@ -41,10 +46,18 @@ const BUSINESS_STEPS: SeedStep[] = [
   seedRebates,
   seedAssets,
   seedVisits,
+  // 门店执行 and coins (issue #17): scored results of the visits' 陈列检查.
+  seedExecution,
   seedAgreements,
   seedPosmAndAds,
   seedDisplays,
   seedKpi,
+  // issue #22: the mall and the employee-price programme
+  seedMall,
+  // Dealer workspaces (issue #22).
+  seedDealers,
+  // MES repair and spare parts (issue #20): after the assets, whose alarms already opened orders.
+  seedRepairs,
 ];
 
 export type SeedOutcome =

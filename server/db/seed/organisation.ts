@@ -36,6 +36,35 @@ export const DEMO_DEPARTS: Record<string, DemoDepart[]> = {
 /** 我的消息 (the bell's 查看更多): every signed-in user reads their own announcements. */
 const MY_MESSAGES = '/isps/userAnnouncement';
 
+/** The repair and spare-parts mode (issue #20): every /mes menu and button, and the 审批中心 for 备件申请. */
+export const MES_GRANTS = [
+  '/mes',
+  '/mes/order',
+  '/mes/dispatch',
+  '/mes/part',
+  '/mes/stock',
+  '/mes/movement',
+  '/mes/request',
+  '/mes/provider',
+  '/mes/faultCode',
+  '/mes/report',
+  'repair:list',
+  'repair:report',
+  'repair:approve',
+  'repair:work',
+  'repair:dispatch',
+  'repair:provider',
+  'repair:faultCode',
+  'spare:list',
+  'spare:edit',
+  'spare:move',
+  'spare:request',
+  'spare:issue',
+  '/approval',
+  '/approval/center',
+  'approval:center',
+];
+
 /** What a rep does with visits: their plans, routes and records, and checking in and out. */
 export const REP_VISITS = [
   '/eVisit',
@@ -46,6 +75,27 @@ export const REP_VISITS = [
   'visit:list',
   'visit:checkIn',
   'visitRoute:list',
+];
+
+/** 门店执行 and 金币 (issue #17): a rep follows their own results and appeals a rejection. */
+export const REP_EXECUTION = ['/eVisit/execution', 'execution:list', 'execution:appeal'];
+
+/**
+ * A manager reviews the execution results of their offices, follows the outlets' coins and asks adjustments. He
+ * holds his reps' 申诉 too: a role holding less than the reps' would no longer be allowed to edit or move them.
+ */
+export const MANAGER_EXECUTION = [
+  '/eVisit/execution',
+  '/eVisit/executionTemplate',
+  '/eVisit/coin',
+  'execution:list',
+  'execution:review',
+  'execution:finalReview',
+  'execution:revoke',
+  'execution:appeal',
+  'executionTemplate:list',
+  'coin:list',
+  'coin:adjust',
 ];
 
 /** What a rep and their manager do with materials and ads: request, receive, verify; apply for ads, accept them. */
@@ -122,6 +172,7 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         '/eAsset',
         '/eAsset/list',
         '/eAsset/application',
+        '/eAsset/handover',
         '/eAssetAppr',
         'asset:list',
         'asset:apply',
@@ -151,6 +202,7 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         'kpi:list',
         'kpi:report',
         'report:sales',
+        ...MANAGER_EXECUTION,
         MY_MESSAGES,
       ],
     },
@@ -171,6 +223,8 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         'approval:center',
         '/eAsset',
         '/eAsset/list',
+        // 资产交接: the assets handed to them wait for their confirmation there.
+        '/eAsset/handover',
         'asset:list',
         'asset:apply',
         'asset:inspect',
@@ -181,6 +235,7 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         'display:list',
         'display:apply',
         'display:inspect',
+        ...REP_EXECUTION,
         MY_MESSAGES,
       ],
     },
@@ -188,9 +243,9 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
       code: 'sales',
       name: '业务代表',
       level: 5,
-      grants: ['/dashboard/analysis', ...REP_VISITS, MY_MESSAGES],
+      grants: ['/dashboard/analysis', ...REP_VISITS, ...REP_EXECUTION, MY_MESSAGES],
     },
-    { code: 'mes', name: '生产系统', level: 5, grants: ['/dashboard/analysis', MY_MESSAGES] },
+    { code: 'mes', name: '生产系统', level: 5, grants: ['/dashboard/analysis', ...MES_GRANTS, MY_MESSAGES] },
   ],
   B01: [ADMIN_ROLE],
 };
@@ -260,6 +315,8 @@ export const DEMO_USERS: DemoUser[] = [
     sex: 1,
     roles: ['mes'],
     departs: ['A02'],
+    // The 生产中心's supervisor: approves its engineers' 备件申请.
+    departHead: true,
     roleEnum: 'MES_ZG',
   },
   {

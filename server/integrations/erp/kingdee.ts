@@ -7,6 +7,7 @@ import { erpUrl, postJson } from './http';
 import {
   categoryOfMessage,
   ErpCallError,
+  lineMoney,
   type ErpBill,
   type ErpClient,
   type ErpEndpoint,
@@ -198,14 +199,26 @@ function modelOf(bill: ErpBill): object {
     FSaleDeptId: ref(bill.departmentCode),
     FStockId: ref(bill.warehouseCode),
     FNote: [bill.memo, bill.externalCode].filter(Boolean).join(' '),
-    FSaleOrderEntry: bill.lines.map((line) => ({
-      FMaterialId: ref(line.materialCode),
-      FUnitID: ref(line.unit),
-      FQty: line.qty,
-      FTaxPrice: line.price,
-      FEntryTaxRate: line.taxRate * 100,
-      FIsFree: line.isGift,
-      FLot: line.batchNo ? { FNumber: line.batchNo } : undefined,
-    })),
+    FSaleOrderEntry: bill.lines.map((line) => {
+      const money = lineMoney(line);
+      return {
+        FMaterialId: ref(line.materialCode),
+        FUnitID: ref(line.unit),
+        FQty: line.qty,
+        FTaxPrice: line.isGift ? line.price : money.listPrice,
+        FEntryTaxRate: line.taxRate * 100,
+        FIsFree: line.isGift,
+        FLot: line.batchNo ? { FNumber: line.batchNo } : undefined,
+        // 折扣 (promotions and the allocated 返利抵扣): the list price stays, the discount takes the rest.
+        ...(money.discount > 0 && !line.isGift
+          ? {
+              FDiscountRate: money.discountPercent,
+              FDiscount: money.discount,
+              FAllAmount: money.netAmount,
+              FEntryNote: money.note,
+            }
+          : {}),
+      };
+    }),
   };
 }

@@ -33,6 +33,34 @@ const MESSAGES: Record<Category, (code: string) => string> = {
   BUSINESS: () => '销售员不属于当前销售组织',
 };
 
+/** Prices and amounts agree within the rounding of a unit price (half a cent a unit, a cent more). */
+const agrees = (price: number, qty: number, amount: number) =>
+  Math.abs(price * qty - amount) <= Math.abs(qty) * 0.005 + 0.01;
+
+/** What the ERP says of a discounted line whose numbers do not add up, or null when they do. */
+function discountRefusal(system: ErpSystemType, model: Record<string, unknown>): string | null {
+  const entries = (model.FSaleOrderEntry ??
+    model.SaleOrderDetails ??
+    model.SaleDeliveryDetails ??
+    []) as Array<Record<string, number | undefined>>;
+  for (const [index, entry] of entries.entries()) {
+    if (system === 'KINGDEE_K3CLOUD' && entry.FAllAmount !== undefined) {
+      const { FTaxPrice = 0, FQty = 0, FDiscount = 0, FAllAmount } = entry;
+      if (!agrees(FTaxPrice, FQty, FAllAmount + FDiscount))
+        return `第${index + 1}行分录的价税合计${FAllAmount}与含税单价、折扣额不符`;
+    }
+    if (system === 'CHANJET_TPLUS' && entry.OrigDiscount !== undefined) {
+      const { OrigTaxPrice = 0, Quantity = 0, OrigTaxAmount = 0, OrigPrice = 0, OrigDiscount } = entry;
+      if (
+        !agrees(OrigTaxPrice, Quantity, OrigTaxAmount) ||
+        !agrees(OrigPrice, Quantity, OrigTaxAmount + OrigDiscount)
+      )
+        return `第${index + 1}行明细的含税金额${OrigTaxAmount}与单价、折扣金额不符`;
+    }
+  }
+  return null;
+}
+
 export interface SimulatorControl {
   action: 'failNext' | 'timeoutNext' | 'disableCustomer' | 'enableCustomer' | 'expireSessions' | 'reset';
   system?: ErpSystemType;
@@ -200,6 +228,8 @@ export async function erpSimulator(app: FastifyInstance): Promise<void> {
         if (customerCode && disabledCustomers.has(customerCode)) {
           return k3Error(MESSAGES.MASTER_DATA(customerCode), 0, 'FCustId');
         }
+        const refusal = discountRefusal('KINGDEE_K3CLOUD', model as Record<string, unknown>);
+        if (refusal) return k3Error(refusal, 0, 'FAllAmount');
         const number = model.FBillNo ?? model.FNumber ?? `SIM${nextId}`;
         if (kingdee.bills.has(`${formid}|${number}`))
           return k3Error(MESSAGES.DUPLICATE(number), 0, 'FBillNo');
@@ -294,6 +324,8 @@ export async function erpSimulator(app: FastifyInstance): Promise<void> {
     if (injected) return refuse(MESSAGES[injected as Category](customerCode ?? String(dto.Code ?? '')));
     if (customerCode && disabledCustomers.has(customerCode))
       return refuse(MESSAGES.MASTER_DATA(customerCode));
+    const refusal = discountRefusal('CHANJET_TPLUS', dto);
+    if (refusal) return refuse(refusal);
     const externalCode = String(dto.ExternalCode ?? '');
     if (!externalCode) return refuse('ExternalCode不能为空');
     if (bills.some((each) => each.externalCode === externalCode)) {

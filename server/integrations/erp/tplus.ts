@@ -5,6 +5,7 @@ import { erpUrl, postJson } from './http';
 import {
   categoryOfMessage,
   ErpCallError,
+  lineMoney,
   type ErpBill,
   type ErpClient,
   type ErpEndpoint,
@@ -137,16 +138,30 @@ function dtoOf(bill: ErpBill): object {
       Name: bill.customerName ?? bill.customerCode,
     };
   }
-  const details = bill.lines.map((line) => ({
-    Inventory: code(line.materialCode),
-    Unit: { Name: line.unit },
-    Quantity: bill.bizType === 'RETURN' ? -line.qty : line.qty,
-    OrigTaxPrice: line.price,
-    TaxRate: line.taxRate * 100,
-    OrigTaxAmount: bill.bizType === 'RETURN' ? -line.amount : line.amount,
-    IsPresent: line.isGift,
-    Batch: line.batchNo,
-  }));
+  const sign = bill.bizType === 'RETURN' ? -1 : 1;
+  const details = bill.lines.map((line) => {
+    const money = lineMoney(line);
+    const discounted = money.discount > 0 && !line.isGift;
+    return {
+      Inventory: code(line.materialCode),
+      Unit: { Name: line.unit },
+      Quantity: sign * line.qty,
+      // 含税单价 and 含税金额 after the discounts; 折扣率 (1 = none) and 折扣金额 say what was taken off.
+      OrigTaxPrice: discounted ? money.netPrice : line.price,
+      TaxRate: line.taxRate * 100,
+      OrigTaxAmount: sign * (discounted ? money.netAmount : line.amount),
+      ...(discounted
+        ? {
+            OrigPrice: money.listPrice,
+            DiscountRate: Math.round((1 - money.discountPercent / 100) * 10_000) / 10_000,
+            OrigDiscount: sign * money.discount,
+            Memo: money.note,
+          }
+        : {}),
+      IsPresent: line.isGift,
+      Batch: line.batchNo,
+    };
+  });
   return {
     ExternalCode: bill.externalCode,
     Code: bill.bizNo,

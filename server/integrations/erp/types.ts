@@ -16,6 +16,12 @@ export interface ErpBillLine {
   amount: number;
   isGift: boolean;
   batchNo?: string;
+  /** Tax-inclusive unit price before discounts; when absent `price` is the only price. */
+  listPrice?: number;
+  /** Promotion discount of the line (order-level promotions allocated). */
+  discountAmount?: number;
+  /** The order's rebate deduction allocated to the line; `amount` is before it. */
+  rebateAmount?: number;
 }
 
 /** A bill in ERP terms: the codes are the ERP's. */
@@ -99,4 +105,32 @@ export function categoryOfMessage(message: string): ErpSyncErrorCategory {
   if (/单价|价格|金额/.test(message)) return 'PRICE';
   if (/库存|可用量/.test(message)) return 'STOCK';
   return 'BUSINESS';
+}
+
+/**
+ * A bill line's money as both ERPs take it (docs/erp-sync-api.md 折扣与返利): the tax-inclusive list price,
+ * the discount — the promotions' and the allocated rebate deduction together — and what is left, the
+ * receivable of the line. A line without a list price (outbound, return) is its `price` and `amount` alone.
+ */
+export function lineMoney(line: ErpBillLine) {
+  const cents = (value: number | undefined) => Math.round((value ?? 0) * 100);
+  const promo = cents(line.discountAmount);
+  const rebate = cents(line.rebateAmount);
+  const net = cents(line.amount) - rebate;
+  const list = cents(line.amount) + promo;
+  const discount = promo + rebate;
+  const notes = [
+    promo > 0 ? `促销优惠${(promo / 100).toFixed(2)}` : null,
+    rebate > 0 ? `返利抵扣${(rebate / 100).toFixed(2)}` : null,
+  ].filter(Boolean);
+  return {
+    listPrice: line.listPrice ?? line.price,
+    /** Tax-inclusive unit price after the discounts. */
+    netPrice: discount > 0 && line.qty > 0 ? Math.round(net / line.qty) / 100 : line.price,
+    netAmount: net / 100,
+    discount: discount / 100,
+    /** Percent off the list amount (Kingdee FDiscountRate). */
+    discountPercent: list > 0 ? Math.round((discount / list) * 10_000) / 100 : 0,
+    note: notes.length > 0 ? notes.join('；') : undefined,
+  };
 }

@@ -2,7 +2,10 @@
 // the local simulator both implement it; createSmsChannel picks one from the configuration.
 
 /** What a code is for; each has its own template (smsmode '0', '1' and '2' of the reference contract). */
-export type SmsPurpose = 'LOGIN' | 'REGISTER' | 'RESET_PASSWORD';
+/** BUYER_LOGIN: a mall buyer's sign-in (issue #22), sent with the login template, good only for the buyer API. */
+export type SmsPurpose = SmsTemplatePurpose | 'BUYER_LOGIN';
+/** The purposes with a template of their own. */
+export type SmsTemplatePurpose = 'LOGIN' | 'REGISTER' | 'RESET_PASSWORD';
 
 export interface SmsMessage {
   mobile: string;

@@ -1,14 +1,14 @@
 // The SMS channel of this deployment: the real gateway when SMS_* is configured, else the local simulator.
 import type { SmsGatewayConfig } from '../../config';
 import type { Database } from '../../db';
-import type { SmsGateway, SmsPurpose } from './gateway';
+import type { SmsGateway, SmsTemplatePurpose } from './gateway';
 import { HttpSmsGateway } from './httpGateway';
 import { SIMULATED_TEMPLATE_CODES, SimulatedSmsGateway } from './simulatedGateway';
 
 export interface SmsChannel {
   gateway: SmsGateway;
   /** The template of each kind of code; each receives the parameter `code`. */
-  templateCodes: Record<SmsPurpose, string>;
+  templateCodes: Record<SmsTemplatePurpose, string>;
   /** True for the local simulator, whose outbox a developer may read. */
   simulated: boolean;
 }
@@ -34,4 +34,5 @@ export {
   type SmsGateway,
   type SmsMessage,
   type SmsPurpose,
+  type SmsTemplatePurpose,
 } from './gateway';

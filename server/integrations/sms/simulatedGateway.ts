@@ -2,9 +2,9 @@
 // GET /api/dev/sms/outbox to log in by phone without a real gateway.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { SmsGateway, SmsMessage, SmsPurpose } from './gateway';
+import type { SmsGateway, SmsMessage, SmsTemplatePurpose } from './gateway';
 
-export const SIMULATED_TEMPLATE_CODES: Record<SmsPurpose, string> = {
+export const SIMULATED_TEMPLATE_CODES: Record<SmsTemplatePurpose, string> = {
   LOGIN: 'SIMULATED_LOGIN',
   REGISTER: 'SIMULATED_REGISTER',
   RESET_PASSWORD: 'SIMULATED_RESET_PASSWORD',

@@ -9,7 +9,7 @@ import type { RawQuery } from '../../http/listQuery';
 import { publishTaskNotices } from '../approvals/notify';
 import { sendExport } from '../jobs/exports';
 import { actorOf, callerOf, requires } from '../shared/actor';
-import { defineListExport, type ExportColumn } from '../shared/excel';
+import { defineListExport, type ExportColumn, type ListRecord } from '../shared/excel';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
 import {
   acceptAd,
@@ -89,12 +89,28 @@ const AD_COLUMNS: ExportColumn<AdRecord>[] = [
 
 export const AD_EXPORT = defineListExport('adApplications', '广告申请', AD_COLUMNS, listAds);
 
+export const AD_PRICE_EXPORT = defineListExport<ListRecord<typeof listPrices>>(
+  'adPrices',
+  '广告价格表',
+  [
+    { header: '广告类型', value: (row) => row.adType_dictText },
+    { header: '材质', width: 20, value: (row) => row.material },
+    { header: '单价(元/㎡)', width: 14, value: (row) => Number(row.unitPrice) },
+    { header: '备注', width: 30, value: (row) => row.remark },
+    { header: '更新时间', width: 20, value: (row) => row.updateTime },
+  ],
+  listPrices,
+);
+
 export async function adRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
   // ---- Price book ----
   app.get('/eAdAppr/price/list', { config: requires(['ad:list', 'ad:price']) }, async (request) =>
     ok(await listPrices(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/eAdAppr/price/exportXls', { config: requires(['ad:list', 'ad:price']) }, (request, reply) =>
+    sendExport(request, reply, AD_PRICE_EXPORT),
   );
   app.post<{ Body: PriceInput }>(
     '/eAdAppr/price/add',

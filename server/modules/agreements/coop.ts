@@ -149,7 +149,14 @@ async function scoped(db: Kysely<DB>, caller: Caller) {
     )
     .leftJoin('users as owner', 'owner.id', 'coop_agreements.created_by')
     .where('coop_agreements.tenant_id', '=', caller.tenantId)
-    .where(inScope(scope, 'coop_agreements.org_code', 'coop_agreements.created_by'));
+    .where(
+      inScope(
+        scope,
+        'coop_agreements.org_code',
+        'coop_agreements.created_by',
+        'coop_agreements.party_b_customer_id',
+      ),
+    );
 }
 
 type ScopedQuery = Awaited<ReturnType<typeof scoped>>;

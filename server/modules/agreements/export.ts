@@ -1,7 +1,8 @@
-// 导出 of the 合作协议 list: what its filters select (30天内到期 included), with the list's columns.
+// 导出 of the 合作协议 list (30天内到期 included) and of 协议模板: what their filters select, with the lists' columns.
 import type { CoopAgreementRecord } from '../../../common/agreements';
-import { defineListExport, type ExportColumn } from '../shared/excel';
+import { defineListExport, type ExportColumn, type ListRecord } from '../shared/excel';
 import { listCoopAgreements } from './coop';
+import { listTemplates } from './templates';
 
 export const COOP_EXPORT_COLUMNS: ExportColumn<CoopAgreementRecord>[] = [
   { header: '协议编号', width: 18, value: (row) => row.agreementNo },
@@ -27,4 +28,20 @@ export const COOP_EXPORT = defineListExport(
   '合作协议',
   COOP_EXPORT_COLUMNS,
   listCoopAgreements,
+);
+
+export const TEMPLATE_EXPORT = defineListExport<ListRecord<typeof listTemplates>>(
+  'agreementTemplates',
+  '协议模板',
+  [
+    { header: '编码', width: 16, value: (row) => row.code },
+    { header: '名称', width: 28, value: (row) => row.name },
+    { header: '协议类型', value: (row) => row.agreementType_dictText },
+    { header: '签署方式', value: (row) => row.signMode_dictText },
+    { header: '当前版本', value: (row) => `v${row.currentVersion}` },
+    { header: '发布时间', width: 20, value: (row) => row.publishedAt },
+    { header: '状态', value: (row) => row.status_dictText },
+    { header: '更新时间', width: 20, value: (row) => row.updateTime },
+  ],
+  listTemplates,
 );

@@ -32,7 +32,7 @@ import {
   terminateCoop,
 } from './coop';
 import { sendAgreementPdf } from './documents';
-import { COOP_EXPORT } from './export';
+import { COOP_EXPORT, TEMPLATE_EXPORT } from './export';
 import {
   diffVersions,
   listTemplates,
@@ -158,6 +158,9 @@ export async function agreementRoutes(app: FastifyInstance): Promise<void> {
   const tmpl = '/eAgrtTmpl';
   app.get<{ Querystring: RawQuery }>(`${tmpl}/list`, { config: requires(P.templateList) }, async (request) =>
     ok(await listTemplates(db, callerOf(request), request.query)),
+  );
+  app.get(`${tmpl}/exportXls`, { config: requires(P.templateList) }, (request, reply) =>
+    sendExport(request, reply, TEMPLATE_EXPORT),
   );
   app.get<{ Querystring: IdQuery }>(
     `${tmpl}/queryById`,

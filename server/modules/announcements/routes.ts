@@ -1,5 +1,7 @@
 // Announcement endpoints (API.md §4.3): the 系统公告 administration under /sys/annountCement (permission codes
 // annountCement:*) and every user's own bell and message list (always the caller's own copies).
+import { sendExport } from '../jobs/exports';
+import { ANNOUNCEMENT_EXPORT } from './export';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ABSTRACT_MAX_LENGTH,
@@ -206,22 +208,29 @@ export async function announcementRoutes(app: FastifyInstance): Promise<void> {
 
   // ————— 系统公告 (administrators) —————
 
+  // The list and its export read the same filters.
+  const listQuery = listQuerySchema(Object.keys(SORTABLE_COLUMNS), 'createTime', {
+    titile: { type: 'string', maxLength: TITLE_MAX_LENGTH + 2 },
+    priority: codeFilter(['L', 'M', 'H']),
+    msgCategory: codeFilter(['1', '2']),
+    msgType: codeFilter(['USER', 'ALL']),
+    sendStatus: codeFilter(['0', '1', '2']),
+  });
   app.get<{ Querystring: AnnouncementListQuery }>(
     '/sys/annountCement/list',
     {
       config: { access: { permission: ANNOUNCEMENT_PERMISSIONS.list } },
       schema: {
-        querystring: listQuerySchema(Object.keys(SORTABLE_COLUMNS), 'createTime', {
-          titile: { type: 'string', maxLength: TITLE_MAX_LENGTH + 2 },
-          priority: codeFilter(['L', 'M', 'H']),
-          msgCategory: codeFilter(['1', '2']),
-          msgType: codeFilter(['USER', 'ALL']),
-          sendStatus: codeFilter(['0', '1', '2']),
-        }),
+        querystring: listQuery,
         response: { 200: envelopeSchema(pageSchema(announcementSchema)) },
       },
     },
     async (request) => ok(await listAnnouncements(db, sessionOf(request).tenantId, request.query)),
+  );
+  app.get(
+    '/sys/annountCement/exportXls',
+    { config: { access: { permission: ANNOUNCEMENT_PERMISSIONS.list } }, schema: { querystring: listQuery } },
+    (request, reply) => sendExport(request, reply, ANNOUNCEMENT_EXPORT),
   );
 
   app.post<{ Body: AnnouncementInput }>(

@@ -209,6 +209,15 @@ export const DEFAULT_FLOWS: FlowInput[] = [
     lowRisk: false,
     nodes: [ASSET_ADMIN_NODE].map((node) => ({ ...node, name: '管理员审批' })),
   })),
+  // 金币人工调整 (DOMAIN §1.4): the administrators approve coins added to or taken from an outlet by hand.
+  {
+    bizType: 'COIN_ADJUST',
+    name: '金币调整审批',
+    priority: 100,
+    conditions: {},
+    lowRisk: false,
+    nodes: [{ ...ASSET_ADMIN_NODE, name: '管理员审批' }],
+  },
   // 物料申请 (DOMAIN §1.11): the office head, who may cut quantities.
   {
     bizType: 'MATERIAL_REQUEST',
@@ -273,6 +282,15 @@ export const DEFAULT_FLOWS: FlowInput[] = [
     conditions: {},
     lowRisk: false,
     nodes: [{ ...ASSET_LEADER_NODE, name: '上级审批' }],
+  },
+  // 备件申请 (DOMAIN §1.15, issue #20 MES): the head of the requester's department (the 生产中心's supervisor).
+  {
+    bizType: 'SPARE_PART_REQUEST',
+    name: '备件申请审批',
+    priority: 100,
+    conditions: {},
+    lowRisk: false,
+    nodes: [{ ...ASSET_LEADER_NODE, name: '维修主管审批' }],
   },
 ];
 

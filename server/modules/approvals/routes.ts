@@ -19,6 +19,8 @@ import type { RawQuery } from '../../http/listQuery';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
 import { decideTask, transferTask, withdrawInstance, type Decision, type StepResult } from './engine';
+import { sendExport } from '../jobs/exports';
+import { APPROVAL_EXPORTS, FLOW_EXPORT } from './export';
 import { changeFlowStatus, listFlows, saveFlow, type FlowInput } from './flows';
 import { publishTaskNotices } from './notify';
 import { approvalById, approverOptions, listApprovals, pendingCount, roleOptions } from './queries';
@@ -83,6 +85,9 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
   for (const tab of ['todo', 'done', 'mine'] as const satisfies readonly ApprovalTab[]) {
     app.get<{ Querystring: RawQuery }>(`/approval/${tab}/list`, { config: center }, async (request) =>
       ok(await listApprovals(db, callerOf(request), tab, request.query)),
+    );
+    app.get(`/approval/${tab}/exportXls`, { config: center }, (request, reply) =>
+      sendExport(request, reply, APPROVAL_EXPORTS[tab]),
     );
   }
   app.get('/approval/pendingCount', { config: center }, async (request) =>
@@ -217,6 +222,9 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
   // ---- 审批流配置 ----
   app.get<{ Querystring: RawQuery }>('/approval/flow/list', { config: flow }, async (request) =>
     ok(await listFlows(db, callerOf(request), request.query)),
+  );
+  app.get('/approval/flow/exportXls', { config: flow }, (request, reply) =>
+    sendExport(request, reply, FLOW_EXPORT),
   );
   app.get('/approval/flow/roleOptions', { config: flow }, async (request) =>
     ok(await roleOptions(db, callerOf(request))),

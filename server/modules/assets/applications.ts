@@ -13,6 +13,7 @@ import {
   RECALL_REASON,
   type ApplicationStatus,
   type ApplicationType,
+  type DepositMethod,
   type RecallReason,
 } from '../../../common/assets';
 import { CUSTOMER_LEVEL } from '../../../common/businessEnums';
@@ -37,6 +38,14 @@ import {
 } from '../shared/commands';
 import { dataScopeOf, orgCodeInScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
+import {
+  createAgreementIn,
+  endAgreementIn,
+  recordDepositIn,
+  refundDepositIn,
+  signAgreementIn,
+  type DepositInput,
+} from './lifecycle';
 import { assetInScope, checkAction, logMove, moveAsset, type AssetRow } from './ledger';
 
 type Application = Selectable<AssetApplicationsTable>;
@@ -159,6 +168,9 @@ export interface PlaceInput {
   customerId: string;
   freeDeposit?: boolean;
   remark?: string | null;
+  /** A published 冰柜投放协议 template the asset agreement is made from, and its term in months. */
+  templateId?: string | null;
+  termMonths?: number;
 }
 export interface RecallInput {
   assetId: string;
@@ -194,7 +206,7 @@ async function checkPlacementRules(trx: Kysely<DB>, outlet: Awaited<ReturnType<t
     .where('tenant_id', '=', outlet.tenant_id)
     .where('customer_id', '=', outlet.id)
     .where('status', '=', 'PENDING_DEPOSIT')
-    .where('updated_at', '<', sql<Date>`now() - make_interval(days => ${DEPOSIT_OVERDUE_DAYS})`)
+    .where('deposit_due_at', '<', sql<Date>`now()`)
     .executeTakeFirst();
   if (overdue) {
     throw new BusinessError(409, `门店有逾期未付的押金（申请 ${overdue.apply_no}），请先处理`);
@@ -288,6 +300,19 @@ export async function applyPlacementIn(trx: Kysely<DB>, actor: Actor, input: Pla
     detail: `投放申请 ${submitted.applyNo}`,
     applicationId: submitted.id,
   });
+  if (input.templateId) {
+    await createAgreementIn(trx, actor, {
+      templateId: input.templateId,
+      termMonths: input.termMonths,
+      applicationId: submitted.id,
+      applyNo: submitted.applyNo,
+      asset,
+      model,
+      outlet,
+      deposit,
+      freeDeposit,
+    });
+  }
   return submitted;
 }
 
@@ -415,7 +440,10 @@ async function approved(trx: Transaction<DB>, outcome: ApprovalOutcome): Promise
   switch (app.apply_type) {
     case 'PLACE': {
       const next = app.deposit_status === 'UNPAID' ? 'PENDING_DEPOSIT' : 'WAIT_DELIVERY';
-      await stepApplication(trx, app, next, by);
+      await stepApplication(trx, app, next, by, {
+        deposit_due_at:
+          next === 'PENDING_DEPOSIT' ? new Date(Date.now() + DEPOSIT_OVERDUE_DAYS * 86_400_000) : null,
+      });
       await logMove(trx, asset, 'APPROVED', by, {
         ...link,
         detail: `投放审批通过 ${app.apply_no}，${APPLICATION_STATUS[next]}`,
@@ -466,6 +494,7 @@ async function undone(trx: Transaction<DB>, outcome: ApprovalOutcome, to: 'REJEC
   const detail = `${app.apply_no} ${APPLICATION_STATUS[to]}${outcome.comment ? `：${outcome.comment}` : ''}`;
   if (app.apply_type === 'PLACE') {
     await moveAsset(trx, by, asset, 'unlock', { applicationId: app.id, detail });
+    await endAgreementIn(trx, app, 'VOID');
   } else if (app.apply_type === 'SCRAP') {
     await moveAsset(trx, by, asset, 'scrapRejected', {
       applicationId: app.id,
@@ -486,36 +515,28 @@ for (const bizType of ['ASSET_PLACE', 'ASSET_RECALL', 'ASSET_TRANSFER', 'ASSET_S
 
 // ---- After the approval ----
 
-/** The outlet's deposit received (a receipt number from payments), or waived now. */
-export async function receiveDepositIn(
-  trx: Kysely<DB>,
-  actor: Actor,
-  input: { id: string; receiptNo?: string | null; waive?: boolean },
-) {
+/**
+ * The outlet's deposit received (an offline payment: amount, method, reference, receipt photos) or waived with
+ * a reason; either way the deposit's own record is kept (asset_deposits) and the placement waits for delivery.
+ */
+export async function receiveDepositIn(trx: Kysely<DB>, actor: Actor, input: DepositInput) {
   const { app, asset } = await applicationInScope(trx, actor, input.id);
   if (app.apply_type !== 'PLACE') throw new BusinessError(400, '只有投放申请需要押金');
-  if (!input.waive && !input.receiptNo?.trim()) throw new BusinessError(400, '请填写押金收款单号');
+  const record = await recordDepositIn(trx, actor, app, input);
   await stepApplication(trx, app, 'WAIT_DELIVERY', actor.userId, {
-    deposit_status: input.waive ? 'NOT_REQUIRED' : 'PAID',
-    free_deposit: input.waive ? true : app.free_deposit,
-    deposit_receipt_no: input.waive ? null : (input.receiptNo?.trim() ?? null),
-    deposit_paid_at: input.waive ? null : new Date(),
+    deposit_status: record.waived ? 'NOT_REQUIRED' : 'PAID',
+    free_deposit: record.waived ? true : app.free_deposit,
+    deposit_receipt_no: record.referenceNo,
+    deposit_paid_at: record.waived ? null : new Date(),
+    deposit_due_at: null,
   });
-  await moveAsset(trx, actor.userId, asset, 'deposit', {
-    applicationId: app.id,
-    detail: input.waive
-      ? '押金已免除'
-      : `押金 ¥${Number(app.deposit_amount).toFixed(2)}，收款单 ${input.receiptNo}`,
-  });
-  await logOperation(trx, actor, 'update', `${input.waive ? '免除' : '收取'}押金 ${app.apply_no}`);
+  await moveAsset(trx, actor.userId, asset, 'deposit', { applicationId: app.id, detail: record.detail });
+  await logOperation(trx, actor, 'update', `${record.waived ? '免除' : '收取'}押金 ${app.apply_no}`);
   return { id: app.id };
 }
 
-export const receiveDeposit = (
-  db: Kysely<DB>,
-  actor: Actor,
-  input: { id: string; receiptNo?: string | null; waive?: boolean },
-) => db.transaction().execute((trx) => receiveDepositIn(trx, actor, input));
+export const receiveDeposit = (db: Kysely<DB>, actor: Actor, input: DepositInput) =>
+  db.transaction().execute((trx) => receiveDepositIn(trx, actor, input));
 
 /** The asset leaves the warehouse for the outlet. */
 export async function deliverPlacementIn(trx: Kysely<DB>, actor: Actor, id: string) {
@@ -542,21 +563,29 @@ export const bindPhotos = (trx: Kysely<DB>, tenantId: string, assetId: string, p
     throw error instanceof BusinessError ? new BusinessError(400, '照片不存在或不属于该资产') : error;
   });
 
-/** The outlet signs with handover photos: the asset is placed there, its 冰柜数 follows. */
-export async function signPlacementIn(
-  trx: Kysely<DB>,
-  actor: Actor,
-  input: { id: string; photoIds: string[] },
-) {
+export interface SignInput {
+  id: string;
+  photoIds: string[];
+  /** The outlet's signature (an attachment of kind SIGNATURE under the asset). */
+  signatureId: string;
+}
+
+/**
+ * The outlet signs with handover photos and its signature: the asset agreement (if any) is signed and its text
+ * kept as a PDF; the asset is placed there, its 冰柜数 follows.
+ */
+export async function signPlacementIn(trx: Kysely<DB>, actor: Actor, input: SignInput) {
   const { app, asset } = await applicationInScope(trx, actor, input.id);
   if (app.apply_type !== 'PLACE') throw new BusinessError(400, '只有投放申请可以签收');
-  await bindPhotos(trx, actor.tenantId, asset.id, input.photoIds);
+  if (input.photoIds.includes(input.signatureId)) throw new BusinessError(400, '签名不能与交接照片相同');
+  await bindPhotos(trx, actor.tenantId, asset.id, [...input.photoIds, input.signatureId]);
   const outlet = await trx
     .selectFrom('customers')
     .select(['id', 'name', 'org_code', 'owner_user_id'])
     .where('id', '=', app.customer_id as string)
     .executeTakeFirstOrThrow();
   await stepApplication(trx, app, 'COMPLETED', actor.userId);
+  const agreementNo = await signAgreementIn(trx, actor, app, input.signatureId);
   await moveAsset(trx, actor.userId, asset, 'place', {
     applicationId: app.id,
     set: {
@@ -566,21 +595,25 @@ export async function signPlacementIn(
       responsible_user_id: outlet.owner_user_id ?? asset.responsible_user_id,
     },
     toText: outlet.name,
-    detail: `门店签收，交接照片 ${input.photoIds.length} 张`,
+    detail: `门店签收，交接照片 ${input.photoIds.length} 张${agreementNo ? `，签订投放协议 ${agreementNo}` : ''}`,
   });
   await logOperation(trx, actor, 'update', `资产投放签收 ${asset.asset_no} → ${outlet.name}`);
   return { id: app.id };
 }
 
-export const signPlacement = (db: Kysely<DB>, actor: Actor, input: { id: string; photoIds: string[] }) =>
+export const signPlacement = (db: Kysely<DB>, actor: Actor, input: SignInput) =>
   db.transaction().execute((trx) => signPlacementIn(trx, actor, input));
 
 /** A recalled asset received into a warehouse: back in stock; the deposit refunded or kept as applied. */
-export async function receiveRecallIn(
-  trx: Kysely<DB>,
-  actor: Actor,
-  input: { id: string; warehouseId: string },
-) {
+export interface ReceiveInput {
+  id: string;
+  warehouseId: string;
+  /** How the deposit went back to the outlet (defaults to how it was paid) and its reference. */
+  refundMethod?: DepositMethod | null;
+  refundReference?: string | null;
+}
+
+export async function receiveRecallIn(trx: Kysely<DB>, actor: Actor, input: ReceiveInput) {
   const { app, asset } = await applicationInScope(trx, actor, input.id);
   if (app.apply_type !== 'RECALL') throw new BusinessError(400, '只有退还申请可以收柜');
   const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
@@ -616,7 +649,24 @@ export async function receiveRecallIn(
       .where('id', '=', placement.id)
       .where('deposit_status', '=', 'PAID')
       .execute();
+    await refundDepositIn(trx, actor, asset, placement, {
+      refund: depositTo === 'REFUNDED',
+      method: input.refundMethod ?? null,
+      reference: input.refundReference ?? null,
+      remark: `退还申请 ${app.apply_no}`,
+      applicationId: app.id,
+    });
   }
+  const lastPlacement = await trx
+    .selectFrom('asset_applications')
+    .selectAll()
+    .where('tenant_id', '=', actor.tenantId)
+    .where('asset_id', '=', asset.id)
+    .where('apply_type', '=', 'PLACE')
+    .where('status', '=', 'COMPLETED')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (lastPlacement) await endAgreementIn(trx, lastPlacement, 'TERMINATED');
   const fromText = await customerName(trx, asset.customer_id);
   await moveAsset(trx, actor.userId, asset, 'receive', {
     applicationId: app.id,
@@ -631,7 +681,7 @@ export async function receiveRecallIn(
   return { id: app.id };
 }
 
-export const receiveRecall = (db: Kysely<DB>, actor: Actor, input: { id: string; warehouseId: string }) =>
+export const receiveRecall = (db: Kysely<DB>, actor: Actor, input: ReceiveInput) =>
   db.transaction().execute((trx) => receiveRecallIn(trx, actor, input));
 
 /** An approved placement called off before it was signed: the asset is free again. */
@@ -644,6 +694,22 @@ export async function cancelApplicationIn(
   if (app.status === 'IN_APPROVAL') throw new BusinessError(409, '审批中的申请请在审批中心撤回');
   await stepApplication(trx, app, 'CANCELLED', actor.userId, { result_remark: input.reason });
   if (app.apply_type === 'PLACE') {
+    // A deposit already received goes back to the outlet; the agreement never signed is void.
+    if (app.deposit_status === 'PAID') {
+      await refundDepositIn(trx, actor, asset, app, {
+        refund: true,
+        method: null,
+        reference: null,
+        remark: `${app.apply_no} 作废`,
+        applicationId: app.id,
+      });
+      await trx
+        .updateTable('asset_applications')
+        .set({ deposit_status: 'REFUNDED' })
+        .where('id', '=', app.id)
+        .execute();
+    }
+    await endAgreementIn(trx, app, 'VOID');
     const { warehouseName } = await names(trx, asset);
     await moveAsset(trx, actor.userId, asset, 'unlock', {
       applicationId: app.id,

@@ -1,6 +1,7 @@
-// 导出 of the asset ledger and of the asset applications: what their filters select, with the lists' columns.
-import { defineListExport, type ExportColumn } from '../shared/excel';
-import { listApplications, listAssets, type AssetRecord } from './service';
+// 导出 of the asset ledger, the asset applications, the models and the handovers: what their filters select, with the lists' columns.
+import { defineListExport, type ExportColumn, type ListRecord } from '../shared/excel';
+import { listHandovers, type HandoverRecord } from './lifecycle';
+import { listApplications, listAssets, listModels, type AssetRecord } from './service';
 
 export const ASSET_EXPORT_COLUMNS: ExportColumn<AssetRecord>[] = [
   { header: '资产编号', width: 18, value: (row) => row.assetNo },
@@ -43,4 +44,41 @@ export const APPLICATION_EXPORT = defineListExport(
   '资产申请',
   APPLICATION_EXPORT_COLUMNS,
   listApplications,
+);
+
+export const MODEL_EXPORT = defineListExport<ListRecord<typeof listModels>>(
+  'assetModels',
+  '资产型号',
+  [
+    { header: '型号编码', width: 16, value: (row) => row.modelCode },
+    { header: '名称', width: 24, value: (row) => row.name },
+    { header: '类型', value: (row) => `${row.assetType_dictText} · ${row.formFactor_dictText}` },
+    { header: '容积(L)', value: (row) => row.volumeL },
+    { header: '厂家', width: 20, value: (row) => row.manufacturer },
+    { header: '资产价值', value: (row) => Number(row.unitValue) },
+    { header: '押金标准', value: (row) => Number(row.depositAmount) },
+    { header: '保修(月)', value: (row) => row.warrantyMonths },
+    { header: '台数', value: (row) => row.assetCount },
+    { header: '状态', value: (row) => row.status_dictText },
+  ],
+  listModels,
+);
+
+export const HANDOVER_EXPORT = defineListExport<HandoverRecord>(
+  'assetHandovers',
+  '资产交接',
+  [
+    { header: '资产编号', width: 18, value: (row) => row.assetNo },
+    { header: '型号', width: 24, value: (row) => row.modelName },
+    { header: '投放门店', width: 24, value: (row) => row.customerName },
+    { header: '原责任人', value: (row) => row.fromUserName },
+    { header: '接收人', value: (row) => row.toUserName },
+    { header: '状态', value: (row) => row.status_dictText },
+    { header: '交接说明', width: 24, value: (row) => row.remark },
+    { header: '处理意见', width: 24, value: (row) => row.resultRemark },
+    { header: '发起人', value: (row) => row.createdByName },
+    { header: '发起时间', width: 20, value: (row) => row.createTime },
+    { header: '处理时间', width: 20, value: (row) => row.handledAt },
+  ],
+  listHandovers,
 );

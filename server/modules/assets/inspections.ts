@@ -3,9 +3,11 @@
 // exceptions (lost, damaged, moved, misused) mark the asset, a loss is confirmed or the asset restored.
 import type { Kysely } from 'kysely';
 import { EXCEPTION_TYPE, CLEANLINESS, type Cleanliness, type ExceptionType } from '../../../common/assets';
+import type { FaultCategory } from '../../../common/repairs';
 import { newId } from '../../db/ids';
 import type { DB } from '../../db/schema';
 import { logOperation, type Actor } from '../shared/actor';
+import { openRepairIfNone } from '../repairs/orders';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { bindPhotos } from './applications';
 import { assetInScope, moveAsset } from './ledger';
@@ -18,6 +20,8 @@ export interface InspectionInput {
   reportedCondition: 'NORMAL' | 'ABNORMAL';
   photoIds: string[];
   remark?: string | null;
+  /** The fault found, when the abnormal asset needs a repair: a repair order (巡检报修) opens for it. */
+  repairFault?: FaultCategory | null;
 }
 
 export async function inspectAssetIn(trx: Kysely<DB>, actor: Actor, input: InspectionInput) {
@@ -60,7 +64,17 @@ export async function inspectAssetIn(trx: Kysely<DB>, actor: Actor, input: Inspe
     })
     .execute();
   await logOperation(trx, actor, 'add', `资产巡检 ${asset.asset_no}（${inspectionNo}）`);
-  return { id, inspectionNo };
+  const repair =
+    input.reportedCondition === 'ABNORMAL' && input.repairFault
+      ? await openRepairIfNone(trx, actor.tenantId, actor.userId, {
+          sourceType: 'INSPECTION',
+          sourceRef: inspectionNo,
+          assetId: asset.id,
+          faultCategory: input.repairFault,
+          faultDescription: input.remark?.trim() || `巡检 ${inspectionNo} 发现故障`,
+        })
+      : null;
+  return { id, inspectionNo, repairOrderId: repair?.id ?? null };
 }
 
 export const inspectAsset = (db: Kysely<DB>, actor: Actor, input: InspectionInput) =>

@@ -2,7 +2,8 @@
 // webhook authenticated by signature — HMAC-SHA256 over `<timestamp>.<raw body>` with the configured secret, the
 // timestamp within the replay window. An alarm is kept once per alarm id (its episode); a temperature out of the
 // configured range, or power lost longer than the configured minutes, opens one exception report of the asset
-// (the 异常报备 path: condition ABNORMAL, move log) for the episode, never a second.
+// (the 异常报备 path: condition ABNORMAL, move log) for the episode, never a second, and a repair order
+// (asset 报修中) unless the asset has one open.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -11,6 +12,7 @@ import type { IotAlarmConfig } from '../../config';
 import { newId } from '../../db/ids';
 import type { DB } from '../../db/schema';
 import { BusinessError, InvalidRequestError, ok, sendFailure } from '../../http/envelope';
+import { openRepairIfNone } from '../repairs/orders';
 import { ASSET_ACTIONS, moveAsset } from './ledger';
 
 export const IOT_ALARM_PATH = '/eAsset/iot/alarm';
@@ -145,6 +147,16 @@ export async function receiveAlarmIn(trx: Kysely<DB>, settings: IotAlarmSettings
     .set({ exception_id: exceptionId })
     .where('id', '=', alarm.id)
     .execute();
+  // A fault: the repair order (IoT报警) opens too, unless the asset has one open (server/modules/repairs).
+  await openRepairIfNone(trx, input.tenantId, null, {
+    sourceType: 'ALARM',
+    sourceRef: input.alarmId,
+    assetId: asset.id,
+    faultCategory: input.alarmType === 'TEMPERATURE' ? 'NO_COOLING' : 'NO_POWER',
+    faultCode: input.alarmType === 'TEMPERATURE' ? 'E-TEMP' : 'E-POWER',
+    faultDescription: detail,
+    priority: 'URGENT',
+  });
   return { id: alarm.id, exceptionId, duplicate: false };
 }
 

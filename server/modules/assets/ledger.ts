@@ -132,11 +132,39 @@ export const ASSET_ACTIONS = {
     conditionTo: 'SCRAPPED',
     move: 'SCRAP',
   },
+  handover: {
+    label: '交接',
+    placementFrom: ANY_PLACEMENT,
+    conditionFrom: ['NORMAL', 'ABNORMAL', 'REPAIRING', 'SCRAPPING', 'LOSING'],
+    move: 'HANDOVER',
+  },
   scrapRejected: {
     label: '驳回报废',
     placementFrom: ['IN_STOCK'],
     conditionFrom: ['SCRAPPING'],
     move: 'SCRAP_REJECTED',
+  },
+  // A repair order of the asset (DOMAIN §1.15, server/modules/repairs): 报修中 while it is open, back to
+  // normal when it closes, to the condition it had when it is cancelled (the move sets it).
+  repair: {
+    label: '报修',
+    placementFrom: ANY_PLACEMENT,
+    conditionFrom: USABLE,
+    conditionTo: 'REPAIRING',
+    move: 'REPAIR',
+  },
+  repaired: {
+    label: '维修完成',
+    placementFrom: ANY_PLACEMENT,
+    conditionFrom: ['REPAIRING'],
+    conditionTo: 'NORMAL',
+    move: 'REPAIRED',
+  },
+  repairCancelled: {
+    label: '撤销报修',
+    placementFrom: ANY_PLACEMENT,
+    conditionFrom: ['REPAIRING'],
+    move: 'REPAIRED',
   },
 } as const satisfies Record<string, AssetAction>;
 

@@ -1,11 +1,21 @@
 // Trade assets under the spec's /eAsset prefix (docs/assets-api.md): models, the ledger and its inbound, an
 // asset by its tag, idle stock, the applications (place, recall, transfer, scrap) and their steps after the
 // approval, inspections and exception reports. Thin: the services own the SQL.
+import { FAULT_CATEGORY } from '../../../common/repairs';
 import type { FastifyInstance } from 'fastify';
-import { ASSET_TYPE, CLEANLINESS, EXCEPTION_TYPE, FORM_FACTOR, RECALL_REASON } from '../../../common/assets';
+import {
+  ASSET_TYPE,
+  CLEANLINESS,
+  DEPOSIT_METHOD,
+  EXCEPTION_TYPE,
+  FORM_FACTOR,
+  RECALL_REASON,
+} from '../../../common/assets';
 import { ENABLED_STATUS, codesOf } from '../../../common/businessEnums';
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
+import { sendAgreementPdf } from '../agreements/documents';
+import { publishedTemplatesOf } from '../agreements/templates';
 import { publishTaskNotices } from '../approvals/notify';
 import { sendExport } from '../jobs/exports';
 import { actorOf, callerOf, requires } from '../shared/actor';
@@ -21,11 +31,23 @@ import {
   receiveRecall,
   signPlacement,
   type PlaceInput,
+  type ReceiveInput,
   type RecallInput,
+  type SignInput,
   type ScrapInput,
   type TransferInput,
 } from './applications';
-import { APPLICATION_EXPORT, ASSET_EXPORT } from './export';
+import { APPLICATION_EXPORT, ASSET_EXPORT, HANDOVER_EXPORT, MODEL_EXPORT } from './export';
+import { IDLE_EXPORT, assetReport, idleAssets } from './reports';
+import {
+  assetAgreementHtml,
+  assetAgreementPdf,
+  decideHandover,
+  listHandovers,
+  startHandover,
+  type DepositInput,
+  type HandoverInput,
+} from './lifecycle';
 import {
   confirmLost,
   inspectAsset,
@@ -91,6 +113,9 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
   // ---- Models ----
   app.get('/eAsset/model/list', { config: requires('asset:list') }, async (request) =>
     ok(await listModels(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/eAsset/model/exportXls', { config: requires('asset:list') }, (request, reply) =>
+    sendExport(request, reply, MODEL_EXPORT),
   );
   app.post<{ Body: ModelInput }>(
     '/eAsset/model/add',
@@ -158,6 +183,8 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
           customerId: id,
           freeDeposit: { type: 'boolean' },
           remark,
+          templateId: nullable(id),
+          termMonths: { type: 'integer', minimum: 1, maximum: 120 },
         }),
       },
     },
@@ -194,15 +221,21 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => submitted(await applyScrap(db, actorOf(request, reply), request.body)),
   );
-  app.post<{ Body: { id: string; receiptNo?: string | null; waive?: boolean } }>(
+  const method = nullable({ type: 'string', enum: codesOf(DEPOSIT_METHOD) });
+  app.post<{ Body: DepositInput }>(
     '/eAsset/application/deposit',
     {
       config: requires('asset:deposit'),
       schema: {
         body: body(['id'], {
           id,
+          method,
+          referenceNo: nullable({ type: 'string', maxLength: 64 }),
           receiptNo: nullable({ type: 'string', maxLength: 64 }),
+          amount: nullable(amount),
+          receiptPhotoIds: photoIds,
           waive: { type: 'boolean' },
+          waiveReason: nullable({ type: 'string', maxLength: 256 }),
         }),
       },
     },
@@ -215,20 +248,33 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) =>
       ok(await deliverPlacement(db, actorOf(request, reply), request.body.id), '已出库配送！'),
   );
-  app.post<{ Body: { id: string; photoIds: string[] } }>(
+  app.post<{ Body: SignInput }>(
     '/eAsset/application/sign',
     {
       config: requires('asset:deliver'),
-      schema: { body: body(['id', 'photoIds'], { id, photoIds: { ...photoIds, minItems: 1 } }) },
+      schema: {
+        body: body(['id', 'photoIds', 'signatureId'], {
+          id,
+          photoIds: { ...photoIds, minItems: 1 },
+          signatureId: text(64),
+        }),
+      },
     },
     async (request, reply) =>
       ok(await signPlacement(db, actorOf(request, reply), request.body), '投放成功！'),
   );
-  app.post<{ Body: { id: string; warehouseId: string } }>(
+  app.post<{ Body: ReceiveInput }>(
     '/eAsset/application/receive',
     {
       config: requires('asset:deliver'),
-      schema: { body: body(['id', 'warehouseId'], { id, warehouseId: id }) },
+      schema: {
+        body: body(['id', 'warehouseId'], {
+          id,
+          warehouseId: id,
+          refundMethod: method,
+          refundReference: nullable({ type: 'string', maxLength: 64 }),
+        }),
+      },
     },
     async (request, reply) =>
       ok(await receiveRecall(db, actorOf(request, reply), request.body), '已收柜入库！'),
@@ -257,6 +303,8 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
           reportedCondition: { type: 'string', enum: ['NORMAL', 'ABNORMAL'] },
           photoIds,
           remark,
+          // An abnormal finding that is a fault opens a repair order (server/modules/repairs).
+          repairFault: nullable({ type: 'string', enum: Object.keys(FAULT_CATEGORY) }),
         }),
       },
     },
@@ -290,5 +338,74 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
     { config: requires('asset:exception'), schema: { body: body(['id'], { id, remark }) } },
     async (request, reply) =>
       ok(await restoreAsset(db, actorOf(request, reply), request.body), '已恢复正常！'),
+  );
+
+  // ---- Asset agreements (投放协议) ----
+  // The 冰柜投放协议 templates a placement may be made with (a picker, not the template admin's list).
+  app.get('/eAsset/agreement/templates', { config: requires('asset:apply') }, async (request) =>
+    ok(await publishedTemplatesOf(db, callerOf(request).tenantId, 'FREEZER')),
+  );
+  app.get<{ Querystring: IdQuery }>(
+    '/eAsset/agreement/html',
+    { config: requires('asset:list'), schema: { querystring: idQuerySchema } },
+    async (request) => ok(await assetAgreementHtml(db, callerOf(request), request.query.id)),
+  );
+  app.get<{ Querystring: IdQuery }>(
+    '/eAsset/agreement/pdf',
+    { config: requires('asset:list'), schema: { querystring: idQuerySchema } },
+    async (request, reply) =>
+      sendAgreementPdf(reply, await assetAgreementPdf(db, callerOf(request), request.query.id)),
+  );
+
+  // ---- Handovers between reps (资产交接) ----
+  app.get('/eAsset/handover/list', { config: requires('asset:list') }, async (request) =>
+    ok(await listHandovers(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/eAsset/handover/exportXls', { config: requires('asset:list') }, (request, reply) =>
+    sendExport(request, reply, HANDOVER_EXPORT),
+  );
+  app.post<{ Body: HandoverInput }>(
+    '/eAsset/handover',
+    {
+      config: requires('asset:apply'),
+      schema: {
+        body: body(['assetIds', 'toUserId'], {
+          assetIds: { type: 'array', minItems: 1, maxItems: 100, items: id },
+          toUserId: id,
+          remark,
+        }),
+      },
+    },
+    async (request, reply) =>
+      ok(await startHandover(db, actorOf(request, reply), request.body), '已发起交接！'),
+  );
+  app.post<{ Body: { id: string; remark?: string | null } }>(
+    '/eAsset/handover/accept',
+    { config: requires('asset:list'), schema: { body: body(['id'], { id, remark }) } },
+    async (request, reply) =>
+      ok(
+        await decideHandover(db, actorOf(request, reply), { ...request.body, accept: true }),
+        '已确认交接！',
+      ),
+  );
+  app.post<{ Body: { id: string; remark?: string | null } }>(
+    '/eAsset/handover/reject',
+    { config: requires('asset:list'), schema: { body: body(['id'], { id, remark }) } },
+    async (request, reply) =>
+      ok(
+        await decideHandover(db, actorOf(request, reply), { ...request.body, accept: false }),
+        '已驳回交接！',
+      ),
+  );
+
+  // ---- 资产报表 ----
+  app.get('/eAsset/report/summary', { config: requires('asset:list') }, async (request) =>
+    ok(await assetReport(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/eAsset/report/idle', { config: requires('asset:list') }, async (request) =>
+    ok(await idleAssets(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/eAsset/report/idle/exportXls', { config: requires('asset:list') }, (request, reply) =>
+    sendExport(request, reply, IDLE_EXPORT),
   );
 }

@@ -1,6 +1,7 @@
 // The asset models and the ledger (DOMAIN §1.10 资产台账): models, inbound of new assets by their tag codes,
 // the list with its filters (in the caller's data scope), one asset with its move log, applications and
 // inspections, an asset found by its tag, and the idle stock of each warehouse.
+import { assetLifecycle } from './lifecycle';
 import { sql, type Kysely } from 'kysely';
 import {
   ALARM_TYPE,
@@ -409,6 +410,8 @@ export async function assetById(db: Kysely<DB>, caller: Caller, id: string) {
     exceptions: exceptions.map((each) => ({ ...each, reportType_dictText: EXCEPTION_TYPE[each.reportType] })),
     alarms: alarms.map((each) => ({ ...each, alarmType_dictText: ALARM_TYPE[each.alarmType] })),
     applications: applications.records,
+    // Deposits, agreements and handovers (0033).
+    ...(await assetLifecycle(db, caller.tenantId, id)),
   };
 }
 

@@ -44,6 +44,14 @@ function textOf(fields: Record<string, string>, name: string, label: string, max
   return value;
 }
 
+/** The device's id of an upload (8–64 of A-Za-z0-9_-, like a check-in's), or null. */
+function clientIdOf(fields: Record<string, string>) {
+  const value = fields.clientId?.trim();
+  if (!value) return null;
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(value)) throw new BusinessError(400, '上传请求编号格式不正确');
+  return value;
+}
+
 /** The photo's facts from the upload's form fields, checked; a clear 400 for a bad one. */
 export function factsOf(fields: Record<string, string>): AttachmentFacts {
   const bizType = fields.bizType?.trim() ?? '';
@@ -72,6 +80,7 @@ export function factsOf(fields: Record<string, string>): AttachmentFacts {
     source: source as AttachmentSource | null,
     watermarkText: textOf(fields, 'watermarkText', '水印文字', 200),
     deviceId: textOf(fields, 'deviceId', '设备号', 64),
+    clientId: clientIdOf(fields),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   type DuplicateMatch,
 } from '../../../common/attachments';
 import { shanghaiDateTime } from '../../db/dates';
+import { violatedUniqueConstraint } from '../../db/errors';
 import { newId } from '../../db/ids';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
@@ -50,6 +51,8 @@ export interface AttachmentFacts {
   source?: AttachmentSource | null;
   watermarkText?: string | null;
   deviceId?: string | null;
+  /** The device's id of this upload: the same id from the same user again answers the first upload. */
+  clientId?: string | null;
 }
 
 const columns = [
@@ -187,6 +190,15 @@ export async function uploadAttachment(
   scopes: BizScopes,
 ): Promise<Attachment> {
   const { facts, content } = upload;
+  const earlier = () =>
+    selectAttachments(db, caller.tenantId)
+      .where('a.created_by', '=', caller.userId)
+      .where('a.client_id', '=', facts.clientId ?? '')
+      .executeTakeFirst();
+  if (facts.clientId) {
+    const known = await earlier();
+    if (known) return attachmentOf(known);
+  }
   if (facts.bizId) await scopes[facts.bizType]?.(db, caller, facts.bizId);
   const { contentType, width, height } = await describeImage(content);
   const [thumbnail, hash] = await Promise.all([thumbnailOf(content), differenceHash(content)]);
@@ -225,6 +237,7 @@ export async function uploadAttachment(
         source: facts.source ?? null,
         watermark_text: facts.watermarkText ?? null,
         device_id: facts.deviceId ?? null,
+        client_id: facts.clientId ?? null,
         duplicate_of: duplicate?.attachmentId ?? null,
         duplicate_kind: duplicate?.kind ?? null,
         duplicate_distance: duplicate?.distance ?? null,
@@ -234,6 +247,11 @@ export async function uploadAttachment(
   } catch (error) {
     // No row points at them: the stored bytes would be lost space.
     await Promise.allSettled([storage.remove(storageKey), storage.remove(thumbnailKey)]);
+    // The same upload sent twice at once: the first one stored wins, the second answers it.
+    if (facts.clientId && violatedUniqueConstraint(error) === 'attachments_client_uq') {
+      const known = await earlier();
+      if (known) return attachmentOf(known);
+    }
     throw error;
   }
   return attachmentOf(

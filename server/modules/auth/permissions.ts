@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import { cachedAnswer, cachedRows, type TableName } from '../../db/readCache';
 import type { DB } from '../../db/schema';
 import { serialiseAnswer, type SerialisedAnswer } from '../../http/serialisedAnswer';
+import { dealerOfUser } from '../shared/dataScope';
+import { dealerPermissionRecords, withinDealerCeiling } from '../shared/dealerScope';
 import {
   buildPermissionPayload,
   HOME_MENU_NAME,
@@ -11,26 +13,33 @@ import {
   type PermissionRecord,
 } from './menuTree';
 
-/** Button-level codes of the user's roles: active (status '1'), not deleted; a row may list several, comma-separated. */
+/**
+ * Button-level codes of the user's roles: active (status '1'), not deleted; a row may list several, comma-separated.
+ * A dealer's user holds only those of its dealer roles within the dealer ceiling (shared/dealerScope.ts).
+ */
 export async function permissionCodesOf(
   db: Kysely<DB>,
   userId: string,
   tenantId: string,
 ): Promise<Set<string>> {
+  const dealer = await dealerOfUser(db, tenantId, userId);
   const rows = await db
     .selectFrom('permissions')
     .innerJoin('role_permissions', 'role_permissions.permission_id', 'permissions.id')
     .innerJoin('user_roles', 'user_roles.role_id', 'role_permissions.role_id')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
     .select('permissions.perms')
+    .$if(dealer !== undefined, (query) => query.where('roles.for_dealers', '=', true))
     .where('user_roles.user_id', '=', userId)
     .where('permissions.tenant_id', '=', tenantId)
     .where('permissions.menu_type', '=', 2)
     .where('permissions.status', '=', '1')
     .where('permissions.del_flag', '=', 0)
     .execute();
-  return new Set(
-    rows.flatMap((row) => (row.perms ?? '').split(',').map((code) => code.trim())).filter(Boolean),
-  );
+  const codes = rows
+    .flatMap((row) => (row.perms ?? '').split(',').map((code) => code.trim()))
+    .filter(Boolean);
+  return dealer === undefined ? new Set(codes) : withinDealerCeiling(codes);
 }
 
 /** The tenant's permissions that are not deleted, as builder records, by sort_no. */
@@ -68,8 +77,9 @@ async function permissionPayloadOfRoles(
   db: Kysely<DB>,
   roleIds: readonly string[],
   tenantId: string,
+  forDealer = false,
 ): Promise<PermissionPayload> {
-  const userPermissions: PermissionRecord[] =
+  const granted: PermissionRecord[] =
     roleIds.length === 0
       ? []
       : await tenantPermissions(db, tenantId)
@@ -84,6 +94,7 @@ async function permissionPayloadOfRoles(
             ),
           )
           .execute();
+  const userPermissions = forDealer ? dealerPermissionRecords(granted) : granted;
   const homeMenu = await tenantPermissions(db, tenantId)
     .where('name', '=', HOME_MENU_NAME)
     .where('menu_type', '!=', 2)
@@ -107,13 +118,27 @@ export async function permissionAnswerOf(
   tenantId: string,
   message: string,
 ): Promise<SerialisedAnswer> {
+  // A dealer's user: only its dealer roles, and only the menus and buttons of the dealer ceiling.
+  const dealer = await cachedRows(
+    db,
+    ['users'],
+    db.selectFrom('users').select('dealer_id').where('id', '=', userId).where('dealer_id', 'is not', null),
+  );
+  const forDealer = dealer.length > 0;
   const roles = await cachedRows(
     db,
-    ['user_roles'],
-    db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).orderBy('role_id'),
+    ['user_roles', 'roles'],
+    db
+      .selectFrom('user_roles')
+      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+      .select('user_roles.role_id')
+      .where('user_roles.user_id', '=', userId)
+      .$if(forDealer, (query) => query.where('roles.for_dealers', '=', true))
+      .orderBy('user_roles.role_id'),
   );
   const roleIds = roles.map((role) => role.role_id);
-  return cachedAnswer(db, `menu:${tenantId}:${roleIds.join(',')}`, MENU_TABLES, async () =>
-    serialiseAnswer(await permissionPayloadOfRoles(db, roleIds, tenantId), message),
+  const key = `menu:${tenantId}:${forDealer ? 'dealer:' : ''}${roleIds.join(',')}`;
+  return cachedAnswer(db, key, MENU_TABLES, async () =>
+    serialiseAnswer(await permissionPayloadOfRoles(db, roleIds, tenantId, forDealer), message),
   );
 }

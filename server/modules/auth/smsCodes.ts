@@ -12,6 +12,7 @@ import { BusinessError } from '../../http/envelope';
 import type { SmsChannel, SmsPurpose } from '../../integrations/sms';
 import { isTaken } from './accounts';
 import { authMessages } from './messages';
+import { isMallBuyerMobile } from '../mall/buyerAccounts';
 
 export const SMS_CODE_TTL_MINUTES = 5;
 export const SMS_DAILY_LIMIT_PER_MOBILE = 10;
@@ -37,6 +38,11 @@ const startOfDay = sql<Date>`date_trunc('day', now() at time zone 'Asia/Shanghai
  * signing in and recovering need an active account.
  */
 async function checkRecipient(db: Kysely<DB>, mobile: string, purpose: SmsPurpose): Promise<void> {
+  if (purpose === 'BUYER_LOGIN') {
+    if (!(await isMallBuyerMobile(db, mobile)))
+      throw new BusinessError(400, authMessages.mobileNotRegistered);
+    return;
+  }
   if (purpose === 'REGISTER') {
     if (await isTaken(db, 'phone', mobile)) {
       throw new BusinessError(409, authMessages.mobileAlreadyRegistered);
@@ -122,7 +128,7 @@ export async function sendSmsCode(db: Kysely<DB>, sms: SmsChannel, request: SmsC
   try {
     await sms.gateway.send({
       mobile: request.mobile,
-      templateCode: sms.templateCodes[request.purpose],
+      templateCode: sms.templateCodes[request.purpose === 'BUYER_LOGIN' ? 'LOGIN' : request.purpose],
       params: { code },
     });
   } catch (error) {

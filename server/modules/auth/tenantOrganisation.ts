@@ -309,6 +309,37 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
           { perms: 'visitRule:edit', name: '配置打卡规则' },
         ],
       },
+      // 门店执行评分 and 金币 (issue #17)
+      {
+        name: '门店执行审核',
+        url: '/eVisit/execution',
+        component: 'eVisit/ExecutionReviewList',
+        buttons: [
+          { perms: 'execution:list', name: '查看执行结果' },
+          { perms: 'execution:review', name: '审核执行结果' },
+          { perms: 'execution:finalReview', name: '终审申诉' },
+          { perms: 'execution:revoke', name: '撤销执行结果' },
+          { perms: 'execution:appeal', name: '申诉' },
+        ],
+      },
+      {
+        name: '评分模板',
+        url: '/eVisit/executionTemplate',
+        component: 'eVisit/ExecutionTemplateList',
+        buttons: [
+          { perms: 'executionTemplate:list', name: '查看评分模板' },
+          { perms: 'executionTemplate:edit', name: '编辑评分模板' },
+        ],
+      },
+      {
+        name: '金币账户',
+        url: '/eVisit/coin',
+        component: 'eVisit/CoinAccountList',
+        buttons: [
+          { perms: 'coin:list', name: '查看金币账户' },
+          { perms: 'coin:adjust', name: '金币人工调整' },
+        ],
+      },
     ],
   },
   {
@@ -510,6 +541,18 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
         url: '/eAssetAppr',
         component: 'eAsset/AssetApproval',
       },
+      {
+        // 资产交接 between reps: read under asset:list (the receiver confirms there), started with asset:apply.
+        name: '资产交接',
+        url: '/eAsset/handover',
+        component: 'eAsset/AssetHandoverList',
+      },
+      {
+        // Added to tenants seeded before it by migration 0033; read under asset:list like 资产台账.
+        name: '资产报表',
+        url: '/eAsset/report',
+        component: 'eAsset/AssetReport',
+      },
     ],
   },
   {
@@ -571,6 +614,42 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
       },
     ],
   },
+  // ---- 员工内购 (issue #22, DOMAIN §1.16) ----
+  {
+    name: '员工内购',
+    url: '/eEmployee',
+    component: 'layouts/RouteView',
+    icon: 'gift',
+    children: [
+      {
+        name: '内购员工名单',
+        url: '/eEmployee/buyer',
+        component: 'eEmployee/EmployeeBuyerList',
+        buttons: [
+          { perms: 'employee:list', name: '查看员工内购' },
+          { perms: 'employee:buyer', name: '维护/导入内购员工' },
+        ],
+      },
+      {
+        name: '员工价目表',
+        url: '/eEmployee/price',
+        component: 'eEmployee/EmployeePriceList',
+        buttons: [{ perms: 'employee:price', name: '维护限购与自提点' }],
+      },
+      {
+        name: '内购订单',
+        url: '/eEmployee/order',
+        component: 'eEmployee/EmployeeOrderList',
+        buttons: [{ perms: 'employee:order', name: '备货/完成/退款' }],
+      },
+      {
+        name: '自提核销',
+        url: '/eEmployee/pickup',
+        component: 'eEmployee/PickupVerify',
+        buttons: [{ perms: 'employee:pickup', name: '自提核销' }],
+      },
+    ],
+  },
   {
     name: '陈列管理',
     url: '/esdh',
@@ -616,6 +695,57 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
       },
     ],
   },
+  // Dealer workspaces (issue #22): 经销商档案 and the accounts of a dealer's staff.
+  {
+    name: '经销商管理',
+    url: '/eDealer',
+    component: 'layouts/RouteView',
+    icon: 'team',
+    children: [
+      {
+        name: '经销商档案',
+        url: '/eDealer/profile',
+        component: 'eDealer/DealerProfileList',
+        buttons: [
+          { perms: 'dealer:list', name: '查看经销商档案' },
+          { perms: 'dealer:edit', name: '编辑经销商档案' },
+        ],
+      },
+      {
+        name: '经销商账号',
+        url: '/eDealer/account',
+        component: 'eDealer/DealerAccountList',
+        buttons: [{ perms: 'dealer:account', name: '维护经销商账号' }],
+      },
+    ],
+  },
+  // ---- payments and WeChat (#22) ----
+  {
+    name: '支付管理',
+    url: '/payment',
+    component: 'layouts/RouteView',
+    icon: 'wallet',
+    children: [
+      {
+        name: '收款与退款',
+        url: '/payment/list',
+        component: 'payment/PaymentList',
+        buttons: [
+          { perms: 'payRecord:list', name: '查看收款与退款' },
+          { perms: 'payment:refund', name: '退款' },
+        ],
+      },
+      {
+        name: '微信配置',
+        url: '/payment/wxconfig',
+        component: 'payment/WxConfigList',
+        buttons: [
+          { perms: 'wxconfig:list', name: '查看微信配置' },
+          { perms: 'wxconfig:edit', name: '维护微信配置' },
+        ],
+      },
+    ],
+  },
   {
     name: '审批管理',
     url: '/approval',
@@ -634,6 +764,76 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
         component: 'approval/ApprovalFlowList',
         buttons: [{ perms: 'approval:flow', name: '配置审批流' }],
       },
+    ],
+  },
+  {
+    // MES 维修 (issue #20, DOMAIN §1.15): the production system's repair and spare-parts mode.
+    name: '维修服务',
+    url: '/mes',
+    component: 'layouts/RouteView',
+    icon: 'tool',
+    children: [
+      {
+        name: '维修工单',
+        url: '/mes/order',
+        component: 'mes/RepairOrderList',
+        buttons: [
+          { perms: 'repair:list', name: '查看维修工单' },
+          { perms: 'repair:report', name: '报修/取消工单' },
+          { perms: 'repair:approve', name: '结单审核/回访/关闭' },
+          { perms: 'repair:work', name: '服务商接单/联系/指派/到场/反馈' },
+        ],
+      },
+      {
+        // The engineer's phone page: a provider's engineer takes its steps (repair:work) on the web.
+        name: '我的工单',
+        url: '/mes/mine',
+        component: 'mes/EngineerOrders',
+      },
+      {
+        name: '派工台',
+        url: '/mes/dispatch',
+        component: 'mes/DispatchBoard',
+        buttons: [{ perms: 'repair:dispatch', name: '派工/改派（全部工单）' }],
+      },
+      {
+        name: '备件目录',
+        url: '/mes/part',
+        component: 'mes/SparePartList',
+        buttons: [
+          { perms: 'spare:list', name: '查看备件' },
+          { perms: 'spare:edit', name: '维护备件目录' },
+        ],
+      },
+      { name: '备件库存', url: '/mes/stock', component: 'mes/SpareStockList' },
+      {
+        name: '领用/退库',
+        url: '/mes/movement',
+        component: 'mes/SpareMovementList',
+        buttons: [{ perms: 'spare:move', name: '备件入库/领用/退库/调拨/报废' }],
+      },
+      {
+        name: '备件申请',
+        url: '/mes/request',
+        component: 'mes/SparePartRequestList',
+        buttons: [
+          { perms: 'spare:request', name: '申请/签收备件' },
+          { perms: 'spare:issue', name: '备件申请发货' },
+        ],
+      },
+      {
+        name: '服务商',
+        url: '/mes/provider',
+        component: 'mes/ServiceProviderList',
+        buttons: [{ perms: 'repair:provider', name: '维护服务商/工程师' }],
+      },
+      {
+        name: '故障代码',
+        url: '/mes/faultCode',
+        component: 'mes/FaultCodeList',
+        buttons: [{ perms: 'repair:faultCode', name: '维护故障代码' }],
+      },
+      { name: '维修报表', url: '/mes/report', component: 'mes/RepairReport' },
     ],
   },
   {

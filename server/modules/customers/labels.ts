@@ -2,13 +2,20 @@
 // rule selects ({conditions: [{field, op, value}]}, all must hold). A rule names whitelisted fields and
 // operators only and its values are bound as parameters: it is compiled to SQL, never spliced.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { ENABLED_STATUS, LABEL_RULE_FIELDS, LABEL_TYPE, codesOf } from '../../../common/businessEnums';
+import {
+  ENABLED_STATUS,
+  LABEL_RULE_FIELDS,
+  LABEL_TYPE,
+  codesOf,
+  describeLabelRule,
+} from '../../../common/businessEnums';
 import { shanghaiDateTime } from '../../db/dates';
 import type { DB, EnabledStatus, LabelType } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
 import { pagedList, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
 import { logOperation, type Actor } from '../shared/actor';
 import { existingRow, notFound, saveTenantRow } from '../shared/commands';
+import { defineListExport, type ListRecord } from '../shared/excel';
 import { dataScopeOf } from '../shared/dataScope';
 import { customerInScope } from './service';
 
@@ -333,3 +340,29 @@ export async function refreshRuleLabel(db: Kysely<DB>, actor: Actor, id: string)
     return { total: inserted };
   });
 }
+
+export const LABEL_EXPORT = defineListExport<ListRecord<typeof listLabels>>(
+  'customerLabels',
+  '客户标签',
+  [
+    { header: '编码', width: 16, value: (label) => label.code },
+    { header: '标签', width: 20, value: (label) => label.name },
+    { header: '分组', value: (label) => label.labelGroup },
+    {
+      header: '类型 / 规则',
+      width: 40,
+      value: (label) =>
+        label.labelType === 'RULE'
+          ? `规则：${describeLabelRule(label.rule as LabelRule | null)}`
+          : label.labelType_dictText,
+    },
+    { header: '客户数', value: (label) => label.customerCount },
+    { header: '状态', value: (label) => label.status_dictText },
+    {
+      header: '计算时间',
+      width: 20,
+      value: (label) => (label.labelType === 'RULE' ? (label.refreshTime ?? '未计算') : '—'),
+    },
+  ],
+  (db, caller, query) => listLabels(db, caller.tenantId, query),
+);

@@ -38,6 +38,7 @@ import {
 import { idQuerySchema, nullable, statusChangeSchema, text, type IdQuery } from '../shared/schemas';
 import {
   labelRuleSchema,
+  LABEL_EXPORT,
   listLabels,
   previewRule,
   refreshRuleLabel,
@@ -118,6 +119,8 @@ const customerBody = {
   },
 } as const;
 
+/** The codes of the pages with a dealer picker (客户, 订单, 仓库/经销商库存): any one reads the dealer options. */
+const DEALER_PICKER_PERMISSIONS = ['customer:list', 'order:list', 'stock:list'] as const;
 const idList = { type: 'array', minItems: 1, maxItems: 500, items: text(32) } as const;
 
 const labelBody = {
@@ -296,10 +299,12 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) =>
       ok(await linkToDealer(db, actorOf(request, reply), request.body.customerIds, request.body.dealerId)),
   );
+  // The dealer picker of every page that filters or picks by dealer: readable with that page's own code (a
+  // dealer's keeper lists orders and stock without customer:list); the caller's data scope still applies.
   app.get<{ Querystring: { keyword?: string } }>(
     '/eCustomer/getDDLList',
     {
-      config: requires('customer:list'),
+      config: requires(DEALER_PICKER_PERMISSIONS),
       schema: { querystring: { type: 'object', properties: { keyword: { type: 'string', maxLength: 64 } } } },
     },
     async (request) => ok(await dealerOptions(db, callerOf(request), request.query.keyword)),
@@ -399,6 +404,9 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   // ---- Labels ----
   app.get('/eCustLabel/list', { config: requires('label:list') }, async (request) =>
     ok(await listLabels(db, sessionOf(request).tenantId, request.query as RawQuery)),
+  );
+  app.get('/eCustLabel/exportXls', { config: requires('label:list') }, (request, reply) =>
+    sendExport(request, reply, LABEL_EXPORT),
   );
   app.post<{ Body: LabelInput }>(
     '/eCustLabel/add',

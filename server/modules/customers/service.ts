@@ -162,13 +162,16 @@ const customerSpec: ListSpec = {
   extras: ['keyword', 'labelIds', 'labelMatch', 'hasFreezer'],
 };
 
+/** A dealer's user sees its dealer and the outlets it serves. */
+const DEALER_CUSTOMER_COLUMNS = ['customers.id', 'customers.serving_dealer_id'];
+
 function customerBase(db: Kysely<DB>, tenantId: string, scope: DataScope) {
   return db
     .selectFrom('customers')
     .leftJoin('customers as dealer', 'dealer.id', 'customers.serving_dealer_id')
     .leftJoin('users as owner', 'owner.id', 'customers.owner_user_id')
     .where('customers.tenant_id', '=', tenantId)
-    .where(inScope(scope, 'customers.org_code', 'customers.owner_user_id'));
+    .where(inScope(scope, 'customers.org_code', 'customers.owner_user_id', DEALER_CUSTOMER_COLUMNS));
 }
 
 type CustomerBase = ReturnType<typeof customerBase>;
@@ -753,7 +756,7 @@ export async function dealerOptions(db: Kysely<DB>, actor: Caller, keyword?: str
     .where('customer_type', 'in', SUPPLIER_TYPES)
     .where('audit_status', '=', 'APPROVED')
     .where('status', '=', 'ACTIVE')
-    .where(inScope(scope, 'org_code', 'owner_user_id'));
+    .where(inScope(scope, 'org_code', 'owner_user_id', ['id']));
   if (keyword?.trim()) {
     const pattern = containsPattern(keyword.trim());
     query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('customer_code', 'ilike', pattern)]));

@@ -71,7 +71,7 @@ export async function agreementInScope(
     .select(DATES)
     .where('id', '=', id)
     .where('tenant_id', '=', caller.tenantId)
-    .where(inScope(scope, 'org_code', 'employee_id'));
+    .where(inScope(scope, 'org_code', 'employee_id', 'dealer_id'));
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   if (!row) throw notFound('陈列协议');
@@ -83,7 +83,7 @@ export async function agreementInScope(
  * scope, and — with a keyword — whose number or outlet (`outlet`) holds it.
  */
 export function agreementsListed(scope: DataScope, keyword: string | undefined): RawBuilder<SqlBool> {
-  const visible = inScope(scope, 'a.org_code', 'a.employee_id');
+  const visible = inScope(scope, 'a.org_code', 'a.employee_id', 'a.dealer_id');
   const text = keyword?.trim();
   if (!text) return visible;
   const pattern = containsPattern(text);

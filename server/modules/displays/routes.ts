@@ -38,7 +38,7 @@ import {
   terminateAgreement,
   type AgreementInput,
 } from './agreements';
-import { AGREEMENT_EXPORT } from './export';
+import { AGREEMENT_EXPORT, INSPECTION_EXPORT, POLICY_EXPORT } from './export';
 import {
   inspectAgreement,
   inspectionsDue,
@@ -148,6 +148,9 @@ export async function displayRoutes(app: FastifyInstance): Promise<void> {
   // ---- 陈列方案 ----
   app.get('/esdh/policy/list', { config: requires('display:list') }, async (request) =>
     ok(await listPolicies(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/esdh/policy/exportXls', { config: requires('display:list') }, (request, reply) =>
+    sendExport(request, reply, POLICY_EXPORT),
   );
   app.get<{ Querystring: IdQuery }>(
     '/esdh/policy/queryById',
@@ -285,6 +288,9 @@ export async function displayRoutes(app: FastifyInstance): Promise<void> {
   // ---- 陈列检核 and 检核复核 ----
   app.get('/esdh/inspection/list', { config: requires('display:list') }, async (request) =>
     ok(await listInspections(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/esdh/inspection/exportXls', { config: requires('display:list') }, (request, reply) =>
+    sendExport(request, reply, INSPECTION_EXPORT),
   );
   app.get('/esdh/inspection/due', { config: requires('display:list') }, async (request) =>
     ok(await inspectionsDue(db, callerOf(request))),

@@ -51,6 +51,22 @@ export interface ConnectionInput {
   networkRetries?: number;
   /** A person may enable or disable; AUTH_FAILED is the worker's and clears with a good test. */
   status?: Exclude<ErpConnectionStatus, 'AUTH_FAILED'>;
+  /** The dealer whose own ERP this is (its outlet orders sync here); empty: the brand's. */
+  ownerDealerId?: string | null;
+}
+
+/** The owner columns of a connection: a DEALER customer of the tenant, or the brand. */
+async function ownerOf(db: Kysely<DB>, tenantId: string, dealerId: string | null | undefined) {
+  if (!dealerId) return { owner_type: 'BRAND' as const, owner_id: null };
+  const dealer = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('id', '=', dealerId)
+    .where('tenant_id', '=', tenantId)
+    .where('customer_type', '=', 'DEALER')
+    .executeTakeFirst();
+  if (!dealer) throw new BusinessError(400, '所选经销商不存在');
+  return { owner_type: 'DEALER' as const, owner_id: dealer.id };
 }
 
 const connectionSpec: ListSpec = {
@@ -76,6 +92,10 @@ export async function listConnections(db: Kysely<DB>, caller: Caller, query: Raw
         'name',
         'system_type as systemType',
         'owner_type as ownerType',
+        'owner_id as ownerDealerId',
+        sql<string | null>`(select c.name from customers c where c.id = erp_connections.owner_id)`.as(
+          'ownerDealerName',
+        ),
         'base_url as baseUrl',
         'acct_id as acctId',
         'app_id as appId',
@@ -138,6 +158,7 @@ export async function saveConnection(
       network_retries: input.networkRetries ?? 2,
       ...(secret && { app_secret: secret }),
       ...(input.status && { status: input.status }),
+      ...(await ownerOf(trx, actor.tenantId, input.ownerDealerId)),
       updated_by: actor.userId,
     };
     const saved = await withUniqueKeys(

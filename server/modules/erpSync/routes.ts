@@ -27,7 +27,7 @@ import {
   type ConnectionInput,
   type MappingInput,
 } from './connections';
-import { SYNC_TASK_EXPORT } from './export';
+import { CONNECTION_EXPORT, MAPPING_EXPORT, SYNC_TASK_EXPORT } from './export';
 import { failedSyncTasksOf, type FailedTaskQuery } from './failedTasks';
 import {
   ignoreTasks,
@@ -106,6 +106,7 @@ const connectionProperties = {
   timeoutMs: { type: 'integer', minimum: 500, maximum: 120000 },
   networkRetries: { type: 'integer', minimum: 0, maximum: 5 },
   status: { type: 'string', enum: ['ACTIVE', 'DISABLED'] },
+  ownerDealerId: nullable({ type: 'string', maxLength: 32 }),
 } as const;
 const connectionRequired = ['name', 'systemType', 'baseUrl', 'acctId', 'appId', 'userName'];
 
@@ -208,6 +209,9 @@ export async function erpSyncRoutes(app: FastifyInstance): Promise<void> {
   app.get('/eErpConfig/connection/list', { config: requires('erp:config') }, async (request) =>
     ok(await listConnections(db, callerOf(request), request.query as RawQuery)),
   );
+  app.get('/eErpConfig/connection/exportXls', { config: requires('erp:config') }, (request, reply) =>
+    sendExport(request, reply, CONNECTION_EXPORT),
+  );
   app.post<{ Body: ConnectionInput }>(
     '/eErpConfig/connection/add',
     {
@@ -253,6 +257,9 @@ export async function erpSyncRoutes(app: FastifyInstance): Promise<void> {
   );
   app.get('/eErpConfig/mapping/list', { config: requires('erp:config') }, async (request) =>
     ok(await listMappings(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/eErpConfig/mapping/exportXls', { config: requires('erp:config') }, (request, reply) =>
+    sendExport(request, reply, MAPPING_EXPORT),
   );
   app.put<{ Body: MappingInput }>(
     '/eErpConfig/mapping/edit',

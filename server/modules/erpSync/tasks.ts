@@ -26,6 +26,34 @@ export interface EnqueueSyncTaskInput {
   triggeredBy?: 'AUTO' | 'MANUAL';
   /** The ERP to send to; by default the tenant's own (brand) connection. */
   connectionId?: string;
+  /**
+   * The dealer whose books the document belongs to (an outlet order it sells): sent to that dealer's own
+   * connection when it has one that is not disabled, else to the brand's.
+   */
+  dealerId?: string | null;
+}
+
+/** The connection a document goes to: the one named, else the dealer's own, else the brand's first. */
+async function targetConnection(db: Db, input: EnqueueSyncTaskInput) {
+  const active = () =>
+    db
+      .selectFrom('erp_connections')
+      .select(['id', 'system_type'])
+      .where('tenant_id', '=', input.tenantId)
+      .orderBy('created_at')
+      .orderBy('id');
+  if (input.connectionId !== undefined)
+    return active().where('id', '=', input.connectionId).executeTakeFirst();
+  const dealers =
+    input.dealerId &&
+    (await active()
+      .where('owner_type', '=', 'DEALER')
+      .where('owner_id', '=', input.dealerId)
+      .where('status', '!=', 'DISABLED')
+      .executeTakeFirst());
+  return (
+    dealers || active().where('owner_type', '=', 'BRAND').where('status', '!=', 'DISABLED').executeTakeFirst()
+  );
 }
 
 /** What a business module learns of a task. */
@@ -95,17 +123,7 @@ export function summaryColumns() {
  * Run it in the business command's transaction; listeners are not called for the new task.
  */
 export async function enqueueSyncTask(db: Db, input: EnqueueSyncTaskInput): Promise<SyncTaskSummary | null> {
-  const connection = await db
-    .selectFrom('erp_connections')
-    .select(['id', 'system_type'])
-    .where('tenant_id', '=', input.tenantId)
-    .$if(input.connectionId !== undefined, (query) => query.where('id', '=', input.connectionId!))
-    .$if(input.connectionId === undefined, (query) =>
-      query.where('owner_type', '=', 'BRAND').where('status', '!=', 'DISABLED'),
-    )
-    .orderBy('created_at')
-    .orderBy('id')
-    .executeTakeFirst();
+  const connection = await targetConnection(db, input);
   if (!connection) return null;
 
   const externalCode = externalCodeOf(input.bizNo, input.operation);

@@ -186,6 +186,9 @@ async function billOf(db: Kysely<DB>, task: TaskRow, connection: ConnectionRow):
       amount: line.amount,
       isGift: line.isGift ?? false,
       batchNo: line.batchNo,
+      listPrice: line.listPrice,
+      discountAmount: line.discountAmount,
+      rebateAmount: line.rebateAmount,
     })),
   };
 }

@@ -8,6 +8,10 @@
 // Orders: FREEZE at submit, ORDER_DEDUCT (spend) at the audit, and at cancel, invalidation or rejection UNFREEZE
 // of what is still frozen and ORDER_RETURN_BACK of what was spent — each read from the order's own entries, so
 // running one twice changes nothing.
+//
+// Reward coins (DOMAIN §1.4) are the COIN account of an outlet in this same ledger: its amounts are whole coins
+// (the numeric columns hold 50 coins as 50.00), so an order's coin deduction is frozen, spent and given back
+// with its rebate deduction by the functions below, and no coin balance can go below what is frozen either.
 import { sql, type Kysely } from 'kysely';
 import {
   FUND_ACCOUNT_TYPE,
@@ -41,7 +45,18 @@ interface Entry {
   operatorId?: string | null;
   /** The 409 message when the account cannot take the entry. */
   refusal: string;
+  /** When earned coins expire. */
+  expireAt?: string | null;
+  /** When the entry happened, for the demo seed's past entries (now by default). */
+  at?: Date;
 }
+
+/** Cents per unit of an account: yuan have 100 cents, a coin is one unit. */
+export const COIN_CENTS = 100;
+
+/** An amount of an account in words: yuan, or coins. */
+const amountText = (account: FundAccountType, cents: number) =>
+  account === 'COIN' ? `${cents / COIN_CENTS} 金币` : yuan(cents);
 
 /** The account of a customer of a type, opened (empty) if it has none. */
 async function accountIdOf(trx: Kysely<DB>, tenantId: string, customerId: string, account: FundAccountType) {
@@ -102,6 +117,8 @@ async function post(trx: Kysely<DB>, entry: Entry): Promise<{ entryId: string; b
       source_no: entry.source.no ?? null,
       remark: entry.remark ?? null,
       operator_id: entry.operatorId ?? null,
+      expire_at: entry.expireAt ?? null,
+      created_at: entry.at,
     })
     .execute();
   return { entryId, balance: moved.balance };
@@ -223,7 +240,7 @@ export async function spendForOrder(trx: Kysely<DB>, order: FundOrder, operatorI
       amountCents: -frozen,
       frozenCents: -frozen,
       source: { type: 'ORDER', id: order.id, no: order.order_no },
-      remark: `订单 ${order.order_no} 审核通过，抵扣 ${yuan(frozen)}`,
+      remark: `订单 ${order.order_no} 审核通过，抵扣 ${amountText(held.account_type, frozen)}`,
       operatorId,
       refusal: '账户冻结金额不足',
     });
@@ -254,7 +271,7 @@ export async function releaseForOrder(
         entryType: 'UNFREEZE',
         amountCents: 0,
         frozenCents: -frozen,
-        remark: `订单 ${order.order_no} ${why}，解冻 ${yuan(frozen)}`,
+        remark: `订单 ${order.order_no} ${why}，解冻 ${amountText(held.account_type, frozen)}`,
       });
     if (spent > 0)
       await post(trx, {
@@ -262,7 +279,95 @@ export async function releaseForOrder(
         entryType: 'ORDER_RETURN_BACK',
         amountCents: spent,
         frozenCents: 0,
-        remark: `订单 ${order.order_no} ${why}，返还 ${yuan(spent)}`,
+        remark: `订单 ${order.order_no} ${why}，返还 ${amountText(held.account_type, spent)}`,
       });
   }
+}
+
+// ---- Reward coins (DOMAIN §1.4): the COIN account of an outlet ----
+
+/**
+ * Locks an outlet's coin account (opening it when it has none) until the transaction ends: what is read next
+ * (this month's earnings against the cap, the balance) cannot change under the caller.
+ */
+export async function lockCoinAccount(trx: Kysely<DB>, tenantId: string, customerId: string) {
+  const id = await accountIdOf(trx, tenantId, customerId, 'COIN');
+  return trx
+    .selectFrom('fund_accounts')
+    .select(['id', 'balance', 'frozen'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+export interface CoinEntry {
+  tenantId: string;
+  customerId: string;
+  /** Whole coins: more than 0 comes in, less than 0 goes out. */
+  coins: number;
+  entryType: Extract<
+    FundEntryType,
+    'EARN_EXECUTION' | 'EARN_DISPLAY' | 'REVERSE' | 'ADJUST' | 'EXPIRE' | 'REDEEM_GIFT'
+  >;
+  source: FundSource;
+  remark?: string | null;
+  operatorId?: string | null;
+  expireAt?: string | null;
+  at?: Date;
+}
+
+/** Coins in or out of an outlet's account; out never below what is frozen (409 with the shortfall). */
+export function postCoins(trx: Kysely<DB>, entry: CoinEntry): Promise<{ entryId: string; balance: string }> {
+  if (!Number.isInteger(entry.coins) || entry.coins === 0)
+    throw new BusinessError(400, '金币数必须为非零整数');
+  return post(trx, {
+    tenantId: entry.tenantId,
+    customerId: entry.customerId,
+    account: 'COIN',
+    entryType: entry.entryType,
+    amountCents: entry.coins * COIN_CENTS,
+    frozenCents: 0,
+    source: entry.source,
+    remark: entry.remark,
+    operatorId: entry.operatorId,
+    expireAt: entry.expireAt,
+    at: entry.at,
+    refusal: `门店金币可用余额不足，不能扣减 ${-entry.coins} 金币`,
+  });
+}
+
+/** The coins of an outlet's account: balance, frozen and available (0 when it has none). */
+export async function coinBalanceOf(db: Kysely<DB>, tenantId: string, customerId: string) {
+  const { balance, frozen, available } = await fundBalanceOf(db, tenantId, customerId, 'COIN');
+  return { balance: balance / COIN_CENTS, frozen: frozen / COIN_CENTS, available: available / COIN_CENTS };
+}
+
+/**
+ * At a return's 入库: its share of the order's rebate deduction back to the buyer's rebate account, as the
+ * order's ORDER_RETURN_BACK (so a later invalidation of the order gives back only the rest). Never more than
+ * the order still has spent; answers the cents given back.
+ */
+export async function giveBackForReturn(
+  trx: Kysely<DB>,
+  order: FundOrder,
+  returned: { cents: number; returnNo: string },
+  operatorId: string | null,
+): Promise<number> {
+  const held = (await orderHoldings(trx, order)).find((each) => each.account_type === 'REBATE');
+  const spent = held?.spent ? toCents(held.spent) : 0;
+  const cents = Math.min(returned.cents, spent);
+  if (cents <= 0) return 0;
+  await post(trx, {
+    tenantId: order.tenant_id,
+    customerId: order.buyer_id,
+    account: 'REBATE',
+    entryType: 'ORDER_RETURN_BACK',
+    amountCents: cents,
+    frozenCents: 0,
+    source: { type: 'ORDER', id: order.id, no: order.order_no },
+    remark: `退单 ${returned.returnNo} 入库，返还订单 ${order.order_no} 返利抵扣 ${yuan(cents)}`,
+    operatorId,
+    refusal: '返利账户返还失败',
+  });
+  return cents;
 }

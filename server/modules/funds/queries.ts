@@ -15,7 +15,7 @@ import { pagedList, parseListQuery, type ListSpec, type RawQuery } from '../../h
 import { centsText, toCents } from '../orders/money';
 import type { Caller } from '../shared/actor';
 import { dataScopeOf, inScope } from '../shared/dataScope';
-import { defineListExport, type ExportColumn } from '../shared/excel';
+import { defineListExport, type ExportColumn, type ListRecord } from '../shared/excel';
 
 const accountSpec: ListSpec = {
   filters: {
@@ -37,7 +37,7 @@ async function scopedAccounts(db: Kysely<DB>, caller: Caller) {
     .selectFrom('fund_accounts')
     .innerJoin('customers', 'customers.id', 'fund_accounts.customer_id')
     .where('fund_accounts.tenant_id', '=', caller.tenantId)
-    .where(inScope(scope, 'customers.org_code', 'customers.owner_user_id'));
+    .where(inScope(scope, 'customers.org_code', 'customers.owner_user_id', 'customers.id'));
 }
 
 /** The ledger entries of the customers in the caller's data scope. */
@@ -47,12 +47,15 @@ async function scopedLedger(db: Kysely<DB>, caller: Caller) {
     .selectFrom('fund_ledger')
     .innerJoin('customers', 'customers.id', 'fund_ledger.customer_id')
     .where('fund_ledger.tenant_id', '=', caller.tenantId)
-    .where(inScope(scope, 'customers.org_code', 'customers.owner_user_id'));
+    .where(inScope(scope, 'customers.org_code', 'customers.owner_user_id', 'customers.id'));
 }
 
 export async function listAccounts(db: Kysely<DB>, caller: Caller, query: RawQuery) {
   const list = parseListQuery(query, accountSpec);
-  const base = (await scopedAccounts(db, caller)).where(list.where);
+  // The outlets' coins (金币账户, their own screen) only when asked for by type.
+  const base = (await scopedAccounts(db, caller))
+    .where(list.where)
+    .$if(!query.accountType, (q) => q.where('fund_accounts.account_type', '!=', 'COIN'));
   return pagedList(base, list, async (page) =>
     (
       await page
@@ -97,7 +100,9 @@ const ledgerSpec: ListSpec = {
 
 export async function listLedger(db: Kysely<DB>, caller: Caller, query: RawQuery) {
   const list = parseListQuery(query, ledgerSpec);
-  const base = (await scopedLedger(db, caller)).where(list.where);
+  const base = (await scopedLedger(db, caller))
+    .where(list.where)
+    .$if(!query.accountType, (q) => q.where('fund_ledger.account_type', '!=', 'COIN'));
   return pagedList(base, list, async (page) =>
     (
       await page
@@ -151,6 +156,23 @@ export const STATEMENT_EXPORT = defineListExport(
   '客户账户对账单',
   STATEMENT_COLUMNS,
   (db, caller, query) => listLedger(db, caller, { column: 'createTime', order: 'asc', ...query }),
+);
+
+/** 导出 of 资金账户: what the list's filters select, with its columns. */
+export const ACCOUNT_EXPORT = defineListExport<ListRecord<typeof listAccounts>>(
+  'fundAccounts',
+  '资金账户',
+  [
+    { header: '客户', width: 24, value: (row) => row.customerName },
+    { header: '客户类型', value: (row) => row.customerType_dictText },
+    { header: '账户类型', value: (row) => row.accountType_dictText },
+    { header: '余额', value: (row) => Number(row.balance) },
+    { header: '冻结', value: (row) => Number(row.frozen) },
+    { header: '可用', value: (row) => Number(row.available) },
+    { header: '累计入账', value: (row) => Number(row.totalIn) },
+    { header: '累计支出', value: (row) => Number(row.totalOut) },
+  ],
+  listAccounts,
 );
 
 /** The sums of a customer's ledger per account, as the balance and frozen columns must equal (tests, checks). */

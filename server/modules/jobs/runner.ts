@@ -11,7 +11,7 @@
 // shared by the instances, put back in the queue after every run.
 import { hostname } from 'node:os';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { JOB_TEXTS, type JobCategory, type JobProgress } from '../../../common/jobs';
+import { JOB_TEXTS, jobCategoryOf, type JobProgress } from '../../../common/jobs';
 import { newId } from '../../db/ids';
 import type { DB, JobsTable, JobStatus } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
@@ -50,9 +50,6 @@ export interface NewJob {
 type StopReason = 'cancelled' | 'lease lost' | 'stopping';
 
 const PROGRESS_WRITE_MS = 500;
-
-/** What a job of a user is, by its kind: exports make files, every other user job is an import. */
-export const categoryOf = (kind: string): JobCategory => (kind === 'EXPORT' ? 'EXPORT' : 'IMPORT');
 
 export class JobRunner {
   readonly instanceId = `${hostname()}:${process.pid}:${newId().slice(0, 8)}`;
@@ -356,7 +353,7 @@ export class JobRunner {
     if (!this.push || !job.tenant_id || !job.user_id) return;
     const frame: JobProgress = {
       id: job.id,
-      category: categoryOf(job.kind),
+      category: jobCategoryOf(job.kind),
       title: job.title,
       status,
       done: progress.done,

@@ -6,6 +6,7 @@ import {
   JOB_CATEGORY,
   JOB_STATUS,
   JOB_TEXTS,
+  jobCategoryOf,
   jobPercent,
   type JobCategory,
   type JobRecord,
@@ -44,7 +45,9 @@ function ownJobs(db: Kysely<DB>, caller: Caller) {
 }
 
 const byCategory = (category: JobCategory) =>
-  category === 'EXPORT' ? sql<boolean>`jobs.kind = 'EXPORT'` : sql<boolean>`jobs.kind <> 'EXPORT'`;
+  category === 'TASK'
+    ? sql<boolean>`jobs.kind not in ('EXPORT', 'IMPORT')`
+    : sql<boolean>`jobs.kind = ${category}`;
 
 function recordQuery(db: Kysely<DB>, caller: Caller) {
   return ownJobs(db, caller).select([
@@ -70,7 +73,7 @@ type RecordRow = Awaited<ReturnType<ReturnType<typeof recordQuery>['execute']>>[
 function jobRecord(row: RecordRow): JobRecord {
   return {
     id: row.id,
-    category: row.kind === 'EXPORT' ? 'EXPORT' : 'IMPORT',
+    category: jobCategoryOf(row.kind),
     title: row.title,
     status: row.status,
     status_dictText: JOB_STATUS[row.status],

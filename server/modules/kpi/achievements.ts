@@ -161,12 +161,19 @@ export function currentPeriods(now: Date): string[] {
   return periods;
 }
 
-/** The nightly job: every tenant's current periods. */
-export async function snapshotAllTenants(db: Kysely<DB>, now = new Date()): Promise<number> {
+/** The nightly job: every tenant's current periods; a stop (`signal`) is taken between two snapshots. */
+export async function snapshotAllTenants(
+  db: Kysely<DB>,
+  now = new Date(),
+  signal?: AbortSignal,
+): Promise<number> {
   const tenants = await db.selectFrom('tenants').select('tenant_id').execute();
   let written = 0;
   for (const { tenant_id: tenantId } of tenants)
-    for (const period of currentPeriods(now)) written += await snapshotPeriod(db, tenantId, period, now);
+    for (const period of currentPeriods(now)) {
+      signal?.throwIfAborted();
+      written += await snapshotPeriod(db, tenantId, period, now);
+    }
   return written;
 }
 

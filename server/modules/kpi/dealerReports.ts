@@ -202,10 +202,12 @@ export async function rebuildDealerMonthly(db: Kysely<DB>, tenantId: string, mon
   });
 }
 
-/** The nightly rebuild: yesterday's inventory and this month's rows (last month's too in its first days). */
+/** The nightly rebuild: yesterday's inventory and this month's rows (last month's too in its first days). A stop
+ *  (`signal`) is taken between tenants: each tenant's rows are rebuilt whole or not at all. */
 export async function rebuildDealerReports(
   db: Kysely<DB>,
   today: string,
+  signal?: AbortSignal,
 ): Promise<{ daily: number; monthly: number }> {
   const tenants = await db.selectFrom('tenants').select('tenant_id').execute();
   const yesterday = addDays(today, -1);
@@ -213,6 +215,7 @@ export async function rebuildDealerReports(
   let daily = 0;
   let monthly = 0;
   for (const { tenant_id: tenantId } of tenants) {
+    signal?.throwIfAborted();
     daily += await rebuildDealerDaily(db, tenantId, yesterday);
     for (const month of months) monthly += await rebuildDealerMonthly(db, tenantId, month);
   }
@@ -251,7 +254,7 @@ export async function listDealerDaily(
     .innerJoin('skus as k', 'k.id', 'r.sku_id')
     .where('r.tenant_id', '=', caller.tenantId)
     .where('r.report_date', '=', date)
-    .where(inScope(scope, 'r.org_code'))
+    .where(inScope(scope, 'r.org_code', undefined, 'r.dealer_id'))
     .where(query.where)
     .$if(Boolean(orgCode), (qb) => qb.where('r.org_code', 'like', `${likePattern(orgCode)}%`));
   const page = await pagedList(base, query, (rows) =>
@@ -321,7 +324,7 @@ export async function dealerMonthly(
     .select('d.name as dealer_name')
     .where('r.tenant_id', '=', caller.tenantId)
     .where('r.month', '=', query.month)
-    .where(inScope(scope, 'r.org_code'))
+    .where(inScope(scope, 'r.org_code', undefined, 'r.dealer_id'))
     .$if(Boolean(query.orgCode), (qb) =>
       qb.where('r.org_code', 'like', `${likePattern(query.orgCode ?? '')}%`),
     )

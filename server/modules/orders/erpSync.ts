@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB, ErpDocumentLine, ErpSyncDocument, ErpSyncStatus } from '../../db/schema';
 import type { OrderErpSyncStatus } from '../../../common/orders';
 import { enqueueSyncTask, onSyncTaskSettled, type SyncTaskSummary } from '../erpSync/tasks';
-import { toCents } from './money';
+import { allocateCents, toCents } from './money';
 import { writeOrderLog, type OrderRow } from './state';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -43,24 +43,52 @@ async function orderDocument(db: Db, order: OrderRow, lines: ErpDocumentLine[]):
   };
 }
 
-/** The order's lines as the ERP gets them: base units, tax-inclusive price per base unit. */
-async function orderLines(db: Db, orderId: string): Promise<ErpDocumentLine[]> {
+/**
+ * The order's lines as the ERP gets them: base units, tax-inclusive price per base unit after the
+ * promotions, with the list price and the promotions' discount beside it and the order's 返利抵扣 allocated
+ * over the paid lines by their amounts (docs/erp-sync-api.md 折扣与返利). Gift lines are price 0, flagged.
+ */
+async function orderLines(db: Db, order: OrderRow): Promise<ErpDocumentLine[]> {
   const rows = await db
     .selectFrom('sales_order_lines')
-    .select(['line_no', 'sku_id', 'sku_snapshot', 'base_qty', 'amount', 'tax_rate', 'is_gift'])
-    .where('order_id', '=', orderId)
+    .select([
+      'line_no',
+      'sku_id',
+      'sku_snapshot',
+      'base_qty',
+      'list_amount',
+      'discount_amount',
+      'amount',
+      'tax_rate',
+      'is_gift',
+    ])
+    .where('order_id', '=', order.id)
     .orderBy('line_no')
     .execute();
-  return rows.map((row) => ({
-    lineNo: row.line_no,
-    material: { id: row.sku_id, code: row.sku_snapshot.skuCode, name: row.sku_snapshot.name },
-    unit: row.sku_snapshot.baseUnit,
-    qty: row.base_qty,
-    price: Math.round(toCents(row.amount) / row.base_qty) / 100,
-    taxRate: Number(row.tax_rate),
-    amount: toCents(row.amount) / 100,
-    isGift: row.is_gift,
-  }));
+  const rebates = allocateCents(
+    toCents(order.rebate_deduct_amount),
+    rows.map((row) => (row.is_gift ? 0 : toCents(row.amount))),
+  );
+  return rows.map((row, index) => {
+    const discount = toCents(row.discount_amount);
+    return {
+      lineNo: row.line_no,
+      material: { id: row.sku_id, code: row.sku_snapshot.skuCode, name: row.sku_snapshot.name },
+      unit: row.sku_snapshot.baseUnit,
+      qty: row.base_qty,
+      price: Math.round(toCents(row.amount) / row.base_qty) / 100,
+      taxRate: Number(row.tax_rate),
+      amount: toCents(row.amount) / 100,
+      isGift: row.is_gift,
+      ...(row.is_gift
+        ? {}
+        : {
+            listPrice: Math.round(toCents(row.list_amount) / row.base_qty) / 100,
+            ...(discount > 0 ? { discountAmount: discount / 100 } : {}),
+            ...(rebates[index] > 0 ? { rebateAmount: rebates[index] / 100 } : {}),
+          }),
+    };
+  });
 }
 
 /** Queues the order's SAVE (audit passed) or DELETE (invalidated); answers whether a task was queued. */
@@ -71,11 +99,13 @@ export async function queueOrderSync(
 ): Promise<boolean> {
   const task = await enqueueSyncTask(trx, {
     tenantId: order.tenant_id,
+    // A dealer's outlet order goes to the dealer's own ERP when it has one.
+    dealerId: order.seller_type === 'DEALER' ? order.seller_id : null,
     bizType: 'SALES_ORDER',
     bizId: order.id,
     bizNo: order.order_no,
     operation,
-    document: await orderDocument(trx, order, await orderLines(trx, order.id)),
+    document: await orderDocument(trx, order, await orderLines(trx, order)),
   });
   if (task) await refreshOrderSyncStatus(trx, order.tenant_id, order.id);
   return task !== null;
@@ -124,6 +154,8 @@ export async function queueShipmentSync(
   );
   const task = await enqueueSyncTask(trx, {
     tenantId: order.tenant_id,
+    // A dealer's outlet order goes to the dealer's own ERP when it has one.
+    dealerId: order.seller_type === 'DEALER' ? order.seller_id : null,
     bizType: 'OUTSTOCK',
     bizId: shipment.id,
     bizNo: shipment.shipmentNo,

@@ -3,6 +3,7 @@
 // buyer's cancellation before the audit, and completion once signed and paid. Each command is one
 // transaction: the conditional status update first (the loser of a race stops there), then the stock, the
 // ERP task and the logs.
+import { queueRefund } from '../payments/service';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { formatQuantity } from '../../../common/quantity';
 import {
@@ -842,6 +843,15 @@ async function closeOrder(
     await releaseForOrder(trx, order, actor.userId, `已${transition.label}`);
     if (order.erp_sync_status === 'SUCCESS' || order.erp_sync_status === 'PENDING')
       await queueOrderSync(trx, order, 'DELETE');
+    // Paid already: refunded, online by the original route, recorded payments as a recorded refund.
+    const refunds = await queueRefund(trx, {
+      tenantId: actor.tenantId,
+      bizType: 'ORDER',
+      bizId: order.id,
+      cause: 'ORDER_CLOSED',
+      reason: `订单已${transition.label}：${reason}`,
+      userId: actor.userId,
+    });
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: order.id,
       action: command,
@@ -849,6 +859,13 @@ async function closeOrder(
       toStatus: transition.to,
       comment: reason,
     });
+    for (const refund of refunds) {
+      await writeOrderLog(trx, actor.tenantId, actor, {
+        orderId: order.id,
+        action: 'PAYMENT',
+        comment: `退款 ${refund.refundNo}：¥${refund.amount}（${refund.method === 'ONLINE' ? '原路退回' : '线下退款'}）`,
+      });
+    }
     await change.log('update', `订单${transition.label} ${order.order_no}：${reason}`);
     return { status: transition.to };
   });
@@ -858,6 +875,39 @@ export async function invalidateOrder(db: Kysely<DB>, actor: Actor, input: Order
   const reason = input.reason.trim();
   if (!reason) throw new BusinessError(400, '作废须填写原因');
   return closeOrder(db, actor, input.id, reason, 'INVALID');
+}
+
+/**
+ * 买家取消 by the buyer himself through the mall (issue #22): his own order, before the audit (the state table),
+ * so it holds no stock and is at no ERP; its promotion usages and frozen rebate are given back.
+ */
+export async function closeOrderAs(
+  db: Kysely<DB>,
+  buyer: { tenantId: string; userId: null; username: string },
+  id: string,
+  reason: string,
+  command: 'CANCEL',
+) {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('sales_orders')
+      .selectAll()
+      .where('id', '=', id)
+      .where('tenant_id', '=', buyer.tenantId)
+      .executeTakeFirstOrThrow();
+    const transition = transitionFor(command, order.status);
+    await moveOrder(trx, null, order, transition, { invalid_reason: reason });
+    await releaseUsages(trx, order.id);
+    await releaseForOrder(trx, order, null, `已${transition.label}`);
+    await writeOrderLog(trx, buyer.tenantId, null, {
+      orderId: order.id,
+      action: command,
+      fromStatus: order.status,
+      toStatus: transition.to,
+      comment: `${buyer.username}（买家）：${reason}`,
+    });
+    return { status: transition.to };
+  });
 }
 
 /** 取消 for the buyer, before the audit (the state table): nothing is locked or at the ERP yet, as a rule. */

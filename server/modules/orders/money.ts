@@ -27,6 +27,25 @@ export function lineCents(
 export const shareCents = (amountCents: number, part: number, whole: number) =>
   Math.round((amountCents * part) / whole);
 
+/**
+ * `totalCents` split over `weights` in proportion, to the cent: the largest remainders take the odd cents,
+ * so the parts always add up to the total.
+ */
+export function allocateCents(totalCents: number, weights: readonly number[]): number[] {
+  const whole = weights.reduce((sum, weight) => sum + weight, 0);
+  if (totalCents <= 0 || whole <= 0) return weights.map(() => 0);
+  const exact = weights.map((weight) => (totalCents * weight) / whole);
+  const parts = exact.map(Math.floor);
+  let left = totalCents - parts.reduce((sum, part) => sum + part, 0);
+  const order = exact.map((value, index) => [value - parts[index], index]).sort((a, b) => b[0] - a[0]);
+  for (const [, index] of order) {
+    if (left <= 0) break;
+    parts[index] += 1;
+    left -= 1;
+  }
+  return parts;
+}
+
 /** '¥1,288.00' for messages. */
 export const yuan = (cents: number) =>
   `¥${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

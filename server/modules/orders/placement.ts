@@ -12,6 +12,7 @@ import type {
   OrderType,
   ReceiverSnapshot,
   SellerType,
+  SourceChannel,
   SkuSnapshot,
 } from '../../../common/orders';
 import { newId } from '../../db/ids';
@@ -97,7 +98,10 @@ export const skuSnapshotOf = (
 /** What an order says besides its buyer and type: what placing takes, and 修改重提 replaces. */
 export type OrderTerms = Omit<OrderAddInput, 'buyerId' | 'orderType'>;
 
-type Buyer = Awaited<ReturnType<typeof customerInScope>>;
+export type Buyer = Awaited<ReturnType<typeof customerInScope>>;
+
+/** Who places an order: a back-office user, or (userId null) the buyer himself through the mall's buyer API. */
+export type Placer = Pick<Actor, 'tenantId'> & { userId: string | null };
 
 function checkLineCount(terms: { lines: readonly unknown[] }) {
   if (terms.lines.length === 0) throw new BusinessError(400, '请至少添加一个商品');
@@ -106,7 +110,7 @@ function checkLineCount(terms: { lines: readonly unknown[] }) {
 }
 
 /** Only an active, approved customer is sold to. */
-function requireOrderable(buyer: Buyer) {
+export function requireOrderable(buyer: Buyer) {
   if (buyer.status !== 'ACTIVE') {
     throw new BusinessError(409, `客户 ${buyer.name} 当前为「${CUSTOMER_STATUS[buyer.status]}」，不能下单`);
   }
@@ -121,7 +125,7 @@ function requireOrderable(buyer: Buyer) {
  */
 async function priceOrder(
   trx: Transaction<DB>,
-  actor: Actor,
+  actor: Placer,
   buyer: Buyer,
   orderType: OrderType,
   terms: OrderTerms,
@@ -316,52 +320,74 @@ export async function addOrder(db: Kysely<DB>, actor: Actor, input: OrderAddInpu
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const buyer = await customerInScope(trx, actor.tenantId, scope, input.buyerId);
-    requireOrderable(buyer);
-    const orderType = input.orderType ?? DEFAULT_ORDER_TYPE(buyer.customer_type);
-    if (orderType === 'DEALER_PURCHASE' && buyer.customer_type === 'OUTLET') {
-      throw new BusinessError(400, '门店不能下经销商进货单');
-    }
-    const orderedAt = new Date();
-    const priced = await priceOrder(trx, actor, buyer, orderType, input, orderedAt);
-    const id = newId();
-    const orderNo = await nextDocumentNo(trx, actor.tenantId, 'SO');
-    await trx
-      .insertInto('sales_orders')
-      .values({
-        ...priced.columns,
-        id,
-        tenant_id: actor.tenantId,
-        order_no: orderNo,
-        order_type: orderType,
-        source_channel: 'PC',
-        buyer_id: buyer.id,
-        org_code: buyer.org_code,
-        ordered_at: orderedAt,
-        created_by: actor.userId,
-        updated_by: actor.userId,
-      })
-      .execute();
-    await insertLines(trx, id, priced.lines);
-    await lockOrderPromotions(trx, actor.tenantId, id, buyer.id, priced.promotions);
-    if (priced.rebateCents > 0)
-      await freezeForOrder(
-        trx,
-        { tenant_id: actor.tenantId, id, order_no: orderNo, buyer_id: buyer.id },
-        priced.rebateCents,
-        actor.userId,
-      );
-    await trx.updateTable('customers').set({ last_order_at: orderedAt }).where('id', '=', buyer.id).execute();
-    await writeOrderLog(trx, actor.tenantId, actor, {
+    const placed = await placeOrder(trx, actor, buyer, input, { channel: 'PC', comment: '代客下单' });
+    await (
+      await trackChange(trx, actor, 'sales_orders', undefined)
+    ).log('add', `新增订单 ${placed.orderNo}（${buyer.name}）`, placed.id);
+    return placed;
+  });
+}
+
+/**
+ * Places an order for a buyer already found (in the caller's scope, or the mall buyer himself) in the caller's
+ * transaction: priced, numbered, written with its lines, its promotions' usages and its rebate frozen, logged.
+ * The one placement of the PC (addOrder) and of the mall (buyer API).
+ */
+export async function placeOrder(
+  trx: Transaction<DB>,
+  actor: Placer & { username?: string },
+  buyer: Buyer,
+  input: Omit<OrderAddInput, 'buyerId'>,
+  how: { channel: SourceChannel; comment: string; orderType?: OrderType },
+) {
+  checkLineCount(input);
+  requireOrderable(buyer);
+  const orderType = how.orderType ?? input.orderType ?? DEFAULT_ORDER_TYPE(buyer.customer_type);
+  if (orderType === 'DEALER_PURCHASE' && buyer.customer_type === 'OUTLET') {
+    throw new BusinessError(400, '门店不能下经销商进货单');
+  }
+  const orderedAt = new Date();
+  const priced = await priceOrder(trx, actor, buyer, orderType, input, orderedAt);
+  const id = newId();
+  const orderNo = await nextDocumentNo(trx, actor.tenantId, 'SO');
+  await trx
+    .insertInto('sales_orders')
+    .values({
+      ...priced.columns,
+      id,
+      tenant_id: actor.tenantId,
+      order_no: orderNo,
+      order_type: orderType,
+      source_channel: how.channel,
+      buyer_id: buyer.id,
+      org_code: buyer.org_code,
+      ordered_at: orderedAt,
+      created_by: actor.userId,
+      updated_by: actor.userId,
+    })
+    .execute();
+  await insertLines(trx, id, priced.lines);
+  await lockOrderPromotions(trx, actor.tenantId, id, buyer.id, priced.promotions);
+  if (priced.rebateCents > 0)
+    await freezeForOrder(
+      trx,
+      { tenant_id: actor.tenantId, id, order_no: orderNo, buyer_id: buyer.id },
+      priced.rebateCents,
+      actor.userId,
+    );
+  await trx.updateTable('customers').set({ last_order_at: orderedAt }).where('id', '=', buyer.id).execute();
+  await writeOrderLog(
+    trx,
+    actor.tenantId,
+    actor.userId === null ? null : { userId: actor.userId, username: actor.username ?? '' },
+    {
       orderId: id,
       action: 'CREATE',
       toStatus: 'PENDING_AUDIT',
-      comment: `代客下单：${priced.summary}，应付 ${priced.payable}`,
-    });
-    await (
-      await trackChange(trx, actor, 'sales_orders', undefined)
-    ).log('add', `新增订单 ${orderNo}（${buyer.name}）`, id);
-    return { id, orderNo, payableAmount: priced.payable };
-  });
+      comment: `${how.comment}：${priced.summary}，应付 ${priced.payable}`,
+    },
+  );
+  return { id, orderNo, payableAmount: priced.payable };
 }
 
 /**
@@ -438,6 +464,19 @@ export async function previewOrder(
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const buyer = await customerInScope(trx, actor.tenantId, scope, input.buyerId);
+    return previewFor(trx, actor, buyer, input);
+  });
+}
+
+/** The preview of a cart for a buyer already found: the PC's 试算预览 and the mall's cart. */
+export async function previewFor(
+  trx: Transaction<DB>,
+  actor: Placer,
+  buyer: Buyer,
+  input: Omit<PromotionPreviewInput, 'buyerId'>,
+): Promise<PromotionPreview> {
+  checkLineCount(input);
+  {
     requireOrderable(buyer);
     const orderType = input.orderType ?? DEFAULT_ORDER_TYPE(buyer.customer_type);
     const priced = await priceOrder(
@@ -499,5 +538,5 @@ export async function previewOrder(
         reason: skip.reason,
       })),
     };
-  });
+  }
 }

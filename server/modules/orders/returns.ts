@@ -32,8 +32,9 @@ import { changedMeanwhile, notFound, transitionTo, type Transition } from '../sh
 import { dataScopeOf, inScope, type DataScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { lockLotsOfSkus, postInbound, postOutbound } from '../stock/service';
+import { giveBackForReturn } from '../funds/ledger';
 import type { TaskNotice } from '../approvals/engine';
-import { centsText, shareCents, toCents } from './money';
+import { allocateCents, centsText, shareCents, toCents } from './money';
 import { decideReturnApproval, submitReturnApproval, withdrawReturnApproval } from './returnApproval';
 import { priceTypeOf, skuSnapshotOf } from './placement';
 import {
@@ -132,6 +133,11 @@ async function takeBack(
 ) {
   if (picks.length === 0) throw new BusinessError(400, '请选择要退回的商品');
   const lines = await returnableLines(trx, order.id);
+  // The order's 返利抵扣 spread over its paid lines as the ERP got it (orders/erpSync.ts).
+  const rebates = allocateCents(
+    toCents(order.rebate_deduct_amount),
+    lines.map(({ line }) => (line.is_gift ? 0 : toCents(line.amount))),
+  );
   return picks.map((pick) => {
     const found = lines.find((each) => each.line.id === pick.orderLineId);
     if (!found) throw new BusinessError(400, '退货明细不属于该订单');
@@ -145,8 +151,25 @@ async function takeBack(
       );
     }
     const amount = shareCents(toCents(line.amount), pick.baseQty, line.base_qty);
-    return { line, baseQty: pick.baseQty, amount };
+    const rebate = shareCents(rebates[lines.indexOf(found)], pick.baseQty, line.base_qty);
+    return { line, baseQty: pick.baseQty, amount, rebate };
   });
+}
+
+/**
+ * The 返利抵扣 of the returned goods: their share of the order's deduction, at most what the order's other
+ * returns (not cancelled or rejected) have not already claimed.
+ */
+async function rebateBackOf(trx: Transaction<DB>, order: OrderRow, taken: Array<{ rebate: number }>) {
+  const wanted = taken.reduce((sum, each) => sum + each.rebate, 0);
+  if (wanted === 0) return 0;
+  const claimed = await trx
+    .selectFrom('return_orders')
+    .select(sql<string>`coalesce(sum(rebate_back_amount), 0)::text`.as('sum'))
+    .where('original_order_id', '=', order.id)
+    .where('status', 'not in', ['CANCELLED', 'REJECTED'])
+    .executeTakeFirstOrThrow();
+  return Math.max(0, Math.min(wanted, toCents(order.rebate_deduct_amount) - toCents(claimed.sum)));
 }
 
 /** The batch a line's goods go back into: the first one it was shipped from. */
@@ -322,7 +345,10 @@ export async function addReturn(db: Kysely<DB>, actor: Actor, input: ReturnAddIn
     const taken = await takeBack(trx, order, input.lines);
     const id = newId();
     const returnNo = await nextDocumentNo(trx, actor.tenantId, 'RT');
-    const total = taken.reduce((sum, each) => sum + each.amount, 0);
+    const goodsTotal = taken.reduce((sum, each) => sum + each.amount, 0);
+    // What the buyer paid from the rebate account goes back there (at 入库), the rest is the refund.
+    const rebateBack = await rebateBackOf(trx, order, taken);
+    const total = goodsTotal - rebateBack;
     await trx
       .insertInto('return_orders')
       .values({
@@ -335,6 +361,7 @@ export async function addReturn(db: Kysely<DB>, actor: Actor, input: ReturnAddIn
         reason: input.reason,
         refund_method: input.refundMethod,
         amount: centsText(total),
+        rebate_back_amount: centsText(rebateBack),
         remark: input.remark ?? null,
         created_by: actor.userId,
         updated_by: actor.userId,
@@ -361,7 +388,7 @@ export async function addReturn(db: Kysely<DB>, actor: Actor, input: ReturnAddIn
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: order.id,
       action: 'RETURN',
-      comment: `新建退单 ${returnNo}：${taken.map(({ line, baseQty }) => `${line.sku_snapshot.name} ${qtyText(baseQty, line.sku_snapshot)}`).join('、')}，退款 ${centsText(total)}`,
+      comment: `新建退单 ${returnNo}：${taken.map(({ line, baseQty }) => `${line.sku_snapshot.name} ${qtyText(baseQty, line.sku_snapshot)}`).join('、')}，退款 ${centsText(total)}${rebateBack > 0 ? `，退回返利 ${centsText(rebateBack)}` : ''}`,
     });
     await logOperation(trx, actor, 'add', `新增退单 ${returnNo}（订单 ${order.order_no}）`);
     const notices = await submitReturnApproval(trx, actor.userId, {
@@ -468,10 +495,21 @@ export async function receiveReturn(db: Kysely<DB>, actor: Actor, input: ReturnR
       }
     }
     if (row.original_order_id) {
+      const order = await trx
+        .selectFrom('sales_orders')
+        .select(['tenant_id', 'id', 'order_no', 'buyer_id'])
+        .where('id', '=', row.original_order_id)
+        .executeTakeFirstOrThrow();
+      const back = await giveBackForReturn(
+        trx,
+        order,
+        { cents: toCents(row.rebate_back_amount), returnNo: row.return_no },
+        actor.userId,
+      );
       await writeOrderLog(trx, actor.tenantId, actor, {
         orderId: row.original_order_id,
         action: 'RETURN',
-        comment: `退单 ${row.return_no} 已入库（${warehouse.name}）`,
+        comment: `退单 ${row.return_no} 已入库（${warehouse.name}）${back > 0 ? `，返利 ${centsText(back)} 已退回返利账户` : ''}`,
       });
     }
     await logOperation(trx, actor, 'update', `退单入库 ${row.return_no}：${warehouse.name}`);

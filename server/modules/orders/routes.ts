@@ -48,6 +48,7 @@ import {
   signOrder,
 } from './lifecycle';
 import { addPayment, listPayments } from './payments';
+import { submitRefunds } from '../payments/service';
 import { addOrder, MAX_ORDER_LINES, resubmitOrder } from './placement';
 import { listOrders, orderById, orderStatusCounts, printOrder } from './queries';
 import {
@@ -340,7 +341,24 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   );
   command<OrderAddInput>('add', 'order:add', addBody, addOrder, '下单成功！');
   // The buyer's own steps, for whoever may place orders for them.
-  command<OrderCancelInput>('cancelOrder', 'order:add', cancelBody, cancelOrder, '取消成功！');
+  // A closed order that was paid is refunded (payments, #22): the refunds are written with the close, the
+  // online ones sent to WeChat Pay once it has committed (the recurring job retries any left unsent).
+  const refundingAfter =
+    <B>(run: (db: Kysely<DB>, actor: Actor, input: B) => Promise<unknown>) =>
+    async (db: Kysely<DB>, actor: Actor, input: B) => {
+      const result = await run(db, actor, input);
+      await submitRefunds(db, app.payRuntime, actor.tenantId).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'refunds of a closed order not sent yet'),
+      );
+      return result;
+    };
+  command<OrderCancelInput>(
+    'cancelOrder',
+    'order:add',
+    cancelBody,
+    refundingAfter(cancelOrder),
+    '取消成功！',
+  );
   command<OrderResubmitInput>('resubmitOrder', 'order:add', resubmitBody, resubmitOrder, '已重新提交！');
   app.get<{ Querystring: { id: string; warehouseId?: string } }>(
     `${PREFIX}/getOpenApprovalData`,
@@ -368,7 +386,13 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   );
   command<OrderDeliverInput>('saveOrderDeliver', 'order:deliver', deliverBody, deliverOrder, '发货成功！');
   command<OrderSignInput>('saveOrderSign', 'order:sign', signBody, signOrder, '签收成功！');
-  command<OrderInvalidInput>('orderInvalid', 'order:invalid', invalidBody, invalidateOrder, '作废成功！');
+  command<OrderInvalidInput>(
+    'orderInvalid',
+    'order:invalid',
+    invalidBody,
+    refundingAfter(invalidateOrder),
+    '作废成功！',
+  );
   app.post<{ Body: IdQuery }>(
     `${PREFIX}/orderPrint`,
     { config: requires('order:print'), schema: { body: idBody } },

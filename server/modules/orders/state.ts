@@ -27,7 +27,7 @@ export const ORDER_CHANGED = '订单状态已变更，请刷新后重试';
  * org code, as customers are scoped), plus those credited to them as sales rep.
  */
 export const orderScope = (scope: DataScope, table = 'sales_orders') =>
-  inScope(scope, `${table}.org_code`, `${table}.sales_rep_id`);
+  inScope(scope, `${table}.org_code`, `${table}.sales_rep_id`, `${table}.seller_id`);
 
 export async function orderInScope(db: Kysely<DB>, tenantId: string, scope: DataScope, id: string) {
   const order = await db

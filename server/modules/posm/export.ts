@@ -1,6 +1,6 @@
-// 导出 of the POSM lists: the requests and the stock, with the lists' columns, through 下载中心 when large.
-import { defineListExport, type ExportColumn } from '../shared/excel';
-import { listStock, type StockRecord } from './materials';
+// 导出 of the POSM lists: the requests, the stock and the catalogue, with the lists' columns, through 下载中心 when large.
+import { defineListExport, type ExportColumn, type ListRecord } from '../shared/excel';
+import { listMaterials, listStock, type StockRecord } from './materials';
 import { listRequests, type RequestRecord } from './requests';
 
 const REQUEST_COLUMNS: ExportColumn<RequestRecord>[] = [
@@ -36,3 +36,20 @@ const STOCK_COLUMNS: ExportColumn<StockRecord>[] = [
 ];
 
 export const POSM_STOCK_EXPORT = defineListExport('posmStock', '物料库存', STOCK_COLUMNS, listStock);
+
+export const POSM_MATERIAL_EXPORT = defineListExport<ListRecord<typeof listMaterials>>(
+  'posmMaterials',
+  '物料目录',
+  [
+    { header: '物料编码', width: 16, value: (row) => row.materialCode },
+    { header: '名称', width: 24, value: (row) => row.name },
+    { header: '类别', value: (row) => row.category_dictText },
+    { header: '规格', width: 20, value: (row) => row.spec },
+    { header: '单位', value: (row) => row.unit },
+    { header: '单价', value: (row) => Number(row.unitCost) },
+    { header: '总库存', value: (row) => row.stockQty },
+    { header: '可回收', value: (row) => (row.isReturnable ? '是' : '否') },
+    { header: '状态', value: (row) => row.status_dictText },
+  ],
+  listMaterials,
+);

@@ -19,6 +19,7 @@ import { pagedList, parseListQuery, type ListSpec, type RawQuery } from '../../h
 import { bindAttachments } from '../attachments/service';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { notFound, saveTenantRow } from '../shared/commands';
+import { changeCountedStock, type CountedStockTable } from '../shared/countedStock';
 import { dataScopeOf, inScope, orgCodeInScope } from '../shared/dataScope';
 import { inTransaction } from '../shared/documentSteps';
 
@@ -260,6 +261,8 @@ export async function listMovements(db: Kysely<DB>, caller: Caller, query: RawQu
   );
 }
 
+const POSM_STOCK: CountedStockTable = { table: 'posm_stocks', itemColumn: 'material_id', qtyColumn: 'qty' };
+
 /**
  * Changes the stock of a material in a warehouse by `delta` (a decrease only while enough is there) and logs
  * the movement; the new balance. The caller's transaction; a BusinessError 409 when the stock is short.
@@ -278,50 +281,13 @@ export async function changeStock(
   },
 ): Promise<number> {
   const { tenantId, warehouseId, material, delta } = change;
-  let balance: number;
-  if (delta >= 0) {
-    const row = await trx
-      .insertInto('posm_stocks')
-      .values({
-        id: newId(),
-        tenant_id: tenantId,
-        warehouse_id: warehouseId,
-        material_id: material.id,
-        qty: delta,
-      })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['tenant_id', 'warehouse_id', 'material_id'])
-          .doUpdateSet({ qty: sql`posm_stocks.qty + ${delta}`, updated_at: new Date() }),
-      )
-      .returning('qty')
-      .executeTakeFirstOrThrow();
-    balance = row.qty;
-  } else {
-    const row = await trx
-      .updateTable('posm_stocks')
-      .set({ qty: sql`qty - ${-delta}`, updated_at: new Date() })
-      .where('tenant_id', '=', tenantId)
-      .where('warehouse_id', '=', warehouseId)
-      .where('material_id', '=', material.id)
-      .where('qty', '>=', -delta)
-      .returning('qty')
-      .executeTakeFirst();
-    if (!row) {
-      const have = await trx
-        .selectFrom('posm_stocks')
-        .select('qty')
-        .where('tenant_id', '=', tenantId)
-        .where('warehouse_id', '=', warehouseId)
-        .where('material_id', '=', material.id)
-        .executeTakeFirst();
-      throw new BusinessError(
-        409,
-        `物料「${material.name}」库存不足：现有 ${have?.qty ?? 0}，需要 ${-delta}`,
-      );
-    }
-    balance = row.qty;
-  }
+  const balance = await changeCountedStock(
+    trx,
+    POSM_STOCK,
+    { tenantId, warehouseId, itemId: material.id },
+    delta,
+    (have) => `物料「${material.name}」库存不足：现有 ${have}，需要 ${-delta}`,
+  );
   await trx
     .insertInto('posm_movements')
     .values({

@@ -10,7 +10,7 @@ import { publishTaskNotices } from '../approvals/notify';
 import { sendExport } from '../jobs/exports';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
-import { POSM_REQUEST_EXPORT, POSM_STOCK_EXPORT } from './export';
+import { POSM_MATERIAL_EXPORT, POSM_REQUEST_EXPORT, POSM_STOCK_EXPORT } from './export';
 import {
   listMaterials,
   listMovements,
@@ -79,6 +79,9 @@ export async function posmRoutes(app: FastifyInstance): Promise<void> {
   // ---- Catalogue ----
   app.get('/ePosm/material/list', { config: requires('posm:list') }, async (request) =>
     ok(await listMaterials(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/ePosm/material/exportXls', { config: requires('posm:list') }, (request, reply) =>
+    sendExport(request, reply, POSM_MATERIAL_EXPORT),
   );
   app.get('/ePosm/material/options', { config: requires('posm:list') }, async (request) =>
     ok(await materialOptions(db, callerOf(request))),

@@ -641,6 +641,8 @@ export async function resolvePrices(
   tenantId: string,
   query: {
     customerId: string;
+    /** What the scopes match, when the buyer is no customer (an employee buyer: the ALL scope only). */
+    facts?: CustomerFacts;
     at: Date;
     priceType: PriceType;
     skus: ReadonlyArray<{ skuId: string; qty: number; unitsPerCase: number }>;
@@ -649,7 +651,7 @@ export async function resolvePrices(
   if (query.skus.length === 0) return [];
   const { at } = query;
   const skuIds = [...new Set(query.skus.map((sku) => sku.skuId))];
-  const facts = await customerFactsOf(db, tenantId, query.customerId);
+  const facts = query.facts ?? (await customerFactsOf(db, tenantId, query.customerId));
   const lists = await db
     .selectFrom('price_lists')
     .select(['id', 'code', 'name', 'priority', 'valid_from', 'valid_to'])

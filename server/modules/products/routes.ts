@@ -17,6 +17,7 @@ import type { RawQuery } from '../../http/listQuery';
 import type { PriceListStatus, PriceType, SkuStatus } from '../../db/schema';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { sendExport } from '../jobs/exports';
+import { BRAND_EXPORT, CATEGORY_EXPORT, PRICE_LIST_EXPORT } from './export';
 import { runImport } from '../jobs/imports';
 import { sendTemplate } from '../shared/excel';
 import { importSkus, SKU_EXPORT, SKU_IMPORT_COLUMNS, SKU_TEMPLATE_EXAMPLE } from './skuImport';
@@ -206,6 +207,9 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
   app.get('/eMaterial/brand/list', { config: requires(BRAND_READERS) }, async (request) =>
     ok(await listBrands(db, tenantOf(request), request.query as RawQuery)),
   );
+  app.get('/eMaterial/brand/exportXls', { config: requires('product:list') }, (request, reply) =>
+    sendExport(request, reply, BRAND_EXPORT),
+  );
   app.post<{ Body: BrandInput }>(
     '/eMaterial/brand/add',
     { config: requires('product:add'), schema: { body: brandBody } },
@@ -220,6 +224,9 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/eMaterial/category/list', { config: requires('product:list') }, async (request) =>
     ok(await listCategories(db, tenantOf(request), request.query as RawQuery)),
+  );
+  app.get('/eMaterial/category/exportXls', { config: requires('product:list') }, (request, reply) =>
+    sendExport(request, reply, CATEGORY_EXPORT),
   );
   app.post<{ Body: CategoryInput }>(
     '/eMaterial/category/add',
@@ -276,6 +283,9 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/eMaterial/priceList/list', { config: requires('price:list') }, async (request) =>
     ok(await listPriceLists(db, tenantOf(request), request.query as RawQuery)),
+  );
+  app.get('/eMaterial/priceList/exportXls', { config: requires('price:list') }, (request, reply) =>
+    sendExport(request, reply, PRICE_LIST_EXPORT),
   );
   app.get<{ Querystring: IdQuery }>(
     '/eMaterial/priceList/queryById',

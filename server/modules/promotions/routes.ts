@@ -25,7 +25,7 @@ import { actorOf, callerOf, requires } from '../shared/actor';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
 import { sendExport } from '../jobs/exports';
 import { submitPromotion } from './approval';
-import { PROMOTION_EXPORT } from './export';
+import { GROUP_EXPORT, PROMOTION_EXPORT } from './export';
 import {
   addPromotion,
   changePromotion,
@@ -248,6 +248,9 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
     '/ePromotion/group/list',
     { config: requires(PROMOTION_PERMISSIONS.list) },
     async (request) => ok(await listGroups(db, callerOf(request), request.query)),
+  );
+  app.get('/ePromotion/group/exportXls', { config: requires(PROMOTION_PERMISSIONS.list) }, (request, reply) =>
+    sendExport(request, reply, GROUP_EXPORT),
   );
   app.post<{ Body: PromotionGroupInput }>(
     '/ePromotion/group/add',

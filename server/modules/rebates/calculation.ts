@@ -628,3 +628,54 @@ registerApprovalHandler({
   rejected: (trx, outcome) => settleAdjustment(trx, outcome, false),
   withdrawn: (trx, outcome) => settleAdjustment(trx, outcome, false),
 });
+
+/**
+ * 试算: a policy's period calculated for the customers in the caller's data scope, nothing written and nothing
+ * credited — also for a draft policy, so its tiers can be tried on real orders before it goes to approval.
+ */
+export async function trialCalculation(
+  db: Kysely<DB>,
+  caller: Caller,
+  input: { policyId: string; period: string },
+) {
+  const policy = await policyInScope(db, caller, input.policyId);
+  windowOf(policy, input.period);
+  const results = await calculatePeriod(db, policy, input.period);
+  const scope = await dataScopeOf(db, caller.tenantId, caller.userId);
+  const visible =
+    results.length === 0
+      ? []
+      : await db
+          .selectFrom('customers')
+          .select(['id', 'name', 'customer_code'])
+          .where('tenant_id', '=', caller.tenantId)
+          .where(
+            'id',
+            'in',
+            results.map((result) => result.customerId),
+          )
+          .where(inScope(scope, 'customers.org_code', 'customers.owner_user_id'))
+          .execute();
+  const names = new Map(visible.map((customer) => [customer.id, customer]));
+  const records = results
+    .filter((result) => names.has(result.customerId))
+    .map((result) => ({
+      customerId: result.customerId,
+      customerName: names.get(result.customerId)!.name,
+      customerCode: names.get(result.customerId)!.customer_code,
+      netAmount: centsText(result.netCents),
+      netCases: (result.netCases / 100).toFixed(2),
+      basisValue: (result.basisHundredths / 100).toFixed(2),
+      tierNo: result.tierNo,
+      tierLabel: result.tierLabel,
+      rebateAmount: centsText(result.rebateCents),
+    }))
+    .sort((a, b) => toCents(b.rebateAmount) - toCents(a.rebateAmount));
+  return {
+    policyId: policy.id,
+    period: input.period,
+    customers: records.length,
+    totalRebate: centsText(records.reduce((sum, record) => sum + toCents(record.rebateAmount), 0)),
+    records,
+  };
+}

@@ -15,7 +15,7 @@ import {
 import { BusinessError, ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import { publishTaskNotices } from '../approvals/notify';
-import { listAccounts, listLedger, STATEMENT_EXPORT } from '../funds/queries';
+import { ACCOUNT_EXPORT, listAccounts, listLedger, STATEMENT_EXPORT } from '../funds/queries';
 import { sendExport } from '../jobs/exports';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
@@ -24,8 +24,10 @@ import {
   confirmCalculations,
   listCalculations,
   requestAdjustment,
+  trialCalculation,
   windowOf,
 } from './calculation';
+import { CALC_EXPORT, POLICY_EXPORT } from './export';
 import {
   addPolicy,
   changePolicy,
@@ -35,6 +37,13 @@ import {
   policyInScope,
   submitPolicy,
 } from './policies';
+
+const runBody = {
+  type: 'object',
+  required: ['policyId', 'period'],
+  additionalProperties: false,
+  properties: { policyId: text(32), period: text(8) },
+} as const;
 
 export const REBATE_PERMISSIONS = {
   list: 'rebate:list',
@@ -104,6 +113,11 @@ export async function rebateRoutes(app: FastifyInstance): Promise<void> {
     { config: requires([REBATE_PERMISSIONS.list, REBATE_PERMISSIONS.calc]) },
     async (request) => ok(await listPolicies(db, callerOf(request), request.query)),
   );
+  app.get(
+    `${base}/exportXls`,
+    { config: requires([REBATE_PERMISSIONS.list, REBATE_PERMISSIONS.calc]) },
+    (request, reply) => sendExport(request, reply, POLICY_EXPORT),
+  );
   app.get<{ Querystring: IdQuery }>(
     `${base}/queryById`,
     { config: requires(REBATE_PERMISSIONS.list), schema: { querystring: idQuerySchema } },
@@ -151,14 +165,7 @@ export async function rebateRoutes(app: FastifyInstance): Promise<void> {
     '/eRebate/calc/run',
     {
       config: requires(REBATE_PERMISSIONS.calc),
-      schema: {
-        body: {
-          type: 'object',
-          required: ['policyId', 'period'],
-          additionalProperties: false,
-          properties: { policyId: text(32), period: text(8) },
-        },
-      },
+      schema: { body: runBody },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -176,6 +183,15 @@ export async function rebateRoutes(app: FastifyInstance): Promise<void> {
       });
       return ok({ jobId }, '核算任务已提交，完成后刷新结果');
     },
+  );
+  // 试算: the same calculation, nothing written (a draft policy too).
+  app.post<{ Body: RebateRunInput }>(
+    '/eRebate/calc/trial',
+    {
+      config: requires(REBATE_PERMISSIONS.calc),
+      schema: { body: runBody },
+    },
+    async (request) => ok(await trialCalculation(db, callerOf(request), request.body)),
   );
   app.get<{ Querystring: IdQuery }>(
     '/eRebate/calc/runStatus',
@@ -198,6 +214,9 @@ export async function rebateRoutes(app: FastifyInstance): Promise<void> {
     '/eRebate/calc/list',
     { config: requires(REBATE_PERMISSIONS.calc) },
     async (request) => ok(await listCalculations(db, callerOf(request), request.query)),
+  );
+  app.get('/eRebate/calc/exportXls', { config: requires(REBATE_PERMISSIONS.calc) }, (request, reply) =>
+    sendExport(request, reply, CALC_EXPORT),
   );
   app.post<{ Body: { ids: string[] } }>(
     '/eRebate/calc/confirm',
@@ -249,6 +268,9 @@ export async function rebateRoutes(app: FastifyInstance): Promise<void> {
     '/eRebate/account/list',
     { config: requires(REBATE_PERMISSIONS.funds) },
     async (request) => ok(await listAccounts(db, callerOf(request), request.query)),
+  );
+  app.get('/eRebate/account/exportXls', { config: requires(REBATE_PERMISSIONS.funds) }, (request, reply) =>
+    sendExport(request, reply, ACCOUNT_EXPORT),
   );
   app.get<{ Querystring: RawQuery }>(
     '/eRebate/account/ledger',

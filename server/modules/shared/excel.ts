@@ -314,6 +314,11 @@ export function defineExport<T>(definition: ExportDefinition<T>): ExportDefiniti
   return definition;
 }
 
+/** A row of what a list service answers (for typing an export's columns by the service they export). */
+export type ListRecord<F extends (...args: never[]) => Promise<{ records: unknown[] }>> = Awaited<
+  ReturnType<F>
+>['records'][number];
+
 /** Declares the export of a list whose service reads one page of the list query (its pageNo and pageSize). */
 export function defineListExport<T>(
   key: string,

@@ -79,7 +79,7 @@ export async function listWarehouses(db: Kysely<DB>, actor: Caller, query: RawQu
     .selectFrom('warehouses')
     .leftJoin('customers as owner', 'owner.id', 'warehouses.owner_id')
     .where('warehouses.tenant_id', '=', actor.tenantId)
-    .where(inScope(scope, 'warehouses.org_code'))
+    .where(inScope(scope, 'warehouses.org_code', undefined, 'warehouses.owner_id'))
     .where(list.where);
   return pagedList(base, list, async (page) => {
     const rows = await page
@@ -880,7 +880,7 @@ async function stockQuery(db: Kysely<DB>, actor: Caller, query: RawQuery) {
     .innerJoin('brands', 'brands.id', 'skus.brand_id')
     .leftJoin('customers as dealer', 'dealer.id', 'warehouses.owner_id')
     .where('stock_lots.tenant_id', '=', actor.tenantId)
-    .where(inScope(scope, 'warehouses.org_code'))
+    .where(inScope(scope, 'warehouses.org_code', undefined, 'warehouses.owner_id'))
     .where(list.where);
   const { keyword, ageBucket, nearExpiryOnly, includeEmpty } = list.extras;
   if (includeEmpty !== 'true') base = base.where('stock_lots.qty_on_hand', '>', 0);
@@ -1095,7 +1095,7 @@ export async function listMovements(db: Kysely<DB>, actor: Caller, query: RawQue
     .innerJoin('skus', 'skus.id', 'stock_movements.sku_id')
     .leftJoin('users as operator', 'operator.id', 'stock_movements.operator_id')
     .where('stock_movements.tenant_id', '=', actor.tenantId)
-    .where(inScope(scope, 'warehouses.org_code'))
+    .where(inScope(scope, 'warehouses.org_code', undefined, 'warehouses.owner_id'))
     .where(list.where);
   return pagedList(base, list, async (page) => {
     const rows = await page

@@ -1,7 +1,10 @@
-// 导出 of 拜访记录 and 拜访计划 (what the lists' filters select, with the lists' columns) and of 拜访日报 / 月报.
-import { defineListExport, type ExportColumn } from '../shared/excel';
+// 导出 of 拜访记录, 拜访计划, 拜访线路 and 打卡规则 (what the lists' filters select, with the lists' columns) and
+// of 拜访日报 / 月报.
+import { defineListExport, type ExportColumn, type ListRecord } from '../shared/excel';
+import { listRoutes } from './routePlans';
 import { listPlans } from './plans';
 import { listVisits } from './records';
+import { listRules } from './rules';
 import type { VisitReportRow } from '../../../common/visits';
 import { visitReport } from './reports';
 
@@ -75,4 +78,34 @@ export const VISIT_MONTHLY_REPORT_EXPORT = defineListExport(
   '拜访月报',
   REPORT_COLUMNS,
   (db, caller, query) => visitReport(db, caller, query, 'monthly'),
+);
+
+export const ROUTE_EXPORT = defineListExport<ListRecord<typeof listRoutes>>(
+  'visitRoutes',
+  '拜访线路',
+  [
+    { header: '线路编码', width: 16, value: (row) => row.code },
+    { header: '线路名称', width: 24, value: (row) => row.name },
+    { header: '业务员', value: (row) => row.employeeName },
+    { header: '拜访日', width: 20, value: (row) => row.weekdays_dictText },
+    { header: '门店数', value: (row) => row.outletCount },
+  ],
+  listRoutes,
+);
+
+export const RULE_EXPORT = defineListExport<ListRecord<typeof listRules>>(
+  'checkInRules',
+  '打卡规则',
+  [
+    { header: '规则', width: 20, value: (row) => row.name },
+    { header: '部门', width: 20, value: (row) => row.orgName ?? row.orgCode },
+    { header: '渠道', value: (row) => row.channel_dictText },
+    { header: '业态', value: (row) => row.outletType ?? '全部业态' },
+    { header: '签到距离(米)', value: (row) => row.checkInRadiusM },
+    { header: '定位精度(米)', value: (row) => row.gpsAccuracyMaxM },
+    { header: '超距签到', value: (row) => (row.allowOutOfRange ? '允许' : '不允许') },
+    { header: '停留(分钟)', value: (row) => `${row.minStayMinutes}–${row.maxStayMinutes}` },
+    { header: '状态', value: (row) => row.status_dictText },
+  ],
+  listRules,
 );

@@ -99,7 +99,7 @@ export async function visitSummary(db: Kysely<DB>, tenantId: string, id: string,
 }
 
 /** A photo the caller took and uploaded; its duplicate mark from the attachment service. */
-async function ownPhoto(db: Kysely<DB>, caller: Caller, id: string) {
+export async function ownPhoto(db: Kysely<DB>, caller: Caller, id: string) {
   const photo = await db
     .selectFrom('attachments')
     .select(['id', 'duplicate_of', 'created_by', 'biz_id'])
@@ -112,7 +112,7 @@ async function ownPhoto(db: Kysely<DB>, caller: Caller, id: string) {
 }
 
 /** The photos now belong to the visit (those not yet attached to anything). */
-async function attachPhotos(db: Kysely<DB>, visitId: string, ids: readonly string[]) {
+export async function attachPhotos(db: Kysely<DB>, visitId: string, ids: readonly string[]) {
   if (ids.length === 0) return;
   await db
     .updateTable('attachments')
@@ -288,6 +288,7 @@ async function ownVisit(db: Kysely<DB>, caller: Caller, id: string) {
       'visit_records.status',
       'visit_records.abnormal_flags',
       'visit_records.rule_snapshot',
+      'visit_records.customer_id',
       'customers.name as customerName',
       'customers.lng',
       'customers.lat',
@@ -362,6 +363,36 @@ export async function checkOut(
   });
 }
 
+/**
+ * The ORDER step names the order the rep just placed for the outlet (through the ordinary order placement): it
+ * must be the caller's own order for the visit's outlet, not yet of another visit; it then counts for the visit
+ * (its 订单金额, the DMS reports' 下单拜访).
+ */
+async function linkVisitOrder(
+  db: Kysely<DB>,
+  actor: Actor,
+  visit: { id: string; customer_id: string },
+  orderId: unknown,
+) {
+  if (typeof orderId !== 'string' || orderId === '') throw new BusinessError(400, '请先为门店下单');
+  const linked = await db
+    .updateTable('sales_orders')
+    .set({ visit_id: visit.id })
+    .where('id', '=', orderId)
+    .where('tenant_id', '=', actor.tenantId)
+    .where('buyer_id', '=', visit.customer_id)
+    .where('created_by', '=', actor.userId)
+    .where('visit_id', 'is', null)
+    .returning('payable_amount')
+    .executeTakeFirst();
+  if (!linked) throw new BusinessError(400, '订单不存在、不是本门店的订单或已计入其他拜访');
+  await db
+    .updateTable('visit_records')
+    .set({ order_amount: sql`order_amount + ${linked.payable_amount}::numeric` })
+    .where('id', '=', visit.id)
+    .execute();
+}
+
 /** One step of a visit in progress (门头照, 库存盘点 …); the same client id again adds nothing. */
 export async function addStep(db: Kysely<DB>, actor: Actor, input: StepInput) {
   return db.transaction().execute(async (trx) => {
@@ -391,6 +422,7 @@ export async function addStep(db: Kysely<DB>, actor: Actor, input: StepInput) {
       })
       .execute();
     await attachPhotos(trx, visit.id, photoIds);
+    if (input.stepType === 'ORDER') await linkVisitOrder(trx, actor, visit, input.data?.orderId);
     if (photos.some((photo) => photo.duplicate_of) && !visit.abnormal_flags.includes('DUP_PHOTO')) {
       const flags = sameFlags([...visit.abnormal_flags, 'DUP_PHOTO']);
       await trx
@@ -593,6 +625,7 @@ export async function visitDetail(db: Kysely<DB>, caller: Caller, id: string) {
           .where('id', 'in', photoIds)
           .execute();
   const number = (value: string | null) => (value === null ? null : Number(value));
+  const trajectory = await dayTrajectory(db, caller, visit.employeeId, id);
   const timeline = [
     {
       kind: 'CHECK_IN',
@@ -648,7 +681,64 @@ export async function visitDetail(db: Kysely<DB>, caller: Caller, id: string) {
     steps: steps.map((step) => ({ ...step, stepType_dictText: STEP_TYPE[step.stepType] })),
     photos,
     timeline,
+    trajectory,
   };
+}
+
+/**
+ * The rep's day on 拜访详情's map: every check-in and check-out position of the rep on the visit's Shanghai day
+ * (of the visits the caller may see), in time order — the fixes the server was sent, not a continuous track.
+ */
+async function dayTrajectory(db: Kysely<DB>, caller: Caller, employeeId: string, visitId: string) {
+  const scope = await dataScopeOf(db, caller.tenantId, caller.userId);
+  const day = (alias: string) => sql`(${sql.ref(`${alias}.check_in_at`)} at time zone 'Asia/Shanghai')::date`;
+  const visits = await db
+    .selectFrom('visit_records')
+    .innerJoin('customers', 'customers.id', 'visit_records.customer_id')
+    .select([
+      'visit_records.id',
+      'customers.name as customerName',
+      'visit_records.check_in_lng as inLng',
+      'visit_records.check_in_lat as inLat',
+      shanghaiDateTime('visit_records.check_in_at').as('inAt'),
+      'visit_records.check_out_lng as outLng',
+      'visit_records.check_out_lat as outLat',
+      shanghaiDateTime<string | null>('visit_records.check_out_at').as('outAt'),
+    ])
+    .where('visit_records.tenant_id', '=', caller.tenantId)
+    .where('visit_records.employee_id', '=', employeeId)
+    .where(visitScope(scope))
+    .where(
+      day('visit_records'),
+      '=',
+      db.selectFrom('visit_records as v').select(day('v').as('d')).where('v.id', '=', visitId),
+    )
+    .orderBy('visit_records.check_in_at')
+    .execute();
+  // In the order walked: a visit left open while another was made puts its check-out after that one's points.
+  const points = visits.flatMap((visit) => [
+    {
+      visitId: visit.id,
+      kind: 'CHECK_IN',
+      customerName: visit.customerName,
+      at: visit.inAt,
+      lng: Number(visit.inLng),
+      lat: Number(visit.inLat),
+    },
+    ...(visit.outAt && visit.outLng !== null && visit.outLat !== null
+      ? [
+          {
+            visitId: visit.id,
+            kind: 'CHECK_OUT',
+            customerName: visit.customerName,
+            at: visit.outAt,
+            lng: Number(visit.outLng),
+            lat: Number(visit.outLat),
+          },
+        ]
+      : []),
+  ]);
+  return points.sort((a, b) => a.at.localeCompare(b.at));
 }
 
 /** Whether the caller may see a visit (its photos follow it); 404 when not. */

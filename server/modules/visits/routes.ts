@@ -11,7 +11,14 @@ import { publishTaskNotices } from '../approvals/notify';
 import { sendExport } from '../jobs/exports';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { idQuerySchema, nullable, statusChangeSchema, text, type IdQuery } from '../shared/schemas';
-import { PLAN_EXPORT, VISIT_DAILY_REPORT_EXPORT, VISIT_EXPORT, VISIT_MONTHLY_REPORT_EXPORT } from './export';
+import {
+  PLAN_EXPORT,
+  ROUTE_EXPORT,
+  RULE_EXPORT,
+  VISIT_DAILY_REPORT_EXPORT,
+  VISIT_EXPORT,
+  VISIT_MONTHLY_REPORT_EXPORT,
+} from './export';
 import { visitReport } from './reports';
 import {
   addTempPlan,
@@ -42,6 +49,7 @@ import {
   type RouteInput,
 } from './routePlans';
 import { listRules, saveRule, type RuleInput } from './rules';
+import { workbenchMine, workbenchToday } from './workbench';
 
 const id = text(32);
 const ids = (max: number) => ({ type: 'array', maxItems: max, items: id }) as const;
@@ -165,6 +173,9 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
   app.get('/eVisit/route/list', { config: requires('visitRoute:list') }, async (request) =>
     ok(await listRoutes(db, callerOf(request), request.query as RawQuery)),
   );
+  app.get('/eVisit/route/exportXls', { config: requires('visitRoute:list') }, (request, reply) =>
+    sendExport(request, reply, ROUTE_EXPORT),
+  );
   app.get<{ Querystring: IdQuery }>(
     '/eVisit/route/queryById',
     { config: requires('visitRoute:list'), schema: { querystring: idQuerySchema } },
@@ -214,6 +225,9 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
   // ---- 打卡规则 ----
   app.get('/eVisit/rule/list', { config: requires('visitRule:list') }, async (request) =>
     ok(await listRules(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/eVisit/rule/exportXls', { config: requires('visitRule:list') }, (request, reply) =>
+    sendExport(request, reply, RULE_EXPORT),
   );
   app.post<{ Body: RuleInput }>(
     '/eVisit/rule/add',
@@ -284,6 +298,23 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
     '/eVisit/step',
     { config: requires('visit:checkIn'), schema: { body: stepBody } },
     async (request, reply) => ok(await addStep(db, actorOf(request, reply), request.body), '已记录'),
+  );
+
+  // 拜访详情's map: the tile server configured (MAP_TILE_URL), or none (pins on a plain background).
+  app.get('/eVisit/mapConfig', { config: requires('visit:list') }, async () =>
+    ok({ tileUrl: app.mapTileUrl }),
+  );
+  // ---- The rep's mobile workbench (issue #17) ----
+  app.get('/eVisit/workbench/today', { config: requires('visit:checkIn') }, async (request) =>
+    ok(await workbenchToday(db, callerOf(request))),
+  );
+  app.get<{ Querystring: { month?: string } }>(
+    '/eVisit/workbench/mine',
+    {
+      config: requires('visit:checkIn'),
+      schema: { querystring: { type: 'object', properties: { month: { type: 'string', maxLength: 7 } } } },
+    },
+    async (request) => ok(await workbenchMine(db, callerOf(request), request.query.month)),
   );
 
   // ---- 拜访计划 ----

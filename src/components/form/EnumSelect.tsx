@@ -36,19 +36,27 @@ export function RemoteSelect<T>({
   toOption,
   remoteSearch = false,
   initialOptions,
+  soleChoice = false,
   ...props
 }: PickerProps & {
   /** Loads the options; with remoteSearch, those matching what was typed. */
   load: (keyword?: string) => Promise<Envelope<Page<T> | T[]>>;
   toOption: (record: T) => RemoteOption;
-  /** Too many rows to load at once (customers): the server searches as the user types. */
+  /**
+   * Too many rows to load at once (customers): the server searches as the user types. A loader whose first
+   * answer is a page holding fewer rows than its total searches on the server anyway: what was typed must find
+   * the rows not loaded.
+   */
   remoteSearch?: boolean;
   /** Options known before loading (a prefilled value's label): kept while chosen, even if not loaded. */
   initialOptions?: RemoteOption[];
+  /** With nothing chosen, the one option there is gets chosen (a dealer's user picking its own dealer). */
+  soleChoice?: boolean;
 }) {
   const [options, setOptions] = useState<RemoteOption[]>(initialOptions ?? []);
   const [loading, setLoading] = useState(true);
   const [keyword, setKeyword] = useState('');
+  const [truncated, setTruncated] = useState(false);
   const loadRef = useState(() => load)[0];
   const toOptionRef = useState(() => toOption)[0];
   useEffect(() => {
@@ -60,7 +68,11 @@ export function RemoteSelect<T>({
           .then((answer) => {
             if (!current || !answer.success) return;
             const records = Array.isArray(answer.result) ? answer.result : (answer.result?.records ?? []);
+            if (!keyword && !Array.isArray(answer.result))
+              setTruncated((answer.result?.total ?? 0) > records.length);
             const next = records.map(toOptionRef);
+            if (soleChoice && !keyword && next.length === 1 && props.value == null)
+              props.onChange?.(next[0].value, next[0]);
             // The chosen option stays among the options, so the field keeps showing its label.
             setOptions((previous) => {
               const chosen = previous.filter(
@@ -85,7 +97,7 @@ export function RemoteSelect<T>({
     <Select<string>
       allowClear
       showSearch={
-        remoteSearch
+        remoteSearch || truncated
           ? { filterOption: false, onSearch: (text) => setKeyword(text.trim()) }
           : { optionFilterProp: 'label' }
       }

@@ -40,6 +40,11 @@ export function requiredNumber(label: string): RuleObject {
   return { required: true, type: 'number', message: `请输入${label}!` };
 }
 
+/** Required for a multiple select: at least one chosen. */
+export function requiredChoices(label: string): RuleObject {
+  return { required: true, type: 'array', min: 1, message: `请选择${label}!` };
+}
+
 /** Required for a date picker (a dayjs value). */
 export function requiredDate(label: string): RuleObject {
   return { required: true, type: 'object', message: `请选择${label}!` };

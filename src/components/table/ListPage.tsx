@@ -324,7 +324,9 @@ export function ListPage<T extends object>({
               locale={list.loaded ? undefined : { emptyText: <div style={{ height: 120 }} /> }}
               expandable={detail}
               onChange={onChange}
-              scroll={{ x: 'max-content' }}
+              // As wide as its content on a desktop; on a narrow screen the few compact columns share its width,
+              // so an opened row's detail (a full-width table) cannot widen it past the screen.
+              scroll={compact ? undefined : { x: 'max-content' }}
               rowSelection={
                 batchActions
                   ? {

@@ -9,9 +9,10 @@ import {
   APPROVAL_BIZ_TYPE,
   type ApprovalBizType,
   type ApprovalRecord,
+  APPROVAL_TAB,
   type ApprovalTab,
 } from '../../../common/approvals';
-import { approveBatch, listApprovals } from '../../api/approvals';
+import { approveBatch, exportApprovals, listApprovals } from '../../api/approvals';
 import { EnumSelect } from '../../components/form/EnumSelect';
 import { HasPermission } from '../../components/HasPermission';
 import { ListPage } from '../../components/table/ListPage';
@@ -138,6 +139,7 @@ function ApprovalList({
       list={list}
       columns={columns}
       toFilters={approvalFilters}
+      exportAs={(params) => exportApprovals(tab, params)}
       toFormValues={approvalFormValues}
       searchFields={
         <>
@@ -197,12 +199,12 @@ export default function ApprovalCenterPage({ bizTypes }: { bizTypes?: readonly A
             key: 'todo',
             label: (
               <Badge count={pending} size="small" offset={[8, 0]}>
-                待我审批
+                {APPROVAL_TAB.todo}
               </Badge>
             ),
           },
-          { key: 'done', label: '我已审批' },
-          { key: 'mine', label: '我发起的' },
+          { key: 'done', label: APPROVAL_TAB.done },
+          { key: 'mine', label: APPROVAL_TAB.mine },
         ]}
       />
       <ApprovalList key={`${tab}-${generation}`} tab={tab} onOpen={setOpened} bizTypes={bizTypes} />

@@ -11,6 +11,8 @@ import {
   APPROVER_TYPE,
   FLOW_STATUS,
   TIMEOUT_ACTION,
+  conditionText,
+  nodesText,
   type ApprovalFlow,
   type ApprovalNode,
   type FlowConditions,
@@ -18,10 +20,11 @@ import {
 import {
   approverOptions,
   changeFlowStatus,
+  exportFlows,
+  type FlowPayload,
   flowRoleOptions,
   listFlows,
   saveFlow,
-  type FlowPayload,
 } from '../../api/approvals';
 import { EnumSelect } from '../../components/form/EnumSelect';
 import { ModalForm } from '../../components/form/ModalForm';
@@ -33,16 +36,6 @@ const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 /** A flow's conditions as one line: 金额 [5万, ∞) · 部门 A01A02 … */
-export function conditionText(conditions: FlowConditions): string {
-  const range = (what: string, min?: number | null, max?: number | null) =>
-    min == null && max == null ? null : `${what} ${min ?? 0} ~ ${max ?? '不限'}`;
-  const parts = [
-    range('金额', conditions.amountMin, conditions.amountMax),
-    range('数量', conditions.quantityMin, conditions.quantityMax),
-    conditions.orgCodes?.length ? `部门 ${conditions.orgCodes.join('、')}` : null,
-  ].filter(Boolean);
-  return parts.length === 0 ? '全部' : parts.join(' · ');
-}
 
 type FlowFormValues = Omit<FlowPayload, 'conditions'> & {
   conditions: Omit<FlowConditions, 'orgCodes'> & { orgCodes?: string };
@@ -283,10 +276,7 @@ export default function ApprovalFlowListPage() {
     {
       title: '节点',
       key: 'nodes',
-      render: (_value, flow) =>
-        flow.nodes
-          .map((node) => `${node.name}（${APPROVER_TYPE[node.approverType]}·${APPROVAL_MODE[node.mode]}）`)
-          .join(' → '),
+      render: (_value, flow) => nodesText(flow.nodes),
     },
     { title: '优先级', dataIndex: 'priority', key: 'priority', sorter: true },
     {
@@ -332,6 +322,7 @@ export default function ApprovalFlowListPage() {
       <ListPage<ApprovalFlow>
         list={list}
         columns={columns}
+        exportAs={exportFlows}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ flow: null })}>
             新增

@@ -26,6 +26,7 @@ const STATUS_COLOR: Record<string, string> = {
 const TABS: Array<{ key: JobCategory; label: string }> = [
   { key: 'EXPORT', label: '导出文件' },
   { key: 'IMPORT', label: '导入记录' },
+  { key: 'TASK', label: '后台任务' },
 ];
 
 const sizeText = (bytes: number | null) =>
@@ -115,44 +116,56 @@ function JobTable({ category }: { category: JobCategory }) {
     },
   };
 
-  const columns: ColumnsType<JobRecord> =
-    category === 'EXPORT'
-      ? [
-          { title: '文件', dataIndex: 'title', key: 'title' },
-          statusColumn,
-          {
-            title: '行数',
-            key: 'rows',
-            render: (_value, record) => {
-              const job = progressOf(record);
-              return job.total === null ? job.done : `${job.done} / ${job.total}`;
-            },
-          },
-          {
-            title: '大小',
-            key: 'size',
-            render: (_value, job) => sizeText(job.downloadable ? job.fileSize : null),
-          },
-          { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true },
-          { title: '完成时间', dataIndex: 'finishedAt', key: 'finishedAt' },
-          {
-            title: '保留至',
-            key: 'expiresAt',
-            render: (_value, job) =>
-              job.expiresAt === null ? '—' : job.downloadable ? job.expiresAt : `${job.expiresAt}（已过期）`,
-          },
-          actions,
-        ]
-      : [
-          { title: '导入', dataIndex: 'title', key: 'title' },
-          { title: '文件名', key: 'fileName', render: (_value, job) => String(job.result?.fileName ?? '—') },
-          statusColumn,
-          { title: '总行数', key: 'totalRows', render: (_value, job) => countOf(job, 'totalRows') },
-          { title: '成功', key: 'imported', render: (_value, job) => countOf(job, 'imported') },
-          { title: '失败行', key: 'failedRows', render: (_value, job) => countOf(job, 'failedRows') },
-          { title: '导入时间', dataIndex: 'createTime', key: 'createTime', sorter: true },
-          actions,
-        ];
+  const rowsColumn = (title: string): ColumnsType<JobRecord>[number] => ({
+    title,
+    key: 'rows',
+    render: (_value, record) => {
+      const job = progressOf(record);
+      return job.total === null ? job.done : `${job.done} / ${job.total}`;
+    },
+  });
+
+  const columnsOf: Record<JobCategory, ColumnsType<JobRecord>> = {
+    EXPORT: [
+      { title: '文件', dataIndex: 'title', key: 'title' },
+      statusColumn,
+      rowsColumn('行数'),
+      {
+        title: '大小',
+        key: 'size',
+        render: (_value, job) => sizeText(job.downloadable ? job.fileSize : null),
+      },
+      { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true },
+      { title: '完成时间', dataIndex: 'finishedAt', key: 'finishedAt' },
+      {
+        title: '保留至',
+        key: 'expiresAt',
+        render: (_value, job) =>
+          job.expiresAt === null ? '—' : job.downloadable ? job.expiresAt : `${job.expiresAt}（已过期）`,
+      },
+      actions,
+    ],
+    IMPORT: [
+      { title: '导入', dataIndex: 'title', key: 'title' },
+      { title: '文件名', key: 'fileName', render: (_value, job) => String(job.result?.fileName ?? '—') },
+      statusColumn,
+      { title: '总行数', key: 'totalRows', render: (_value, job) => countOf(job, 'totalRows') },
+      { title: '成功', key: 'imported', render: (_value, job) => countOf(job, 'imported') },
+      { title: '失败行', key: 'failedRows', render: (_value, job) => countOf(job, 'failedRows') },
+      { title: '导入时间', dataIndex: 'createTime', key: 'createTime', sorter: true },
+      actions,
+    ],
+    // Calculations and rebuilds run on request (返利计算, 达成快照 ...): what ran, how far, when.
+    TASK: [
+      { title: '任务', dataIndex: 'title', key: 'title' },
+      statusColumn,
+      rowsColumn('已处理'),
+      { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true },
+      { title: '完成时间', dataIndex: 'finishedAt', key: 'finishedAt' },
+      actions,
+    ],
+  };
+  const columns = columnsOf[category];
 
   return (
     <ListPage<JobRecord>
@@ -169,7 +182,8 @@ function JobTable({ category }: { category: JobCategory }) {
 
 export default function DownloadListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const category: JobCategory = searchParams.get('category') === 'IMPORT' ? 'IMPORT' : 'EXPORT';
+  const asked = searchParams.get('category');
+  const category: JobCategory = TABS.find((tab) => tab.key === asked)?.key ?? 'EXPORT';
   return (
     <Tabs
       activeKey={category}

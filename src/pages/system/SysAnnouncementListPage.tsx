@@ -15,11 +15,13 @@ import {
 import {
   deleteAnnouncement,
   deleteAnnouncements,
+  exportAnnouncements,
   listAnnouncements,
   queryAnnouncement,
   releaseAnnouncement,
   revokeAnnouncement,
 } from '../../api/announcements';
+import type { Params } from '../../api/http';
 import { useHasPermission } from '../../components/HasPermission';
 import { useConfirmAction } from '../../components/form/useConfirmAction';
 import { ListPage } from '../../components/table/ListPage';
@@ -55,13 +57,18 @@ const SELECT_FILTERS = [
   { name: 'sendStatus', label: '发布状态', labels: SEND_STATUS_LABELS, width: 110 },
 ];
 
+/** The search form's values as the server takes them: the title by any part (list and export alike). */
+const announcementQuery = (params: Params): Params => ({
+  ...params,
+  titile: contains(params.titile as string | undefined),
+});
+
 export default function SysAnnouncementListPage() {
   const dispatch = useAppDispatch();
   const list = useListPage<Announcement>({
     filterKeys: FILTERS,
     sortKeys: ['titile', 'sendTime', 'createTime'],
-    fetch: (params) =>
-      listAnnouncements({ ...params, titile: contains(params.titile as string | undefined) }),
+    fetch: (params) => listAnnouncements(announcementQuery(params)),
   });
   const [editor, setEditor] = useState<{ open: boolean; editing: Announcement | null }>({
     open: false,
@@ -170,6 +177,7 @@ export default function SysAnnouncementListPage() {
       <ListPage<Announcement>
         list={list}
         columns={columns}
+        exportAs={(params) => exportAnnouncements(announcementQuery(params))}
         compactColumns={['titile', 'sendStatus']}
         searchFields={
           <>

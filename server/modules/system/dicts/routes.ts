@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../../http/access';
 import { BusinessError, ok } from '../../../http/envelope';
 import { sendSerialised } from '../../../http/serialisedAnswer';
+import { sendExport } from '../../jobs/exports';
 import { actorOf } from '../commands';
+import { DICT_EXPORT } from '../exports';
 import { can, idQuerySchema, idsQuerySchema, listQuerySchema, nullableText, text } from '../schemas';
 import {
   addDict,
@@ -56,6 +58,11 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sys/dict/list', { config: READ, schema: { querystring: listQuerySchema } }, async (request) =>
     ok(await listDicts(db, sessionOf(request).tenantId, request.query)),
+  );
+  app.get(
+    '/sys/dict/exportXls',
+    { config: READ, schema: { querystring: listQuerySchema } },
+    (request, reply) => sendExport(request, reply, DICT_EXPORT),
   );
 
   app.get<{ Querystring: { dictName?: string } }>(

@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../../http/access';
 import { BusinessError, ok } from '../../../http/envelope';
+import { sendExport } from '../../jobs/exports';
 import { actorOf } from '../commands';
+import { ROLE_EXPORT } from '../exports';
 import { permissionTree } from '../permissions/service';
 import { can, idQuerySchema, idsQuerySchema, listQuerySchema, nullableText, text } from '../schemas';
 import {
@@ -35,6 +37,12 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sys/role/list', { config: READ, schema: { querystring: listQuerySchema } }, async (request) =>
     ok(await listRoles(db, sessionOf(request).tenantId, request.query)),
+  );
+
+  app.get(
+    '/sys/role/exportXls',
+    { config: READ, schema: { querystring: listQuerySchema } },
+    (request, reply) => sendExport(request, reply, ROLE_EXPORT),
   );
 
   app.get('/sys/role/queryall', { config: READ }, async (request) =>

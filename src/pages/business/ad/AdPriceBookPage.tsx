@@ -6,7 +6,13 @@ import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { AD_TYPE } from '../../../../common/ads';
 import { ENABLED_STATUS } from '../../../../common/businessEnums';
-import { listAdPrices, saveAdPrice, type AdPrice, type AdPricePayload } from '../../../api/ads';
+import {
+  type AdPrice,
+  type AdPricePayload,
+  exportAdPrices,
+  listAdPrices,
+  saveAdPrice,
+} from '../../../api/ads';
 import { HasPermission } from '../../../components/HasPermission';
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { required, requiredNumber } from '../../../components/form/fieldRules';
@@ -70,6 +76,7 @@ export default function AdPriceBookPage() {
       <ListPage<AdPrice>
         list={list}
         columns={columns}
+        exportAs={exportAdPrices}
         searchFields={
           <>
             <Form.Item name="adType" label="类型">

@@ -12,7 +12,7 @@ import {
   type TemplateRecord,
   type TemplateStatus,
 } from '../../../../common/agreements';
-import { listTemplates, publishTemplate, retireTemplate } from '../../../api/agreements';
+import { exportTemplates, listTemplates, publishTemplate, retireTemplate } from '../../../api/agreements';
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission, useHasPermission } from '../../../components/HasPermission';
@@ -134,6 +134,7 @@ export default function AgreementTemplateListPage() {
       <ListPage<TemplateRecord>
         list={list}
         columns={columns}
+        exportAs={exportTemplates}
         compactColumns={['code', 'currentVersion', 'status']}
         searchFields={
           <>

@@ -1,10 +1,11 @@
 // 资产申请 (eAsset/AssetApplicationList): placements, recalls, transfers and scraps in the caller's scope, with
-// the steps after the approval: 确认押金 / 免押, 出库配送, 签收投放 (handover photos), 收柜入库, 作废.
+// the steps after the approval: 确认押金 (method, reference, receipt photo) / 免押 (with its reason), 出库配送,
+// 签收投放 (handover photos and the outlet's signature; the 投放协议 is signed), 收柜入库 (the deposit refunded), 作废.
 import { PAGE_SIZE_MAX } from '../../../../common/constants';
 import { useState } from 'react';
 import { Form, Input, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { APPLICATION_STATUS, APPLICATION_TYPE } from '../../../../common/assets';
+import { APPLICATION_STATUS, APPLICATION_TYPE, DEPOSIT_METHOD } from '../../../../common/assets';
 import {
   cancelApplication,
   deliverPlacement,
@@ -28,9 +29,10 @@ import { useListPage } from '../../../components/table/useListPage';
 import { AssetDrawer } from './AssetDrawer';
 import { AssetPhotoField } from './AssetPhotoField';
 
-type Step = 'deposit' | 'sign' | 'receive' | 'cancel';
+type Step = 'deposit' | 'waive' | 'sign' | 'receive' | 'cancel';
 const STEP_TITLE: Record<Step, string> = {
   deposit: '确认押金',
+  waive: '免押',
   sign: '签收投放',
   receive: '收柜入库',
   cancel: '作废申请',
@@ -52,11 +54,28 @@ const loadWarehouses = () => listWarehouses({ pageSize: PAGE_SIZE_MAX, status: '
 function submitStep(step: Step, app: AssetApplication, values: Record<string, unknown>) {
   switch (step) {
     case 'deposit':
-      return receiveDeposit({ id: app.id, receiptNo: values.receiptNo as string });
+      return receiveDeposit({
+        id: app.id,
+        method: values.method as string,
+        referenceNo: values.referenceNo as string,
+        amount: Number(app.depositAmount),
+        receiptPhotoIds: values.photoIds as string[],
+      });
+    case 'waive':
+      return receiveDeposit({ id: app.id, waive: true, waiveReason: values.waiveReason as string });
     case 'sign':
-      return signPlacement({ id: app.id, photoIds: values.photoIds as string[] });
+      return signPlacement({
+        id: app.id,
+        photoIds: values.photoIds as string[],
+        signatureId: (values.signatureIds as string[])[0],
+      });
     case 'receive':
-      return receiveRecall({ id: app.id, warehouseId: values.warehouseId as string });
+      return receiveRecall({
+        id: app.id,
+        warehouseId: values.warehouseId as string,
+        refundMethod: (values.refundMethod as string | undefined) || undefined,
+        refundReference: (values.refundReference as string | undefined) || undefined,
+      });
     case 'cancel':
       return cancelApplication({ id: app.id, reason: values.reason as string });
   }
@@ -81,17 +100,7 @@ export function ApplicationList() {
     const actions: RowAction[] = [{ key: 'asset', label: '资产', onClick: () => setOpened(app.assetId) }];
     if (canDeposit && app.status === 'PENDING_DEPOSIT') {
       actions.push({ key: 'deposit', label: '确认押金', onClick: open('deposit') });
-      actions.push({
-        key: 'waive',
-        label: '免押',
-        onClick: () =>
-          confirm({
-            title: `免除 ${app.applyNo} 的押金？`,
-            danger: false,
-            action: () => receiveDeposit({ id: app.id, waive: true }),
-            onDone: list.reload,
-          }),
-      });
+      actions.push({ key: 'waive', label: '免押', onClick: open('waive') });
     }
     if (canDeliver && app.status === 'WAIT_DELIVERY') {
       actions.push({
@@ -186,12 +195,26 @@ export function ApplicationList() {
           open
           onClose={() => setStep(null)}
           onSaved={list.reload}
-          initialValues={{ photoIds: [] }}
+          initialValues={{ photoIds: [], signatureIds: [], method: 'WECHAT' }}
           onSubmit={(values) => submitStep(step.step, step.app, values)}
         >
           {step.step === 'deposit' && (
-            <Form.Item name="receiptNo" label="收款单号" rules={[required('收款单号')]}>
-              <Input placeholder={`押金 ¥${Number(step.app.depositAmount).toFixed(2)} 的收款单号`} />
+            <>
+              <Form.Item label="押金金额">¥{Number(step.app.depositAmount).toFixed(2)}</Form.Item>
+              <Form.Item name="method" label="收款方式" rules={[required('收款方式', '选择')]}>
+                <EnumSelect labels={DEPOSIT_METHOD} />
+              </Form.Item>
+              <Form.Item name="referenceNo" label="收款单号" rules={[required('收款单号')]}>
+                <Input placeholder="收据编号或支付流水号" maxLength={64} />
+              </Form.Item>
+              <Form.Item name="photoIds" label="收据照片">
+                <AssetPhotoField kind="RECEIPT" assetId={step.app.assetId} max={3} />
+              </Form.Item>
+            </>
+          )}
+          {step.step === 'waive' && (
+            <Form.Item name="waiveReason" label="免押原因" rules={[required('免押原因')]}>
+              <Input.TextArea rows={2} maxLength={256} />
             </Form.Item>
           )}
           {step.step === 'sign' && (
@@ -203,10 +226,30 @@ export function ApplicationList() {
               <AssetPhotoField kind="HANDOVER" assetId={step.app.assetId} />
             </Form.Item>
           )}
+          {step.step === 'sign' && (
+            <Form.Item
+              name="signatureIds"
+              label="门店签名"
+              extra="门店负责人在交接单或投放协议上的签名照片"
+              rules={[{ required: true, type: 'array', min: 1, message: '请上传门店签名!' }]}
+            >
+              <AssetPhotoField kind="SIGNATURE" assetId={step.app.assetId} max={1} />
+            </Form.Item>
+          )}
           {step.step === 'receive' && (
             <Form.Item name="warehouseId" label="入库仓库" rules={[required('入库仓库', '选择')]}>
               <RemoteSelect load={loadWarehouses} toOption={optionByName} placeholder="请选择仓库" />
             </Form.Item>
+          )}
+          {step.step === 'receive' && step.app.refundDeposit && (
+            <>
+              <Form.Item name="refundMethod" label="退押方式">
+                <EnumSelect labels={DEPOSIT_METHOD} placeholder="同收款方式" allowClear />
+              </Form.Item>
+              <Form.Item name="refundReference" label="退款单号">
+                <Input maxLength={64} />
+              </Form.Item>
+            </>
           )}
           {step.step === 'cancel' && (
             <Form.Item name="reason" label="作废原因" rules={[required('作废原因')]}>

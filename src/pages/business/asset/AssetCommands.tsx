@@ -11,6 +11,7 @@ import {
 } from '../../../../common/assets';
 import {
   applyPlacement,
+  loadFreezerTemplates,
   applyRecall,
   applyScrap,
   applyTransfer,
@@ -19,7 +20,12 @@ import {
   type Asset,
 } from '../../../api/assets';
 import { listCustomers } from '../../../api/customers';
-import { EnumSelect, RemoteSelect, type RemoteOption } from '../../../components/form/EnumSelect';
+import {
+  EnumSelect,
+  RemoteSelect,
+  optionByName,
+  type RemoteOption,
+} from '../../../components/form/EnumSelect';
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { AssetPhotoField } from './AssetPhotoField';
@@ -105,6 +111,8 @@ function submitOf(command: AssetCommand, values: Values) {
         customerId: values.customerId as string,
         freeDeposit: Boolean(values.freeDeposit),
         remark,
+        templateId: (values.templateId as string | undefined) || null,
+        termMonths: (values.termMonths as number | undefined) ?? undefined,
       });
     case 'recall':
       return applyRecall({
@@ -138,7 +146,7 @@ function submitOf(command: AssetCommand, values: Values) {
 }
 
 const INITIAL: Record<AssetCommandKind, Values> = {
-  place: { freeDeposit: false },
+  place: { freeDeposit: false, termMonths: 12 },
   recall: { reason: 'LOW_SALES', refundDeposit: true },
   transfer: {},
   scrap: {},
@@ -176,6 +184,17 @@ export function AssetCommandModal({
           <OutletField name="customerId" label="投放门店" />
           <Form.Item name="freeDeposit" label="免押" valuePropName="checked">
             <Switch />
+          </Form.Item>
+          <Form.Item name="templateId" label="投放协议" extra="按所选模板生成投放协议，门店签收时签署">
+            <RemoteSelect
+              load={loadFreezerTemplates}
+              toOption={optionByName}
+              placeholder="不生成协议"
+              allowClear
+            />
+          </Form.Item>
+          <Form.Item name="termMonths" label="协议期限(月)">
+            <InputNumber min={1} max={120} />
           </Form.Item>
         </>
       )}

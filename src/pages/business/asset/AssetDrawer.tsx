@@ -8,6 +8,7 @@ import {
   type AssetDetail,
   type AssetInspection,
 } from '../../../api/assets';
+import { AssetLifecycleTables } from './AssetLifecycleTables';
 
 export const PLACEMENT_COLOR: Record<string, string> = {
   IN_STOCK: 'default',
@@ -139,6 +140,11 @@ export function AssetDrawer({
               ]}
             />
           </div>
+          <AssetLifecycleTables
+            deposits={asset.deposits ?? []}
+            agreements={asset.agreements ?? []}
+            handovers={asset.handovers ?? []}
+          />
           {asset.alarms.length > 0 && (
             <div>
               <Typography.Title level={5}>告警记录</Typography.Title>

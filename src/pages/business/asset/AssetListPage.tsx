@@ -1,12 +1,13 @@
 // 资产台账 (eAsset/AssetList, DOMAIN §1.10): one row per freezer or rack in the caller's data scope, filtered in
 // the URL; a tag typed or scanned opens its asset; 入库 of new tags into a warehouse; per row the commands its
 // states allow (发起投放 / 退还 / 转移 / 报废 start approvals; 巡检, 异常报备, 恢复正常, 确认遗失); 导出; the idle
-// stock per warehouse above the list; 打印标签 of the selected rows (their QR tags on a printable sheet).
+// stock per warehouse above the list; 打印标签 of the selected rows (their QR tags on a printable sheet) and 交接
+// of them to another rep (资产交接).
 import { PAGE_SIZE_MAX } from '../../../../common/constants';
 import { useEffect, useState } from 'react';
 import { App, Button, Card, Form, Input, Select, Space, Statistic, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ImportOutlined, PrinterOutlined, ScanOutlined } from '@ant-design/icons';
+import { ImportOutlined, PrinterOutlined, ScanOutlined, SwapOutlined } from '@ant-design/icons';
 import { ASSET_TYPE, CONDITION_STATUS, PLACEMENT_STATUS } from '../../../../common/assets';
 import {
   confirmAssetLost,
@@ -32,6 +33,7 @@ import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
 import { AssetCommandModal, assetCommandTitle, assetCommandsOf, type AssetCommand } from './AssetCommands';
 import { AssetDrawer, CONDITION_COLOR, PLACEMENT_COLOR } from './AssetDrawer';
+import { HandoverModal } from './AssetHandoverListPage';
 import { AssetTagSheet } from './AssetTagSheet';
 
 const loadModels = () => listAssetModels({ pageSize: PAGE_SIZE_MAX, status: 'ACTIVE' });
@@ -97,6 +99,8 @@ export default function AssetListPage() {
   const [version, setVersion] = useState(0);
   /** The assets whose QR tags are being printed (打印标签 of the selection). */
   const [tagged, setTagged] = useState<Asset[]>([]);
+  /** The selected assets being handed to another rep (交接), and how to clear the selection after. */
+  const [handing, setHanding] = useState<{ assets: Asset[]; done: () => void } | null>(null);
   const confirm = useConfirmAction();
   const canApply = useHasPermission('asset:apply');
   const canInspect = useHasPermission('asset:inspect');
@@ -230,10 +234,17 @@ export default function AssetListPage() {
         list={list}
         columns={columns}
         exportAs={exportAssets}
-        batchActions={(selected) => (
-          <Button icon={<PrinterOutlined />} onClick={() => setTagged(selected)}>
-            打印标签
-          </Button>
+        batchActions={(selected, done) => (
+          <Space>
+            <Button icon={<PrinterOutlined />} onClick={() => setTagged(selected)}>
+              打印标签
+            </Button>
+            {canApply && (
+              <Button icon={<SwapOutlined />} onClick={() => setHanding({ assets: selected, done })}>
+                交接
+              </Button>
+            )}
+          </Space>
         )}
         searchFields={
           <>
@@ -279,6 +290,12 @@ export default function AssetListPage() {
       <AssetDrawer id={opened} onClose={() => setOpened(null)} reload={version} />
       <AssetTagSheet assets={tagged} onClose={() => setTagged([])} />
       <AssetCommandModal command={command} onClose={() => setCommand(null)} onDone={changed} />
+      <HandoverModal
+        open={handing !== null}
+        assets={handing?.assets}
+        onClose={() => setHanding(null)}
+        onSaved={() => handing?.done()}
+      />
       <ModalForm<InboundValues>
         title="资产入库"
         open={inboundOpen}

@@ -7,6 +7,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ASSET_TYPE, FORM_FACTOR } from '../../../../common/assets';
 import { ENABLED_STATUS } from '../../../../common/businessEnums';
 import {
+  exportAssetModels,
   listAssetModels,
   saveAssetModel,
   type AssetModel,
@@ -96,6 +97,7 @@ export default function AssetModelListPage() {
       <ListPage<AssetModel>
         list={list}
         columns={columns}
+        exportAs={exportAssetModels}
         searchFields={
           <>
             <Form.Item name="modelCode" label="编码">

@@ -1,6 +1,6 @@
-// A customer's detail: the record, its photos as a slideshow, its freezers, its fund accounts, its team and its
-// labels, its 变更记录.
-import { useCallback, useEffect, useState } from 'react';
+// A customer's detail: the record, its photos as a slideshow, its freezers, its agreements, an outlet's display
+// agreements, latest visits and execution results, its fund accounts, its team and its labels, its 变更记录.
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Descriptions, Drawer, Space, Table, Tag, Typography } from 'antd';
 import {
   customerPhotos,
@@ -14,7 +14,10 @@ import { HasPermission } from '../../../components/HasPermission';
 import { RegionName } from '../../../components/region/RegionPicker';
 import { CustomerAgreements } from '../agreement/CustomerAgreements';
 import { OutletAssets } from '../asset/OutletAssets';
+import { CustomerDisplayAgreements } from '../display/CustomerDisplayAgreements';
+import { CustomerExecutions } from '../execution/CustomerExecutions';
 import { CustomerFundAccounts } from '../rebate/CustomerFundAccounts';
+import { CustomerVisits } from '../visit/CustomerVisits';
 import { CustomerPhotos } from './CustomerPhotos';
 
 export function CustomerDrawer({ customer, onClose }: { customer: Customer | null; onClose: () => void }) {
@@ -85,22 +88,34 @@ export function CustomerDrawer({ customer, onClose }: { customer: Customer | nul
             <CustomerPhotos customerId={customer.id} photos={photos} onChanged={loadPhotos} />
           </div>
           <HasPermission code="asset:list">
-            <div>
-              <Typography.Title level={5}>冰柜资产</Typography.Title>
+            <Section title="冰柜资产">
               <OutletAssets customerId={customer.id} />
-            </div>
+            </Section>
           </HasPermission>
           <HasPermission code="coopAgreement:list">
-            <div>
-              <Typography.Title level={5}>协议</Typography.Title>
+            <Section title="协议">
               <CustomerAgreements customerId={customer.id} />
-            </div>
+            </Section>
+          </HasPermission>
+          <HasPermission code="display:list">
+            <Section title="陈列协议">
+              <CustomerDisplayAgreements customerId={customer.id} />
+            </Section>
+          </HasPermission>
+          <HasPermission code="visit:list">
+            <Section title="最近拜访">
+              <CustomerVisits customerId={customer.id} />
+            </Section>
+          </HasPermission>
+          <HasPermission code="execution:list">
+            <Section title="门店执行">
+              <CustomerExecutions customerId={customer.id} />
+            </Section>
           </HasPermission>
           <HasPermission code="fund:list">
-            <div>
-              <Typography.Title level={5}>资金账户</Typography.Title>
+            <Section title="资金账户">
               <CustomerFundAccounts customerId={customer.id} />
-            </div>
+            </Section>
           </HasPermission>
           <div>
             <Typography.Title level={5}>客户团队</Typography.Title>
@@ -125,5 +140,15 @@ export function CustomerDrawer({ customer, onClose }: { customer: Customer | nul
         </Space>
       )}
     </Drawer>
+  );
+}
+
+/** One titled part of the drawer. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <Typography.Title level={5}>{title}</Typography.Title>
+      {children}
+    </div>
   );
 }

@@ -5,13 +5,8 @@ import { useState } from 'react';
 import { Button, Form, Input, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  ENABLED_STATUS,
-  LABEL_RULE_FIELDS,
-  LABEL_RULE_OPERATORS,
-  LABEL_TYPE,
-} from '../../../../common/businessEnums';
-import { listLabels, refreshLabel, type CustomerLabelRecord, type LabelRule } from '../../../api/customers';
+import { describeLabelRule, ENABLED_STATUS, LABEL_TYPE } from '../../../../common/businessEnums';
+import { type CustomerLabelRecord, exportLabels, listLabels, refreshLabel } from '../../../api/customers';
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission } from '../../../components/HasPermission';
@@ -19,19 +14,6 @@ import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
 import { LabelFormModal } from './LabelFormModal';
 import { LabelMembersDrawer } from './LabelMembersDrawer';
-
-/** A rule in words: 客户类型 等于 终端门店 且 冰柜数 大于等于 1. */
-export function describeRule(rule: LabelRule | null): string {
-  if (!rule?.conditions?.length) return '—';
-  return rule.conditions
-    .map(({ field, op, value }) => {
-      const meta = LABEL_RULE_FIELDS[field];
-      const show = (one: string | number) => meta?.values?.[String(one)] ?? String(one);
-      const shown = Array.isArray(value) ? value.map(show).join('、') : show(value);
-      return `${meta?.label ?? field} ${LABEL_RULE_OPERATORS[op] ?? op} ${shown}`;
-    })
-    .join(' 且 ');
-}
 
 export default function LabelListPage() {
   const list = useListPage<CustomerLabelRecord>({
@@ -59,7 +41,7 @@ export default function LabelListPage() {
       dataIndex: 'labelType',
       key: 'labelType',
       render: (_value, label) =>
-        label.labelType === 'RULE' ? `规则：${describeRule(label.rule)}` : label.labelType_dictText,
+        label.labelType === 'RULE' ? `规则：${describeLabelRule(label.rule)}` : label.labelType_dictText,
     },
     {
       title: '客户数',
@@ -128,6 +110,7 @@ export default function LabelListPage() {
       <ListPage<CustomerLabelRecord>
         list={list}
         columns={columns}
+        exportAs={exportLabels}
         searchFields={
           <>
             <Form.Item name="name" label="标签名称">

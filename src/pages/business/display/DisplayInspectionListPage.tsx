@@ -7,6 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Attachment } from '../../../../common/attachments';
 import { INSPECTION_RESULT, REVIEW_STATUS, type InspectionResult } from '../../../../common/displays';
 import {
+  exportDisplayInspections,
   getDisplayAgreement,
   listDisplayInspections,
   reviewDisplayInspection,
@@ -103,6 +104,7 @@ export function InspectionList({ queue = false }: { queue?: boolean }) {
       <ListPage<DisplayInspection>
         list={list}
         columns={columns}
+        exportAs={exportDisplayInspections}
         tableId={queue ? '/esdh/review' : '/esdh/inspection'}
         compactColumns={['agreementNo', 'result']}
         searchFields={

@@ -16,6 +16,7 @@ import {
   type PolicyAction,
 } from '../../../../common/displays';
 import {
+  exportDisplayPolicies,
   listDisplayPolicies,
   moveDisplayPolicy,
   saveDisplayPolicy,
@@ -174,6 +175,7 @@ export default function DisplayPolicyListPage() {
       <ListPage<DisplayPolicy>
         list={list}
         columns={columns}
+        exportAs={exportDisplayPolicies}
         compactColumns={['name', 'budget', 'status']}
         searchFields={
           <>

@@ -17,6 +17,8 @@ import {
   deleteErpConnection,
   downloadErpMappingTemplate,
   editErpConnection,
+  exportErpConnections,
+  exportErpMappings,
   importErpMappings,
   listErpConnections,
   listErpMappings,
@@ -164,6 +166,7 @@ export default function ErpConfigPage() {
       <ListPage<ErpConnection>
         list={list}
         columns={columns}
+        exportAs={exportErpConnections}
         searchFields={
           <>
             <Form.Item name="name" label="名称">
@@ -385,6 +388,7 @@ function MappingList({ connection, onFixed }: { connection: ErpConnection; onFix
       <ListPage<ErpMapping>
         list={list}
         columns={columns}
+        exportAs={exportErpMappings}
         toFormValues={(filters) => ({ ...filters, unmappedOnly: filters.unmappedOnly === 'true' })}
         toFilters={(values) => ({
           keyword: (values.keyword as string | undefined)?.trim(),

@@ -15,7 +15,7 @@ import {
   PAYMENT_STATUS,
   type OrderListRecord,
 } from '../../../../common/orders';
-import { listCustomers } from '../../../api/customers';
+import { dealerOptions } from '../../../api/customers';
 import { exportOrders, listOrders } from '../../../api/orders';
 import type { ListParams } from '../../../api/systemTypes';
 import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
@@ -44,7 +44,6 @@ const FILTER_KEYS = [
   'orderedAt_begin',
   'orderedAt_end',
 ] as const;
-const loadDealers = () => listCustomers({ customerType: 'DEALER', pageSize: 200 });
 const SYNC_BADGE: Record<string, 'success' | 'error' | 'processing' | 'default'> = {
   SUCCESS: 'success',
   FAILED: 'error',
@@ -249,7 +248,7 @@ export default function OrderListPage() {
             </Form.Item>
             <Form.Item name="dealerId" label="经销商">
               <RemoteSelect
-                load={loadDealers}
+                load={dealerOptions}
                 toOption={optionByName}
                 placeholder="全部"
                 style={{ width: 170 }}

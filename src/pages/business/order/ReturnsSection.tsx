@@ -59,7 +59,7 @@ export function documentRows(order: OrderDetail): DocumentRow[] {
       warehouseId: order.warehouseId,
       type: '退货',
       reason: `${back.reason_dictText} · ${back.refundMethod_dictText}`,
-      money: `退款 ${money(back.amount)}`,
+      money: `退款 ${money(back.amount)}${Number(back.rebateBackAmount) > 0 ? ` · 退回返利 ${money(back.rebateBackAmount)}` : ''}`,
       status: back.status,
       statusText: back.status_dictText,
       createdAt: back.createdAt,

@@ -7,10 +7,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ENABLED_STATUS } from '../../../../common/businessEnums';
 import { POSM_CATEGORY, POSM_MATERIAL_PHOTO_BIZ } from '../../../../common/posm';
 import {
+  exportPosmMaterials,
   listPosmMaterials,
-  savePosmMaterial,
   type PosmMaterial,
   type PosmMaterialPayload,
+  savePosmMaterial,
 } from '../../../api/posm';
 import { HasPermission } from '../../../components/HasPermission';
 import { EnumSelect } from '../../../components/form/EnumSelect';
@@ -98,6 +99,7 @@ export default function PosmMaterialListPage() {
       <ListPage<PosmMaterial>
         list={list}
         columns={columns}
+        exportAs={exportPosmMaterials}
         searchFields={
           <>
             <Form.Item name="materialCode" label="编码">

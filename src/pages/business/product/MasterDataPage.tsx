@@ -8,6 +8,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { ENABLED_STATUS } from '../../../../common/businessEnums';
 import {
+  exportBrands,
+  exportCategories,
   listBrands,
   listCategories,
   saveBrand,
@@ -29,8 +31,8 @@ import { useListPage } from '../../../components/table/useListPage';
 type Record_ = Category;
 
 const KINDS = {
-  brand: { noun: '品牌', list: listBrands, save: saveBrand },
-  category: { noun: '品类', list: listCategories, save: saveCategory },
+  brand: { noun: '品牌', list: listBrands, save: saveBrand, exportAs: exportBrands },
+  category: { noun: '品类', list: listCategories, save: saveCategory, exportAs: exportCategories },
 } as const;
 
 const payloadOf = (record: Record_): BrandPayload => ({
@@ -46,7 +48,7 @@ const payloadOf = (record: Record_): BrandPayload => ({
 const loadParents = () => listCategories({ pageSize: PAGE_SIZE_MAX, column: 'code', order: 'asc' });
 
 export function MasterDataPage({ kind }: { kind: keyof typeof KINDS }) {
-  const { noun, list: fetch, save } = KINDS[kind];
+  const { noun, list: fetch, save, exportAs } = KINDS[kind];
   const list = useListPage<Record_>({
     filterKeys: ['code', 'name', 'status'],
     sortKeys: ['code', 'name', 'sort', 'createTime'],
@@ -105,6 +107,7 @@ export function MasterDataPage({ kind }: { kind: keyof typeof KINDS }) {
       <ListPage<Record_>
         list={list}
         columns={columns}
+        exportAs={exportAs}
         searchFields={
           <>
             <Form.Item name="code" label="编码">

@@ -18,11 +18,12 @@ import {
   changePriceListStatus,
   copyPriceList,
   editPriceList,
+  exportPriceLists,
   listPriceLists,
   listSkus,
-  priceListById,
   type PriceItem,
   type PriceList,
+  priceListById,
   type PriceListPayload,
   type PriceScope,
   type Sku,
@@ -173,6 +174,7 @@ export default function PriceListPage() {
       <ListPage<PriceList>
         list={list}
         columns={columns}
+        exportAs={exportPriceLists}
         searchFields={
           <>
             <Form.Item name="keyword" label="关键词">

@@ -11,7 +11,7 @@ import {
   type PromotionGroupInput,
   type PromotionGroupRecord,
 } from '../../../../common/promotions';
-import { listPromotionGroups, savePromotionGroup } from '../../../api/promotions';
+import { exportPromotionGroups, listPromotionGroups, savePromotionGroup } from '../../../api/promotions';
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
@@ -76,6 +76,7 @@ export default function PromotionGroupListPage() {
       <ListPage<PromotionGroupRecord>
         list={list}
         columns={columns}
+        exportAs={exportPromotionGroups}
         searchFields={
           <>
             <Form.Item name="name" label="名称">

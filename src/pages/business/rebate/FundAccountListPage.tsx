@@ -7,7 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Page } from '../../../../common/contract';
 import { FUND_ACCOUNT_TYPE, type FundAccountRecord, type FundLedgerRecord } from '../../../../common/rebates';
-import { exportStatement, listFundAccounts, listFundLedger } from '../../../api/rebates';
+import { exportFundAccounts, exportStatement, listFundAccounts, listFundLedger } from '../../../api/rebates';
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { ListPage } from '../../../components/table/ListPage';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
@@ -155,6 +155,7 @@ export default function FundAccountListPage() {
       <ListPage<FundAccountRecord>
         list={list}
         columns={columns}
+        exportAs={exportFundAccounts}
         searchFields={
           <>
             <Form.Item name="customerName" label="客户">

@@ -6,6 +6,7 @@ import { Button, Form, Input, InputNumber, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CalculatorOutlined } from '@ant-design/icons';
 import {
+  calcBasisText,
   periodOf,
   REBATE_CALC_STATUS,
   REBATE_CALC_TRANSITIONS,
@@ -17,6 +18,7 @@ import {
   adjustRebateCalc,
   closeRebateCalc,
   confirmRebateCalcs,
+  exportRebateCalcs,
   listRebateCalcs,
   listRebatePolicies,
   rebateRunStatus,
@@ -42,13 +44,6 @@ const STATUS_COLOR: Record<string, string> = {
 };
 
 const loadPolicies = () => listRebatePolicies({ pageSize: 200, status: 'ACTIVE' });
-
-const basisText = (record: RebateCalcRecord) =>
-  record.basis === 'CASES'
-    ? `${record.netCases} 箱`
-    : record.basis === 'GROWTH'
-      ? `${record.basisValue}%（净额 ${record.netAmount}）`
-      : `¥${record.netAmount}`;
 
 const DOC_COLUMNS: ColumnsType<RebateSourceDoc> = [
   {
@@ -152,7 +147,7 @@ export default function RebateCalcListPage() {
       sorter: true,
       render: (_value, record) => <TwoLineCell main={record.policyName} sub={record.period} />,
     },
-    { title: '净基数', key: 'basis', render: (_value, record) => basisText(record) },
+    { title: '净基数', key: 'basis', render: (_value, record) => calcBasisText(record) },
     {
       title: '退货',
       dataIndex: 'returnsAmount',
@@ -216,6 +211,7 @@ export default function RebateCalcListPage() {
       <ListPage<RebateCalcRecord>
         list={list}
         columns={columns}
+        exportAs={exportRebateCalcs}
         expandable={{
           expandedRowRender: (record) => (
             <Table<RebateSourceDoc>

@@ -15,10 +15,12 @@ import {
   REBATE_POLICY_TRANSITIONS,
   REBATE_TARGET,
   tierProblem,
+  tiersText,
   type RebatePolicyInput,
   type RebatePolicyRecord,
 } from '../../../../common/rebates';
 import {
+  exportRebatePolicies,
   listRebatePolicies,
   rebatePolicyCommand,
   saveRebatePolicy,
@@ -96,16 +98,6 @@ export const toRebatePolicyInput = ({
   })),
   maxDeductRatio: (maxDeductPercent ?? 0) / 100,
 });
-
-export const tierText = (record: Pick<RebatePolicyRecord, 'tiers'>) =>
-  record.tiers
-    .map(
-      (tier) =>
-        `[${tier.minValue}, ${tier.maxValue ?? '∞'}) ${
-          tier.benefitType === 'PERCENT' ? `${tier.benefitValue}%` : `${tier.benefitValue}元`
-        }`,
-    )
-    .join('；');
 
 function TierFields() {
   return (
@@ -230,7 +222,7 @@ export default function RebatePolicyListPage() {
       sorter: true,
       render: (_value, record) => `${record.startDate} 至 ${record.endDate}`,
     },
-    { title: '档位', key: 'tiers', render: (_value, record) => tierText(record) },
+    { title: '档位', key: 'tiers', render: (_value, record) => tiersText(record.tiers) },
     {
       title: '封顶 / 单笔抵扣',
       key: 'cap',
@@ -258,6 +250,7 @@ export default function RebatePolicyListPage() {
       <ListPage<RebatePolicyRecord>
         list={list}
         columns={columns}
+        exportAs={exportRebatePolicies}
         searchFields={
           <>
             <Form.Item name="name" label="名称">

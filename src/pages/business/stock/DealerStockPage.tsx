@@ -1,11 +1,10 @@
 // 经销商库存 (eCustStock/CustStockList): the stock of the dealers' warehouses per dealer and SKU, with the
 // oldest batch, the highest stock age and what of it is near expiry or expired.
-import { PAGE_SIZE_MAX } from '../../../../common/constants';
 import { Form, Input, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { FRESHNESS_CLASS } from '../../../../common/businessEnums';
 import { listBrands } from '../../../api/products';
-import { listCustomers } from '../../../api/customers';
+import { dealerOptions } from '../../../api/customers';
 import { exportDealerStock, listDealerStock, type DealerStockRow } from '../../../api/stock';
 import type { ListParams } from '../../../api/systemTypes';
 import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
@@ -14,7 +13,6 @@ import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
 
 const loadBrands = () => listBrands({ pageSize: 200 });
-const loadDealers = () => listCustomers({ pageSize: PAGE_SIZE_MAX, customerType: 'DEALER' });
 
 type Row = DealerStockRow & { key: string };
 
@@ -82,7 +80,7 @@ export default function DealerStockPage() {
           </Form.Item>
           <Form.Item name="dealerId" label="经销商">
             <RemoteSelect
-              load={loadDealers}
+              load={dealerOptions}
               toOption={optionByName}
               placeholder="全部经销商"
               style={{ width: 200 }}

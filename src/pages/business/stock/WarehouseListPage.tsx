@@ -1,13 +1,12 @@
 // 仓库管理 (eprod/WarehouseList): the warehouses in the caller's data scope, filtered in the URL; add/edit in
 // a modal (a dealer warehouse names its dealer); 启用/停用 after a confirmation. A disabled warehouse takes
 // no more stock movements (the server refuses them).
-import { PAGE_SIZE_MAX } from '../../../../common/constants';
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { ENABLED_STATUS, STORAGE_CONDITION, WAREHOUSE_OWNER_TYPE } from '../../../../common/businessEnums';
-import { listCustomers } from '../../../api/customers';
+import { dealerOptions } from '../../../api/customers';
 import {
   exportWarehouses,
   listWarehouses,
@@ -23,8 +22,6 @@ import { useEnabledColumns } from '../../../components/table/enabledColumns';
 import { ListPage } from '../../../components/table/ListPage';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
-
-const loadDealers = () => listCustomers({ pageSize: PAGE_SIZE_MAX, customerType: 'DEALER' });
 
 /** The fields an edit sends back unchanged, so a status change keeps the rest. */
 const payloadOf = (warehouse: Warehouse): WarehousePayload => ({
@@ -150,7 +147,7 @@ export default function WarehouseListPage() {
           {({ getFieldValue }) =>
             getFieldValue('ownerType') === 'DEALER' && (
               <Form.Item name="ownerId" label="所属经销商" rules={[required('所属经销商', '选择')]}>
-                <RemoteSelect load={loadDealers} toOption={optionByName} placeholder="请选择经销商" />
+                <RemoteSelect load={dealerOptions} toOption={optionByName} placeholder="请选择经销商" />
               </Form.Item>
             )
           }

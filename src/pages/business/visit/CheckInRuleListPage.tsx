@@ -8,7 +8,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { CHANNEL, ENABLED_STATUS, OUTLET_TYPES } from '../../../../common/businessEnums';
 import { DEFAULT_CHECK_IN_RULE } from '../../../../common/visits';
 import { queryDepartTree, type DepartTreeNode } from '../../../api/systemDepart';
-import { listRules, saveRule, type CheckInRule, type RulePayload } from '../../../api/visits';
+import { exportRules, listRules, saveRule, type CheckInRule, type RulePayload } from '../../../api/visits';
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
@@ -122,6 +122,7 @@ export default function CheckInRuleListPage() {
       <ListPage<CheckInRule>
         list={list}
         columns={columns}
+        exportAs={exportRules}
         searchFields={
           <>
             <Form.Item name="name" label="名称">

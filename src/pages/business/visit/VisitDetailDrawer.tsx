@@ -1,12 +1,14 @@
 // 拜访详情: the visit as the server decided it — who, where, the rule it was held to, its abnormal flags and
 // their review — and its timeline from check-in through each step to check-out, with the photos (duplicate
-// marks from the attachment service). The map is left for a later round: the distances stand in for it.
-import { useEffect, useState } from 'react';
+// marks from the attachment service), and the map (VisitMap, loaded with the drawer's first open).
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Descriptions, Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { attachmentUrlOf, DUPLICATE_KIND, type DuplicateKind } from '../../../../common/attachments';
 import { ABNORMAL_FLAG, type AbnormalFlag } from '../../../../common/visits';
 import { visitById, type VisitDetail } from '../../../api/visits';
 import { ImageThumbnail } from '../../../components/ImageThumbnail';
+
+const VisitMap = lazy(() => import(/* webpackChunkName: "visit-map" */ './VisitMap'));
 
 export function AbnormalTags({ flags }: { flags: AbnormalFlag[] }) {
   if (flags.length === 0) return <Tag color="green">正常</Tag>;
@@ -106,6 +108,9 @@ export function VisitDetailDrawer({ visitId, onClose }: { visitId: string | null
               </Descriptions.Item>
             )}
           </Descriptions>
+          <Suspense fallback={<Spin />}>
+            <VisitMap detail={detail} />
+          </Suspense>
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             拜访过程
           </Typography.Title>

@@ -18,7 +18,7 @@ import {
   type VisitPlanDetail,
 } from '../../../api/visits';
 import { EnumSelect } from '../../../components/form/EnumSelect';
-import { required, requiredDate } from '../../../components/form/fieldRules';
+import { required, requiredChoices, requiredDate } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission } from '../../../components/HasPermission';
@@ -214,7 +214,7 @@ export default function VisitPlanListPage() {
         <Form.Item name="planDate" label="日期" rules={[requiredDate('日期')]}>
           <DatePicker />
         </Form.Item>
-        <Form.Item name="outletIds" label="门店" rules={[required('门店', '选择')]}>
+        <Form.Item name="outletIds" label="门店" rules={[requiredChoices('门店')]}>
           <OutletSelect />
         </Form.Item>
         <Form.Item name="purpose" label="目的">

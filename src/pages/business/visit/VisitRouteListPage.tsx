@@ -8,6 +8,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/ic
 import { ENABLED_STATUS } from '../../../../common/businessEnums';
 import { WEEKDAY } from '../../../../common/visits';
 import {
+  exportRoutes,
   changeRouteStatus,
   listRoutes,
   reorderRoute,
@@ -18,7 +19,7 @@ import {
   type VisitRoute,
 } from '../../../api/visits';
 import { EnumSelect } from '../../../components/form/EnumSelect';
-import { required } from '../../../components/form/fieldRules';
+import { required, requiredChoices } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { HasPermission } from '../../../components/HasPermission';
 import { useEnabledColumns } from '../../../components/table/enabledColumns';
@@ -199,6 +200,7 @@ export default function VisitRouteListPage() {
       <ListPage<VisitRoute>
         list={list}
         columns={columns}
+        exportAs={exportRoutes}
         searchFields={
           <>
             <Form.Item name="code" label="编码">
@@ -256,7 +258,7 @@ export default function VisitRouteListPage() {
             }
           />
         </Form.Item>
-        <Form.Item name="weekdays" label="拜访日" rules={[required('拜访日', '选择')]}>
+        <Form.Item name="weekdays" label="拜访日" rules={[requiredChoices('拜访日')]}>
           <Checkbox.Group options={WEEKDAY_OPTIONS} />
         </Form.Item>
         <Form.Item name="outletIds" label="门店" extra="按选择的先后排序，保存后可在「门店数」中调整顺序">

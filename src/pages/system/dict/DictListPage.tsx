@@ -4,7 +4,16 @@ import { useState } from 'react';
 import { Button, Form, Input, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
-import { addDict, deleteDict, deleteDicts, editDict, listDicts, type SysDict } from '../../../api/systemDict';
+import {
+  addDict,
+  deleteDict,
+  deleteDicts,
+  editDict,
+  exportDicts,
+  listDicts,
+  type SysDict,
+} from '../../../api/systemDict';
+import type { ListParams } from '../../../api/systemTypes';
 import { duplicateCheck } from '../../../api/systemDuplicate';
 import { forgetDictItems } from '../../../components/dictCache';
 import { required } from '../../../components/form/fieldRules';
@@ -19,17 +28,19 @@ import { DictItemsDrawer } from './DictItemsDrawer';
 
 type DictValues = Pick<SysDict, 'dictName' | 'dictCode' | 'description'>;
 
+/** The search form's values as the server takes them: names and codes by any part (list and export alike). */
+const dictQuery = (params: ListParams): ListParams => ({
+  ...params,
+  dictName: contains(params.dictName as string | undefined),
+  dictCode: contains(params.dictCode as string | undefined),
+});
+
 export default function DictListPage() {
   const list = useListPage<SysDict>({
     filterKeys: ['dictName', 'dictCode'],
     sortKeys: ['dictName', 'dictCode', 'createTime'],
     defaultSort: { column: 'dictCode', order: 'asc' },
-    fetch: (params) =>
-      listDicts({
-        ...params,
-        dictName: contains(params.dictName as string | undefined),
-        dictCode: contains(params.dictCode as string | undefined),
-      }),
+    fetch: (params) => listDicts(dictQuery(params)),
   });
   // Rows are selectable only for someone who may act on a selection.
   const canBatch = useHasPermission('dict:deleteBatch');
@@ -84,6 +95,7 @@ export default function DictListPage() {
       <ListPage<SysDict>
         list={list}
         columns={columns}
+        exportAs={(params) => exportDicts(dictQuery(params))}
         searchFields={
           <>
             <Form.Item name="dictName" label="字典名称">

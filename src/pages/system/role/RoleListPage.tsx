@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Button, Form, Input, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
-import { deleteRole, deleteRoles, listRoles, type SysRole } from '../../../api/systemRole';
+import { deleteRole, deleteRoles, exportRoles, listRoles, type SysRole } from '../../../api/systemRole';
+import type { ListParams } from '../../../api/systemTypes';
 import { HasPermission, useHasPermission } from '../../../components/HasPermission';
 import { contains } from '../../../components/table/listQuery';
 import { ListPage } from '../../../components/table/ListPage';
@@ -13,17 +14,19 @@ import { BatchDeleteButton, useRemoveRows } from '../../../components/table/useR
 import { RoleFormModal } from './RoleFormModal';
 import { RolePermissionDrawer } from './RolePermissionDrawer';
 
+/** The search form's values as the server takes them: names and codes by any part (list and export alike). */
+const roleQuery = (params: ListParams): ListParams => ({
+  ...params,
+  roleName: contains(params.roleName as string | undefined),
+  roleCode: contains(params.roleCode as string | undefined),
+});
+
 export default function RoleListPage() {
   const list = useListPage<SysRole>({
     filterKeys: ['roleName', 'roleCode'],
     sortKeys: ['roleName', 'roleCode', 'createTime'],
     defaultSort: { column: 'createTime', order: 'desc' },
-    fetch: (params) =>
-      listRoles({
-        ...params,
-        roleName: contains(params.roleName as string | undefined),
-        roleCode: contains(params.roleCode as string | undefined),
-      }),
+    fetch: (params) => listRoles(roleQuery(params)),
   });
   // Rows are selectable only for someone who may act on a selection.
   const canBatch = useHasPermission('role:deleteBatch');
@@ -80,6 +83,7 @@ export default function RoleListPage() {
       <ListPage<SysRole>
         list={list}
         columns={columns}
+        exportAs={(params) => exportRoles(roleQuery(params))}
         searchFields={
           <>
             <Form.Item name="roleName" label="角色名称">

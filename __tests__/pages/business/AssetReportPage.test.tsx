@@ -1,0 +1,107 @@
+// 资产报表: the region table takes its state columns from the answer (labels of common/assets), the month
+// table and the overdue-inspection count show as answered, and the asset-type filter goes to the summary and
+// the idle list alike (and stays in the URL).
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as assetsApi from '../../../src/api/assets';
+import AssetReportPage from '../../../src/pages/business/asset/AssetReportPage';
+import { ok } from '../../support/signIn';
+import { renderSystemPage } from '../../support/systemPage';
+
+jest.mock('../../../src/api/assets');
+jest.setTimeout(60000);
+
+const assets = jest.mocked(assetsApi);
+
+const report: assetsApi.AssetReport = {
+  byRegion: [
+    { regionCode: 'A01', regionName: '总部', total: 2, IN_STOCK: 2, NORMAL: 2 },
+    {
+      regionCode: 'A01A02',
+      regionName: '华南大区',
+      total: 5,
+      IN_STOCK: 1,
+      PLACED: 4,
+      NORMAL: 4,
+      ABNORMAL: 1,
+    },
+  ],
+  utilisation: [
+    { month: '2026-05', freezers: 3, cases: 45, casesPerFreezer: 15 },
+    { month: '2026-06', freezers: 4, cases: 50, casesPerFreezer: 12.5 },
+  ],
+  overdueInspection: 3,
+  overdueInspectionDays: 30,
+  idleDays: 90,
+};
+
+const idle: assetsApi.IdleAsset = {
+  id: 'a1',
+  assetNo: 'HY100009',
+  assetType_dictText: '冰柜',
+  modelCode: 'SC-400',
+  modelName: '立式单门冷藏柜 400L',
+  warehouseName: '品牌中心仓',
+  conditionStatus_dictText: '正常',
+  idleSince: '2026-01-05 10:00:00',
+  idleDays: 160,
+  value: '2800.00',
+};
+
+afterEach(() => jest.clearAllMocks());
+
+it('shows the regions by state, the months and the overdue count, and sends the asset type', async () => {
+  assets.loadAssetReport.mockResolvedValue(ok(report));
+  assets.exportIdleAssets.mockResolvedValue(null);
+  assets.listIdleAssets.mockResolvedValue(ok({ records: [idle], total: 1, size: 10, current: 1, pages: 1 }));
+  const view = await renderSystemPage(<AssetReportPage />, { path: '/eAsset/report' });
+
+  const region = (await screen.findByText('华南大区')).closest('tr')!;
+  // 区域, 在库, 已投放, 正常, 异常, 合计: only the states some region holds get a column.
+  expect(
+    within(region)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual(['华南大区', '1', '4', '4', '1', '5']);
+  const head = screen.getByText('在库', { selector: 'th' }).closest('table')!;
+  for (const label of ['已投放', '正常', '异常', '合计']) {
+    expect(within(head).getByText(label, { selector: 'th' })).toBeInTheDocument();
+  }
+  expect(within(head).queryByText('配送中', { selector: 'th' })).not.toBeInTheDocument();
+  const headquarters = screen.getByText('总部').closest('tr')!;
+  expect(
+    within(headquarters)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual(['总部', '2', '0', '2', '0', '2']);
+
+  const month = screen.getByText('2026-06').closest('tr')!;
+  expect(
+    within(month)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual(['2026-06', '4', '50', '12.5']);
+  expect(screen.getByText('超过30天未巡检（已投放）')).toBeInTheDocument();
+  expect(screen.getByText('闲置资产（在库超过90天）')).toBeInTheDocument();
+  expect(await screen.findByText('HY100009')).toBeInTheDocument();
+  expect(screen.getByText('160')).toBeInTheDocument();
+  expect(assets.loadAssetReport).toHaveBeenCalledWith({ assetType: undefined });
+
+  // The racks' answer replaces the table.
+  assets.loadAssetReport.mockResolvedValue(ok({ ...report, byRegion: report.byRegion.slice(0, 1) }));
+  await userEvent.click(screen.getByText('陈列架', { selector: '.ant-segmented-item-label' }));
+  await waitFor(() => expect(screen.queryByText('华南大区')).not.toBeInTheDocument());
+  expect(assets.loadAssetReport).toHaveBeenLastCalledWith({ assetType: 'DISPLAY_RACK' });
+  await waitFor(() =>
+    expect(assets.listIdleAssets).toHaveBeenLastCalledWith(
+      expect.objectContaining({ assetType: 'DISPLAY_RACK' }),
+      expect.anything(),
+    ),
+  );
+  expect(view.search()).toContain('assetType=DISPLAY_RACK');
+
+  await userEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+  expect(assets.exportIdleAssets).toHaveBeenCalledWith(
+    expect.objectContaining({ assetType: 'DISPLAY_RACK' }),
+  );
+});

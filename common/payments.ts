@@ -1,0 +1,79 @@
+// The payments contract (issue #22 Money, DOMAIN §1.5 paymentStatus): online WeChat Pay transactions, every
+// payment (online or recorded by hand) and every refund, and the WeChat configuration of a tenant. Shared
+// by the server and the SPA.
+
+const labels = <T extends string>(entries: Record<T, string>) => entries;
+
+/** What an online payment pays for; each kind has its handler (server/modules/payments/service.ts). */
+export const PAY_BIZ_TYPE = labels({ ORDER: '订单', EMPLOYEE_ORDER: '内购订单' });
+export type PayBizType = keyof typeof PAY_BIZ_TYPE;
+
+/** A WeChat Pay transaction of ours (the platform's trade_state, reduced). */
+export const PAY_TRANSACTION_STATUS = labels({
+  NOTPAY: '待支付',
+  SUCCESS: '支付成功',
+  CLOSED: '已关闭',
+  PAYERROR: '支付失败',
+});
+export type PayTransactionStatus = keyof typeof PAY_TRANSACTION_STATUS;
+
+export const TRADE_TYPE = labels({ JSAPI: '小程序/公众号支付', H5: 'H5支付' });
+export type PayTradeType = keyof typeof TRADE_TYPE;
+
+/** Where a payment came from: the WeChat Pay notify, or a cashier's 登记收款. */
+export const PAYMENT_SOURCE = labels({ ONLINE: '在线支付', MANUAL: '线下登记' });
+export type PaymentSource = keyof typeof PAYMENT_SOURCE;
+
+/**
+ * A refund: PENDING (written, not yet sent) → PROCESSING (accepted by WeChat Pay) → SUCCESS / ABNORMAL /
+ * CLOSED by the refund notify or a query; an offline refund is recorded SUCCESS at once.
+ */
+export const REFUND_STATUS = labels({
+  PENDING: '待提交',
+  PROCESSING: '退款中',
+  SUCCESS: '退款成功',
+  ABNORMAL: '退款异常',
+  CLOSED: '退款关闭',
+});
+export type RefundStatus = keyof typeof REFUND_STATUS;
+
+export const REFUND_ROUTE = labels({ ONLINE: '原路退回', OFFLINE: '线下退款' });
+export type RefundRoute = keyof typeof REFUND_ROUTE;
+
+/** Why a refund was made. */
+export const REFUND_CAUSE = labels({
+  ORDER_CLOSED: '订单取消/作废',
+  RETURN: '退货退款',
+  OVERPAID: '重复支付',
+  MANUAL: '手工退款',
+});
+export type RefundCause = keyof typeof REFUND_CAUSE;
+
+/** The WeChat accounts of a tenant (/wxconfig). */
+export const WX_ACCOUNT_KIND = labels({
+  OFFICIAL_ACCOUNT: '公众号',
+  MINI_MALL: '商城小程序',
+  MINI_EMPLOYEE: '内购小程序',
+  PAY_MERCHANT: '微信支付商户',
+});
+export type WxAccountKind = keyof typeof WX_ACCOUNT_KIND;
+
+/** SIMULATOR: the local simulator under /sim/wechatpay (not in production); LIVE: WeChat itself. */
+export const WX_MODE = labels({ SIMULATOR: '模拟器', LIVE: '正式环境' });
+export type WxMode = keyof typeof WX_MODE;
+
+/** /wxconfig/save: secrets blank (or absent) keep the stored ones. */
+export interface WxAccountInput {
+  kind: WxAccountKind;
+  name: string;
+  mode: WxMode;
+  appId?: string | null;
+  appSecret?: string | null;
+  mchId?: string | null;
+  serialNo?: string | null;
+  apiV3Key?: string | null;
+  privateKey?: string | null;
+  platformSerial?: string | null;
+  platformCert?: string | null;
+  remark?: string | null;
+}

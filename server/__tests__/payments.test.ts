@@ -1,0 +1,386 @@
+// Online payment and refunds (issue #22 Money) on both back ends, against the WeChat Pay simulator over real
+// HTTP: a prepay paid at the simulator's cashier settles the order through the signed, encrypted notify; a
+// forged, tampered or stale notify is refused and changes nothing; a replayed one and concurrent ones settle
+// once; a notify with another amount is not believed; an order invalidated after payment is refunded by the
+// original route (refund notify) or, paid by hand, gets a recorded refund; refunds never exceed what was paid.
+import { generateKeyPairSync } from 'node:crypto';
+import type { Page } from '../../common/contract';
+import { rsaSign, signedMessage, unixNow, nonce } from '../integrations/wechatpay/crypto';
+import { notifyBody, platformHeaders, simulatedKeys } from '../integrations/wechatpay/simulator';
+import { testBackends } from './support/database';
+import {
+  ok,
+  openBusinessTestbed,
+  orderableGoods,
+  type BusinessTestbed,
+  type Caller,
+} from './support/business';
+import { until } from './support/until';
+import { interceptWechatPay, notifyRefundState, refundAccepted } from './support/wechatPay';
+
+interface Prepay {
+  payNo: string;
+  amount: string;
+  h5Url: string | null;
+  simulatorPayUrl: string | null;
+}
+
+interface PaymentRow {
+  paymentNo: string;
+  orderNo: string;
+  amount: string;
+  refundedAmount: string;
+  source: string;
+  channel: string;
+  transactionId: string | null;
+}
+
+interface RefundRow {
+  refundNo: string;
+  amount: string;
+  method: string;
+  cause: string;
+  status: string;
+}
+
+describe.each(testBackends())('payments on %s', (backend) => {
+  let bed: BusinessTestbed;
+  let outletId: string;
+  let skuId: string;
+  const db = () => bed.testDatabase.database.db;
+  const post = <T>(caller: Caller, path: string, body: unknown) => ok(bed.post<T>(caller, path, body));
+  const get = <T>(caller: Caller, path: string) => ok(bed.get<T>(caller, path));
+
+  const place = () =>
+    post<{ id: string; orderNo: string; payableAmount: string }>('admin', '/eOrder/eOrder/add', {
+      buyerId: outletId,
+      paymentMethod: 'ONLINE',
+      lines: [{ skuId, cases: 2 }],
+    });
+  const order = (id: string) =>
+    db()
+      .selectFrom('sales_orders')
+      .select(['paid_amount', 'payment_status', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const prepayId = (prepay: Prepay) =>
+    new URL(prepay.simulatorPayUrl!, 'http://x').searchParams.get('prepay_id')!;
+  const payAtCashier = async (prepay: Prepay) => {
+    const response = await fetch(`${bed.server.baseUrl}/sim/wechatpay/cashier/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prepay_id: prepayId(prepay) }),
+    });
+    return (await response.json()) as { ok: boolean; status: number };
+  };
+  const tenantId = 'A01';
+  const notifyUrl = () => `${bed.server.baseUrl}/api/payment/notify/${tenantId}/pay`;
+  const postNotify = (body: string, headers: Record<string, string>) =>
+    fetch(notifyUrl(), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  /** A TRANSACTION.SUCCESS resource for one of our transactions, as the platform would send it. */
+  const successOf = async (payNo: string, total?: number) => {
+    const row = await db()
+      .selectFrom('pay_transactions')
+      .select(['amount', 'app_id'])
+      .where('pay_no', '=', payNo)
+      .executeTakeFirstOrThrow();
+    return {
+      appid: row.app_id,
+      mchid: simulatedKeys().merchant.mchId,
+      out_trade_no: payNo,
+      transaction_id: `4200${Date.now()}`,
+      trade_type: 'MWEB',
+      trade_state: 'SUCCESS',
+      success_time: new Date().toISOString(),
+      amount: { total: total ?? Math.round(Number(row.amount) * 100), payer_total: 0, currency: 'CNY' },
+    };
+  };
+  const paymentsOf = async (orderNo: string) =>
+    (await get<Page<PaymentRow>>('admin', `/payment/record/list?keyword=${orderNo}`)).records;
+  const refundsOf = async (orderNo: string) =>
+    (await get<Page<RefundRow>>('admin', `/payment/refund/list?keyword=${orderNo}`)).records;
+
+  beforeAll(async () => {
+    bed = await openBusinessTestbed(backend);
+    const goods = await orderableGoods(bed, 'admin', `PAY${backend}`, 'A01A01');
+    outletId = goods.outletId;
+    skuId = goods.skuId;
+  }, 180_000);
+  afterAll(() => bed?.close());
+
+  it('pays an order online: prepay, the cashier, the signed notify; the payment is listed', async () => {
+    const placed = await place();
+    const prepay = await post<Prepay>('admin', '/payment/prepay', { orderId: placed.id });
+    expect(prepay).toMatchObject({ amount: placed.payableAmount });
+    expect(prepay.h5Url).toContain('/sim/wechatpay/cashier?prepay_id=');
+    // Asking again while it is open answers the same transaction.
+    expect((await post<Prepay>('admin', '/payment/prepay', { orderId: placed.id })).payNo).toBe(prepay.payNo);
+    const cashier = await fetch(`${bed.server.baseUrl}${prepay.simulatorPayUrl}`);
+    expect(await cashier.text()).toContain('确认支付');
+
+    expect(await payAtCashier(prepay)).toMatchObject({ ok: true, status: 204 });
+    expect(await order(placed.id)).toMatchObject({
+      payment_status: 'PAID',
+      paid_amount: placed.payableAmount,
+    });
+    const [payment] = await paymentsOf(placed.orderNo);
+    expect(payment).toMatchObject({ source: 'ONLINE', channel: 'WECHAT', amount: placed.payableAmount });
+    expect(payment.transactionId).toMatch(/^42000/);
+    // Paid: no second prepay.
+    const again = await bed.post('admin', '/payment/prepay', { orderId: placed.id });
+    expect(again.body).toMatchObject({ success: false, message: expect.stringContaining('已无待付金额') });
+  });
+
+  it('refuses forged, tampered and stale notifies and changes nothing', async () => {
+    const placed = await place();
+    const prepay = await post<Prepay>('admin', '/payment/prepay', { orderId: placed.id });
+    const body = notifyBody('TRANSACTION.SUCCESS', await successOf(prepay.payNo));
+
+    // Signed by someone else's key.
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const forgedPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const timestamp = unixNow();
+    const nonceStr = nonce();
+    const forged = await postNotify(body, {
+      ...platformHeaders(body),
+      'wechatpay-nonce': nonceStr,
+      'wechatpay-timestamp': String(timestamp),
+      'wechatpay-signature': rsaSign(forgedPem, signedMessage(timestamp, nonceStr, body)),
+    });
+    expect(forged.status).toBe(401);
+    // Signed by the platform, then changed.
+    const tampered = await postNotify(
+      body.replace('"TRANSACTION.SUCCESS"', '"TRANSACTION.SUCCESS" '),
+      platformHeaders(body),
+    );
+    expect(tampered.status).toBe(401);
+    // Signed by the platform ten minutes ago (a replay of an old capture).
+    const stale = await postNotify(body, platformHeaders(body, unixNow() - 600));
+    expect(stale.status).toBe(401);
+    // Signed, but the resource was not encrypted under our APIv3 key.
+    const envelope = JSON.parse(body) as { resource: { ciphertext: string } };
+    const flipped = Buffer.from(envelope.resource.ciphertext, 'base64');
+    flipped[0] ^= 1;
+    envelope.resource.ciphertext = flipped.toString('base64');
+    const badResource = JSON.stringify(envelope);
+    expect((await postNotify(badResource, platformHeaders(badResource))).status).toBe(401);
+    // Without any signature.
+    expect((await postNotify(body, {})).status).toBe(401);
+
+    expect(await order(placed.id)).toMatchObject({ payment_status: 'UNPAID' });
+    expect(await paymentsOf(placed.orderNo)).toEqual([]);
+  });
+
+  it('settles a replayed notify and concurrent notifies once; a wrong amount is not believed', async () => {
+    const placed = await place();
+    const prepay = await post<Prepay>('admin', '/payment/prepay', { orderId: placed.id });
+    const wrong = notifyBody('TRANSACTION.SUCCESS', await successOf(prepay.payNo, 1));
+    expect((await postNotify(wrong, platformHeaders(wrong))).status).toBe(204);
+    expect(await order(placed.id)).toMatchObject({ payment_status: 'UNPAID' });
+
+    const resource = await successOf(prepay.payNo);
+    const bodies = Array.from({ length: 4 }, () => notifyBody('TRANSACTION.SUCCESS', resource));
+    const replay = bodies[0];
+    const headers = platformHeaders(replay);
+    const answers = await Promise.all([
+      postNotify(replay, headers),
+      postNotify(replay, headers),
+      ...bodies.slice(1).map((body) => postNotify(body, platformHeaders(body))),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204, 204, 204]);
+    expect(await paymentsOf(placed.orderNo)).toHaveLength(1);
+    expect(await order(placed.id)).toMatchObject({
+      payment_status: 'PAID',
+      paid_amount: placed.payableAmount,
+    });
+    const events = await db()
+      .selectFrom('pay_notify_events')
+      .select(['notify_id', 'outcome'])
+      .where('out_no', '=', prepay.payNo)
+      .execute();
+    // The wrong amount, then four distinct ids (the replay recorded once): one settled them.
+    expect(events).toHaveLength(5);
+    expect(events.filter((event) => event.outcome === 'SETTLED')).toHaveLength(1);
+    expect(events.filter((event) => event.outcome === 'AMOUNT_MISMATCH')).toHaveLength(1);
+  });
+
+  it('refunds an order invalidated after online payment by the original route', async () => {
+    const placed = await place();
+    const prepay = await post<Prepay>('admin', '/payment/prepay', { orderId: placed.id });
+    await payAtCashier(prepay);
+    await post('admin', '/eOrder/eOrder/orderInvalid', { id: placed.id, reason: '客户不要了' });
+    const [refund] = await until(
+      () => refundsOf(placed.orderNo),
+      (rows) => rows[0]?.status === 'SUCCESS',
+      'the refund notify',
+    );
+    expect(refund).toMatchObject({ method: 'ONLINE', cause: 'ORDER_CLOSED', amount: placed.payableAmount });
+    expect(await order(placed.id)).toMatchObject({
+      status: 'INVALID',
+      payment_status: 'REFUNDED',
+      paid_amount: '0.00',
+    });
+    const [payment] = await paymentsOf(placed.orderNo);
+    expect(payment.refundedAmount).toBe(placed.payableAmount);
+  });
+
+  it('gives a refund WeChat Pay reports ABNORMAL back to what is refundable; the order is paid again', async () => {
+    const placed = await place();
+    const prepay = await post<Prepay>('admin', '/payment/prepay', { orderId: placed.id });
+    await payAtCashier(prepay);
+    const restore = interceptWechatPay(bed.server.app.payRuntime, refundAccepted);
+    let refunds: RefundRow[];
+    try {
+      ({ refunds } = await post<{ refunds: RefundRow[] }>('admin', '/payment/refund/add', {
+        orderId: placed.id,
+        reason: '客户退款',
+      }));
+    } finally {
+      restore();
+    }
+    expect(await order(placed.id)).toMatchObject({ payment_status: 'REFUNDING' });
+    const cents = Math.round(Number(placed.payableAmount) * 100);
+    const refund = { refundNo: refunds[0].refundNo, payNo: prepay.payNo, cents };
+    expect(await notifyRefundState(bed.server.baseUrl, tenantId, refund, 'ABNORMAL')).toBe(204);
+    expect(await order(placed.id)).toMatchObject({
+      payment_status: 'PAID',
+      paid_amount: placed.payableAmount,
+    });
+    expect(await refundsOf(placed.orderNo)).toEqual([
+      expect.objectContaining({
+        status: 'ABNORMAL',
+        bizType: 'ORDER',
+        bizType_dictText: '订单',
+        bizNo: placed.orderNo,
+        buyerName: `PAY${backend}便利店`,
+      }),
+    ]);
+    expect((await paymentsOf(placed.orderNo))[0].refundedAmount).toBe('0.00');
+    // Refunded again, by the simulator this time.
+    await post('admin', '/payment/refund/add', { orderId: placed.id, reason: '再次退款' });
+    await until(
+      () => order(placed.id),
+      (row) => row.payment_status === 'REFUNDED',
+      'the refund notify',
+    );
+    expect((await paymentsOf(placed.orderNo))[0].refundedAmount).toBe(placed.payableAmount);
+  });
+
+  it('records a refund of an order paid by hand and closed; refunds never exceed what was paid', async () => {
+    const placed = await place();
+    await post('admin', '/payment/add', { orderId: placed.id, amount: 50, channel: 'BANK_TRANSFER' });
+    // Partial refund by hand, then one more than what is left.
+    const { refunds } = await post<{ refunds: RefundRow[] }>('admin', '/payment/refund/add', {
+      orderId: placed.id,
+      amount: 20,
+      reason: '少发货',
+    });
+    expect(refunds).toMatchObject([{ method: 'OFFLINE', status: 'SUCCESS', amount: '20.00' }]);
+    const over = await bed.post('admin', '/payment/refund/add', {
+      orderId: placed.id,
+      amount: 31,
+      reason: '再退',
+    });
+    expect(over.body).toMatchObject({ success: false, message: '退款金额 31.00 超过可退金额 30.00' });
+    // Two refunds of the rest at once: one of them.
+    const both = await Promise.all([
+      bed.post('admin', '/payment/refund/add', { orderId: placed.id, amount: 30, reason: '并发一' }),
+      bed.post('admin', '/payment/refund/add', { orderId: placed.id, amount: 30, reason: '并发二' }),
+    ]);
+    expect(both.filter((answer) => (answer.body as { success: boolean }).success)).toHaveLength(1);
+    expect(await order(placed.id)).toMatchObject({ paid_amount: '0.00', payment_status: 'REFUNDED' });
+
+    const second = await place();
+    await post('admin', '/payment/add', { orderId: second.id, amount: 10, channel: 'CASH' });
+    await post('admin', '/eOrder/eOrder/orderInvalid', { id: second.id, reason: '重复下单' });
+    expect(await refundsOf(second.orderNo)).toMatchObject([
+      { method: 'OFFLINE', cause: 'ORDER_CLOSED', status: 'SUCCESS', amount: '10.00' },
+    ]);
+  });
+
+  it('keeps other tenants and callers without the permission out', async () => {
+    const placed = await place();
+    expect((await bed.post('t2admin', '/payment/prepay', { orderId: placed.id })).body).toMatchObject({
+      success: false,
+    });
+    expect((await bed.get('wangfang', '/payment/record/list')).status).toBe(403);
+    const other = await get<Page<PaymentRow>>('t2admin', `/payment/record/list?keyword=${placed.orderNo}`);
+    expect(other.records).toEqual([]);
+  });
+});
+
+describe.each(testBackends())('WeChat configuration on %s', (backend) => {
+  let bed: BusinessTestbed;
+  beforeAll(async () => {
+    bed = await openBusinessTestbed(backend);
+  }, 180_000);
+  afterAll(() => bed?.close());
+
+  it('stores secrets encrypted and never answers them', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const apiV3Key = 'A'.repeat(31) + 'Z';
+    await ok(
+      bed.post('admin', '/wxconfig/save', {
+        kind: 'PAY_MERCHANT',
+        name: '品牌微信支付',
+        mode: 'SIMULATOR',
+        mchId: '1900000109',
+        serialNo: 'SERIAL01',
+        apiV3Key,
+        privateKey: pem,
+      }),
+    );
+    await ok(
+      bed.post('admin', '/wxconfig/save', {
+        kind: 'MINI_MALL',
+        name: '商城',
+        mode: 'SIMULATOR',
+        appId: 'wx1',
+        appSecret: 'mall-secret-value',
+      }),
+    );
+    const answer = await bed.get('admin', '/wxconfig/list');
+    const text = JSON.stringify(answer.body);
+    for (const secret of [apiV3Key, 'mall-secret-value', 'PRIVATE KEY']) expect(text).not.toContain(secret);
+    expect(answer.body).toMatchObject({
+      result: expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'PAY_MERCHANT',
+          apiV3KeySet: true,
+          privateKeySet: true,
+          mchId: '1900000109',
+        }),
+        expect.objectContaining({ kind: 'MINI_MALL', appSecretSet: true, appId: 'wx1' }),
+      ]),
+    });
+    const stored = await bed.testDatabase.database.db
+      .selectFrom('wx_accounts')
+      .select(['api_v3_key_enc', 'app_secret_enc'])
+      .where('tenant_id', '=', 'A01')
+      .execute();
+    for (const row of stored) {
+      expect(JSON.stringify(row)).not.toContain(apiV3Key);
+      expect(JSON.stringify(row)).not.toContain('mall-secret-value');
+    }
+    // A blank secret keeps the stored one; a bad key is refused; other tenants and users see nothing of it.
+    await ok(
+      bed.post('admin', '/wxconfig/save', {
+        kind: 'MINI_MALL',
+        name: '商城2',
+        mode: 'SIMULATOR',
+        appSecret: '',
+      }),
+    );
+    expect(JSON.stringify((await bed.get('admin', '/wxconfig/list')).body)).toContain('"appSecretSet":true');
+    const bad = await bed.post('admin', '/wxconfig/save', {
+      kind: 'PAY_MERCHANT',
+      name: 'x',
+      mode: 'SIMULATOR',
+      apiV3Key: 'short',
+    });
+    expect(bad.body).toMatchObject({ success: false, message: 'APIv3 密钥必须为 32 位' });
+    expect((await bed.get('wangfang', '/wxconfig/list')).status).toBe(403);
+    expect(JSON.stringify((await bed.get('t2admin', '/wxconfig/list')).body)).not.toContain('1900000109');
+  });
+});

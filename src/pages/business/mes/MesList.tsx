@@ -1,0 +1,37 @@
+// The list screens of the repair mode share this: the shared list layer (useListPage + ListPage) over one
+// /mes list endpoint, with its search fields and toolbar.
+import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import type { Envelope, Page } from '../../../../common/contract';
+import type { ListParams } from '../../../api/systemTypes';
+import { ListPage } from '../../../components/table/ListPage';
+import { useListPage, type ListPageState } from '../../../components/table/useListPage';
+
+export function MesList<T extends object>(props: {
+  fetch: (params: ListParams) => Promise<Envelope<Page<T>>>;
+  columns: (list: ListPageState<T>) => ColumnsType<T>;
+  filterKeys: string[];
+  sortKeys?: string[];
+  searchFields?: ReactNode;
+  toolbar?: (list: ListPageState<T>) => ReactNode;
+  exportAs?: (params: ListParams) => Promise<unknown>;
+  extra?: (list: ListPageState<T>) => ReactNode;
+}) {
+  const list = useListPage<T>({
+    filterKeys: props.filterKeys,
+    sortKeys: props.sortKeys ?? [],
+    fetch: props.fetch,
+  });
+  return (
+    <>
+      <ListPage<T>
+        list={list}
+        columns={props.columns(list)}
+        searchFields={props.searchFields}
+        toolbar={props.toolbar?.(list)}
+        exportAs={props.exportAs}
+      />
+      {props.extra?.(list)}
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+// 服务商 (mes/ServiceProviderList): providers with their coverage areas, SLA hours, engineers and open
+// orders; 新增/编辑 with repair:provider, the engineers of a provider in its row's expansion.
+import { Button, Form, Input, InputNumber, Table } from 'antd';
+import { useEffect, useState } from 'react';
+import { exportProviders, listEngineers, listProviders, saveProvider } from '../../../api/repairs';
+import { HasPermission } from '../../../components/HasPermission';
+import { required, requiredNumber } from '../../../components/form/fieldRules';
+import { ModalForm } from '../../../components/form/ModalForm';
+import { MesList } from './MesList';
+
+type Provider = Record<string, unknown> & { id: string; coverageAreaCodes?: string[] };
+
+function Engineers({ providerId }: { providerId: string }) {
+  const [rows, setRows] = useState<Array<Record<string, unknown> & { id: string }>>([]);
+  useEffect(() => {
+    void listEngineers(providerId).then((answer) => answer.success && setRows(answer.result));
+  }, [providerId]);
+  return (
+    <Table
+      size="small"
+      rowKey="id"
+      pagination={false}
+      dataSource={rows}
+      columns={[
+        { title: '工程师', dataIndex: 'name' },
+        { title: '手机', dataIndex: 'mobile' },
+        { title: '账号', dataIndex: 'username', render: (value) => String(value ?? '—') },
+        { title: '派单员', dataIndex: 'isManager', render: (value) => (value ? '是' : '否') },
+      ]}
+    />
+  );
+}
+
+export default function ServiceProviderListPage() {
+  const [editing, setEditing] = useState<Partial<Provider> | null>(null);
+  return (
+    <MesList<Provider>
+      fetch={listProviders}
+      exportAs={exportProviders}
+      filterKeys={['code', 'name']}
+      searchFields={
+        <Form.Item name="name" label="服务商">
+          <Input allowClear />
+        </Form.Item>
+      }
+      toolbar={() => (
+        <HasPermission code="repair:provider">
+          <Button type="primary" onClick={() => setEditing({})}>
+            新增服务商
+          </Button>
+        </HasPermission>
+      )}
+      columns={() => [
+        { title: '编码', dataIndex: 'code', key: 'code' },
+        { title: '名称', dataIndex: 'name', key: 'name' },
+        {
+          title: '覆盖区域',
+          dataIndex: 'coverageAreaCodes',
+          key: 'coverage',
+          render: (value: string[]) => value.join('、'),
+        },
+        {
+          title: '联系人',
+          key: 'contact',
+          render: (_value, row) => `${String(row.contactName ?? '')} ${String(row.contactMobile ?? '')}`,
+        },
+        { title: '时效(小时)', dataIndex: 'slaHours', key: 'slaHours' },
+        { title: '工程师', dataIndex: 'engineerCount', key: 'engineerCount' },
+        { title: '在办工单', dataIndex: 'openOrders', key: 'openOrders' },
+        { title: '状态', dataIndex: 'status_dictText', key: 'status' },
+        {
+          title: '操作',
+          key: 'actions',
+          render: (_value, row) => (
+            <HasPermission code="repair:provider">
+              <Button type="link" size="small" onClick={() => setEditing(row)}>
+                编辑
+              </Button>
+            </HasPermission>
+          ),
+        },
+      ]}
+      extra={(list) => (
+        <>
+          {list.records.length > 0 && (
+            <div style={{ marginTop: 16 }}>
+              {list.records.map((provider) => (
+                <div key={provider.id} style={{ marginBottom: 12 }}>
+                  <h4>{`${String(provider.name)} · 工程师`}</h4>
+                  <Engineers providerId={provider.id} />
+                </div>
+              ))}
+            </div>
+          )}
+          {editing && (
+            <ModalForm<Record<string, unknown> & { coverageText?: string }>
+              title={editing.id ? '编辑服务商' : '新增服务商'}
+              open
+              onClose={() => setEditing(null)}
+              onSaved={list.reload}
+              initialValues={{
+                slaHours: 48,
+                ...editing,
+                coverageText: (editing.coverageAreaCodes ?? []).join(','),
+              }}
+              onSubmit={({ coverageText, ...values }) =>
+                saveProvider({
+                  code: values.code,
+                  name: values.name,
+                  contactName: values.contactName ?? null,
+                  contactMobile: values.contactMobile ?? null,
+                  slaHours: values.slaHours,
+                  coverageAreaCodes: (coverageText ?? '').split(/[\s,，]+/).filter(Boolean),
+                  id: editing.id,
+                })
+              }
+            >
+              <Form.Item name="code" label="编码" rules={[required('编码')]}>
+                <Input maxLength={32} />
+              </Form.Item>
+              <Form.Item name="name" label="名称" rules={[required('名称')]}>
+                <Input maxLength={64} />
+              </Form.Item>
+              <Form.Item
+                name="coverageText"
+                label="覆盖区域"
+                rules={[required('覆盖区域')]}
+                extra="行政区划代码，逗号分隔，如 440000,440100"
+              >
+                <Input.TextArea rows={2} />
+              </Form.Item>
+              <Form.Item name="contactName" label="联系人">
+                <Input maxLength={32} />
+              </Form.Item>
+              <Form.Item name="contactMobile" label="联系电话">
+                <Input maxLength={11} />
+              </Form.Item>
+              <Form.Item name="slaHours" label="时效(小时)" rules={[requiredNumber('时效')]}>
+                <InputNumber min={1} max={720} precision={0} />
+              </Form.Item>
+            </ModalForm>
+          )}
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,140 @@
+// 微信配置 (/payment/wxconfig, payment/WxConfigList): the tenant's official account, mall and employee-shop
+// mini-programs and WeChat Pay merchant. Secrets are write-only: the page shows 已设置/未设置, and a blank
+// secret field on save keeps the stored one.
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Card, Col, Descriptions, Form, Input, Row, Tag } from 'antd';
+import { WX_MODE, type WxAccountKind } from '../../../../common/payments';
+import { listWxAccounts, saveWxAccount, type WxAccount, type WxAccountInput } from '../../../api/payments';
+import { EnumSelect } from '../../../components/form/EnumSelect';
+import { required } from '../../../components/form/fieldRules';
+import { ModalForm } from '../../../components/form/ModalForm';
+import { HasPermission } from '../../../components/HasPermission';
+
+const isSet = (set: boolean) => (set ? <Tag color="green">已设置</Tag> : <Tag>未设置</Tag>);
+const secretHint = (set: boolean) => (set ? '已设置，留空则保持不变' : undefined);
+
+function AccountCard({ account, onEdit }: { account: WxAccount; onEdit: () => void }) {
+  const merchant = account.kind === 'PAY_MERCHANT';
+  return (
+    <Card
+      title={account.kind_dictText}
+      size="small"
+      extra={
+        <HasPermission code="wxconfig:edit">
+          <Button type="link" size="small" onClick={onEdit} aria-label={`编辑${account.kind_dictText}`}>
+            编辑
+          </Button>
+        </HasPermission>
+      }
+    >
+      <Descriptions column={1} size="small">
+        <Descriptions.Item label="名称">{account.name}</Descriptions.Item>
+        <Descriptions.Item label="环境">
+          <Tag color={account.mode === 'LIVE' ? 'blue' : 'orange'}>{account.mode_dictText}</Tag>
+        </Descriptions.Item>
+        {merchant ? (
+          <>
+            <Descriptions.Item label="商户号">{account.mchId ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="证书序列号">{account.serialNo ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="APIv3 密钥">{isSet(account.apiV3KeySet)}</Descriptions.Item>
+            <Descriptions.Item label="商户 API 私钥">{isSet(account.privateKeySet)}</Descriptions.Item>
+            <Descriptions.Item label="平台证书/公钥ID">{account.platformSerial ?? '—'}</Descriptions.Item>
+          </>
+        ) : (
+          <>
+            <Descriptions.Item label="AppID">{account.appId ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="AppSecret">{isSet(account.appSecretSet)}</Descriptions.Item>
+          </>
+        )}
+        <Descriptions.Item label="更新时间">{account.updatedAt ?? '未配置'}</Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}
+
+export default function WxConfigListPage() {
+  const [accounts, setAccounts] = useState<WxAccount[]>([]);
+  const [editing, setEditing] = useState<WxAccount | null>(null);
+  const load = useCallback(() => {
+    listWxAccounts()
+      .then((answer) => answer.success && setAccounts(answer.result))
+      .catch(() => undefined);
+  }, []);
+  useEffect(load, [load]);
+  const merchant = editing?.kind === 'PAY_MERCHANT';
+  return (
+    <>
+      <Row gutter={[16, 16]}>
+        {accounts.map((account) => (
+          <Col key={account.kind} xs={24} md={12} xl={6}>
+            <AccountCard account={account} onEdit={() => setEditing(account)} />
+          </Col>
+        ))}
+      </Row>
+      <ModalForm<WxAccountInput>
+        title={editing ? `编辑${editing.kind_dictText}` : '编辑'}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        onSaved={load}
+        width={640}
+        initialValues={
+          editing
+            ? {
+                name: editing.name,
+                mode: editing.mode,
+                appId: editing.appId,
+                mchId: editing.mchId,
+                serialNo: editing.serialNo,
+                platformSerial: editing.platformSerial,
+                platformCert: editing.platformCert,
+                remark: editing.remark,
+              }
+            : undefined
+        }
+        onSubmit={(values) => saveWxAccount({ ...values, kind: editing!.kind as WxAccountKind })}
+      >
+        <Form.Item name="name" label="名称" rules={[required('名称'), { max: 64, message: '最多64个字!' }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="mode" label="环境" rules={[required('环境', '选择')]}>
+          <EnumSelect labels={WX_MODE} />
+        </Form.Item>
+        <Form.Item name="appId" label="AppID">
+          <Input />
+        </Form.Item>
+        {merchant ? (
+          <>
+            <Form.Item name="mchId" label="商户号">
+              <Input />
+            </Form.Item>
+            <Form.Item name="serialNo" label="商户证书序列号">
+              <Input />
+            </Form.Item>
+            <Form.Item name="apiV3Key" label="APIv3 密钥" extra={secretHint(editing.apiV3KeySet)}>
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item name="privateKey" label="商户 API 私钥" extra={secretHint(editing.privateKeySet)}>
+              <Input.TextArea rows={3} placeholder="-----BEGIN PRIVATE KEY-----" />
+            </Form.Item>
+            <Form.Item name="platformSerial" label="平台证书序列号/公钥ID">
+              <Input />
+            </Form.Item>
+            <Form.Item name="platformCert" label="平台证书/微信支付公钥">
+              <Input.TextArea
+                rows={3}
+                placeholder="-----BEGIN CERTIFICATE----- 或 -----BEGIN PUBLIC KEY-----"
+              />
+            </Form.Item>
+          </>
+        ) : (
+          <Form.Item name="appSecret" label="AppSecret" extra={secretHint(editing?.appSecretSet ?? false)}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        )}
+        <Form.Item name="remark" label="备注">
+          <Input />
+        </Form.Item>
+      </ModalForm>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+// What the rep's workbench reads from the server (GET /eVisit/workbench/today and /mine, docs/visits-api.md).
+import type { CheckInRuleValues, StepType } from '../../common/visits';
+
+export type OutletRule = CheckInRuleValues & { ruleName: string | null };
+
+export interface TodayOutlet {
+  id: string;
+  planId: string;
+  planNo: string;
+  seq: number;
+  purpose: string | null;
+  mustVisit: boolean;
+  status: 'PENDING' | 'VISITED' | 'MISSED' | 'CANCELLED';
+  visitId: string | null;
+  customerId: string;
+  customerCode: string;
+  customerName: string;
+  address: string | null;
+  lng: number | null;
+  lat: number | null;
+  rule: OutletRule;
+}
+
+export interface OpenVisit {
+  id: string;
+  visitNo: string;
+  clientId: string;
+  customerId: string;
+  customerName: string;
+  customerCode: string;
+  address: string | null;
+  checkInAt: string;
+  checkInDistanceM: number;
+  abnormalFlags: string[];
+  rule: OutletRule;
+  steps: Array<{ stepType: StepType; clientId: string }>;
+}
+
+export interface Sku {
+  id: string;
+  skuCode: string;
+  name: string;
+  spec: string | null;
+}
+
+export interface Today {
+  date: string;
+  repName: string;
+  outlets: TodayOutlet[];
+  openVisit: OpenVisit | null;
+  skus: Sku[];
+}
+
+export interface MineVisit {
+  id: string;
+  visitNo: string;
+  customerName: string;
+  customerCode: string;
+  checkInAt: string;
+  status: string;
+  status_dictText: string;
+  isValid: boolean;
+  abnormalFlags: string[];
+  durationSec: number | null;
+  executionScore: string | null;
+  orderAmount: string;
+}
+
+export interface Mine {
+  month: string;
+  totalVisits: number;
+  validVisits: number;
+  abnormalVisits: number;
+  avgScore: number | null;
+  orderAmount: string;
+  visits: MineVisit[];
+}
+
+/** A fix of the device, in GCJ-02 (what the outlets' coordinates are stored in). */
+export interface Fix {
+  lng: number;
+  lat: number;
+  accuracyM: number;
+  at: string;
+}
+
+/** A watermarked picture waiting in the queue, with the facts its upload carries. */
+export interface QueuedPhoto {
+  clientId: string;
+  kind: string;
+  dataUrl: string;
+  capturedAt: string;
+  lng: number | null;
+  lat: number | null;
+  accuracy: number | null;
+  address: string | null;
+  watermarkText: string;
+}
+
+/** The visit the rep is in, known on the device before (or without) the server's answer. */
+export interface LocalVisit {
+  /** The check-in's client id: what queued steps name until the server's visit id is known. */
+  key: string;
+  customerId: string;
+  customerName: string;
+  customerCode: string;
+  address: string | null;
+  checkInAt: string;
+  rule: OutletRule;
+  stepsDone: StepType[];
+}
+
+export type QueueItem =
+  | { id: string; kind: 'photo'; photo: QueuedPhoto }
+  | {
+      id: string;
+      kind: 'checkIn';
+      body: {
+        clientId: string;
+        customerId: string;
+        lng: number;
+        lat: number;
+        accuracyM: number;
+        reason: string | null;
+        deviceTime: string;
+        appVersion: string;
+      };
+      photoKey: string | null;
+    }
+  | {
+      id: string;
+      kind: 'step';
+      visitKey: string;
+      body: { clientId: string; stepType: StepType; data: Record<string, unknown> };
+      photoKeys: string[];
+    }
+  | {
+      id: string;
+      kind: 'checkOut';
+      visitKey: string;
+      body: { lng: number; lat: number; accuracyM: number; remark: string | null; deviceTime: string };
+      photoKey: string | null;
+    };

@@ -61,6 +61,8 @@ async function search(keyword: string) {
 }
 
 test('an outlet is created (after the form names what is missing), edited, and gets a photo', async () => {
+  // Named per attempt: a retry (e2e/jest.retry.ts) meets the outlet of the first attempt in the same list.
+  const outlet = `端到端便利店${Date.now() % 100000}`;
   await signIn();
   await page.goto(`${baseUrl()}/eCustomer/list`);
   await page.locator('.ant-table-row').first().waitFor();
@@ -75,7 +77,7 @@ test('an outlet is created (after the form names what is missing), edited, and g
   await form.getByText('您的手机号码格式不正确!').waitFor();
   await screenshot(page, 'customers-form-errors');
 
-  await form.getByPlaceholder('请输入客户名称').fill('端到端便利店');
+  await form.getByPlaceholder('请输入客户名称').fill(outlet);
   await choose(selectOf(form, '业态'), '便利店');
   await choose(selectOf(form, '供货经销商'), '');
   // The region by name: typed into the cascader's search, stored as the GB/T 2260 codes.
@@ -92,26 +94,26 @@ test('an outlet is created (after the form names what is missing), edited, and g
 
   // The new outlet waits for its audit (the CUSTOMER_CREATE approval), and the administrator, its approver, is
   // told at once by a notice that stays at the bottom right until closed (over the edit dialog's 保存 otherwise).
-  const notice = page.locator('.ant-notification-notice', { hasText: '待审批：新建门店：端到端便利店' });
+  const notice = page.locator('.ant-notification-notice', { hasText: `待审批：新建门店：${outlet}` });
   await notice.waitFor();
   await notice.locator('.ant-notification-notice-close').click();
   await notice.waitFor({ state: 'detached' });
 
   // The list reloads newest first: the new outlet heads it.
-  const row = visibleRow('端到端便利店');
+  const row = visibleRow(outlet);
   await row.getByText('待审核').waitFor();
   await row.getByRole('button', { name: buttonName('编辑') }).click();
   const edit = dialog(page, '编辑客户');
   // The form loads the record (with its version) after opening.
-  await edit.locator('input[value="端到端便利店"]').waitFor();
+  await edit.locator(`input[value="${outlet}"]`).waitFor();
   const name = edit.getByPlaceholder('请输入客户名称');
-  await name.fill('端到端便利店(浦东店)');
+  await name.fill(`${outlet}(浦东店)`);
   await edit.getByRole('button', { name: buttonName('保存') }).click();
   await toast(page, '编辑成功！');
-  await visibleRow('端到端便利店(浦东店)').waitFor();
+  await visibleRow(`${outlet}(浦东店)`).waitFor();
 
   // A photo into the slideshow: uploaded, thumbnailed by the server, shown with the token.
-  await visibleRow('端到端便利店(浦东店)')
+  await visibleRow(`${outlet}(浦东店)`)
     .getByRole('button', { name: buttonName('详情') })
     .click();
   const drawer = page.locator('.ant-drawer-section');

@@ -32,9 +32,14 @@ afterEach(async () => {
   expect(errors).toEqual([]);
 });
 
-const BATCH = 'E2EST0001';
+/**
+ * Set by the first test, per attempt: a retry (e2e/jest.retry.ts) on the same server does not meet the first
+ * attempt's warehouse and batch. The tablet test looks at the first test's batch.
+ */
+let attempt = '';
+const batchNo = () => `E2EST${attempt}`;
 const FROM_WAREHOUSE = '品牌中心仓';
-const TO_WAREHOUSE = '端到端调拨仓';
+const toWarehouse = () => `端到端调拨仓${attempt}`;
 /** 茶小满冰红茶 500ml: 15 bottles a case, 365 days of shelf life (server/db/seed/businessCatalogue.ts). */
 const SKU_NAME = '茶小满冰红茶 500ml';
 
@@ -44,9 +49,10 @@ async function fillQuantity(form: Locator, label: string, cases: number, units?:
   if (units !== undefined) await form.getByLabel(`${label}（瓶）`).fill(String(units));
 }
 
-const lotRows = (target: Page) => target.locator('.ant-table-row:visible', { hasText: BATCH });
+const lotRows = (target: Page) => target.locator('.ant-table-row:visible', { hasText: batchNo() });
 
 test('a batch is received, partly transferred and counted; its stock age and near-expiry show', async () => {
+  attempt = String(Date.now() % 100000).padStart(5, '0');
   // 1. The warehouse the transfer goes to.
   await page.goto(`${baseUrl()}/eprod/warehouse`);
   await page.locator('.ant-table-row:visible').first().waitFor();
@@ -54,11 +60,11 @@ test('a batch is received, partly transferred and counted; its stock age and nea
   const warehouseForm = dialog(page, '新增仓库');
   await warehouseForm.getByRole('button', { name: buttonName('保存') }).click();
   await warehouseForm.getByText('请输入仓库编码!').waitFor();
-  await warehouseForm.getByPlaceholder('请输入仓库编码').fill('E2E-WH-T');
-  await warehouseForm.getByPlaceholder('请输入仓库名称').fill(TO_WAREHOUSE);
+  await warehouseForm.getByPlaceholder('请输入仓库编码').fill(`E2E-WH-${attempt}`);
+  await warehouseForm.getByPlaceholder('请输入仓库名称').fill(toWarehouse());
   await warehouseForm.getByRole('button', { name: buttonName('保存') }).click();
   await toast(page, '添加成功');
-  await page.locator('.ant-table-row:visible', { hasText: TO_WAREHOUSE }).getByText('启用').waitFor();
+  await page.locator('.ant-table-row:visible', { hasText: toWarehouse() }).getByText('启用').waitFor();
   await screenshot(page, 'stock-warehouses');
 
   // 2. 入库: 10 cases produced 355 days ago (10 days of its 365 left: near expiry).
@@ -70,7 +76,7 @@ test('a batch is received, partly transferred and counted; its stock age and nea
   await inForm.getByText('请输入数量（箱数或瓶数）').waitFor();
   await choose(selectOf(inForm, '仓库'), FROM_WAREHOUSE, FROM_WAREHOUSE);
   await choose(selectOf(inForm, '商品'), SKU_NAME, SKU_NAME);
-  await inForm.getByPlaceholder('如 20261101A').fill(BATCH);
+  await inForm.getByPlaceholder('如 20261101A').fill(batchNo());
   await selectOf(inForm, '生产日期')
     .click()
     .catch(() => undefined);
@@ -85,7 +91,7 @@ test('a batch is received, partly transferred and counted; its stock age and nea
   await inForm.getByRole('button', { name: buttonName('保存') }).click();
   await toast(page, '入库成功');
 
-  await page.getByPlaceholder('商品编码/名称/批次号').fill(BATCH);
+  await page.getByPlaceholder('商品编码/名称/批次号').fill(batchNo());
   await page.getByRole('button', { name: buttonName('查询') }).click();
   const received = lotRows(page).first();
   await received.getByText('355天').waitFor();
@@ -96,7 +102,7 @@ test('a batch is received, partly transferred and counted; its stock age and nea
   // 3. 调拨: too much is refused with the server's message; 3 cases go.
   await received.getByRole('button', { name: buttonName('调拨') }).click();
   const transferForm = dialog(page, '调拨');
-  await choose(selectOf(transferForm, '调入仓库'), TO_WAREHOUSE, TO_WAREHOUSE);
+  await choose(selectOf(transferForm, '调入仓库'), toWarehouse(), toWarehouse());
   await fillQuantity(transferForm, '调拨数量', 100);
   await transferForm.getByRole('button', { name: buttonName('保存') }).click();
   await transferForm.getByText(/库存不足：可用 10箱，需要 100箱/).waitFor();
@@ -105,7 +111,7 @@ test('a batch is received, partly transferred and counted; its stock age and nea
   await transferForm.getByRole('button', { name: buttonName('保存') }).click();
   await toast(page, '调拨成功');
   const stayed = lotRows(page).filter({ hasText: FROM_WAREHOUSE });
-  const moved = lotRows(page).filter({ hasText: TO_WAREHOUSE });
+  const moved = lotRows(page).filter({ hasText: toWarehouse() });
   await stayed.getByText('7箱').first().waitFor();
   await moved.getByText('3箱').first().waitFor();
   // The batch keeps its production date, hence its age and flag, in the other warehouse.
@@ -133,7 +139,7 @@ test('a batch is received, partly transferred and counted; its stock age and nea
   await lotRows(page).first().waitFor();
 
   // 5. Every movement is a row: in, transfer out and in, the count's loss.
-  await page.goto(`${baseUrl()}/eprod/movement?batchNo=${BATCH}`);
+  await page.goto(`${baseUrl()}/eprod/movement?batchNo=${batchNo()}`);
   const movements = page.locator('.ant-table-row:visible');
   for (const [type, qty] of [
     ['进货入库', '+10箱'],
@@ -150,7 +156,7 @@ test('a batch is received, partly transferred and counted; its stock age and nea
 test('the stock page and its commands fit a 768 px tablet', async () => {
   await context.close();
   ({ context, page, errors } = await newPage(browser, TABLET, admin));
-  await page.goto(`${baseUrl()}/eprod/stock?keyword=${BATCH}`);
+  await page.goto(`${baseUrl()}/eprod/stock?keyword=${batchNo()}`);
   // A lot shows its SKU and batch, amount and status; its stock age is in the row's detail.
   const lot = lotRows(page).filter({ hasText: FROM_WAREHOUSE }).first();
   await lot.getByText(SKU_NAME).waitFor();

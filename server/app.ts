@@ -19,6 +19,7 @@ import { generateRequestId, REQUEST_ID_HEADER } from './http/requestId';
 import { createRateLimits, type RateLimits } from './http/rateLimits';
 import { securityHeaderOptions } from './http/securityHeaders';
 import { API_PREFIX, registerSite } from './http/site';
+import { compileSchemasOnFirstUse } from './http/schemaCompilers';
 import { formatSchemaError, refuseNulCharacters } from './http/validation';
 import { createSmsChannel, type SmsChannel } from './integrations/sms';
 import { accountRoutes } from './modules/auth/accountRoutes';
@@ -136,6 +137,8 @@ declare module 'fastify' {
     iotAlarms: IotAlarmSettings;
     /** How the payments service reaches WeChat Pay (a tenant's merchant, or the simulator outside production). */
     payRuntime: PayRuntime;
+    /** Compiles now every route schema no request has needed yet (they compile at their route's first call). */
+    compileAllSchemas(): void;
   }
 }
 
@@ -375,6 +378,7 @@ const EMPLOYEE_ORDER_EXPIRY_INTERVAL_MS = 60_000;
 const DOWNLOAD_CLEANUP_INTERVAL_MS = 3_600_000;
 
 export function buildApp({ database, config, logStream, pushPingIntervalMs }: AppDeps): FastifyInstance {
+  const schemaCompilers = compileSchemasOnFirstUse();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -391,6 +395,7 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
     },
     clientErrorHandler: handleClientError,
     schemaErrorFormatter: formatSchemaError,
+    schemaController: { compilersFactory: schemaCompilers.compilersFactory },
     ajv: {
       customOptions: {
         // API.md Part A: unknown body fields are dropped, not refused.
@@ -411,6 +416,7 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   });
   const db = database.db.withoutPlugins();
   attachReadCache(db, reads);
+  app.decorate('compileAllSchemas', schemaCompilers.compileAll);
   app.decorate('database', { ...database, db });
   app.decorate('sms', createSmsChannel(config.sms, database));
   app.decorate('push', createPushHub(config, app.log));

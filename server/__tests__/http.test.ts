@@ -151,6 +151,14 @@ describe.each(testBackends())('HTTP contract on %s', (backend) => {
     });
   });
 
+  describe('route schemas', () => {
+    // They compile at each route's first call (server/http/schemaCompilers.ts): here all of them, so a schema
+    // that cannot compile fails this test rather than its route's first caller.
+    it('compile, every route of the app', () => {
+      expect(() => server.app.compileAllSchemas()).not.toThrow();
+    });
+  });
+
   describe('bad input', () => {
     it.each([
       [{ age: 3 }, '参数 name 不能为空'],

@@ -9,7 +9,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import PDFDocument from 'pdfkit';
 import { sfntOfWoff } from './woff';
 
 const localRequire = createRequire(__filename);
@@ -19,15 +18,17 @@ const BOLD = join(FONT_DIR, 'noto-sans-sc-chinese-simplified-700-normal.woff');
 
 /**
  * The parsed fonts, once per process (unpacked from WOFF once: see woff.ts); pdfkit accepts a parsed fontkit
- * font (anything with `layout`) where its types only name files and bytes.
+ * font (anything with `layout`) where its types only name files and bytes. fontkit and pdfkit load with the
+ * first PDF, not with the server (every start, every test file's, would pay for them).
  */
-const fontkit = localRequire('fontkit') as { create(bytes: Uint8Array): object };
 let parsed: { regular: object; bold: object } | undefined;
-const fonts = () =>
-  (parsed ??= {
+const fonts = () => {
+  const fontkit = localRequire('fontkit') as { create(bytes: Uint8Array): object };
+  return (parsed ??= {
     regular: fontkit.create(sfntOfWoff(readFileSync(REGULAR))),
     bold: fontkit.create(sfntOfWoff(readFileSync(BOLD))),
   });
+};
 
 interface Run {
   text: string;
@@ -136,6 +137,7 @@ export async function agreementPdf(
   html: string,
   meta?: { subject?: string },
 ): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 56, bottom: 56, left: 56, right: 56 },

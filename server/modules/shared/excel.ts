@@ -4,7 +4,6 @@
 // stream the workbook to the response as rows are produced.
 import { once } from 'node:events';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -149,6 +148,9 @@ export async function readImportSheet<K extends string>(
   return { rows, report };
 }
 
+/** exceljs (some 300 modules) loads with the first import or export, not with every server start. */
+const exceljs = () => import('exceljs').then((module) => module.default);
+
 /** Every error of a report, the ones past MAX_REPORTED_ERRORS too (for the error file of 导入记录). */
 const allErrors = new WeakMap<ImportReport, ImportError[]>();
 
@@ -156,6 +158,7 @@ export const allErrorsOf = (report: ImportReport): ImportError[] => allErrors.ge
 
 /** The rows of an .xlsx's first worksheet with their number and their cells as text (1-based, [0] empty). */
 export async function* sheetRows(stream: Readable): AsyncGenerator<{ number: number; cells: string[] }> {
+  const ExcelJS = await exceljs();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -280,6 +283,7 @@ export async function writeWorkbook<T>(
   columns: ExportColumn<T>[],
   pages: AsyncIterable<T[]>,
 ): Promise<void> {
+  const ExcelJS = await exceljs();
   const writer = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: false,

@@ -2,6 +2,7 @@
 // office's head zhangwei, signed in meanwhile, is told at once (a push notice, the count on the menu), opens it
 // from 审批中心 and approves it; the outlet becomes active (已通过) and the rep sees the outcome under 我发起的.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { attemptTag } from './support/attempt';
 import { buttonName, choose, dialog, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
 import { baseUrl, signInTo } from './support/signIn';
@@ -30,8 +31,7 @@ async function signIn(username: string, depart?: string): Promise<Page> {
 }
 
 test("a rep's new outlet is approved by the office's head through 审批中心 and becomes active", async () => {
-  // Named per attempt: a retry (e2e/jest.retry.ts) on the same server does not meet the first attempt's outlet.
-  const OUTLET = `审批流便利店${Date.now() % 100000}`;
+  const OUTLET = `审批流便利店${attemptTag()}`;
   const manager = await signIn('zhangwei', '广州办事处');
   // The demo has outlets of 广州 submitted by zhaolei waiting for zhangwei: the menu counts them.
   const menuEntry = manager.locator('.nav-menu .ant-menu-item', { hasText: '审批中心' });

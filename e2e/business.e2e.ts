@@ -4,6 +4,7 @@
 // row shows the server's row report and imports nothing; the corrected file imports every row.
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { attemptTag } from './support/attempt';
 import { buttonName, choose, confirmWith, daysAgo, dialog, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
 import { baseUrl, loginWithPassword, storedValue } from './support/signIn';
@@ -29,10 +30,11 @@ afterEach(async () => {
   expect(errors).toEqual([]);
 });
 
-const SKU = { code: 'E2E-COLA-330', name: '端到端可乐 330ml罐' };
-const BATCH = 'E2EB0001';
-
 test('a new SKU is priced, put on sale, and its batch shows its stock age', async () => {
+  const tag = attemptTag();
+  const SKU = { code: `E2E-COLA-${tag}`, name: `端到端可乐${tag} 330ml罐` };
+  const BATCH = `E2EB${tag}`;
+  const PRICE_LIST = `E2E-PL-${tag}`;
   await loginWithPassword(page, 'admin');
   await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
 
@@ -73,7 +75,7 @@ test('a new SKU is priced, put on sale, and its batch shows its stock age', asyn
   await page.getByRole('columnheader', { name: '价格类型' }).waitFor();
   await page.getByRole('button', { name: buttonName('新增价目表') }).click();
   const listForm = dialog(page, '新增价目表');
-  await listForm.getByPlaceholder('请输入编码').fill('E2E-PL-1');
+  await listForm.getByPlaceholder('请输入编码').fill(PRICE_LIST);
   await listForm.getByPlaceholder('请输入名称').fill('端到端供货价');
   await choose(selectOf(listForm, '价格类型'), '供货价');
   await listForm.locator('.ant-form-item').filter({ hasText: '生效时间' }).locator('input').click();
@@ -90,7 +92,7 @@ test('a new SKU is priced, put on sale, and its batch shows its stock age', asyn
   await screenshot(page, 'business-price-form');
   await listForm.getByRole('button', { name: buttonName('保存') }).click();
   await toast(page, '添加成功');
-  const listRow = page.locator('.ant-table-row:visible', { hasText: 'E2E-PL-1' });
+  const listRow = page.locator('.ant-table-row:visible', { hasText: PRICE_LIST });
   await listRow.getByText('草稿').waitFor();
   await listRow.getByRole('button', { name: buttonName('启用') }).click();
   await confirmWith(page, '启用');
@@ -144,6 +146,7 @@ test('a new SKU is priced, put on sale, and its batch shows its stock age', asyn
 });
 
 test('an import with a bad row shows the row report; the corrected file imports', async () => {
+  const imported = `E2E-IMP${attemptTag()}`;
   await loginWithPassword(page, 'admin');
   await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
   await page.goto(`${baseUrl()}/eMaterial/sku`);
@@ -172,8 +175,8 @@ test('an import with a bad row shows the row report; the corrected file imports'
       24,
       540,
     ];
-    sheet.getRow(2).values = row('E2E-IMP-1', '劲鹏');
-    sheet.getRow(3).values = row('E2E-IMP-2', brand);
+    sheet.getRow(2).values = row(`${imported}-1`, '劲鹏');
+    sheet.getRow(3).values = row(`${imported}-2`, brand);
     return {
       name: '商品导入.xlsx',
       mimeType: 'application/octet-stream',
@@ -188,15 +191,15 @@ test('an import with a bad row shows the row report; the corrected file imports'
 
   await importDialog.locator('input[type="file"]').setInputFiles(await fileWith('劲鹏'));
   await toast(page, '导入成功：共 2 条');
-  await page.getByPlaceholder('编码/名称/条码').fill('E2E-IMP');
+  await page.getByPlaceholder('编码/名称/条码').fill(imported);
   await page.getByRole('button', { name: buttonName('查询') }).click();
-  await page.waitForURL(/keyword=E2E-IMP/);
+  await page.waitForURL(new RegExp(`keyword=${imported}`));
   // Visible rows only: with multi-tab mode on, pages of other tabs stay mounted (hidden).
   await page.waitForFunction(
     () =>
       [...document.querySelectorAll('.ant-table-row')].filter((row) => row.checkVisibility()).length === 2,
   );
-  await page.locator('.ant-table-row:visible', { hasText: 'E2E-IMP-2' }).waitFor();
+  await page.locator('.ant-table-row:visible', { hasText: `${imported}-2` }).waitFor();
   await screenshot(page, 'business-import-done');
 });
 

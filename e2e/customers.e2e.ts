@@ -6,6 +6,7 @@
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { attemptTag } from './support/attempt';
 import { buttonName, choose, dialog, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot, TABLET } from './support/chromium';
 import { baseUrl, loginWithPassword, storedValue } from './support/signIn';
@@ -61,8 +62,7 @@ async function search(keyword: string) {
 }
 
 test('an outlet is created (after the form names what is missing), edited, and gets a photo', async () => {
-  // Named per attempt: a retry (e2e/jest.retry.ts) meets the outlet of the first attempt in the same list.
-  const outlet = `端到端便利店${Date.now() % 100000}`;
+  const outlet = `端到端便利店${attemptTag()}`;
   await signIn();
   await page.goto(`${baseUrl()}/eCustomer/list`);
   await page.locator('.ant-table-row').first().waitFor();
@@ -230,16 +230,17 @@ test('a look-alike outlet is approved through the POI audit after seeing it besi
 });
 
 test('a manual label tags a customer from its members; the potential partners list; tablet screens', async () => {
+  const label = `E2E_VIP${attemptTag()}`;
   await signIn();
   await page.goto(`${baseUrl()}/eCustLabel/list`);
   await page.locator('.ant-table-row:visible').first().waitFor();
   await page.getByRole('button', { name: buttonName('新增标签') }).click();
   const form = dialog(page, '新增标签');
-  await form.getByPlaceholder('如 KEY_OUTLET').fill('E2E_VIP');
+  await form.getByPlaceholder('如 KEY_OUTLET').fill(label);
   await form.getByPlaceholder('如 重点门店').fill('端到端重点');
   await form.getByRole('button', { name: buttonName('保存') }).click();
   await toast(page, '添加成功！');
-  const labelRow = visibleRow('E2E_VIP');
+  const labelRow = visibleRow(label);
   await labelRow.getByRole('button', { name: buttonName('成员') }).click();
   const drawer = page.locator('.ant-drawer-section', { hasText: '标签成员' });
   await drawer.locator('.ant-empty').waitFor();

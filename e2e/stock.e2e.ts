@@ -4,6 +4,7 @@
 // flag; the movement list shows one row per movement. A SKU image is uploaded and its thumbnail shown.
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { attemptTag } from './support/attempt';
 import { buttonName, choose, daysAgo, dialog, rowAction, selectOf, toast } from './support/antd';
 import { DESKTOP, launchBrowser, newPage, screenshot, TABLET, type SignedIn } from './support/chromium';
 import { baseUrl, signedInState } from './support/signIn';
@@ -32,10 +33,7 @@ afterEach(async () => {
   expect(errors).toEqual([]);
 });
 
-/**
- * Set by the first test, per attempt: a retry (e2e/jest.retry.ts) on the same server does not meet the first
- * attempt's warehouse and batch. The tablet test looks at the first test's batch.
- */
+/** Set by the first test at each attempt (attemptTag); the tablet test looks at the first test's batch. */
 let attempt = '';
 const batchNo = () => `E2EST${attempt}`;
 const FROM_WAREHOUSE = '品牌中心仓';
@@ -52,7 +50,7 @@ async function fillQuantity(form: Locator, label: string, cases: number, units?:
 const lotRows = (target: Page) => target.locator('.ant-table-row:visible', { hasText: batchNo() });
 
 test('a batch is received, partly transferred and counted; its stock age and near-expiry show', async () => {
-  attempt = String(Date.now() % 100000).padStart(5, '0');
+  attempt = attemptTag();
   // 1. The warehouse the transfer goes to.
   await page.goto(`${baseUrl()}/eprod/warehouse`);
   await page.locator('.ant-table-row:visible').first().waitFor();

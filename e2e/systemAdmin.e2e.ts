@@ -2,6 +2,7 @@
 // a menu and a button, creates a user with that role, and that user sees exactly that menu and button.
 // A second test walks every system page as the administrator and takes its picture.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { attemptTag } from './support/attempt';
 import { buttonName, dialog, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
 import { baseUrl, loginWithPassword } from './support/signIn';
@@ -28,14 +29,6 @@ afterEach(async () => {
   expect(errors).toEqual([]);
 });
 
-const ROLE = { name: '仓库主管', code: 'e2e_keeper' };
-const NEW_USER = {
-  username: 'e2e_keeper1',
-  password: 'Keeper2026',
-  realname: '仓管小李',
-  phone: '13700000077',
-};
-
 async function signInAsAdmin(target: Page) {
   await loginWithPassword(target, 'admin');
   await target.waitForURL(`${baseUrl()}/dashboard/analysis`);
@@ -46,6 +39,14 @@ function treeNode(scope: Locator, title: string): Locator {
 }
 
 test('a role with one menu and one button gives its new user exactly that menu and that button', async () => {
+  const tag = attemptTag();
+  const ROLE = { name: `仓库主管${tag}`, code: `e2e_keeper${tag}` };
+  const NEW_USER = {
+    username: `e2e_user${tag}`,
+    password: 'Keeper2026',
+    realname: '仓管小李',
+    phone: `137000${tag}`,
+  };
   await signInAsAdmin(page);
 
   // 1. The role.

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import { scoreItem, scoreResult, type ScoreItem } from '../../common/execution';
 import { coinBalanceOf } from '../modules/funds/ledger';
+import { dataScopeOf } from '../modules/shared/dataScope';
 import { ledgerSums } from '../modules/funds/queries';
 import { testBackends } from './support/database';
 import { useTestServer } from './support/useTestServer';
@@ -501,7 +502,27 @@ describe.each(testBackends())('execution results and coins on %s', (backend) => 
     const coins = await okOf(get<{ total: number }>(otherTenant, '/eVisit/coin/list'));
     expect(coins.total).toBe(0);
     expect((await get(rep, '/eVisit/coin/list')).body.code).toBe(403);
-    const own = await okOf(get<{ records: Array<{ employeeName: string }> }>(rep, '/eVisit/execution/list'));
-    expect(own.records.every((row) => row.employeeName === '赵磊')).toBe(true);
+    // The rep sees his own results and those of his departments (his data scope), no other.
+    const { id: repId } = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'zhaolei')
+      .executeTakeFirstOrThrow();
+    const { orgCodes } = await dataScopeOf(db(), 'A01', repId);
+    const all = await db()
+      .selectFrom('execution_results')
+      .select(['id', 'org_code', 'employee_id'])
+      .where('tenant_id', '=', 'A01')
+      .execute();
+    const visible = all.filter(
+      (row) => row.employee_id === repId || orgCodes.some((code) => row.org_code.startsWith(code)),
+    );
+    expect(visible.length).toBeLessThan(all.length);
+    const own = await okOf(
+      get<{ records: Array<{ id: string }>; total: number }>(rep, '/eVisit/execution/list?pageSize=200'),
+    );
+    expect(own.total).toBe(visible.length);
+    const visibleIds = new Set(visible.map((row) => row.id));
+    expect(own.records.filter((row) => !visibleIds.has(row.id))).toEqual([]);
   });
 });

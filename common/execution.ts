@@ -175,3 +175,27 @@ export interface CoinSettings {
 }
 
 export const DEFAULT_COIN_SETTINGS: CoinSettings = { coinValueYuan: 0.01, maxDeductRatioPerOrder: 0.2 };
+
+/** What coins are worth, in cents of a yuan. */
+export const coinsToCents = (coins: number, settings: CoinSettings = DEFAULT_COIN_SETTINGS) =>
+  Math.round(coins * settings.coinValueYuan * 100);
+
+/** How many coins an order's 金币抵扣 (yuan) stands for. */
+export const coinsOfAmount = (amount: string | number, settings: CoinSettings = DEFAULT_COIN_SETTINGS) =>
+  Math.round(Number(amount) / settings.coinValueYuan);
+
+/** What the order form shows of the buyer outlet's coins for its cart (金币抵扣). */
+export interface CoinDeduction {
+  /** The outlet's coins less what other orders hold. */
+  available: number;
+  /** The most coins this order may use: the per-order share of the goods after promotions, in coins. */
+  maxCoins: number;
+  /** The coins asked for and accepted (0 when none were asked). */
+  coins: number;
+  /** What those coins pay, in yuan. */
+  amount: string;
+  coinValueYuan: number;
+  maxDeductRatioPerOrder: number;
+  /** Why no coins may be used, when so. */
+  reason: string | null;
+}

@@ -583,6 +583,8 @@ export interface OrderAddInput {
   freightAmount?: number;
   /** 返利抵扣 asked for, in yuan: the server checks it against the rebate account and the per-order cap. */
   rebateDeductAmount?: number;
+  /** 金币抵扣 asked for, in coins: the server checks it against the outlet's available coins and the per-order cap. */
+  coinDeductCoins?: number;
   buyerRemark?: string | null;
   internalRemark?: string | null;
   lines: OrderLineInput[];

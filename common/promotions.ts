@@ -16,6 +16,7 @@
 //     POST add / edit           PromotionGroupInput (+ id) → { id }                promotion:group
 //   /eOrder/eOrder/pricePreview  PromotionPreviewInput → PromotionPreview          order:add
 
+import type { CoinDeduction } from './execution';
 import type { RebateDeduction } from './rebates';
 
 const labels = <T extends string>(entries: Record<T, string>) => entries;
@@ -250,6 +251,8 @@ export interface PromotionPreviewInput {
   lines: Array<{ skuId: string; cases?: number; units?: number }>;
   /** 返利抵扣 the order form asks for (yuan); the preview says what is available and allowed. */
   rebateDeductAmount?: number;
+  /** 金币抵扣 the order form asks for, in coins; likewise. */
+  coinDeductCoins?: number;
 }
 
 export interface PreviewLine {
@@ -286,6 +289,8 @@ export interface PromotionPreview {
   promoDiscountAmount: string;
   /** The buyer's rebate account for this cart (the order form's 返利抵扣). */
   rebate?: RebateDeduction;
+  /** The buyer outlet's coins for this cart (the order form's 金币抵扣). */
+  coins?: CoinDeduction;
   payableAmount: string;
   applied: AppliedPromotion[];
   skipped: SkippedPromotion[];

@@ -9,7 +9,7 @@ import type { ApprovalRecord } from '../../common/approvals';
 import { stableId } from '../db/ids';
 import { runAgreementClock } from '../modules/displays/agreements';
 import { computeDisplayPayments, creditPayout, previousPeriod } from '../modules/displays/payments';
-import { fundBalanceOf } from '../modules/funds/ledger';
+import { coinBalanceOf, fundBalanceOf } from '../modules/funds/ledger';
 import { testBackends } from './support/database';
 import {
   FORBIDDEN,
@@ -609,21 +609,30 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
     const due = await get<{ period: string; due: number }>('admin', '/esdh/inspection/due');
     expect(due.period).toBe(thisPeriod);
   });
-  it("a payout by 订单抵扣 or 货补 credits the payee's fund account, linked to the payment; cash and coins none", async () => {
+  it("a payout by 订单抵扣 or 货补 credits the payee's fund account, 金币 the outlet's coins, linked to the payment; cash none", async () => {
     const db = bed.testDatabase.database.db;
-    const dealer = await db
-      .selectFrom('customers')
-      .select('id')
-      .where('tenant_id', '=', 'A01')
-      .where('customer_type', '=', 'DEALER')
-      .orderBy('customer_code')
-      .executeTakeFirstOrThrow();
+    const firstOf = (type: 'DEALER' | 'OUTLET') =>
+      db
+        .selectFrom('customers')
+        .select('id')
+        .where('tenant_id', '=', 'A01')
+        .where('customer_type', '=', type)
+        .orderBy('customer_code')
+        .executeTakeFirstOrThrow();
+    const dealer = await firstOf('DEALER');
     const balances = async () => ({
       displayFee: (await fundBalanceOf(db, 'A01', dealer.id, 'DISPLAY_FEE')).balance,
       goods: (await fundBalanceOf(db, 'A01', dealer.id, 'GOODS_COMPENSATION')).balance,
     });
     const before = await balances();
-    const payout = (id: string, method: 'ORDER_DEDUCT' | 'GOODS' | 'CASH' | 'COINS', amount: string) =>
+    const outlet = await firstOf('OUTLET');
+    const coinsBefore = await coinBalanceOf(db, 'A01', outlet.id);
+    const payout = (
+      id: string,
+      method: 'ORDER_DEDUCT' | 'GOODS' | 'CASH' | 'COINS',
+      amount: string,
+      payee = dealer.id,
+    ) =>
       db.transaction().execute((trx) =>
         creditPayout(
           trx,
@@ -632,7 +641,7 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
             tenant_id: 'A01',
             method,
             payable_amount: amount,
-            payee_customer_id: dealer.id,
+            payee_customer_id: payee,
             period: '2026-10',
           },
           'DA-TEST',
@@ -642,21 +651,32 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
     const deducted = await payout('pay-1', 'ORDER_DEDUCT', '120.50');
     const goods = await payout('pay-2', 'GOODS', '80.00');
     expect(await payout('pay-3', 'CASH', '99.00')).toEqual({});
-    expect(await payout('pay-4', 'COINS', '99.00')).toEqual({});
+    // ¥99.00 of display fee is 9900 coins at 100 coins = ¥1.
+    const coins = await payout('pay-4', 'COINS', '99.00', outlet.id);
     expect(await payout('pay-5', 'GOODS', '0.00')).toEqual({});
+    expect(await payout('pay-6', 'COINS', '0.00', outlet.id)).toEqual({});
     const after = await balances();
     expect(after.displayFee - before.displayFee).toBe(12050);
     expect(after.goods - before.goods).toBe(8000);
+    expect((await coinBalanceOf(db, 'A01', outlet.id)).balance - coinsBefore.balance).toBe(9900);
     const entries = await db
       .selectFrom('fund_ledger')
-      .select(['id', 'source_type', 'source_id', 'source_no'])
-      .where('id', 'in', [deducted.linkedRebateEntryId!, goods.linkedRebateEntryId!])
+      .select(['id', 'source_type', 'source_id', 'source_no', 'account_type', 'entry_type', 'expire_at'])
+      .where('id', 'in', [
+        deducted.linkedRebateEntryId!,
+        goods.linkedRebateEntryId!,
+        coins.linkedCoinEntryId!,
+      ])
       .orderBy('source_id')
       .execute();
     expect(entries.map((entry) => [entry.source_type, entry.source_id, entry.source_no])).toEqual([
       ['DISPLAY_FEE', 'pay-1', 'DA-TEST'],
       ['DISPLAY_FEE', 'pay-2', 'DA-TEST'],
+      ['DISPLAY_FEE', 'pay-4', 'DA-TEST'],
     ]);
+    expect(entries[2]).toMatchObject({ account_type: 'COIN', entry_type: 'EARN_DISPLAY' });
+    // Earned coins expire at the end of next year.
+    expect(String(entries[2].expire_at)).toMatch(/12-31|Dec 31/);
   });
   it('an agreement made from a 陈列协议 template has its text; signing keeps it as a PDF a new version does not change', async () => {
     const templateId = stableId('agreement-template', 'A01', 'display');

@@ -6,7 +6,7 @@
 // replayed notify changes nothing, nobody pays another's order) and the order is picked up by its code in the
 // back office; unpaid orders are cancelled after 30 minutes and can no longer be paid, a payment arriving after
 // the cancellation goes back by the original route; refunds (online ones by the original route) free the
-// quota; the OpenAPI document lists the buyer routes.
+// quota; an outlet pays part of an order with its coins; the OpenAPI document lists the buyer routes.
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { Page } from '../../common/contract';
@@ -15,6 +15,7 @@ import { demoUserId } from '../db/seed/ids';
 import { listRouteAccess } from '../http/access';
 import { notifyBody, platformHeaders, simulatedKeys } from '../integrations/wechatpay/simulator';
 import { cancelExpiredEmployeeOrders } from '../modules/mall/employeeOrders';
+import { coinBalanceOf, postCoins } from '../modules/funds/ledger';
 import { PAY_QUERY_INTERVAL_MS, submitRefunds } from '../modules/payments/service';
 import { addDays } from '../modules/stock/stockAge';
 import { apiClient, loginAs, type ApiAnswer } from './support/auth';
@@ -73,6 +74,10 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
     const code = /(\d{6})/.exec(content)![1];
     return (await ok(client.post<{ token: string }>('/buyer/login', { mobile, code, kind }))).token;
   };
+
+  let outletSession: Promise<string> | undefined;
+  /** The outlet buyer, signed in once: a code is sent to one mobile at most once a minute. */
+  const outletToken = () => (outletSession ??= signIn(OUTLET_MOBILE, 'OUTLET'));
 
   const addEmployee = async (
     employeeNo: string,
@@ -151,7 +156,7 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
   afterAll(() => bed?.close());
 
   it('lets an outlet buyer sign in, see his prices and stock, fill a cart and order through the one placement', async () => {
-    const token = await signIn(OUTLET_MOBILE, 'OUTLET');
+    const token = await outletToken();
     const me = await buyerOk<{ kind: string; buyerId: string }>(token, '/buyer/me');
     expect(me).toMatchObject({ kind: 'OUTLET', buyerId: goods.outletId });
     const catalogue = await buyerOk<{ items: CatalogueItem[] }>(token, '/buyer/catalogue');
@@ -201,6 +206,46 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
     expect((await as(token, `/buyer/orders/detail${queryString({ id: 'x'.repeat(32) })}`)).body.success).toBe(
       false,
     );
+  });
+
+  it('lets an outlet buyer pay part of his order with his own coins, frozen at submit and freed when he cancels', async () => {
+    const token = await outletToken();
+    const coins = () => coinBalanceOf(bed.testDatabase.database.db, 'A01', goods.outletId);
+    const before = await coins();
+    await bed.testDatabase.database.db.transaction().execute((trx) =>
+      postCoins(trx, {
+        tenantId: 'A01',
+        customerId: goods.outletId,
+        coins: 500,
+        entryType: 'EARN_EXECUTION',
+        source: { type: 'EXECUTION', no: `ZX-MALL-${backend}` },
+      }),
+    );
+    const available = before.available + 500;
+    const lines = [{ skuId: goods.skuId, cases: 2 }];
+    // 2 cases = 96.00, coins may pay 20% of it: 1920 coins.
+    const preview = await buyerOk<{ payableAmount: string; coins: { available: number; coins: number } }>(
+      token,
+      '/buyer/cart/preview',
+      { lines, coinDeductCoins: 300 },
+    );
+    expect(preview.coins).toMatchObject({ available, coins: 300 });
+    expect(preview.payableAmount).toBe('93.00');
+    const short = await as(token, '/buyer/orders/place', {
+      paymentMethod: 'COD',
+      lines,
+      coinDeductCoins: available + 1,
+    });
+    expect(short.body).toMatchObject({ success: false, code: 409 });
+    const placed = await buyerOk<{ id: string; payableAmount: string }>(token, '/buyer/orders/place', {
+      paymentMethod: 'COD',
+      lines,
+      coinDeductCoins: 300,
+    });
+    expect(placed.payableAmount).toBe('93.00');
+    expect(await coins()).toMatchObject({ frozen: before.frozen + 300, available: available - 300 });
+    await buyerOk(token, '/buyer/orders/cancel', { id: placed.id, reason: '不要了' });
+    expect(await coins()).toMatchObject({ frozen: before.frozen, available });
   });
 
   it('keeps buyer and back-office tokens apart: neither opens the other side', async () => {

@@ -571,6 +571,8 @@ export interface ErpDocumentLine {
   discountAmount?: number;
   /** The order's 返利抵扣 allocated to the line by its amount; `amount` is before it. */
   rebateAmount?: number;
+  /** The order's 金币抵扣 allocated the same way; `amount` is before it too. */
+  coinAmount?: number;
 }
 
 /**

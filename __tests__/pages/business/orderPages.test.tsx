@@ -3,7 +3,8 @@
 // a batch audits the selected orders; 发货 sends the FEFO picks; 签收 short needs a reason; 作废 needs a
 // reason; the drawer shows lines, amounts and history; 打印 shows the sheet the server counted; 退货 picks
 // within what may go back and keeps the server's refusal; the drawer's returns and exchanges move on;
-// 取消 (before the audit) needs its reason; 修改重提 fills the order form from the rejected order.
+// 取消 (before the audit) needs its reason; 修改重提 fills the order form from the rejected order; 金币抵扣 shows
+// the outlet's coins and is checked against them.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import * as historyApi from '../../../src/api/changeHistory';
 import * as customersApi from '../../../src/api/customers';
@@ -652,4 +653,68 @@ it('修改重提 says so when the order cannot be loaded, and sends nothing', as
   expect(await within(dialog).findByText('订单加载失败')).toBeInTheDocument();
   expect(buttonByText('重新提交', dialog)).toBeDisabled();
   expect(commands.resubmit).not.toHaveBeenCalled();
+});
+
+it('金币抵扣 shows the outlet’s coins, refuses more than it may use, sends the coins; the drawer shows them', async () => {
+  const user = setupUser();
+  const order = rejectedOrder();
+  order.amounts.coinDeductAmount = '3.00';
+  api.listOrders.mockResolvedValue(page([orderRecord({ status: 'REJECTED', status_dictText: '已驳回' })]));
+  api.queryOrder.mockResolvedValue(ok(order));
+  jest.mocked(promotionsApi).previewOrderPrice.mockResolvedValue(
+    ok({
+      lines: [],
+      goodsAmount: '150.00',
+      promoDiscountAmount: '0.00',
+      coins: {
+        available: 500,
+        maxCoins: 400,
+        coins: 300,
+        amount: '3.00',
+        coinValueYuan: 0.01,
+        maxDeductRatioPerOrder: 0.2,
+        reason: null,
+      },
+      payableAmount: '147.00',
+      applied: [],
+      skipped: [],
+    }),
+  );
+  commands.resubmit.mockResolvedValue(ok({ id: 'o1', orderNo: 'SO202611220001', payableAmount: '146.50' }));
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  await rowAction(user, await rowOf('SO202611220001'), /详\s*情/);
+  const drawer = (await screen.findByText('订单详情 SO202611220001')).closest('.ant-drawer') as HTMLElement;
+  expect(await within(drawer).findByText('−¥3.00（300 金币）')).toBeInTheDocument();
+
+  await user.click(buttonByText('修改重提', drawer));
+  const dialog = await findDialog('修改重提 SO202611220001');
+  const field = await within(dialog).findByLabelText('金币抵扣（金币）');
+  expect(field).toHaveValue('300');
+  // The server's answer for the cart: the outlet's coins under the field, the deduction in the totals.
+  expect(
+    await within(dialog).findByText('可用 500 金币，本单最多可用 400 金币（100 金币 = ¥1）'),
+  ).toBeInTheDocument();
+  expect(within(dialog).getByText('3.00（300 金币）')).toBeInTheDocument();
+  expect(jest.mocked(promotionsApi).previewOrderPrice).toHaveBeenCalledWith(
+    expect.objectContaining({ buyerId: 'c1', coinDeductCoins: 300 }),
+  );
+
+  await user.clear(field);
+  await user.type(field, '600');
+  await user.click(buttonByText('重新提交', dialog));
+  expect(await within(dialog).findByText('门店可用金币只有 500!')).toBeInTheDocument();
+  await user.clear(field);
+  await user.type(field, '450');
+  await user.click(buttonByText('重新提交', dialog));
+  expect(await within(dialog).findByText('本单最多可用 400 金币!')).toBeInTheDocument();
+  expect(commands.resubmit).not.toHaveBeenCalled();
+
+  await user.clear(field);
+  await user.type(field, '350');
+  await user.click(buttonByText('重新提交', dialog));
+  await waitFor(() =>
+    expect(commands.resubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'o1', coinDeductCoins: 350 }),
+    ),
+  );
 });

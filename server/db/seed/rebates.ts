@@ -371,7 +371,7 @@ export const seedRebates: SeedStep = async (trx: Transaction<DB>) => {
         })
         .where('id', '=', order.id)
         .execute();
-      await freezeForOrder(trx, order, deduct, admin);
+      await freezeForOrder(trx, order, 'REBATE', deduct, admin);
       if (order.status !== 'PENDING_AUDIT') await spendForOrder(trx, order, admin);
     }
   }

@@ -22,6 +22,8 @@ export interface ErpBillLine {
   discountAmount?: number;
   /** The order's rebate deduction allocated to the line; `amount` is before it. */
   rebateAmount?: number;
+  /** The order's coin deduction allocated to the line; `amount` is before it. */
+  coinAmount?: number;
 }
 
 /** A bill in ERP terms: the codes are the ERP's. */
@@ -109,19 +111,21 @@ export function categoryOfMessage(message: string): ErpSyncErrorCategory {
 
 /**
  * A bill line's money as both ERPs take it (docs/erp-sync-api.md 折扣与返利): the tax-inclusive list price,
- * the discount — the promotions' and the allocated rebate deduction together — and what is left, the
+ * the discount — the promotions' and the allocated rebate and coin deductions together — and what is left, the
  * receivable of the line. A line without a list price (outbound, return) is its `price` and `amount` alone.
  */
 export function lineMoney(line: ErpBillLine) {
   const cents = (value: number | undefined) => Math.round((value ?? 0) * 100);
   const promo = cents(line.discountAmount);
   const rebate = cents(line.rebateAmount);
-  const net = cents(line.amount) - rebate;
+  const coin = cents(line.coinAmount);
+  const net = cents(line.amount) - rebate - coin;
   const list = cents(line.amount) + promo;
-  const discount = promo + rebate;
+  const discount = promo + rebate + coin;
   const notes = [
     promo > 0 ? `促销优惠${(promo / 100).toFixed(2)}` : null,
     rebate > 0 ? `返利抵扣${(rebate / 100).toFixed(2)}` : null,
+    coin > 0 ? `金币抵扣${(coin / 100).toFixed(2)}` : null,
   ].filter(Boolean);
   return {
     listPrice: line.listPrice ?? line.price,

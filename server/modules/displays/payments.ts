@@ -4,6 +4,7 @@
 // inspection stays 待核算, a suspended agreement's payment is held. It runs again as often as wanted: a paid
 // payment never changes. The payout batch of a month lists what is payable, exports it to finance through the
 // list export (下载中心 when large) and marks it paid; the crediting of the payout is one call, creditPayout.
+// A COINS payout is the outlet's (dealers have no coins): its payee is the agreement's outlet.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { codesOf } from '../../../common/businessEnums';
 import {
@@ -22,7 +23,9 @@ import { BusinessError } from '../../http/envelope';
 import { pagedList, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { dataScopeOf, type DataScope } from '../shared/dataScope';
-import { creditFundAccount } from '../funds/ledger';
+import { coinsOfAmount } from '../../../common/execution';
+import { creditFundAccount, postCoins } from '../funds/ledger';
+import { expiryOfEarned, scalar } from '../execution/coins';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import type { FundAccountType } from '../../../common/rebates';
 import { defineListExport, type ExportColumn } from '../shared/excel';
@@ -97,7 +100,10 @@ export async function computeDisplayPayments(db: Kysely<DB>, tenantId: string | 
       deduction_amount: amounts.deduction,
       payable_amount: amounts.payable,
       method: agreement.fee_type,
-      payee_customer_id: agreement.dealer_id ?? agreement.customer_id,
+      payee_customer_id:
+        agreement.fee_type === 'COINS'
+          ? agreement.customer_id
+          : (agreement.dealer_id ?? agreement.customer_id),
       status: amounts.status,
       updated_at: new Date(),
     };
@@ -142,8 +148,8 @@ const PAYOUT_ACCOUNT: Partial<Record<DisplayFeeType, FundAccountType>> = {
 
 /**
  * The one place a payout is credited to the payee: ORDER_DEDUCT and GOODS to the payee's fund account (its ledger
- * entry is linked to the payment); CASH is paid by finance outside the system; COINS wait for the outlets' coin
- * accounts (field sales), so such a payment is recorded with its method and amount only.
+ * entry is linked to the payment); COINS to the outlet's coin account at the coins' value (EARN_DISPLAY, expiring
+ * as earned coins do); CASH is paid by finance outside the system.
  */
 export async function creditPayout(
   trx: Kysely<DB>,
@@ -154,8 +160,23 @@ export async function creditPayout(
   agreementNo: string,
   operatorId: string,
 ): Promise<{ linkedOrderId?: string; linkedCoinEntryId?: string; linkedRebateEntryId?: string }> {
+  if (!(Number(payment.payable_amount) > 0)) return {};
+  if (payment.method === 'COINS') {
+    const coins = coinsOfAmount(payment.payable_amount);
+    const { entryId } = await postCoins(trx, {
+      tenantId: payment.tenant_id,
+      customerId: payment.payee_customer_id,
+      coins,
+      entryType: 'EARN_DISPLAY',
+      source: { type: 'DISPLAY_FEE', id: payment.id, no: agreementNo },
+      remark: `陈列奖励 ${payment.period}（陈列费 ¥${payment.payable_amount}，${coins} 金币）`,
+      operatorId,
+      expireAt: await scalar(trx, expiryOfEarned),
+    });
+    return { linkedCoinEntryId: entryId };
+  }
   const account = PAYOUT_ACCOUNT[payment.method];
-  if (!account || !(Number(payment.payable_amount) > 0)) return {};
+  if (!account) return {};
   const { entryId } = await creditFundAccount(trx, {
     tenantId: payment.tenant_id,
     customerId: payment.payee_customer_id,

@@ -189,6 +189,7 @@ async function billOf(db: Kysely<DB>, task: TaskRow, connection: ConnectionRow):
       listPrice: line.listPrice,
       discountAmount: line.discountAmount,
       rebateAmount: line.rebateAmount,
+      coinAmount: line.coinAmount,
     })),
   };
 }

@@ -35,10 +35,10 @@ import { nextDocumentNo } from '../shared/documentNumbers';
 import type { ResultRow } from './results';
 
 /** Coins earned expire at the end of the year after (DOMAIN §1.4 "e.g. 31 Dec of next year"). */
-const expiryOfEarned = sql<string>`to_char(make_date(extract(year from now() at time zone 'Asia/Shanghai')::integer + 1, 12, 31), 'YYYY-MM-DD')`;
+export const expiryOfEarned = sql<string>`to_char(make_date(extract(year from now() at time zone 'Asia/Shanghai')::integer + 1, 12, 31), 'YYYY-MM-DD')`;
 const shanghaiMonth = sql<string>`to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM')`;
 
-async function scalar<T>(trx: Kysely<DB>, expression: ReturnType<typeof sql<T>>) {
+export async function scalar<T>(trx: Kysely<DB>, expression: ReturnType<typeof sql<T>>) {
   return (await sql<{ value: T }>`select ${expression} as value`.execute(trx)).rows[0].value;
 }
 

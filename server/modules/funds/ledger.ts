@@ -193,19 +193,40 @@ export interface FundOrder {
   buyer_id: string;
 }
 
-/** At submit: the order's rebate deduction held on the buyer's rebate account. */
-export function freezeForOrder(trx: Kysely<DB>, order: FundOrder, cents: number, operatorId: string | null) {
+/** The accounts an order's deduction is held on, with what their freeze says. */
+const ORDER_HOLDS = {
+  REBATE: {
+    what: '返利抵扣',
+    refusal: '返利账户可用余额不足（可能已被其他订单占用），请刷新后重新下单',
+  },
+  COIN: {
+    what: '金币抵扣',
+    refusal: '门店可用金币不足（可能已被其他订单占用），请刷新后重新下单',
+  },
+} as const;
+
+/**
+ * At submit: the order's rebate deduction (cents) or coin deduction (coins × COIN_CENTS) held on the buyer's
+ * account; 409 when another order took it meanwhile.
+ */
+export function freezeForOrder(
+  trx: Kysely<DB>,
+  order: FundOrder,
+  account: keyof typeof ORDER_HOLDS,
+  cents: number,
+  operatorId: string | null,
+) {
   return post(trx, {
     tenantId: order.tenant_id,
     customerId: order.buyer_id,
-    account: 'REBATE',
+    account,
     entryType: 'FREEZE',
     amountCents: 0,
     frozenCents: cents,
     source: { type: 'ORDER', id: order.id, no: order.order_no },
-    remark: `订单 ${order.order_no} 返利抵扣冻结`,
+    remark: `订单 ${order.order_no} ${ORDER_HOLDS[account].what}冻结 ${amountText(account, cents)}`,
     operatorId,
-    refusal: '返利账户可用余额不足（可能已被其他订单占用），请刷新后重新下单',
+    refusal: ORDER_HOLDS[account].refusal,
   });
 }
 

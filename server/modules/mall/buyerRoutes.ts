@@ -65,6 +65,12 @@ const cartLines = {
   description: '不传则用购物车',
   items: body(['skuId', 'cases'], { skuId: id, cases: { type: 'integer', minimum: 1, maximum: 10000 } }),
 } as const;
+const coinDeductCoins = {
+  type: 'integer',
+  minimum: 0,
+  maximum: 100000000,
+  description: '金币抵扣（金币数）：不超过门店可用金币和单笔订单抵扣上限',
+} as const;
 const doc = (tag: string, summary: string, extra: Record<string, unknown> = {}) => ({
   tags: [tag],
   summary,
@@ -206,16 +212,16 @@ export async function buyerRoutes(app: FastifyInstance): Promise<void> {
       return ok(null);
     },
   );
-  app.post<{ Body: { lines?: CartLineInput[] } }>(
+  app.post<{ Body: { lines?: CartLineInput[]; coinDeductCoins?: number } }>(
     '/buyer/cart/preview',
     {
       config: BUYER,
-      schema: doc('购物车', '门店：购物车试算（价格、命中的促销与赠品、应付）', {
+      schema: doc('购物车', '门店：购物车试算（价格、命中的促销与赠品、金币抵扣、应付）', {
         security,
-        body: { type: 'object', properties: { lines: cartLines } },
+        body: { type: 'object', properties: { lines: cartLines, coinDeductCoins } },
       }),
     },
-    async (request) => ok(await previewOutletCart(db, outletOf(request), request.body?.lines)),
+    async (request) => ok(await previewOutletCart(db, outletOf(request), request.body ?? {})),
   );
 
   // ---- Outlet orders ----
@@ -238,6 +244,7 @@ export async function buyerRoutes(app: FastifyInstance): Promise<void> {
           },
           requestedDeliveryDate: nullable({ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
           buyerRemark: nullable({ type: 'string', maxLength: 256 }),
+          coinDeductCoins,
         }),
       }),
     },

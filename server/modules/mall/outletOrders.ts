@@ -101,12 +101,13 @@ const placer = (buyer: BuyerSession) => ({ tenantId: buyer.tenantId, userId: nul
 export async function previewOutletCart(
   db: Kysely<DB>,
   buyer: BuyerSession,
-  lines?: readonly CartLineInput[],
+  input: { lines?: readonly CartLineInput[]; coinDeductCoins?: number } = {},
 ) {
-  const chosen = await linesOf(db, buyer, lines);
+  const chosen = await linesOf(db, buyer, input.lines);
   return within(db, async (trx) =>
     previewFor(trx, placer(buyer), await outletOf(trx, buyer), {
       lines: chosen.map(({ skuId, cases }) => ({ skuId, cases })),
+      coinDeductCoins: input.coinDeductCoins,
     }),
   );
 }
@@ -117,6 +118,8 @@ export interface OutletOrderInput {
   receiver?: { name?: string | null; mobile?: string | null; address?: string | null };
   requestedDeliveryDate?: string | null;
   buyerRemark?: string | null;
+  /** 金币抵扣: the outlet's own coins, checked and frozen as on the PC. */
+  coinDeductCoins?: number;
 }
 
 /** Places the outlet's order (its cart unless lines are given) and takes what it ordered out of the cart. */
@@ -133,6 +136,7 @@ export async function placeOutletOrder(db: Kysely<DB>, buyer: BuyerSession, inpu
         receiver: input.receiver,
         requestedDeliveryDate: input.requestedDeliveryDate,
         buyerRemark: input.buyerRemark,
+        coinDeductCoins: input.coinDeductCoins,
         lines: chosen.map(({ skuId, cases }) => ({ skuId, cases })),
       },
       { channel: 'MINIPROGRAM', comment: `门店商城下单（${buyer.mobile}）`, orderType: 'OUTLET_MALL' },

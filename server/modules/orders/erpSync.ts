@@ -65,10 +65,9 @@ async function orderLines(db: Db, order: OrderRow): Promise<ErpDocumentLine[]> {
     .where('order_id', '=', order.id)
     .orderBy('line_no')
     .execute();
-  const rebates = allocateCents(
-    toCents(order.rebate_deduct_amount),
-    rows.map((row) => (row.is_gift ? 0 : toCents(row.amount))),
-  );
+  const weights = rows.map((row) => (row.is_gift ? 0 : toCents(row.amount)));
+  const rebates = allocateCents(toCents(order.rebate_deduct_amount), weights);
+  const coins = allocateCents(toCents(order.coin_deduct_amount), weights);
   return rows.map((row, index) => {
     const discount = toCents(row.discount_amount);
     return {
@@ -86,6 +85,7 @@ async function orderLines(db: Db, order: OrderRow): Promise<ErpDocumentLine[]> {
             listPrice: Math.round(toCents(row.list_amount) / row.base_qty) / 100,
             ...(discount > 0 ? { discountAmount: discount / 100 } : {}),
             ...(rebates[index] > 0 ? { rebateAmount: rebates[index] / 100 } : {}),
+            ...(coins[index] > 0 ? { coinAmount: coins[index] / 100 } : {}),
           }),
     };
   });

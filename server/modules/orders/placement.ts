@@ -21,8 +21,16 @@ import { BusinessError } from '../../http/envelope';
 import { resolvePrices } from '../products/priceLists';
 import { promotionsForOrder, type PricedLine } from '../promotions/orderPricing';
 import { lockUsages } from '../promotions/pricing';
-import { freezeForOrder } from '../funds/ledger';
-import { acceptedDeduction, deductionOf, quoteDeduction } from '../rebates/deduction';
+import { coinsToCents } from '../../../common/execution';
+import { COIN_CENTS, freezeForOrder, type FundOrder } from '../funds/ledger';
+import {
+  acceptedCoins,
+  acceptedDeduction,
+  coinDeductionOf,
+  deductionOf,
+  quoteCoins,
+  quoteDeduction,
+} from '../rebates/deduction';
 import { customerInScope, SUPPLIER_TYPES } from '../customers/service';
 import { logOperation, type Actor } from '../shared/actor';
 import { trackChange } from '../shared/changeHistory';
@@ -240,18 +248,19 @@ async function priceOrder(
   const goods = lines.reduce((total, line) => total + line.cents.listAmount, 0);
   const promo = lines.reduce((total, line) => total + line.cents.listAmount - line.cents.amount, 0);
   const freight = toCents(terms.freightAmount ?? 0);
-  const quote = await quoteDeduction(
-    trx,
-    actor.tenantId,
-    buyer.id,
-    goods - promo,
-    (promotions?.applied ?? []).map((use) => use.promotionId),
-  );
+  const promotionIds = (promotions?.applied ?? []).map((use) => use.promotionId);
+  const quote = await quoteDeduction(trx, actor.tenantId, buyer.id, goods - promo, promotionIds);
   const requested = orderType === 'GIFT' ? 0 : toCents(terms.rebateDeductAmount ?? 0);
   const rebate = lenient
     ? Math.min(Math.max(0, requested), quote.maxCents)
     : acceptedDeduction(quote, requested);
-  const payable = centsText(goods - promo - rebate + freight);
+  const coinQuote = await quoteCoins(trx, actor.tenantId, buyer, goods - promo, rebate, promotionIds);
+  const coinsAsked = orderType === 'GIFT' ? 0 : (terms.coinDeductCoins ?? 0);
+  const coins = lenient
+    ? Math.min(Math.max(0, coinsAsked), coinQuote.maxCoins)
+    : acceptedCoins(coinQuote, coinsAsked);
+  const coinCents = coinsToCents(coins, coinQuote.settings);
+  const payable = centsText(goods - promo - rebate - coinCents + freight);
   const totalCases = lines.reduce((total, line) => total + line.base_qty / line.unitsPerCase, 0);
   const receiver: ReceiverSnapshot = {
     name: terms.receiver?.name ?? buyer.contact_name ?? buyer.boss_name,
@@ -270,7 +279,7 @@ async function priceOrder(
       goods_amount: centsText(goods),
       promo_discount_amount: centsText(promo),
       rebate_deduct_amount: centsText(rebate),
-      coin_deduct_amount: 0,
+      coin_deduct_amount: centsText(coinCents),
       coupon_amount: 0,
       freight_amount: centsText(freight),
       payable_amount: payable,
@@ -286,6 +295,7 @@ async function priceOrder(
     promotions,
     rebate: deductionOf(quote, rebate),
     rebateCents: rebate,
+    coins: coinDeductionOf(coinQuote, coins),
     summary: lines.map((line) => `${JSON.parse(line.sku_snapshot).name} ${line.qtyText}`).join('、'),
     payable,
     qtyTexts: lines.map((line) => line.qtyText),
@@ -315,6 +325,18 @@ async function lockOrderPromotions(
     await lockUsages(trx, { tenantId, orderId, customerId }, promotions.applied, promotions.promotions);
 }
 
+/** At submit: the rebate and coin deductions the order was priced with, held on the buyer's accounts. */
+async function freezeDeductions(
+  trx: Transaction<DB>,
+  order: FundOrder,
+  priced: Pick<Awaited<ReturnType<typeof priceOrder>>, 'rebateCents' | 'coins'>,
+  operatorId: string | null,
+) {
+  if (priced.rebateCents > 0) await freezeForOrder(trx, order, 'REBATE', priced.rebateCents, operatorId);
+  if (priced.coins.coins > 0)
+    await freezeForOrder(trx, order, 'COIN', priced.coins.coins * COIN_CENTS, operatorId);
+}
+
 export async function addOrder(db: Kysely<DB>, actor: Actor, input: OrderAddInput) {
   checkLineCount(input);
   return db.transaction().execute(async (trx) => {
@@ -330,7 +352,7 @@ export async function addOrder(db: Kysely<DB>, actor: Actor, input: OrderAddInpu
 
 /**
  * Places an order for a buyer already found (in the caller's scope, or the mall buyer himself) in the caller's
- * transaction: priced, numbered, written with its lines, its promotions' usages and its rebate frozen, logged.
+ * transaction: priced, numbered, written with its lines, its promotions' usages, its rebate and coins frozen, logged.
  * The one placement of the PC (addOrder) and of the mall (buyer API).
  */
 export async function placeOrder(
@@ -368,13 +390,12 @@ export async function placeOrder(
     .execute();
   await insertLines(trx, id, priced.lines);
   await lockOrderPromotions(trx, actor.tenantId, id, buyer.id, priced.promotions);
-  if (priced.rebateCents > 0)
-    await freezeForOrder(
-      trx,
-      { tenant_id: actor.tenantId, id, order_no: orderNo, buyer_id: buyer.id },
-      priced.rebateCents,
-      actor.userId,
-    );
+  await freezeDeductions(
+    trx,
+    { tenant_id: actor.tenantId, id, order_no: orderNo, buyer_id: buyer.id },
+    priced,
+    actor.userId,
+  );
   await trx.updateTable('customers').set({ last_order_at: orderedAt }).where('id', '=', buyer.id).execute();
   await writeOrderLog(
     trx,
@@ -433,7 +454,7 @@ export async function resubmitOrder(db: Kysely<DB>, actor: Actor, input: OrderRe
     await trx.deleteFrom('sales_order_lines').where('order_id', '=', order.id).execute();
     await insertLines(trx, order.id, priced.lines);
     await lockOrderPromotions(trx, actor.tenantId, order.id, buyer.id, priced.promotions);
-    if (priced.rebateCents > 0) await freezeForOrder(trx, order, priced.rebateCents, actor.userId);
+    await freezeDeductions(trx, order, priced, actor.userId);
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: order.id,
       action: 'RESUBMIT',
@@ -489,6 +510,7 @@ export async function previewFor(
         sellerId: input.sellerId,
         paymentMethod: 'COD',
         rebateDeductAmount: input.rebateDeductAmount,
+        coinDeductCoins: input.coinDeductCoins,
       },
       new Date(),
       undefined,
@@ -511,6 +533,7 @@ export async function previewFor(
       goodsAmount: priced.columns.goods_amount,
       promoDiscountAmount: priced.columns.promo_discount_amount,
       rebate: priced.rebate,
+      coins: priced.coins,
       payableAmount: priced.payable,
       applied: (promotions?.applied ?? []).map((use) => ({
         promotionId: use.promotionId,

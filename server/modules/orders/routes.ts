@@ -95,6 +95,7 @@ const orderTerms = {
   },
   freightAmount: money,
   rebateDeductAmount: money,
+  coinDeductCoins: count,
   buyerRemark: note,
   internalRemark: note,
   lines: {

@@ -153,6 +153,7 @@ const previewBody = {
     orderType: { type: 'string', enum: ['REP_PROXY', 'DEALER_PURCHASE'] },
     sellerId: nullable({ type: 'string', maxLength: 32 }),
     rebateDeductAmount: { type: 'number', minimum: 0, maximum: 1e9 },
+    coinDeductCoins: { type: 'integer', minimum: 0, maximum: 1e9 },
     lines: {
       type: 'array',
       maxItems: 200,

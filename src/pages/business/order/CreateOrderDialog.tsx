@@ -2,8 +2,9 @@
 // 修改重提 of a rejected order: the same form filled from the order (why it was rejected on top); its
 // number, buyer and type stay, everything else is sent again — seller and rep as they were, receiver and
 // freight as edited. Either way prices, promotions and totals are resolved by the server from the price
-// lists, so the form asks for quantities only.
-import { useEffect } from 'react';
+// lists, so the form asks for quantities only. 返利抵扣 and 金币抵扣 are asked for; the server says what may be used
+// (the preview shows the outlet's coins under their field, and what is typed is checked against it).
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Button,
@@ -20,6 +21,7 @@ import {
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
+import { coinsOfAmount } from '../../../../common/execution';
 import {
   PAYMENT_METHOD,
   ORDER_TYPE,
@@ -27,12 +29,13 @@ import {
   type OrderDetail,
   type OrderResubmitInput,
 } from '../../../../common/orders';
+import type { PromotionPreview } from '../../../../common/promotions';
 import { EnumSelect, RemoteSelect, type RemoteOption } from '../../../components/form/EnumSelect';
 import { buyerOption, CartLineFields, loadBuyers, skuLabel } from './cartFields';
 import { dialogOrderRequested, LOADING, type CommandRequest } from '../../../features/orders/slice';
 import { selectDialogOrder } from '../../../features/orders/selectors';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { OrderPricePreview, previewInput } from '../promotion/OrderPricePreview';
+import { coinProblem, coinsHint, OrderPricePreview, previewInput } from '../promotion/OrderPricePreview';
 import { OrderCommandModal } from './OrderCommandModal';
 import type { OrderRef } from './useOrderDialogs';
 
@@ -54,6 +57,8 @@ export interface OrderFormValues {
   freightAmount?: number | null;
   /** 返利抵扣 asked for (yuan); the server checks it against the account and the per-order cap. */
   rebateDeductAmount?: number | null;
+  /** 金币抵扣 asked for (coins); the server checks it against the outlet's coins and the per-order cap. */
+  coinDeductCoins?: number | null;
   buyerRemark?: string;
   internalRemark?: string;
   lines: LineValues[];
@@ -74,13 +79,19 @@ const toLines = (lines: LineValues[]): OrderAddInput['lines'] =>
     isGift: Boolean(line.isGift),
   }));
 
+/** The deductions asked for, left out when none. */
+const deductions = (values: OrderFormValues) => ({
+  ...(values.rebateDeductAmount ? { rebateDeductAmount: values.rebateDeductAmount } : {}),
+  ...(values.coinDeductCoins ? { coinDeductCoins: values.coinDeductCoins } : {}),
+});
+
 export function toAddInput(values: OrderFormValues): OrderAddInput {
   return {
     orderType: values.orderType,
     buyerId: values.buyerId as string,
     paymentMethod: values.paymentMethod as OrderAddInput['paymentMethod'],
     requestedDeliveryDate: values.requestedDeliveryDate?.format('YYYY-MM-DD') ?? null,
-    ...(values.rebateDeductAmount ? { rebateDeductAmount: values.rebateDeductAmount } : {}),
+    ...deductions(values),
     buyerRemark: text(values.buyerRemark),
     internalRemark: text(values.internalRemark),
     lines: toLines(values.lines),
@@ -103,7 +114,7 @@ export function toResubmitInput(order: OrderDetail, values: OrderFormValues): Or
       address: text(receiver.address) ?? undefined,
     },
     freightAmount: values.freightAmount ?? 0,
-    ...(values.rebateDeductAmount ? { rebateDeductAmount: values.rebateDeductAmount } : {}),
+    ...deductions(values),
     buyerRemark: text(values.buyerRemark),
     internalRemark: text(values.internalRemark),
     lines: toLines(values.lines),
@@ -124,6 +135,7 @@ export function resubmitValues(order: OrderDetail): OrderFormValues {
     freightAmount: Number(order.amounts.freightAmount) || 0,
     // Given back at the rejection: asked for again, checked again.
     rebateDeductAmount: Number(order.amounts.rebateDeductAmount) || undefined,
+    coinDeductCoins: coinsOfAmount(order.amounts.coinDeductAmount) || undefined,
     buyerRemark: order.buyerRemark ?? undefined,
     internalRemark: order.internalRemark ?? undefined,
     lines: order.lines.map((line) => {
@@ -137,6 +149,11 @@ export function resubmitValues(order: OrderDetail): OrderFormValues {
     }),
   };
 }
+
+/** A deduction asked for: yuan (precision 2) or coins (0); empty is none. */
+const DeductInput = (props: { precision: number }) => (
+  <InputNumber min={0} max={99999999} style={{ width: 140 }} placeholder="不使用" {...props} />
+);
 
 const CREATE_VALUES: Partial<OrderFormValues> = { orderType: 'REP_PROXY', paymentMethod: 'COD', lines: [{}] };
 
@@ -155,12 +172,16 @@ export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; 
   const watchedType = Form.useWatch('orderType', form);
   const watchedLines = Form.useWatch('lines', form);
   const watchedRebate = Form.useWatch('rebateDeductAmount', form);
+  const watchedCoins = Form.useWatch('coinDeductCoins', form);
   const cart = previewInput(
     order ? order.buyerId : watchedBuyer,
     order ? order.orderType : watchedType,
     watchedLines,
     watchedRebate,
+    watchedCoins,
   );
+  const [priced, setPriced] = useState<PromotionPreview | null>(null);
+  const coins = cart ? priced?.coins : undefined;
   const initial = order ? resubmitValues(order) : CREATE_VALUES;
   // The order's SKUs are named as ordered, even one no longer on sale.
   const orderedSkus: RemoteOption[] =
@@ -317,16 +338,35 @@ export function CreateOrderDialog({ resubmit, onClose }: { resubmit?: OrderRef; 
             )}
           </Form.List>
           {(order ? order.orderType : watchedType) !== 'GIFT' && (
-            <Form.Item
-              name="rebateDeductAmount"
-              label="返利抵扣（元）"
-              initialValue={initial.rebateDeductAmount}
-              tooltip="从客户返利账户抵扣货款，不超过可用余额和政策的单笔抵扣上限"
-            >
-              <InputNumber min={0} precision={2} max={99999999} style={{ width: 140 }} placeholder="不使用" />
-            </Form.Item>
+            <Space wrap size={16} align="start">
+              <Form.Item
+                name="rebateDeductAmount"
+                label="返利抵扣（元）"
+                initialValue={initial.rebateDeductAmount}
+                tooltip="从客户返利账户抵扣货款，不超过可用余额和政策的单笔抵扣上限"
+              >
+                <DeductInput precision={2} />
+              </Form.Item>
+              <Form.Item
+                name="coinDeductCoins"
+                label="金币抵扣（金币）"
+                initialValue={initial.coinDeductCoins}
+                tooltip="从门店金币账户抵扣货款，不超过门店可用金币和单笔订单抵扣上限"
+                extra={coins && coinsHint(coins)}
+                rules={[
+                  {
+                    validator: (_rule, asked: number | null | undefined) => {
+                      const problem = coinProblem(asked, coins);
+                      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                    },
+                  },
+                ]}
+              >
+                <DeductInput precision={0} />
+              </Form.Item>
+            </Space>
           )}
-          <OrderPricePreview input={cart} />
+          <OrderPricePreview input={cart} onPriced={setPriced} />
           <Form.Item
             name="buyerRemark"
             label="买家备注"

@@ -7,6 +7,7 @@ import { Alert, App, Button, Drawer, Empty, Skeleton, Space, Table, Tag, Timelin
 import { SyncOutlined } from '@ant-design/icons';
 import type { OrderSyncTask } from '../../../api/orders';
 import { useHasPermission } from '../../../components/HasPermission';
+import { coinsOfAmount } from '../../../../common/execution';
 import {
   CREDIT_CHECK_RESULT,
   orderActionAllowed,
@@ -47,7 +48,12 @@ export function amountSteps(amounts: OrderDetail['amounts']): { label: string; v
     { label: '商品原价', value: money(amounts.goodsAmount) },
     { label: '促销优惠', value: `−${money(amounts.promoDiscountAmount)}` },
     { label: '返利抵扣', value: `−${money(amounts.rebateDeductAmount)}` },
-    { label: '金币抵扣', value: `−${money(amounts.coinDeductAmount)}` },
+    {
+      label: '金币抵扣',
+      value: `−${money(amounts.coinDeductAmount)}${
+        Number(amounts.coinDeductAmount) > 0 ? `（${coinsOfAmount(amounts.coinDeductAmount)} 金币）` : ''
+      }`,
+    },
     { label: '优惠券', value: `−${money(amounts.couponAmount)}` },
     { label: '运费', value: `+${money(amounts.freightAmount)}` },
     { label: '应付金额', value: money(amounts.payableAmount) },

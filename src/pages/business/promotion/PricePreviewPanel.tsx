@@ -53,6 +53,9 @@ export function PricePreviewPanel({
         {preview.rebate && Number(preview.rebate.deduct) > 0 && (
           <Descriptions.Item label="返利抵扣">{preview.rebate.deduct}</Descriptions.Item>
         )}
+        {preview.coins && preview.coins.coins > 0 && (
+          <Descriptions.Item label="金币抵扣">{`${preview.coins.amount}（${preview.coins.coins} 金币）`}</Descriptions.Item>
+        )}
         <Descriptions.Item label="应付">
           <Typography.Text strong>{preview.payableAmount}</Typography.Text>
         </Descriptions.Item>

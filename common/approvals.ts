@@ -113,11 +113,12 @@ export function conditionText(conditions: FlowConditions): string {
   return parts.length === 0 ? '全部' : parts.join(' · ');
 }
 
+/** A node: 主管审批（部门主管·或签）. */
+export const nodeText = (node: ApprovalNode): string =>
+  `${node.name}（${APPROVER_TYPE[node.approverType]}·${APPROVAL_MODE[node.mode]}）`;
+
 /** A flow's nodes in order: 主管审批（部门主管·或签） → … */
-export const nodesText = (nodes: ApprovalNode[]): string =>
-  nodes
-    .map((node) => `${node.name}（${APPROVER_TYPE[node.approverType]}·${APPROVAL_MODE[node.mode]}）`)
-    .join(' → ');
+export const nodesText = (nodes: ApprovalNode[]): string => nodes.map(nodeText).join(' → ');
 
 export interface ApprovalFlow {
   id: string;

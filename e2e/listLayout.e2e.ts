@@ -2,18 +2,21 @@
 // view without scrolling the table and not under the fixed 操作 column; at 768x1024 a list shows what the
 // row is, its status and amount, the rest in the row's detail. Screenshots of each for people to look at.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, screenshot, TABLET } from './support/chromium';
-import { baseUrl, loginWithPassword } from './support/signIn';
+import { DESKTOP, launchBrowser, newPage, screenshot, TABLET, type SignedIn } from './support/chromium';
+import { baseUrl, signedInState } from './support/signIn';
 
 jest.setTimeout(240000);
 
 let browser: Browser;
+let admin: SignedIn;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
+// Signed in once: each list opens straight in a new context with that session.
 beforeAll(async () => {
   browser = await launchBrowser();
+  admin = await signedInState(browser, 'admin');
 });
 afterAll(async () => {
   await browser.close();
@@ -84,6 +87,117 @@ const LISTS: ListCase[] = [
     desktop: ['用户名', '手机号', '经销商', '角色', '状态', '创建时间'],
     tablet: ['用户名', '状态'],
   },
+  {
+    name: 'skus',
+    path: '/eMaterial/sku',
+    desktop: [
+      '图片',
+      '商品编码',
+      '商品名称 / 条码',
+      '品牌 / 品类',
+      '包装 / 箱规',
+      '保质期',
+      '建议零售价',
+      '状态',
+    ],
+    tablet: ['商品名称 / 条码', '建议零售价', '状态'],
+  },
+  {
+    name: 'promotions',
+    path: '/ePromotion/list',
+    desktop: [
+      '编号 / 名称',
+      '类型 / 促销组',
+      '适用对象',
+      '起止时间',
+      '预算 / 已用',
+      '参与客户 / 订单',
+      '状态',
+    ],
+    tablet: ['编号 / 名称', '预算 / 已用', '状态'],
+  },
+  {
+    name: 'erp-connections',
+    path: '/eErpConfig',
+    desktop: ['连接名称 / 系统', '服务地址 / 账套', '用户 / 应用', '销售组织', '状态', '最近测试', '未映射'],
+    tablet: ['连接名称 / 系统', '状态', '未映射'],
+  },
+  {
+    name: 'coop-agreements',
+    path: '/eCoopAgrt',
+    desktop: ['协议编号 / 乙方', '合作类型 / 模板', '协议期', '年度目标 / 保证金', '完成', '状态'],
+    tablet: ['协议编号 / 乙方', '年度目标 / 保证金', '状态'],
+  },
+  {
+    name: 'display-agreements',
+    path: '/esdh/agreement',
+    desktop: [
+      '协议号 / 方案',
+      '门店',
+      '陈列形式',
+      '协议期',
+      '月费用 / 总费用',
+      '最近检核',
+      '已兑付 / 应兑付',
+      '状态',
+    ],
+    tablet: ['协议号 / 方案', '月费用 / 总费用', '状态'],
+  },
+  {
+    name: 'dealer-profiles',
+    path: '/eDealer/profile',
+    desktop: [
+      '经销商 / 编码',
+      '法人 / 开户行',
+      '合同编号 / 合同期',
+      '保证金',
+      '授权区域',
+      'ERP / 连接',
+      '账号数',
+    ],
+    tablet: ['经销商 / 编码', '保证金'],
+  },
+  {
+    name: 'approval-flows',
+    path: '/approval/flow',
+    desktop: ['业务类型 / 名称', '条件', '节点', '优先级 / 版本', '批量审批', '状态'],
+    tablet: ['业务类型 / 名称', '状态'],
+  },
+  {
+    name: 'repair-orders',
+    path: '/mes/order',
+    desktop: [
+      '工单号',
+      '状态',
+      '报修时间',
+      '门店 / 资产',
+      '故障 / 优先级',
+      '服务商 / 工程师',
+      '预约时间',
+      'SLA剩余',
+      '费用',
+    ],
+    tablet: ['工单号', '状态', '费用'],
+  },
+  {
+    name: 'spare-parts',
+    path: '/mes/part',
+    desktop: ['备件 / 编码', '类别 / 规格', '适用型号', '标准价', '总库存 / 安全库存', '序列号管理'],
+    tablet: ['备件 / 编码', '标准价', '总库存 / 安全库存'],
+  },
+  {
+    name: 'spare-movements',
+    path: '/mes/movement',
+    desktop: ['时间', '类型', '备件 / 仓库', '数量 / 结存', '序列号', '工单/申请', '备注', '操作人'],
+    tablet: ['类型', '备件 / 仓库', '数量 / 结存'],
+    readOnly: true,
+  },
+  {
+    name: 'service-providers',
+    path: '/mes/provider',
+    desktop: ['服务商 / 编码', '覆盖区域', '联系人', '时效(小时)', '工程师', '在办工单', '状态'],
+    tablet: ['服务商 / 编码', '在办工单', '状态'],
+  },
 ];
 
 /**
@@ -126,9 +240,7 @@ describe.each([
   ['768', TABLET],
 ])('at %s px', (width, viewport) => {
   beforeEach(async () => {
-    ({ context, page, errors } = await newPage(browser, viewport));
-    await loginWithPassword(page, 'admin');
-    await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
+    ({ context, page, errors } = await newPage(browser, viewport, admin));
   });
 
   test.each(LISTS)('the $name list shows its key columns without scrolling', async (list) => {

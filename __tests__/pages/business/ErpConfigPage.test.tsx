@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import * as erpApi from '../../../src/api/erpSync';
 import * as failedOrdersApi from '../../../src/api/failedOrders';
 import ErpConfigPage from '../../../src/pages/business/erp/ErpConfigPage';
-import { buttonByText, findDialog, ok, setupUser } from '../../support/signIn';
+import { buttonByText, findDialog, ok, rowAction, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/erpSync');
@@ -60,7 +60,7 @@ it('edits without showing the secret; a blank secret is sent as blank (kept by t
   api.editErpConnection.mockResolvedValue(ok({ id: 'c1' }, '编辑成功!'));
   await renderSystemPage(<ErpConfigPage />, { path: '/eErpConfig', codes: ['erp:config'] });
   const row = (await screen.findByText('品牌金蝶')).closest('tr') as HTMLElement;
-  await user.click(buttonByText(/编\s*辑/, row));
+  await rowAction(user, row, '编辑');
   const dialog = await findDialog('编辑ERP连接');
   expect(within(dialog).getByText('留空则保留原密钥；密钥不会回显')).toBeInTheDocument();
   await user.click(buttonByText(/保\s*存/, dialog));

@@ -6,7 +6,15 @@ import * as historyApi from '../../../src/api/changeHistory';
 import * as filesApi from '../../../src/api/files';
 import * as productsApi from '../../../src/api/products';
 import SkuListPage from '../../../src/pages/business/product/SkuListPage';
-import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
+import {
+  buttonByText,
+  findDialog,
+  ok,
+  refused,
+  rowActionNames,
+  rowAction,
+  setupUser,
+} from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/products');
@@ -70,6 +78,7 @@ beforeEach(() => {
 afterEach(() => jest.clearAllMocks());
 
 it('loads the page the URL names and shows units, shelf life and price', async () => {
+  const user = setupUser();
   api.listSkus.mockResolvedValue(page([sku()]));
   await renderSystemPage(<SkuListPage />, {
     path: '/eMaterial/sku?status=ON_SALE&keyword=可乐&column=shelfLifeDays&order=desc',
@@ -80,12 +89,13 @@ it('loads the page the URL names and shows units, shelf life and price', async (
     expect.objectContaining({ status: 'ON_SALE', keyword: '可乐', column: 'shelfLifeDays', order: 'desc' }),
     expect.anything(),
   );
-  expect(screen.getByText('塑瓶 1箱=12瓶')).toBeInTheDocument();
+  expect(screen.getByText('塑瓶')).toBeInTheDocument();
+  expect(screen.getByText('1箱=12瓶')).toBeInTheDocument();
   expect(screen.getByText('365天')).toBeInTheDocument();
   expect(screen.getByText('¥3.50/瓶')).toBeInTheDocument();
-  // ON_SALE offers 停售 and 淘汰, not 上架.
-  expect(buttonByText(/停\s*售/)).toBeInTheDocument();
-  expect(screen.queryByText(/^上\s*架$/)).not.toBeInTheDocument();
+  // ON_SALE offers 停售 and 淘汰, not 上架; beyond 详情 and 编辑 they are in the row's 更多.
+  const row = screen.getByText('华饮可乐 500ml').closest('tr')!;
+  expect(await rowActionNames(user, row)).toEqual(['详情', '编辑', '停售', '淘汰']);
 });
 
 it('hides every command without its permission code', async () => {
@@ -141,7 +151,7 @@ it('停售 asks first, then changes the status and reloads', async () => {
   api.listSkus.mockResolvedValue(page([sku()]));
   api.changeSkuStatus.mockResolvedValue(ok(null, '停售成功'));
   await renderSystemPage(<SkuListPage />, { codes: ALL_CODES });
-  await user.click(buttonByText(/停\s*售/, (await screen.findByText('华饮可乐 500ml')).closest('tr')!));
+  await rowAction(user, (await screen.findByText('华饮可乐 500ml')).closest('tr')!, '停售');
   const confirm = (
     await screen.findByText('确定停售商品“华饮可乐 500ml”吗？', { selector: '.ant-modal-title' })
   ).closest('.ant-modal') as HTMLElement;

@@ -10,6 +10,8 @@ export interface RowAction {
   onClick: () => void;
   danger?: boolean;
   disabled?: boolean;
+  /** Running (a 测试连接 waiting for its answer): the link spins; in the 更多 menu it is disabled. */
+  loading?: boolean;
 }
 
 /** A list on a narrow screen allows fewer links per row (ListPage provides it). */
@@ -29,6 +31,7 @@ export function RowActions({ actions, max: ownMax = 3 }: { actions: RowAction[];
           size="small"
           danger={action.danger}
           disabled={action.disabled}
+          loading={action.loading}
           onClick={action.onClick}
         >
           {action.label}
@@ -38,7 +41,12 @@ export function RowActions({ actions, max: ownMax = 3 }: { actions: RowAction[];
         <Dropdown
           trigger={['click']}
           menu={{
-            items: more.map(({ key, label, danger, disabled }) => ({ key, label, danger, disabled })),
+            items: more.map(({ key, label, danger, disabled, loading }) => ({
+              key,
+              label,
+              danger,
+              disabled: disabled || loading,
+            })),
             onClick: ({ key }) => more.find((action) => action.key === key)?.onClick(),
           }}
         >

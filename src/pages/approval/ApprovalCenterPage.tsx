@@ -137,6 +137,7 @@ function ApprovalList({
   return (
     <ListPage<ApprovalRecord>
       list={list}
+      compactColumns={['title', 'status']}
       columns={columns}
       toFilters={approvalFilters}
       exportAs={(params) => exportApprovals(tab, params)}

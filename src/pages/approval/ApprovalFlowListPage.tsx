@@ -12,7 +12,7 @@ import {
   FLOW_STATUS,
   TIMEOUT_ACTION,
   conditionText,
-  nodesText,
+  nodeText,
   type ApprovalFlow,
   type ApprovalNode,
   type FlowConditions,
@@ -30,6 +30,8 @@ import { EnumSelect } from '../../components/form/EnumSelect';
 import { ModalForm } from '../../components/form/ModalForm';
 import { settle } from '../../components/form/settle';
 import { ListPage } from '../../components/table/ListPage';
+import { RowActions } from '../../components/table/RowActions';
+import { TwoLineCell } from '../../components/table/TwoLineCell';
 import { useListPage } from '../../components/table/useListPage';
 
 const options = (labels: Record<string, string>) =>
@@ -270,22 +272,33 @@ export default function ApprovalFlowListPage() {
   const [editing, setEditing] = useState<{ flow: ApprovalFlow | null } | null>(null);
 
   const columns: ColumnsType<ApprovalFlow> = [
-    { title: '业务类型', dataIndex: 'bizType_dictText', key: 'bizType', sorter: true },
-    { title: '名称', dataIndex: 'name', key: 'name' },
+    {
+      title: '业务类型 / 名称',
+      dataIndex: 'bizType_dictText',
+      key: 'bizType',
+      sorter: true,
+      render: (bizType: string, flow) => <TwoLineCell main={bizType} sub={flow.name} />,
+    },
     { title: '条件', key: 'conditions', render: (_value, flow) => conditionText(flow.conditions) },
     {
       title: '节点',
       key: 'nodes',
-      render: (_value, flow) => nodesText(flow.nodes),
+      // One node a line: a long flow grows the row, not the table.
+      render: (_value, flow) => flow.nodes.map((node, index) => <div key={index}>{nodeText(node)}</div>),
     },
-    { title: '优先级', dataIndex: 'priority', key: 'priority', sorter: true },
+    {
+      title: '优先级 / 版本',
+      dataIndex: 'priority',
+      key: 'priority',
+      sorter: true,
+      render: (priority: number, flow) => <TwoLineCell main={priority} sub={`v${flow.flowVersion}`} />,
+    },
     {
       title: '批量审批',
       dataIndex: 'lowRisk',
       key: 'lowRisk',
       render: (lowRisk: boolean) => (lowRisk ? '允许' : '—'),
     },
-    { title: '版本', dataIndex: 'flowVersion', key: 'flowVersion' },
     {
       title: '状态',
       dataIndex: 'status',
@@ -297,22 +310,21 @@ export default function ApprovalFlowListPage() {
     {
       title: '操作',
       key: 'actions',
+      fixed: 'right',
       render: (_value, flow) => (
-        <Space>
-          <Button type="link" size="small" onClick={() => setEditing({ flow })}>
-            编辑
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            onClick={async () => {
-              if (await settle(changeFlowStatus(flow.id, flow.status === 'ACTIVE' ? 'DISABLED' : 'ACTIVE')))
-                list.reload();
-            }}
-          >
-            {flow.status === 'ACTIVE' ? '停用' : '启用'}
-          </Button>
-        </Space>
+        <RowActions
+          actions={[
+            { key: 'edit', label: '编辑', onClick: () => setEditing({ flow }) },
+            {
+              key: 'status',
+              label: flow.status === 'ACTIVE' ? '停用' : '启用',
+              onClick: async () => {
+                if (await settle(changeFlowStatus(flow.id, flow.status === 'ACTIVE' ? 'DISABLED' : 'ACTIVE')))
+                  list.reload();
+              },
+            },
+          ]}
+        />
       ),
     },
   ];
@@ -322,6 +334,7 @@ export default function ApprovalFlowListPage() {
       <ListPage<ApprovalFlow>
         list={list}
         columns={columns}
+        compactColumns={['bizType', 'status']}
         exportAs={exportFlows}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ flow: null })}>

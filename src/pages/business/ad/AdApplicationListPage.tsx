@@ -533,6 +533,7 @@ export default function AdApplicationListPage() {
     <>
       <ListPage<AdApplication>
         list={list}
+        compactColumns={['applyNo', 'approvedAmount', 'status']}
         columns={columns}
         exportAs={exportAds}
         searchFields={

@@ -123,7 +123,14 @@ export default function CoopAgreementListPage() {
       sorter: true,
       render: (_value, record) => <TwoLineCell main={record.partyBName} sub={record.agreementNo} />,
     },
-    { title: '合作类型', dataIndex: 'cooperationType_dictText', key: 'cooperationType' },
+    {
+      title: '合作类型 / 模板',
+      dataIndex: 'cooperationType_dictText',
+      key: 'cooperationType',
+      render: (type: string, record) => (
+        <TwoLineCell main={type} sub={`${record.templateName} v${record.templateVersion}`} />
+      ),
+    },
     {
       title: '协议期',
       dataIndex: 'endDate',
@@ -141,12 +148,14 @@ export default function CoopAgreementListPage() {
       ),
     },
     {
-      title: '年度目标',
+      title: '年度目标 / 保证金',
       dataIndex: 'annualTargetAmount',
       key: 'annualTargetAmount',
       sorter: true,
       align: 'right',
-      render: (value: number | null) => money(value),
+      render: (value: number | null, record) => (
+        <TwoLineCell main={money(value)} sub={`保证金 ${money(record.depositAmount)}`} />
+      ),
     },
     {
       title: '完成',
@@ -158,12 +167,6 @@ export default function CoopAgreementListPage() {
         ) : (
           <Progress percent={percentOf(record.completionRate) ?? 0} size="small" />
         ),
-    },
-    { title: '保证金', dataIndex: 'depositAmount', key: 'depositAmount', align: 'right', render: money },
-    {
-      title: '模板',
-      key: 'template',
-      render: (_value, record) => `${record.templateName} v${record.templateVersion}`,
     },
     {
       title: '状态',

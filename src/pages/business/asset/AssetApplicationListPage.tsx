@@ -172,6 +172,7 @@ export function ApplicationList() {
     <>
       <ListPage<AssetApplication>
         list={list}
+        compactColumns={['applyNo', 'status', 'depositStatus']}
         columns={columns}
         exportAs={exportAssetApplications}
         searchFields={

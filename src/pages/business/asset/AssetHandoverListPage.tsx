@@ -215,6 +215,7 @@ export default function AssetHandoverListPage() {
     <>
       <ListPage<AssetHandover>
         list={list}
+        compactColumns={['assetNo', 'status']}
         columns={columns}
         exportAs={(params) => exportHandovers(handoverQuery(params))}
         searchFields={

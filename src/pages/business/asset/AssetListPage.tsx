@@ -232,6 +232,7 @@ export default function AssetListPage() {
       <IdleStock version={version} />
       <ListPage<Asset>
         list={list}
+        compactColumns={['assetNo', 'placementStatus', 'conditionStatus']}
         columns={columns}
         exportAs={exportAssets}
         batchActions={(selected, done) => (

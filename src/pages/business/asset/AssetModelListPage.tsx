@@ -96,6 +96,7 @@ export default function AssetModelListPage() {
     <>
       <ListPage<AssetModel>
         list={list}
+        compactColumns={['name', 'unitValue', 'history']}
         columns={columns}
         exportAs={exportAssetModels}
         searchFields={

@@ -65,6 +65,7 @@ export default function CustomerAuditPage() {
     <>
       <ListPage<Customer>
         list={list}
+        compactColumns={['name', 'auditStatus']}
         columns={columns}
         exportAs={(params) => exportCustomers(auditQueue(params))}
         searchFields={

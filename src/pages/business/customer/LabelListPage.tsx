@@ -109,6 +109,7 @@ export default function LabelListPage() {
     <>
       <ListPage<CustomerLabelRecord>
         list={list}
+        compactColumns={['name', 'customerCount', 'status']}
         columns={columns}
         exportAs={exportLabels}
         searchFields={

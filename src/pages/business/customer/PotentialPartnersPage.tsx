@@ -83,6 +83,7 @@ export default function PotentialPartnersPage() {
     <>
       <ListPage<Customer>
         list={list}
+        compactColumns={['name', 'partnerStage']}
         columns={columns}
         // The customers' export of what this page lists: dealers not yet signed.
         exportAs={(params) =>

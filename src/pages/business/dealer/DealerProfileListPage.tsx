@@ -15,6 +15,7 @@ import {
 import { HasPermission } from '../../../components/HasPermission';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { ListPage } from '../../../components/table/ListPage';
+import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
 
 const ERP_OPTIONS = [
@@ -59,35 +60,58 @@ export default function DealerProfileListPage() {
   });
   const [editing, setEditing] = useState<DealerRecord | null>(null);
   const columns: ColumnsType<DealerRecord> = [
-    { title: '编码', dataIndex: 'customerCode', key: 'customerCode', sorter: true },
-    { title: '经销商', dataIndex: 'name', key: 'name' },
-    { title: '法人', dataIndex: 'legalPerson', key: 'legalPerson', render: (value) => value ?? '—' },
-    { title: '开户行', dataIndex: 'bankName', key: 'bankName', render: (value) => value ?? '—' },
-    { title: '合同编号', dataIndex: 'contractNo', key: 'contractNo', render: (value) => value ?? '—' },
     {
-      title: '合同期',
+      title: '经销商 / 编码',
+      dataIndex: 'customerCode',
+      key: 'customerCode',
+      sorter: true,
+      render: (code: string, row) => <TwoLineCell main={row.name} sub={code} />,
+    },
+    {
+      title: '法人 / 开户行',
+      dataIndex: 'legalPerson',
+      key: 'legalPerson',
+      width: 180,
+      ellipsis: true,
+      render: (person: string | null, row) => <TwoLineCell main={person ?? '—'} sub={row.bankName ?? '—'} />,
+    },
+    {
+      title: '合同编号 / 合同期',
+      dataIndex: 'contractNo',
       key: 'contractEnd',
       sorter: true,
-      render: (_value, row) => (row.contractStart ? `${row.contractStart} ~ ${row.contractEnd ?? ''}` : '—'),
+      render: (contractNo: string | null, row) => (
+        <TwoLineCell
+          main={contractNo ?? '—'}
+          sub={row.contractStart ? `${row.contractStart} ~ ${row.contractEnd ?? ''}` : '—'}
+        />
+      ),
     },
-    { title: '保证金', dataIndex: 'depositAmount', key: 'depositAmount', render: money },
+    { title: '保证金', dataIndex: 'depositAmount', key: 'depositAmount', align: 'right', render: money },
     {
       title: '授权区域',
       dataIndex: 'authorizedAreaCodes',
       key: 'authorizedAreaCodes',
+      width: 120,
+      ellipsis: true,
       render: (codes: string[]) => (codes.length > 0 ? codes.join('、') : '—'),
     },
-    { title: 'ERP', dataIndex: 'erpType_dictText', key: 'erpType', render: (value) => value ?? '—' },
     {
-      title: 'ERP连接',
+      title: 'ERP / 连接',
+      // The connection's name in full on hover.
       dataIndex: 'erpConnectionName',
-      key: 'erpConnectionName',
-      render: (value) => value ?? '品牌ERP',
+      key: 'erpType',
+      width: 180,
+      ellipsis: true,
+      render: (connection: string | null, row) => (
+        <TwoLineCell main={row.erpType_dictText ?? '—'} sub={connection ?? '品牌ERP'} />
+      ),
     },
-    { title: '账号数', dataIndex: 'accountCount', key: 'accountCount' },
+    { title: '账号数', dataIndex: 'accountCount', key: 'accountCount', align: 'right' },
     {
       title: '操作',
-      key: 'action',
+      key: 'actions',
+      fixed: 'right',
       render: (_value, row) => (
         <HasPermission code="dealer:edit">
           <Button type="link" size="small" onClick={() => setEditing(row)}>
@@ -103,7 +127,7 @@ export default function DealerProfileListPage() {
         list={list}
         columns={columns}
         exportAs={exportDealers}
-        compactColumns={['customerCode', 'name', 'action']}
+        compactColumns={['customerCode', 'depositAmount']}
         searchFields={
           <>
             <Form.Item name="keyword" label="关键字">

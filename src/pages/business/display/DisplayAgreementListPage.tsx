@@ -115,14 +115,19 @@ export default function DisplayAgreementListPage() {
 
   const columns: ColumnsType<DisplayAgreement> = [
     {
-      title: '协议号',
+      title: '协议号 / 方案',
       dataIndex: 'agreementNo',
       key: 'agreementNo',
       sorter: true,
       render: (no: string, row) => (
-        <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-          {no}
-        </Button>
+        <TwoLineCell
+          main={
+            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setViewing(row.id)}>
+              {no}
+            </Button>
+          }
+          sub={row.policyName}
+        />
       ),
     },
     {
@@ -131,7 +136,6 @@ export default function DisplayAgreementListPage() {
       key: 'customerName',
       render: (name: string, row) => <TwoLineCell main={name} sub={row.customerCode} />,
     },
-    { title: '方案', dataIndex: 'policyName', key: 'policyName', ellipsis: true, width: 160 },
     {
       title: '陈列形式',
       dataIndex: 'displayType_dictText',
@@ -145,8 +149,14 @@ export default function DisplayAgreementListPage() {
       sorter: true,
       render: (start: string, row) => <TwoLineCell main={start} sub={`至 ${row.endDate}`} />,
     },
-    { title: '月费用', dataIndex: 'monthlyFee', key: 'monthlyFee', sorter: true, render: yuan },
-    { title: '总费用', dataIndex: 'totalFee', key: 'totalFee', render: yuan },
+    {
+      title: '月费用 / 总费用',
+      dataIndex: 'monthlyFee',
+      key: 'monthlyFee',
+      sorter: true,
+      align: 'right',
+      render: (fee: string, row) => <TwoLineCell main={yuan(fee)} sub={`总 ${yuan(row.totalFee)}`} />,
+    },
     {
       title: '最近检核',
       dataIndex: 'lastResult',
@@ -155,9 +165,12 @@ export default function DisplayAgreementListPage() {
         result ? <Tag color={RESULT_COLOR[result]}>{row.lastResult_dictText}</Tag> : '—',
     },
     {
-      title: '已兑付/应兑付',
+      title: '已兑付 / 应兑付',
       key: 'paid',
-      render: (_value, row) => `${yuan(row.paidAmount)} / ${yuan(row.payableAmount)}`,
+      align: 'right',
+      render: (_value, row) => (
+        <TwoLineCell main={yuan(row.paidAmount)} sub={`应 ${yuan(row.payableAmount)}`} />
+      ),
     },
     {
       title: '状态',
@@ -169,7 +182,7 @@ export default function DisplayAgreementListPage() {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      render: (_value, row) => <RowActions actions={actionsOf(row)} />,
+      render: (_value, row) => <RowActions actions={actionsOf(row)} max={2} />,
     },
   ];
 
@@ -178,7 +191,7 @@ export default function DisplayAgreementListPage() {
       <ListPage<DisplayAgreement>
         list={list}
         columns={columns}
-        compactColumns={['agreementNo', 'customerName', 'status']}
+        compactColumns={['agreementNo', 'monthlyFee', 'status']}
         exportAs={exportDisplayAgreements}
         searchFields={
           <>

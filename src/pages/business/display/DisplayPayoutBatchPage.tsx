@@ -146,6 +146,7 @@ export default function DisplayPayoutBatchPage() {
       </Card>
       <ListPage<DisplayPayment>
         list={list}
+        compactColumns={['agreementNo', 'payableAmount', 'status']}
         columns={columns}
         tableId="/esdh/payout"
         exportAs={(params) => exportDisplayPayments({ ...params, period })}

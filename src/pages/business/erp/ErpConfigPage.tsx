@@ -3,7 +3,7 @@
 // mappings (编码映射) in a drawer: 未映射 first, edit one, or import a sheet. A fixed mapping re-queues the
 // tasks that waited for it, so the counters load again.
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Drawer, Form, Input, InputNumber, Space, Tag } from 'antd';
+import { Alert, Badge, Button, Checkbox, Drawer, Form, Input, InputNumber, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
@@ -36,6 +36,7 @@ import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission } from '../../../components/HasPermission';
 import { ImportExcelModal } from '../../../components/table/ImportExcelModal';
 import { ListPage } from '../../../components/table/ListPage';
+import { RowActions } from '../../../components/table/RowActions';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
 import { countsRequested } from '../../../features/failedOrders/slice';
@@ -78,18 +79,22 @@ export default function ErpConfigPage() {
       dataIndex: 'name',
       key: 'name',
       sorter: true,
+      width: 190,
+      ellipsis: true,
       render: (name: string, connection) => <TwoLineCell main={name} sub={connection.systemType_dictText} />,
     },
     {
       title: '服务地址 / 账套',
       dataIndex: 'baseUrl',
       key: 'baseUrl',
+      width: 180,
+      ellipsis: true,
       render: (url: string, connection) => <TwoLineCell main={url} sub={`账套 ${connection.acctId}`} />,
     },
     {
       title: '用户 / 应用',
       key: 'user',
-      render: (_value, connection) => `${connection.userName} / ${connection.appId}`,
+      render: (_value, connection) => <TwoLineCell main={connection.userName} sub={connection.appId} />,
     },
     {
       title: '销售组织',
@@ -124,38 +129,31 @@ export default function ErpConfigPage() {
       fixed: 'right',
       render: (_value, connection) => (
         <HasPermission code="erp:config">
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => open(connection)}>
-              编辑
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              loading={testing === connection.id}
-              onClick={() => void test(connection)}
-            >
-              测试连接
-            </Button>
-            <Button type="link" size="small" onClick={() => setMappingsOf(connection)}>
-              编码映射
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() =>
-                confirm({
-                  title: `确定删除ERP连接“${connection.name}”吗？`,
-                  content: '已有同步任务的连接不能删除，可改为停用。',
-                  okText: '删除',
-                  action: () => deleteErpConnection(connection.id),
-                  onDone: list.reload,
-                })
-              }
-            >
-              删除
-            </Button>
-          </Space>
+          <RowActions
+            actions={[
+              {
+                key: 'test',
+                label: '测试连接',
+                loading: testing === connection.id,
+                onClick: () => void test(connection),
+              },
+              { key: 'mappings', label: '编码映射', onClick: () => setMappingsOf(connection) },
+              { key: 'edit', label: '编辑', onClick: () => open(connection) },
+              {
+                key: 'delete',
+                label: '删除',
+                danger: true,
+                onClick: () =>
+                  confirm({
+                    title: `确定删除ERP连接“${connection.name}”吗？`,
+                    content: '已有同步任务的连接不能删除，可改为停用。',
+                    okText: '删除',
+                    action: () => deleteErpConnection(connection.id),
+                    onDone: list.reload,
+                  }),
+              },
+            ]}
+          />
         </HasPermission>
       ),
     },
@@ -166,6 +164,7 @@ export default function ErpConfigPage() {
       <ListPage<ErpConnection>
         list={list}
         columns={columns}
+        compactColumns={['name', 'status', 'unmappedCount']}
         exportAs={exportErpConnections}
         searchFields={
           <>

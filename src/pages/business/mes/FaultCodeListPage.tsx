@@ -30,6 +30,7 @@ export default function FaultCodeListPage() {
           </Button>
         </HasPermission>
       )}
+      compactColumns={['code', 'status']}
       columns={() => [
         { title: '故障代码', dataIndex: 'code', key: 'code' },
         { title: '故障类型', dataIndex: 'faultCategory_dictText', key: 'faultCategory' },

@@ -15,6 +15,8 @@ export function MesList<T extends object>(props: {
   searchFields?: ReactNode;
   toolbar?: (list: ListPageState<T>) => ReactNode;
   exportAs?: (params: ListParams) => Promise<unknown>;
+  /** What a narrow screen shows (ListPage's compactColumns). */
+  compactColumns?: readonly string[];
   extra?: (list: ListPageState<T>) => ReactNode;
 }) {
   const list = useListPage<T>({
@@ -30,6 +32,7 @@ export function MesList<T extends object>(props: {
         searchFields={props.searchFields}
         toolbar={props.toolbar?.(list)}
         exportAs={props.exportAs}
+        compactColumns={props.compactColumns}
       />
       {props.extra?.(list)}
     </>

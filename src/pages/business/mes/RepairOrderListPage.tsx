@@ -13,6 +13,7 @@ import {
 } from '../../../api/repairs';
 import { HasPermission } from '../../../components/HasPermission';
 import { EnumSelect } from '../../../components/form/EnumSelect';
+import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { MesList } from './MesList';
 import { RepairPartsTable, RepairTimeline, SlaTag } from './RepairOrderSections';
 
@@ -194,31 +195,62 @@ export default function RepairOrderListPage() {
           </Form.Item>
         </>
       }
+      compactColumns={['orderNo', 'status', 'totalCost']}
       columns={() => [
         { title: '工单号', dataIndex: 'orderNo', key: 'orderNo' },
         { title: '状态', dataIndex: 'status_dictText', key: 'status' },
-        { title: '报修时间', dataIndex: 'reportedAt', key: 'reportedAt', sorter: true },
-        { title: '门店', dataIndex: 'customerName', key: 'customerName' },
-        { title: '资产编号', dataIndex: 'assetNo', key: 'assetNo', render: (value) => value ?? '—' },
-        { title: '型号', dataIndex: 'modelName', key: 'modelName', render: (value) => value ?? '—' },
-        { title: '故障类型', dataIndex: 'faultCategory_dictText', key: 'faultCategory' },
         {
-          title: '优先级',
-          dataIndex: 'priority_dictText',
-          key: 'priority',
-          render: (value, row) => (row.priority === 'URGENT' ? <Tag color="volcano">{value}</Tag> : value),
+          title: '报修时间',
+          dataIndex: 'reportedAt',
+          key: 'reportedAt',
+          sorter: true,
+          render: (at: string) => <TwoLineCell main={at.slice(0, 10)} sub={at.slice(11)} />,
         },
         {
-          title: '服务商',
+          title: '门店 / 资产',
+          dataIndex: 'customerName',
+          key: 'customerName',
+          width: 160,
+          ellipsis: true,
+          render: (name: string | null, row) => (
+            <TwoLineCell
+              main={name ?? '—'}
+              sub={[row.assetNo, row.modelName].filter(Boolean).join(' ') || '—'}
+            />
+          ),
+        },
+        {
+          title: '故障 / 优先级',
+          dataIndex: 'faultCategory_dictText',
+          key: 'faultCategory',
+          render: (fault: string, row) => (
+            <TwoLineCell
+              main={fault}
+              sub={
+                row.priority === 'URGENT' ? (
+                  <Tag color="volcano">{row.priority_dictText}</Tag>
+                ) : (
+                  row.priority_dictText
+                )
+              }
+            />
+          ),
+        },
+        {
+          title: '服务商 / 工程师',
           dataIndex: 'serviceProviderName',
           key: 'serviceProviderName',
-          render: (value) => value ?? '—',
+          width: 140,
+          ellipsis: true,
+          render: (provider: string | null, row) => (
+            <TwoLineCell main={provider ?? '—'} sub={row.engineerName ?? '未指派'} />
+          ),
         },
-        { title: '工程师', dataIndex: 'engineerName', key: 'engineerName', render: (value) => value ?? '—' },
         {
           title: '预约时间',
           key: 'booking',
-          render: (_value, row) => [row.bookingDate, row.bookingTimeRange].filter(Boolean).join(' ') || '—',
+          render: (_value, row) =>
+            row.bookingDate ? <TwoLineCell main={row.bookingDate} sub={row.bookingTimeRange} /> : '—',
         },
         { title: 'SLA剩余', key: 'sla', render: (_value, row) => <SlaTag order={row} /> },
         {
@@ -226,6 +258,7 @@ export default function RepairOrderListPage() {
           dataIndex: 'totalCost',
           key: 'totalCost',
           sorter: true,
+          align: 'right',
           render: (value) => `¥${value}`,
         },
         {

@@ -6,6 +6,7 @@ import { exportProviders, listEngineers, listProviders, saveProvider } from '../
 import { HasPermission } from '../../../components/HasPermission';
 import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
+import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { MesList } from './MesList';
 
 type Provider = Record<string, unknown> & { id: string; coverageAreaCodes?: string[] };
@@ -50,27 +51,38 @@ export default function ServiceProviderListPage() {
           </Button>
         </HasPermission>
       )}
+      compactColumns={['name', 'openOrders', 'status']}
       columns={() => [
-        { title: '编码', dataIndex: 'code', key: 'code' },
-        { title: '名称', dataIndex: 'name', key: 'name' },
+        {
+          title: '服务商 / 编码',
+          dataIndex: 'name',
+          key: 'name',
+          render: (name: string, row) => <TwoLineCell main={name} sub={String(row.code)} />,
+        },
         {
           title: '覆盖区域',
           dataIndex: 'coverageAreaCodes',
           key: 'coverage',
+          width: 200,
+          ellipsis: true,
           render: (value: string[]) => value.join('、'),
         },
         {
           title: '联系人',
+          dataIndex: 'contactName',
           key: 'contact',
-          render: (_value, row) => `${String(row.contactName ?? '')} ${String(row.contactMobile ?? '')}`,
+          render: (name: string | null, row) => (
+            <TwoLineCell main={name ?? '—'} sub={(row.contactMobile as string | null) ?? undefined} />
+          ),
         },
-        { title: '时效(小时)', dataIndex: 'slaHours', key: 'slaHours' },
-        { title: '工程师', dataIndex: 'engineerCount', key: 'engineerCount' },
-        { title: '在办工单', dataIndex: 'openOrders', key: 'openOrders' },
+        { title: '时效(小时)', dataIndex: 'slaHours', key: 'slaHours', align: 'right' },
+        { title: '工程师', dataIndex: 'engineerCount', key: 'engineerCount', align: 'right' },
+        { title: '在办工单', dataIndex: 'openOrders', key: 'openOrders', align: 'right' },
         { title: '状态', dataIndex: 'status_dictText', key: 'status' },
         {
           title: '操作',
           key: 'actions',
+          fixed: 'right',
           render: (_value, row) => (
             <HasPermission code="repair:provider">
               <Button type="link" size="small" onClick={() => setEditing(row)}>

@@ -14,6 +14,7 @@ import { HasPermission } from '../../../components/HasPermission';
 import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
 import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
+import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { MesList } from './MesList';
 
 type Movement = Record<string, unknown> & { id: string };
@@ -46,31 +47,48 @@ export default function SpareMovementListPage() {
           </Button>
         </HasPermission>
       )}
+      compactColumns={['part', 'moveType', 'qty']}
       columns={() => [
-        { title: '时间', dataIndex: 'occurredAt', key: 'occurredAt' },
+        {
+          title: '时间',
+          dataIndex: 'occurredAt',
+          key: 'occurredAt',
+          render: (at: string) => <TwoLineCell main={at.slice(0, 10)} sub={at.slice(11)} />,
+        },
         {
           title: '类型',
           dataIndex: 'moveType_dictText',
           key: 'moveType',
           render: (value) => <Tag>{String(value)}</Tag>,
         },
-        { title: '仓库', dataIndex: 'warehouseName', key: 'warehouseName' },
         {
-          title: '备件',
+          title: '备件 / 仓库',
+          dataIndex: 'partName',
           key: 'part',
-          render: (_value, row) => `${String(row.partCode)} ${String(row.partName)}`,
+          width: 220,
+          ellipsis: true,
+          render: (_value, row) => (
+            <TwoLineCell
+              main={`${String(row.partCode)} ${String(row.partName)}`}
+              sub={String(row.warehouseName)}
+            />
+          ),
         },
         {
-          title: '数量',
+          title: '数量 / 结存',
           dataIndex: 'qty',
           key: 'qty',
-          render: (value: number) => (value > 0 ? `+${value}` : value),
+          align: 'right',
+          render: (value: number, row) => (
+            <TwoLineCell main={value > 0 ? `+${value}` : value} sub={`结存 ${String(row.balance)}`} />
+          ),
         },
-        { title: '结存', dataIndex: 'balance', key: 'balance' },
         {
           title: '序列号',
           dataIndex: 'serialNos',
           key: 'serialNos',
+          width: 120,
+          ellipsis: true,
           render: (value: string[]) => value.join('、') || '—',
         },
         {
@@ -78,7 +96,14 @@ export default function SpareMovementListPage() {
           key: 'doc',
           render: (_value, row) => String(row.orderNo ?? row.requestNo ?? '—'),
         },
-        { title: '备注', dataIndex: 'remark', key: 'remark', render: (value) => String(value ?? '—') },
+        {
+          title: '备注',
+          dataIndex: 'remark',
+          key: 'remark',
+          width: 160,
+          ellipsis: true,
+          render: (value) => String(value ?? '—'),
+        },
         {
           title: '操作人',
           dataIndex: 'operatorName',

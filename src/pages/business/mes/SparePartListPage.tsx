@@ -8,6 +8,7 @@ import { HasPermission } from '../../../components/HasPermission';
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
+import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { MesList } from './MesList';
 
 type Part = Record<string, unknown> & { id: string };
@@ -36,15 +37,43 @@ export default function SparePartListPage() {
           </Button>
         </HasPermission>
       )}
+      compactColumns={['partCode', 'standardPrice', 'stockQty']}
       columns={() => [
-        { title: '备件编码', dataIndex: 'partCode', key: 'partCode' },
-        { title: '名称', dataIndex: 'name', key: 'name' },
-        { title: '类别', dataIndex: 'category_dictText', key: 'category' },
-        { title: '规格', dataIndex: 'spec', key: 'spec' },
-        { title: '适用型号', dataIndex: 'applicableModels', key: 'applicableModels' },
-        { title: '标准价', dataIndex: 'standardPrice', key: 'standardPrice', render: (value) => `¥${value}` },
-        { title: '安全库存', dataIndex: 'safetyStock', key: 'safetyStock' },
-        { title: '总库存', dataIndex: 'stockQty', key: 'stockQty' },
+        {
+          title: '备件 / 编码',
+          dataIndex: 'partCode',
+          key: 'partCode',
+          render: (code: string, row) => <TwoLineCell main={String(row.name)} sub={code} />,
+        },
+        {
+          title: '类别 / 规格',
+          dataIndex: 'category_dictText',
+          key: 'category',
+          render: (category: string, row) => (
+            <TwoLineCell main={category} sub={(row.spec as string | null) ?? undefined} />
+          ),
+        },
+        {
+          title: '适用型号',
+          dataIndex: 'applicableModels',
+          key: 'applicableModels',
+          width: 200,
+          ellipsis: true,
+        },
+        {
+          title: '标准价',
+          dataIndex: 'standardPrice',
+          key: 'standardPrice',
+          align: 'right',
+          render: (value) => `¥${value}`,
+        },
+        {
+          title: '总库存 / 安全库存',
+          dataIndex: 'stockQty',
+          key: 'stockQty',
+          align: 'right',
+          render: (qty: number, row) => <TwoLineCell main={qty} sub={`安全 ${String(row.safetyStock)}`} />,
+        },
         {
           title: '序列号管理',
           dataIndex: 'serialTracked',
@@ -54,6 +83,7 @@ export default function SparePartListPage() {
         {
           title: '操作',
           key: 'actions',
+          fixed: 'right',
           render: (_value, row) => (
             <HasPermission code="spare:edit">
               <Button type="link" size="small" onClick={() => setEditing(row)}>

@@ -76,6 +76,7 @@ export default function SparePartRequestListPage() {
           <EnumSelect labels={PART_REQUEST_STATUS} placeholder="全部" style={{ width: 120 }} />
         </Form.Item>
       }
+      compactColumns={['requestNo', 'totalAmount', 'status']}
       columns={(list) => [
         { title: '申请单号', dataIndex: 'requestNo', key: 'requestNo' },
         { title: '服务商', dataIndex: 'providerName', key: 'providerName' },

@@ -35,6 +35,7 @@ export default function SpareStockListPage() {
           </Form.Item>
         </>
       }
+      compactColumns={['partName', 'qtyOnHand', 'stockValue']}
       columns={() => [
         { title: '仓库', dataIndex: 'warehouseName', key: 'warehouseName' },
         { title: '类型', dataIndex: 'warehouseType_dictText', key: 'warehouseType' },

@@ -98,6 +98,7 @@ export default function PosmMaterialListPage() {
     <>
       <ListPage<PosmMaterial>
         list={list}
+        compactColumns={['name', 'stockQty', 'detail']}
         columns={columns}
         exportAs={exportPosmMaterials}
         searchFields={

@@ -449,6 +449,7 @@ export default function PosmRequestListPage() {
     <>
       <ListPage<PosmRequest>
         list={list}
+        compactColumns={['requestNo', 'totalCost', 'status']}
         columns={columns}
         exportAs={exportPosmRequests}
         searchFields={

@@ -99,6 +99,7 @@ export default function PosmStockListPage() {
     <>
       <ListPage<PosmStock>
         list={list}
+        compactColumns={['materialName', 'qty', 'stockValue']}
         columns={columns}
         exportAs={exportPosmStock}
         searchFields={

@@ -173,6 +173,7 @@ export default function PriceListPage() {
     <>
       <ListPage<PriceList>
         list={list}
+        compactColumns={['name', 'priceType', 'status']}
         columns={columns}
         exportAs={exportPriceLists}
         searchFields={

@@ -2,7 +2,7 @@
 // in the URL; add/edit in a modal (units, barcode, shelf life, suggested price); 上架/停售/淘汰 after a
 // confirmation; images uploaded in the form, the main one's thumbnail in the list; Excel import with the server's row report, template and export downloads.
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { LIFECYCLE_TAG, PACKAGE_TYPE, SKU_STATUS, STORAGE_CONDITION } from '../../../../common/businessEnums';
@@ -24,12 +24,13 @@ import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form
 import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
-import { HasPermission } from '../../../components/HasPermission';
+import { HasPermission, useHasPermission } from '../../../components/HasPermission';
 import { RecordDrawer } from '../../../components/history/RecordDrawer';
 import { PhotoGallery } from '../../../components/photos/PhotoGallery';
 import { ImageUploadField } from '../../../components/form/ImageUploadField';
 import { ImageThumbnail } from '../../../components/ImageThumbnail';
 import { ImportExcelModal } from '../../../components/table/ImportExcelModal';
+import { RowActions, type RowAction } from '../../../components/table/RowActions';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
@@ -78,6 +79,8 @@ export default function SkuListPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [shown, setShown] = useState<Sku | null>(null);
+  const mayEdit = useHasPermission('product:edit');
+  const mayChangeStatus = useHasPermission('product:status');
   const open = (sku: Sku | null) => {
     setEditing(sku);
     setFormOpen(true);
@@ -91,6 +94,19 @@ export default function SkuListPage() {
       action: () => changeSkuStatus(sku.id, status),
       onDone: list.reload,
     });
+
+  const actionsOf = (sku: Sku): RowAction[] => [
+    { key: 'detail', label: '详情', onClick: () => setShown(sku) },
+    ...(mayEdit ? [{ key: 'edit', label: '编辑', onClick: () => open(sku) }] : []),
+    ...(mayChangeStatus
+      ? (SKU_ACTIONS[sku.status] ?? []).map(({ status, label }) => ({
+          key: status,
+          label,
+          danger: status === 'DISCONTINUED',
+          onClick: () => changeStatus(sku, status, label),
+        }))
+      : []),
+  ];
 
   const columns: ColumnsType<Sku> = [
     {
@@ -117,15 +133,19 @@ export default function SkuListPage() {
       title: '品牌 / 品类',
       dataIndex: 'brandName',
       key: 'brandName',
-      render: (brand: string, sku) => `${brand} / ${sku.categoryName}`,
+      render: (brand: string, sku) => <TwoLineCell main={brand} sub={sku.categoryName} />,
     },
     {
       title: '包装 / 箱规',
       dataIndex: 'unitsPerCase',
       key: 'unitsPerCase',
       sorter: true,
-      render: (_value, sku) =>
-        `${sku.packageType_dictText} 1${sku.saleUnit}=${sku.unitsPerCase}${sku.baseUnit}`,
+      render: (_value, sku) => (
+        <TwoLineCell
+          main={sku.packageType_dictText}
+          sub={`1${sku.saleUnit}=${sku.unitsPerCase}${sku.baseUnit}`}
+        />
+      ),
     },
     {
       title: '保质期',
@@ -153,31 +173,7 @@ export default function SkuListPage() {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      render: (_value, sku) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setShown(sku)}>
-            详情
-          </Button>
-          <HasPermission code="product:edit">
-            <Button type="link" size="small" onClick={() => open(sku)}>
-              编辑
-            </Button>
-          </HasPermission>
-          <HasPermission code="product:status">
-            {SKU_ACTIONS[sku.status]?.map(({ status, label }) => (
-              <Button
-                key={status}
-                type="link"
-                size="small"
-                danger={status === 'DISCONTINUED'}
-                onClick={() => changeStatus(sku, status, label)}
-              >
-                {label}
-              </Button>
-            ))}
-          </HasPermission>
-        </Space>
-      ),
+      render: (_value, sku) => <RowActions actions={actionsOf(sku)} />,
     },
   ];
 
@@ -187,6 +183,7 @@ export default function SkuListPage() {
         list={list}
         exportAs={exportSkus}
         columns={columns}
+        compactColumns={['name', 'suggestedRetailPrice', 'status']}
         searchFields={
           <>
             <Form.Item name="keyword" label="关键词">

@@ -75,6 +75,7 @@ export default function PromotionGroupListPage() {
     <>
       <ListPage<PromotionGroupRecord>
         list={list}
+        compactColumns={['name', 'promotionCount', 'status']}
         columns={columns}
         exportAs={exportPromotionGroups}
         searchFields={

@@ -117,22 +117,24 @@ export default function PromotionListPage() {
   const columns: ColumnsType<PromotionListRecord> = [
     {
       title: '编号 / 名称',
-      dataIndex: 'promoNo',
+      // The name in full on hover.
+      dataIndex: 'name',
       key: 'promoNo',
       sorter: true,
+      width: 180,
+      ellipsis: true,
       render: (_value, record) => <TwoLineCell main={record.name} sub={record.promoNo} />,
     },
     {
-      title: '类型',
+      title: '类型 / 促销组',
       dataIndex: 'promoType',
       key: 'promoType',
-      render: (_value, record) => `${record.promoType_dictText}·${record.applyLevel_dictText}`,
-    },
-    {
-      title: '促销组',
-      dataIndex: 'groupName',
-      key: 'groupName',
-      render: (name: string | null) => name ?? '—',
+      render: (_value, record) => (
+        <TwoLineCell
+          main={`${record.promoType_dictText}·${record.applyLevel_dictText}`}
+          sub={record.groupName ?? '—'}
+        />
+      ),
     },
     { title: '适用对象', dataIndex: 'audience_dictText', key: 'audience' },
     {
@@ -143,8 +145,13 @@ export default function PromotionListPage() {
       render: (_value, record) => <TwoLineCell main={record.startAt} sub={`至 ${record.endAt}`} />,
     },
     { title: '预算 / 已用', key: 'budget', render: (_value, record) => budgetText(record) },
-    { title: '参与客户', dataIndex: 'customerCount', key: 'customerCount', align: 'right' },
-    { title: '订单数', dataIndex: 'orderCount', key: 'orderCount', align: 'right' },
+    {
+      title: '参与客户 / 订单',
+      dataIndex: 'customerCount',
+      key: 'customerCount',
+      align: 'right',
+      render: (count: number, record) => <TwoLineCell main={count} sub={`订单 ${record.orderCount}`} />,
+    },
     {
       title: '状态',
       dataIndex: 'status',
@@ -166,6 +173,7 @@ export default function PromotionListPage() {
       <ListPage<PromotionListRecord>
         list={list}
         columns={columns}
+        compactColumns={['promoNo', 'budget', 'status']}
         exportAs={exportPromotions}
         searchFields={
           <>

@@ -154,6 +154,7 @@ export default function FundAccountListPage() {
     <>
       <ListPage<FundAccountRecord>
         list={list}
+        compactColumns={['customerName', 'available']}
         columns={columns}
         exportAs={exportFundAccounts}
         searchFields={

@@ -210,6 +210,7 @@ export default function RebateCalcListPage() {
       </HasPermission>
       <ListPage<RebateCalcRecord>
         list={list}
+        compactColumns={['customerName', 'finalAmount', 'status']}
         columns={columns}
         exportAs={exportRebateCalcs}
         expandable={{

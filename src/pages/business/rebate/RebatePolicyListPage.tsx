@@ -249,6 +249,7 @@ export default function RebatePolicyListPage() {
     <>
       <ListPage<RebatePolicyRecord>
         list={list}
+        compactColumns={['policyNo', 'status']}
         columns={columns}
         exportAs={exportRebatePolicies}
         searchFields={

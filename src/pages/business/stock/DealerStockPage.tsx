@@ -71,6 +71,7 @@ export default function DealerStockPage() {
     <ListPage<Row>
       list={list}
       exportAs={exportDealerStock}
+      compactColumns={['dealerName', 'skuCode', 'qtyOnHand']}
       columns={columns}
       rowKey="key"
       searchFields={

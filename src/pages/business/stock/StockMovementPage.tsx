@@ -75,6 +75,7 @@ export default function StockMovementPage() {
     <ListPage<StockMovement>
       list={list}
       exportAs={exportMovements}
+      compactColumns={['movementNo', 'movementType', 'baseQty']}
       columns={columns}
       searchFields={
         <>

@@ -83,6 +83,7 @@ export default function WarehouseListPage() {
     <>
       <ListPage<Warehouse>
         list={list}
+        compactColumns={['name', 'status']}
         columns={columns}
         exportAs={exportWarehouses}
         searchFields={

@@ -138,6 +138,7 @@ export default function VisitPlanListPage() {
     <>
       <ListPage<VisitPlan>
         list={list}
+        compactColumns={['planDate', 'employeeName', 'status']}
         columns={columns}
         exportAs={exportPlans}
         toFilters={PLAN_DATE.toFilters}

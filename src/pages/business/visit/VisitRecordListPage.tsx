@@ -105,6 +105,7 @@ export default function VisitRecordListPage() {
     <>
       <ListPage<VisitRecord>
         list={list}
+        compactColumns={['customerName', 'orderAmount', 'status']}
         columns={columns}
         exportAs={exportVisits}
         toFilters={VISIT_DATE.toFilters}

@@ -94,6 +94,7 @@ export default function DictListPage() {
     <>
       <ListPage<SysDict>
         list={list}
+        compactColumns={['dictName', 'dictCode']}
         columns={columns}
         exportAs={(params) => exportDicts(dictQuery(params))}
         searchFields={

@@ -82,6 +82,7 @@ export default function RoleListPage() {
     <>
       <ListPage<SysRole>
         list={list}
+        compactColumns={['roleName', 'roleCode']}
         columns={columns}
         exportAs={(params) => exportRoles(roleQuery(params))}
         searchFields={

@@ -194,6 +194,7 @@ export default function UserListPage() {
       <ListPage<SysUser>
         list={list}
         exportAs={(params) => exportUsers(userQuery(params))}
+        compactColumns={['username', 'status']}
         columns={columns}
         searchFields={
           <>

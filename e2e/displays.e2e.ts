@@ -129,7 +129,8 @@ test('a display agreement is approved, signed with a photo, inspected FAIL then 
   // 签署 with a photo of the signed paper: the term began last month, so it runs at once.
   await admin.reload();
   await row.getByText('待签署').waitFor();
-  const agreementNo = (await row.locator('td').first().innerText()).trim();
+  // The first cell's first line (its second is the scheme).
+  const agreementNo = (await row.locator('td').first().innerText()).split('\n')[0].trim();
   const png = (colour: string) =>
     sharp({ create: { width: 480, height: 360, channels: 3, background: colour } })
       .png()

@@ -34,9 +34,9 @@ afterEach(async () => {
 
 test('mes_zg signs in to the repair-mode shell and opens a repair order with its timeline', async () => {
   await loginWithPassword(page, 'mes_zg');
-  await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
+  // Repair mode's landing: the first page of its menu, not the sales figures of 首页.
+  await page.waitForURL(`${baseUrl()}/mes/order`);
   expect(await storedValue(page, 'mesSystem')).toBe(1);
-  await page.goto(`${baseUrl()}/mes/order`);
   await page.getByRole('img', { name: '生产系统' }).first().waitFor();
   await page.getByRole('menuitem', { name: '派工台' }).waitFor();
   expect(await page.locator('.ant-layout-footer').count()).toBe(0);

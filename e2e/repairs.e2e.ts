@@ -87,7 +87,8 @@ interface Shelf {
 test('李师傅 checks in on his phone and feeds back an order with a part off his van, a photo and a signature', async () => {
   // The arrangements, as the repair centre (admin) and 粤冷's dispatcher (mes_wxg, refused by the web, works
   // through the repair app's API) would: a freezer's order dispatched to 粤冷, accepted, contacted, assigned.
-  const engineer = await signedInState(browser, 'mes_li');
+  // A production-system user: his sign-in lands on the one 维修服务 page of his menu, 我的工单.
+  const engineer = await signedInState(browser, 'mes_li', '/mes/mine');
   const [adminToken, dispatcherToken, engineerToken] = await Promise.all(
     ['admin', 'mes_wxg', 'mes_li'].map(tokenOf),
   );

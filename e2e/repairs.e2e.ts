@@ -34,9 +34,9 @@ afterEach(async () => {
 
 test('mes_zg signs in to the repair-mode shell and opens a repair order with its timeline', async () => {
   await loginWithPassword(page, 'mes_zg');
-  await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
+  // Repair mode's landing: the first page of its menu, not the sales figures of 首页.
+  await page.waitForURL(`${baseUrl()}/mes/order`);
   expect(await storedValue(page, 'mesSystem')).toBe(1);
-  await page.goto(`${baseUrl()}/mes/order`);
   await page.getByRole('img', { name: '生产系统' }).first().waitFor();
   await page.getByRole('menuitem', { name: '派工台' }).waitFor();
   expect(await page.locator('.ant-layout-footer').count()).toBe(0);
@@ -87,7 +87,8 @@ interface Shelf {
 test('李师傅 checks in on his phone and feeds back an order with a part off his van, a photo and a signature', async () => {
   // The arrangements, as the repair centre (admin) and 粤冷's dispatcher (mes_wxg, refused by the web, works
   // through the repair app's API) would: a freezer's order dispatched to 粤冷, accepted, contacted, assigned.
-  const engineer = await signedInState(browser, 'mes_li');
+  // A production-system user: his sign-in lands on the one 维修服务 page of his menu, 我的工单.
+  const engineer = await signedInState(browser, 'mes_li', '/mes/mine');
   const [adminToken, dispatcherToken, engineerToken] = await Promise.all(
     ['admin', 'mes_wxg', 'mes_li'].map(tokenOf),
   );

@@ -89,9 +89,9 @@ test('wangfang (no department, no roleLevel-9 role) gets the 您尚未归属部�
   await screenshot(page, 'signin-wangfang-warning');
 });
 
-test('mes_zg logs in with the production-system flag set', async () => {
+test('mes_zg logs in with the production-system flag set, to the repair mode’s 维修工单', async () => {
   await loginWithPassword(page, 'mes_zg');
-  await page.waitForURL(HOME());
+  await page.waitForURL(`${baseUrl()}/mes/order`);
   expect(await storedValue(page, 'mesSystem')).toBe(1);
 });
 

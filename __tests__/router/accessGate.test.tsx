@@ -117,6 +117,31 @@ describe('with a token', () => {
     expect(store.getState().session.token).toBe('tok-1');
   });
 
+  it('a production-system user (mesSystem 1) lands on the first page of the 维修服务 menu, not 首页', async () => {
+    localStorage.setItem('pro__mesSystem', JSON.stringify({ value: 1, expire: null }));
+    const repairMenu = menuNode('/mes', '维修服务', {
+      component: 'layouts/RouteView',
+      children: [
+        menuNode('/mes/mine', '我的工单', { component: 'fixture/EngineerOrders', hidden: true }),
+        menuNode('/mes/order', '维修工单', { component: 'fixture/RepairOrderList' }),
+        menuNode('/mes/dispatch', '派工台', { component: 'fixture/DispatchBoard' }),
+      ],
+    });
+    const { visited } = renderApp(
+      '/user/login',
+      await startApi({
+        'GET /sys/permission/getUserPermissionByToken': () => permissionsOf([...seededMenu(), repairMenu]),
+      }),
+    );
+    await waitFor(() => expect(visited.at(-1)).toBe('/mes/order'), LAZY);
+    expect(visited).toEqual(['/user/login', '/dashboard/workplace', '/mes/order']);
+    // '/' leads there too; 首页 stays open to them.
+    act(() => navigateTo('/dashboard/analysis'));
+    expect(await screen.findByText(/王管理，欢迎回来/, {}, LAZY)).toBeInTheDocument();
+    act(() => navigateTo('/'));
+    await waitFor(() => expect(visited.slice(-3)).toEqual(['/', '/dashboard/workplace', '/mes/order']), LAZY);
+  });
+
   it('shows the loading state, not a 404, while the permissions load; then the deep route itself', async () => {
     const answer = deferred<unknown>();
     const { store, visited } = renderApp(

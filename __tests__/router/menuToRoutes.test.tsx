@@ -11,7 +11,7 @@ import {
 import { basicLayout, resolveMenuComponent } from '../../src/router/componentRegistry';
 import { menuRouteTree, menuToRoutes, routerRoutesOf } from '../../src/router/menuToRoutes';
 import { routeTrail } from '../../src/router/routeTrail';
-import { withMenuRoutes } from '../../src/router/routeTable';
+import { firstPageUnder, withMenuRoutes } from '../../src/router/routeTable';
 import { fixedRoutes, frameRoutes, type AppRoute } from '../../src/router/routes';
 import { menuNode, seededMenu } from '../support/menu';
 
@@ -241,6 +241,33 @@ describe('withMenuRoutes', () => {
     expect(root?.component).toBe(basicLayout);
     expect(root?.children).toEqual([...menuRoutes, ...frameRoutes]);
     expect(table.map((route) => route.path)).toEqual(fixedRoutes.map((route) => route.path));
+  });
+
+  it('sends the workplace to `home` when given (the production system’s landing), else to the home tab', () => {
+    const menuRoutes = menuToRoutes(seededMenu(), noCodes);
+    const workplace = (table: AppRoute[]) => table.find((route) => route.path === '/dashboard/workplace');
+    expect(workplace(withMenuRoutes(fixedRoutes, menuRoutes))?.redirect).toBe('/dashboard/analysis');
+    expect(workplace(withMenuRoutes(fixedRoutes, menuRoutes, '/mes/order'))?.redirect).toBe('/mes/order');
+    expect(withMenuRoutes(fixedRoutes, null, '/mes/order')).toBe(fixedRoutes);
+  });
+
+  it('finds the first shown page under a path in menu order: no group, hidden entry or link', () => {
+    const tree = menuRouteTree(
+      [
+        ...seededMenu(),
+        menuNode('/mes', '维修服务', {
+          component: 'layouts/RouteView',
+          children: [
+            menuNode('/mes/mine', '我的工单', { component: 'fixture/EngineerOrders', hidden: true }),
+            menuNode('/mes/report', '维修报表', { component: 'fixture/RepairReport' }),
+            menuNode('/mes/order', '维修工单', { component: 'fixture/RepairOrderList' }),
+          ],
+        }),
+      ],
+      noCodes,
+    );
+    expect(firstPageUnder(tree, '/mes')).toBe('/mes/report');
+    expect(firstPageUnder(tree, '/eAsset')).toBeUndefined();
   });
 
   it('leaves the fixed table alone before the permissions are loaded', () => {

@@ -45,11 +45,16 @@ export async function signInTo(page: Page, username: string, depart?: string): P
  * contexts with it (newPage's `signedIn`) and go straight to their page, without the landing page, the
  * login and the dashboard each time.
  */
-export async function signedInState(browser: Browser, username: string): Promise<SignedIn> {
+export async function signedInState(
+  browser: Browser,
+  username: string,
+  /** Where the sign-in lands: 首页, or a production-system user's first 维修服务 page. */
+  landing = '/dashboard/analysis',
+): Promise<SignedIn> {
   const { context, page, errors } = await newPage(browser);
   try {
     await loginWithPassword(page, username);
-    await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
+    await page.waitForURL(`${baseUrl()}${landing}`);
     if (errors.length) throw new Error(`signing ${username} in: ${errors.join('; ')}`);
     return await context.storageState();
   } finally {

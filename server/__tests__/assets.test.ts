@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import ExcelJS from 'exceljs';
 import type { Page } from '../../common/contract';
 import type { ApprovalRecord } from '../../common/approvals';
+import { apiClient, loginAs } from './support/auth';
 import { testBackends } from './support/database';
 import {
   FORBIDDEN,
@@ -642,7 +643,8 @@ describe.each(testBackends())('assets on %s', (backend) => {
       .executeTakeFirstOrThrow();
     const [first, second] = await Promise.all([
       bed.post('admin', '/eAsset/handover', { assetIds: [id], toUserId: receiver.id, remark: '片区调整' }),
-      bed.post('admin', '/eAsset/handover', { assetIds: [id], toUserId: receiver.id }),
+      // The same request twice at once (either may win: the remark checked below is the winner's either way).
+      bed.post('admin', '/eAsset/handover', { assetIds: [id], toUserId: receiver.id, remark: '片区调整' }),
     ]);
     expect([first.body.success, second.body.success].sort()).toEqual([false, true]);
     interface Handover {
@@ -709,6 +711,51 @@ describe.each(testBackends())('assets on %s', (backend) => {
     expect((await bed.post('admin', '/eAsset/handover', { assetIds: [id], toUserId: t2.id })).body.code).toBe(
       404,
     );
+  });
+
+  it('gives 发起交接 its receivers without user:list: the caller’s scope and tenant, id and name only', async () => {
+    const { db } = bed.testDatabase.database;
+    const idOf = async (username: string) =>
+      (await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow())
+        .id;
+    const [zhaolei, zhangwei, admin] = await Promise.all(['zhaolei', 'zhangwei', 'admin'].map(idOf));
+    // 赵磊, a rep of 广州办事处, hands over but may not list users.
+    const client = apiClient(bed.server.baseUrl);
+    const token = await loginAs(client, 'zhaolei');
+    expect((await client.get('/sys/user/list', token)).body).toMatchObject({ code: 403 });
+    type Option = { id: string; realname: string };
+    const options = (query: Record<string, string> = {}) =>
+      ok(client.get<Option[]>(`/eAsset/handover/userOptions${queryString(query)}`, token));
+    const his = await options();
+    // Himself and 张伟 (who also heads 广州办事处); not 管理员 of head office, not the other tenant's.
+    expect(his.map((each) => each.id)).toEqual(expect.arrayContaining([zhaolei, zhangwei]));
+    expect(his.map((each) => each.id)).not.toContain(admin);
+    expect(his.every((each) => Object.keys(each).sort().join() === 'id,realname')).toBe(true);
+    expect(await options({ keyword: 'zhangw' })).toEqual([{ id: zhangwei, realname: '张伟' }]);
+    // 发起交接 takes no receiver the picker does not offer.
+    const [asset] = await db
+      .selectFrom('assets')
+      .select('id')
+      .where('tenant_id', '=', 'A01')
+      .limit(1)
+      .execute();
+    expect(
+      (await client.post('/eAsset/handover', { assetIds: [asset.id], toUserId: admin }, token)).body,
+    ).toMatchObject({ code: 404, message: '接收人不存在或无权访问' });
+    // The whole tenant for its administrator, nobody of A01 for B01's; none without asset:apply.
+    expect((await get<Option[]>('admin', '/eAsset/handover/userOptions')).map((each) => each.id)).toEqual(
+      expect.arrayContaining([admin, zhaolei, zhangwei]),
+    );
+    const theirs = await get<Option[]>('t2admin', '/eAsset/handover/userOptions');
+    expect(theirs.length).toBeGreaterThan(0);
+    const a01 = await db.selectFrom('users').select('id').where('tenant_id', '=', 'A01').execute();
+    expect(theirs.filter((each) => a01.some((user) => user.id === each.id))).toEqual([]);
+    expect(await bed.get('wangfang', '/eAsset/handover/userOptions')).toMatchObject(FORBIDDEN);
+    expect(
+      (await bed.get('admin', `/eAsset/handover/userOptions?keyword=${'x'.repeat(33)}`)).body,
+    ).toMatchObject({
+      code: 400,
+    });
   });
 
   it('reports assets by state and region, utilisation per month, the idle list', async () => {

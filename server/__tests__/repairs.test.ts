@@ -347,6 +347,70 @@ describe.each(testBackends())('MES repairs on %s', (backend) => {
     expect(await bed.get('wangfang', '/mes/order/list')).toMatchObject(FORBIDDEN);
   });
 
+  it('shows an order’s photos only to who sees the order: not another provider, scope or tenant, nor without repair:list', async () => {
+    // An outlet zhangwei sees (his data scope), reported by the hotline; he holds no repair:list.
+    const [outlet] = (
+      await get<Page<{ id: string }>>('zhangwei', '/eCustomer/list', {
+        customerType: 'OUTLET',
+        pageSize: '1',
+      })
+    ).records;
+    const fault = await photo();
+    const order = await post<{ id: string }>('mes_zg', '/mes/order/add', {
+      sourceType: 'HOTLINE',
+      customerId: outlet.id,
+      faultCategory: 'NO_COOLING',
+      faultDescription: '不制冷',
+      photoIds: [fault],
+    });
+    const paths = [
+      `/sys/attachment/info/${fault}`,
+      `/sys/attachment/view/${fault}`,
+      `/sys/attachment/thumbnail/${fault}`,
+      `/sys/attachment/list?bizType=REPAIR&bizId=${order.id}`,
+    ];
+    /** The content type and the text of a GET, whatever it answers (the envelope, or the picture's bytes). */
+    const read = async (who: Who, path: string) => {
+      if (!signedInHere(who)) {
+        const { headers, body } = await bed.download(who, path);
+        return { type: headers.get('content-type') ?? '', text: Buffer.from(body).toString() };
+      }
+      const answer = await fetch(`${bed.server.baseUrl}/api${path}`, {
+        headers: { 'x-access-token': tokens[who] as string },
+      });
+      return { type: answer.headers.get('content-type') ?? '', text: await answer.text() };
+    };
+    const [info, view, thumbnail, list] = await Promise.all(paths.map((path) => read('mes_zg', path)));
+    // The repair centre sees every order of the tenant: the photo, its facts and the order's list.
+    expect(JSON.parse(info.text).result).toMatchObject({ id: fault, bizType: 'REPAIR', bizId: order.id });
+    expect([view.type, thumbnail.type]).toEqual(['image/png', 'image/webp']);
+    expect(JSON.parse(list.text).result.map((each: { id: string }) => each.id)).toEqual([fault]);
+    // 粤冷 has not taken the order; wangfang has neither scope nor code; zhangwei the scope only; B01 nothing.
+    for (const path of paths) {
+      for (const who of ['mes_wxg', 'wangfang', 'zhangwei', 't2admin'] as const) {
+        const answer = await read(who, path);
+        expect([who, path, JSON.parse(answer.text)]).toEqual([
+          who,
+          path,
+          expect.objectContaining({ success: false, code: 404 }),
+        ]);
+      }
+    }
+    // Nor may another provider file a photo under the order.
+    const form = new FormData();
+    form.append('bizType', 'REPAIR');
+    form.append('bizId', order.id);
+    form.append('kind', 'REPAIR');
+    form.append('file', new Blob([png]), 'x.png');
+    const upload = await fetch(`${bed.server.baseUrl}/api/sys/attachment/upload`, {
+      method: 'POST',
+      headers: { 'x-access-token': tokens.mes_wxg as string },
+      body: form,
+    });
+    expect(await upload.json()).toMatchObject({ success: false, code: 404 });
+    await post('mes_zg', '/mes/order/cancel', { id: order.id, reason: '测试完毕' });
+  });
+
   it('gives the phone page the engineer’s own orders and shelf, and the engineer steps only to the assigned one', async () => {
     interface Shelf {
       warehouseId: string;

@@ -309,6 +309,13 @@ export const listHandovers = (params: ListParams) =>
   getAction<Page<AssetHandover>>('/eAsset/handover/list', params);
 export const exportHandovers = (params: ListParams) =>
   downloadFile('/eAsset/handover/exportXls', '资产交接.xlsx', params);
+/** A 接收人 of 发起交接: an employee of the caller's data scope (asset:apply, no user:list needed). */
+export interface HandoverReceiver {
+  id: string;
+  realname: string;
+}
+export const handoverReceiverOptions = (keyword?: string) =>
+  getAction<HandoverReceiver[]>('/eAsset/handover/userOptions', keyword ? { keyword } : {});
 export const startHandover = (body: { assetIds: string[]; toUserId: string; remark?: string }) =>
   postAction<{ ids: string[] }>('/eAsset/handover', body);
 export const acceptHandover = (id: string) => postAction<{ id: string }>('/eAsset/handover/accept', { id });

@@ -3,18 +3,15 @@
 // acts on a closed one; 发起交接 (asset:apply) sends the chosen assets and receiver.
 import { screen, waitFor, within } from '@testing-library/react';
 import * as assetsApi from '../../../src/api/assets';
-import * as userApi from '../../../src/api/systemUser';
 import { loggedIn } from '../../../src/features/session/slice';
 import AssetHandoverListPage from '../../../src/pages/business/asset/AssetHandoverListPage';
 import { buttonByText, findDialog, ok, rowActionNames, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/assets');
-jest.mock('../../../src/api/systemUser');
 jest.setTimeout(60000);
 
 const assets = jest.mocked(assetsApi);
-const users = jest.mocked(userApi);
 const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
 
 const handover = (values: Partial<assetsApi.AssetHandover>): assetsApi.AssetHandover => ({
@@ -121,9 +118,8 @@ it('发起交接 sends the chosen assets to the chosen rep', async () => {
       } as assetsApi.Asset,
     ]),
   );
-  users.listUsers.mockResolvedValue(
-    page([{ id: 'u-wang', realname: '王芳', username: 'wangfang' } as userApi.SysUser]),
-  );
+  // The receivers come from the handover's own picker (asset:apply), not the user list (user:list).
+  assets.handoverReceiverOptions.mockResolvedValue(ok([{ id: 'u-wang', realname: '王芳' }]));
   assets.startHandover.mockResolvedValue(ok({ ids: ['h9'] }, '已发起交接！'));
   await render(['asset:list', 'asset:apply']);
   await user.click(buttonByText('发起交接'));
@@ -138,10 +134,9 @@ it('发起交接 sends the chosen assets to the chosen rep', async () => {
       selector: '.ant-select-item-option-content',
     }),
   );
-  await user.click(receiverBox);
-  await user.click(
-    await screen.findByText('王芳（wangfang）', { selector: '.ant-select-item-option-content' }),
-  );
+  await user.type(receiverBox, '王');
+  await waitFor(() => expect(assets.handoverReceiverOptions).toHaveBeenLastCalledWith('王'));
+  await user.click(await screen.findByText('王芳', { selector: '.ant-select-item-option-content' }));
   await user.type(within(dialog).getByPlaceholderText('如：片区调整、人员离职'), '人员离职');
   await user.click(buttonByText(/保\s*存/, dialog));
   await waitFor(() =>

@@ -19,7 +19,13 @@ import { shanghaiDateTime } from '../../db/dates';
 import { newId } from '../../db/ids';
 import type { AssetAgreementsTable, AssetApplicationsTable, DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
-import { pagedList, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
+import {
+  containsPattern,
+  pagedList,
+  parseListQuery,
+  type ListSpec,
+  type RawQuery,
+} from '../../http/listQuery';
 import { documentHtml, documentPdf, storeSnapshot, type AgreementDocument } from '../agreements/documents';
 import { publishedVersionOf } from '../agreements/templates';
 import { shanghaiToday } from '../home/periods';
@@ -325,14 +331,51 @@ export interface HandoverInput {
 export const startHandover = (db: Kysely<DB>, actor: Actor, input: HandoverInput) =>
   db.transaction().execute((trx) => startHandoverIn(trx, actor, input));
 
+/**
+ * Who may receive the caller's handovers: the tenant's active employees (no dealer's user) with a department in
+ * the caller's data scope, and the caller. The 接收人 picker lists them and 发起交接 takes no one else.
+ */
+async function handoverReceivers(db: Kysely<DB>, caller: Caller) {
+  const scope = await dataScopeOf(db, caller.tenantId, caller.userId);
+  return db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.realname'])
+    .where('u.tenant_id', '=', caller.tenantId)
+    .where('u.status', '=', 1)
+    .where('u.del_flag', '=', 0)
+    .where('u.dealer_id', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('u.id', '=', caller.userId),
+        eb.exists(
+          eb
+            .selectFrom('user_departs as ud')
+            .innerJoin('departs as d', 'd.id', 'ud.depart_id')
+            .select('ud.user_id')
+            .whereRef('ud.user_id', '=', 'u.id')
+            .where(inScope(scope, 'd.org_code')),
+        ),
+      ]),
+    );
+}
+
+/** The 接收人 picker: receivers by name or account (`keyword`), id and name only, at most 50. */
+export async function handoverReceiverOptions(db: Kysely<DB>, caller: Caller, keyword?: string) {
+  let query = await handoverReceivers(db, caller);
+  if (keyword) {
+    const pattern = containsPattern(keyword);
+    query = query.where((eb) =>
+      eb.or([eb('u.realname', 'ilike', pattern), eb('u.username', 'ilike', pattern)]),
+    );
+  }
+  return query.orderBy('u.username').limit(50).execute();
+}
+
 export async function startHandoverIn(trx: Kysely<DB>, actor: Actor, input: HandoverInput) {
-  const receiver = await trx
-    .selectFrom('users')
-    .select(['id', 'realname'])
-    .where('id', '=', input.toUserId)
-    .where('tenant_id', '=', actor.tenantId)
-    .where('status', '=', 1)
-    .where('del_flag', '=', 0)
+  const receiver = await (
+    await handoverReceivers(trx, actor)
+  )
+    .where('u.id', '=', input.toUserId)
     .executeTakeFirst();
   if (!receiver) throw notFound('接收人');
   const ids: string[] = [];

@@ -43,6 +43,7 @@ import {
   assetAgreementHtml,
   assetAgreementPdf,
   decideHandover,
+  handoverReceiverOptions,
   listHandovers,
   startHandover,
   type DepositInput,
@@ -363,6 +364,16 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
   );
   app.get('/eAsset/handover/exportXls', { config: requires('asset:list') }, (request, reply) =>
     sendExport(request, reply, HANDOVER_EXPORT),
+  );
+  // 接收人 of 发起交接: for those who hand over, who need not hold user:list.
+  app.get<{ Querystring: { keyword?: string } }>(
+    '/eAsset/handover/userOptions',
+    {
+      config: requires('asset:apply'),
+      schema: { querystring: { type: 'object', properties: { keyword: { type: 'string', maxLength: 32 } } } },
+    },
+    async (request) =>
+      ok(await handoverReceiverOptions(db, callerOf(request), request.query.keyword?.trim() || undefined)),
   );
   app.post<{ Body: HandoverInput }>(
     '/eAsset/handover',

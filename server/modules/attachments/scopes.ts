@@ -3,6 +3,7 @@
 import { AD_PHOTO_BIZ } from '../../../common/ads';
 import { ASSET_PHOTO_BIZ } from '../../../common/assets';
 import { POSM_PHOTO_BIZ } from '../../../common/posm';
+import { REPAIR_PHOTO_BIZ } from '../../../common/repairs';
 import { adById } from '../ads/service';
 import { requestById } from '../posm/requests';
 import { DISPLAY_PHOTO_BIZ } from '../../../common/displays';
@@ -10,6 +11,7 @@ import { assetInScope } from '../assets/ledger';
 import { agreementScopeCheck } from '../displays/agreements';
 import { customerInScope } from '../customers/service';
 import { dataScopeOf } from '../shared/dataScope';
+import { orderInScope } from '../repairs/orders';
 import { visitInScope } from '../visits/records';
 import type { BizScopes } from './service';
 
@@ -34,4 +36,5 @@ export const BIZ_SCOPES: BizScopes = {
     await requestById(db, caller, id);
   },
   [DISPLAY_PHOTO_BIZ]: agreementScopeCheck,
+  [REPAIR_PHOTO_BIZ]: orderInScope,
 };

@@ -32,13 +32,14 @@ import { BusinessError } from '../../http/envelope';
 import { pagedList, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
 import { bindAttachments } from '../attachments/service';
 import { ASSET_ACTIONS, moveAsset, type AssetRow } from '../assets/ledger';
-import { logOperation, type Actor } from '../shared/actor';
+import { permissionCodesOf } from '../auth/permissions';
+import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { changedMeanwhile, notFound, transitionTo, type Transition } from '../shared/commands';
 import { dataScopeOf, inScope } from '../shared/dataScope';
 import { inTransaction } from '../shared/documentSteps';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { changeSpareStock, partOf } from './parts';
-import type { RepairViewer } from './providers';
+import { viewerOf, type RepairViewer } from './providers';
 
 type OrderRow = Selectable<RepairOrdersTable>;
 
@@ -166,6 +167,19 @@ function requireProvider(viewer: RepairViewer, row: OrderRow, engineerStep = fal
     throw new BusinessError(403, '只有指派的工程师可以操作');
   }
   return link;
+}
+
+/** The code of an order's detail (/mes/order/queryById). */
+const ORDER_READ_PERMISSION = 'repair:list';
+
+/**
+ * Whether the caller may open the order's detail — its code and the order visible to them — else a 404: what
+ * hangs off an order (its photos, the attachments' scope check) is seen by whoever sees the order.
+ */
+export async function orderInScope(db: Kysely<DB>, caller: Caller, id: string): Promise<void> {
+  const codes = await permissionCodesOf(db, caller.userId, caller.tenantId);
+  if (!codes.has(ORDER_READ_PERMISSION)) throw notFound('维修工单');
+  await orderFor(db, await viewerOf(db, caller), id);
 }
 
 // ---- Opening ----

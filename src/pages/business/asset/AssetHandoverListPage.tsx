@@ -10,12 +10,14 @@ import { HANDOVER_STATUS } from '../../../../common/assets';
 import {
   acceptHandover,
   exportHandovers,
+  handoverReceiverOptions,
   listAssets,
   listHandovers,
   rejectHandover,
   startHandover,
   type Asset,
   type AssetHandover,
+  type HandoverReceiver,
 } from '../../../api/assets';
 import type { ListParams } from '../../../api/systemTypes';
 import { EnumSelect, RemoteSelect, type RemoteOption } from '../../../components/form/EnumSelect';
@@ -30,7 +32,6 @@ import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
 import { selectUserInfo } from '../../../features/session/selectors';
 import { useAppSelector } from '../../../store/hooks';
-import { RepSelect } from '../visit/visitPickers';
 import { AssetDrawer } from './AssetDrawer';
 
 export const HANDOVER_COLOR: Record<string, string> = {
@@ -44,6 +45,8 @@ const assetOption = (asset: Asset): RemoteOption => ({
   value: asset.id,
   label: `${asset.assetNo} ${asset.modelName}${asset.customerName ? ` · ${asset.customerName}` : ''}`,
 });
+
+const receiverOption = (user: HandoverReceiver): RemoteOption => ({ value: user.id, label: user.realname });
 
 interface HandoverValues {
   assetIds: string[];
@@ -104,7 +107,12 @@ export function HandoverModal({
         </Form.Item>
       )}
       <Form.Item name="toUserId" label="接收人" rules={[required('接收人', '选择')]}>
-        <RepSelect placeholder="请选择接收的业务员" />
+        <RemoteSelect
+          load={handoverReceiverOptions}
+          toOption={receiverOption}
+          remoteSearch
+          placeholder="请选择接收的业务员"
+        />
       </Form.Item>
       <Form.Item name="remark" label="交接说明">
         <Input.TextArea rows={3} maxLength={256} placeholder="如：片区调整、人员离职" />

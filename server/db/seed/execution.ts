@@ -377,7 +377,14 @@ export const seedExecution: SeedStep = async (trx) => {
     ...revocations.map((each) => ({ ...each, score: 0, kind: 'REVERSE' as const })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
   const balances = new Map<string, number>();
+  // What each outlet's revoked results will take back: a redemption leaves that much, or the reversal would
+  // find the account short (which the ledger refuses).
+  const toReverse = new Map<string, number>();
+  for (const each of revocations)
+    toReverse.set(each.customerId, (toReverse.get(each.customerId) ?? 0) + each.coins);
   for (const event of events) {
+    if (event.kind === 'REVERSE')
+      toReverse.set(event.customerId, (toReverse.get(event.customerId) ?? 0) - event.coins);
     const entry = await postCoins(trx, {
       tenantId: TENANT,
       customerId: event.customerId,
@@ -408,6 +415,7 @@ export const seedExecution: SeedStep = async (trx) => {
       random.chance(0.3)
     ) {
       const redeemed = random.pick([50, 80, 100]);
+      if (balance - redeemed < (toReverse.get(event.customerId) ?? 0)) continue;
       await postCoins(trx, {
         tenantId: TENANT,
         customerId: event.customerId,

@@ -2,8 +2,8 @@
 // schema compiled when the route first needs it instead of when the app starts. Compiling every route's
 // validators and serializers up front was most of an app's start-up (about 60 % of its second), paid again by
 // every test file's servers, which call a handful of the hundreds of routes. A route's first call pays for its
-// own schemas, once; a schema that cannot compile still fails that route, and the route-walking test calls them
-// all (server/__tests__/routeAccess.test.ts).
+// own schemas, once; a schema that cannot compile would fail that route, so http.test compiles them all
+// (compileAll, the app's compileAllSchemas).
 import type { FastifyServerOptions } from 'fastify';
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';

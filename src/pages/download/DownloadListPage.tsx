@@ -171,6 +171,8 @@ function JobTable({ category }: { category: JobCategory }) {
     <ListPage<JobRecord>
       list={list}
       columns={columns}
+      // What the job is and where it stands (an import's failed rows too); the rest in the row's detail.
+      compactColumns={['title', 'status', 'failedRows']}
       searchFields={
         <Form.Item name="status" label="状态">
           <EnumSelect labels={JOB_STATUS} style={{ width: 120 }} placeholder="全部" />

@@ -20,6 +20,7 @@ import { ModalForm } from '../../../components/form/ModalForm';
 import { ChangeHistory } from '../../../components/history/ChangeHistory';
 import { useEnabledColumns } from '../../../components/table/enabledColumns';
 import { ListPage } from '../../../components/table/ListPage';
+import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
 
 const payloadOf = (price: AdPrice): AdPricePayload => ({
@@ -49,8 +50,13 @@ export default function AdPriceBookPage() {
     onSwitched: list.reload,
   });
   const columns: ColumnsType<AdPrice> = [
-    { title: '广告类型', dataIndex: 'adType_dictText', key: 'adType', sorter: true },
-    { title: '材质', dataIndex: 'material', key: 'material' },
+    {
+      title: '广告类型 / 材质',
+      dataIndex: 'adType_dictText',
+      key: 'adType',
+      sorter: true,
+      render: (type: string, price) => <TwoLineCell main={type} sub={price.material} />,
+    },
     {
       title: '单价(元/㎡)',
       dataIndex: 'unitPrice',
@@ -76,6 +82,7 @@ export default function AdPriceBookPage() {
       <ListPage<AdPrice>
         list={list}
         columns={columns}
+        compactColumns={['adType', 'unitPrice', 'status']}
         exportAs={exportAdPrices}
         searchFields={
           <>

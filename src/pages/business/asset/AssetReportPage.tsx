@@ -119,7 +119,12 @@ export default function AssetReportPage() {
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         闲置资产{report && `（在库超过${report.idleDays}天）`}
       </Typography.Title>
-      <ListPage<IdleAsset> list={idle} columns={IDLE_COLUMNS} exportAs={exportIdleAssets} />
+      <ListPage<IdleAsset>
+        list={idle}
+        columns={IDLE_COLUMNS}
+        compactColumns={['assetNo', 'conditionStatus', 'value']}
+        exportAs={exportIdleAssets}
+      />
     </>
   );
 }

@@ -108,6 +108,7 @@ export default function CoinAccountListPage() {
       <ListPage<CoinAccount>
         list={list}
         columns={columns}
+        compactColumns={['customerName', 'balance']}
         exportAs={exportCoinAccounts}
         searchFields={
           <Form.Item name="keyword" label="门店">

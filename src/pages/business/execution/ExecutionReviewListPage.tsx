@@ -290,6 +290,7 @@ export default function ExecutionReviewListPage() {
       <ListPage<ExecutionResult>
         list={list}
         columns={columns}
+        compactColumns={['customerName', 'finalScore', 'reviewStatus']}
         exportAs={exportResults}
         searchFields={
           <>

@@ -160,6 +160,7 @@ export default function ExecutionTemplateListPage() {
       <ListPage<ExecutionTemplate>
         list={list}
         columns={columns}
+        compactColumns={['name', 'version', 'status']}
         exportAs={exportTemplates}
         searchFields={
           <>

@@ -107,6 +107,7 @@ export function MasterDataPage({ kind }: { kind: keyof typeof KINDS }) {
       <ListPage<Record_>
         list={list}
         columns={columns}
+        compactColumns={['code', 'name', 'status']}
         exportAs={exportAs}
         searchFields={
           <>

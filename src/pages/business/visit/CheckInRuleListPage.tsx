@@ -122,6 +122,7 @@ export default function CheckInRuleListPage() {
       <ListPage<CheckInRule>
         list={list}
         columns={columns}
+        compactColumns={['orgCode', 'checkInRadiusM', 'status']}
         exportAs={exportRules}
         searchFields={
           <>

@@ -101,6 +101,7 @@ export function VisitReport({ kind }: { kind: VisitReportKind }) {
       list={list}
       rowKey="key"
       columns={columns}
+      compactColumns={['who', 'completionRate', 'orderAmount']}
       exportAs={(params) => exportVisitReport(kind, withPeriod(params))}
       toFormValues={(filters) => ({
         ...filters,

@@ -200,6 +200,7 @@ export default function VisitRouteListPage() {
       <ListPage<VisitRoute>
         list={list}
         columns={columns}
+        compactColumns={['code', 'outletCount', 'status']}
         exportAs={exportRoutes}
         searchFields={
           <>

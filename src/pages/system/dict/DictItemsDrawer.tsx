@@ -96,6 +96,7 @@ function DictItems({ dict }: { dict: SysDict }) {
         list={list}
         tableId="dict-items"
         columns={columns}
+        compactColumns={['itemText', 'status']}
         searchFields={
           <Form.Item name="itemText" label="名称">
             <Input placeholder="请输入名称" allowClear />

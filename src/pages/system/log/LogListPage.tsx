@@ -95,6 +95,7 @@ function LogTable({ logType }: { logType: LogType }) {
     <ListPage<SysLog>
       list={list}
       columns={columns}
+      compactColumns={['logContent', 'username', 'createTime']}
       // The two tabs are two tables on one page: each keeps its own column settings.
       tableId={`sys-log-${logType}`}
       exportAs={(params) => exportLogs({ ...params, logType })}

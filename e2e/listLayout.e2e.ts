@@ -47,6 +47,10 @@ function lastMonth(): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
 }
 
+/** The log lists sit under the login charts, which load on their own: rows stay put once they are drawn. */
+const logCharts = (target: Page) =>
+  target.getByRole('img', { name: '近七日登录统计图' }).locator('canvas').waitFor();
+
 const LISTS: ListCase[] = [
   {
     name: 'orders',
@@ -316,12 +320,14 @@ const LISTS: ListCase[] = [
   {
     name: 'login-logs',
     path: '/isystem/log',
+    reach: logCharts,
     desktop: ['日志内容', '操作人', 'IP', '耗时(毫秒)', '创建时间'],
     tablet: ['日志内容', '操作人', '创建时间'],
   },
   {
     name: 'operation-logs',
     path: '/isystem/log?logType=2',
+    reach: logCharts,
     desktop: ['日志内容', '操作人', 'IP', '操作类型', '请求地址', '耗时(毫秒)', '创建时间'],
     tablet: ['日志内容', '操作人', '创建时间'],
   },
@@ -350,7 +356,7 @@ function cellsOutOfView(target: Page, within: string, titles: string[]): Promise
         const at = headers.findIndex((cell) => cell.textContent === title);
         if (at < 0) return true;
         const rect = row.children[at].getBoundingClientRect();
-        return rect.left < box.left - 1 || rect.right > right + 1 || rect.bottom > window.innerHeight;
+        return rect.left < box.left - 1 || rect.right > right + 1 || rect.bottom > window.innerHeight + 1;
       });
     },
     { within, wanted: titles },
@@ -362,14 +368,28 @@ async function headerTitles(target: Page, within: string): Promise<string[]> {
   return titles.map((title) => title.trim()).filter(Boolean);
 }
 
-/** Opens the list and brings its first row into view (a list under a page's charts too), without scrolling the table. */
+/** Opens the list and brings its first row into view (under charts too), without scrolling the table. */
 async function open(target: Page, list: ListCase, within: string) {
   await target.goto(`${baseUrl()}${list.path}`);
   await list.reach?.(target);
   const firstRow = target.locator(`${within} .ant-table-row`).first();
   await firstRow.waitFor();
-  await firstRow.evaluate((row) =>
-    row.firstElementChild?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+  // Until the row stays where it is (a drawer sliding in, charts drawn above it).
+  await firstRow.evaluate(
+    (row) =>
+      new Promise<void>((settled) => {
+        let last = '';
+        const check = () => {
+          row.firstElementChild?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+          const { top, left } = (row.firstElementChild ?? row).getBoundingClientRect();
+          if (`${top},${left}` === last) settled();
+          else {
+            last = `${top},${left}`;
+            setTimeout(check, 300);
+          }
+        };
+        check();
+      }),
   );
 }
 

@@ -419,8 +419,9 @@ it('the drawer lists returns and exchanges with the steps their state allows: �
       reason_dictText: '临期',
       refundMethod: 'OFFSET_AR',
       refundMethod_dictText: '冲抵欠款',
-      amount: '45.60',
-      rebateBackAmount: '0.00',
+      amount: '43.80',
+      rebateBackAmount: '0.60',
+      coinBackCoins: 120,
       status: 'SUBMITTED',
       status_dictText: '已提交',
       createdAt: '2026-11-22 11:00:00',
@@ -486,7 +487,7 @@ it('the drawer lists returns and exchanges with the steps their state allows: �
   const back = (await within(drawer).findByText('退货 RT1')).closest('tr') as HTMLElement;
   const swap = within(drawer).getByText('换货 HH1').closest('tr') as HTMLElement;
   expect(within(back).getByText('已提交')).toBeInTheDocument();
-  expect(within(back).getByText('退款 ¥45.60')).toBeInTheDocument();
+  expect(within(back).getByText('退款 ¥43.80 · 退回返利 ¥0.60 · 退回金币 120')).toBeInTheDocument();
   expect(within(back).queryByText(/^入\s*库$/)).not.toBeInTheDocument();
   expect(within(swap).queryByText(/^审\s*核$/)).not.toBeInTheDocument();
 

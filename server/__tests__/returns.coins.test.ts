@@ -96,6 +96,20 @@ describe.each(testBackends())('coins given back by returns on %s', (backend) => 
       coinBackCoins: 167,
       status: 'SUBMITTED',
     });
+    // Its approver reads what goes back beside the refund.
+    const approval = await db()
+      .selectFrom('approval_instances')
+      .select('summary')
+      .where('biz_type', '=', 'RETURN')
+      .where('biz_id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    expect(approval.summary.fields).toEqual(
+      expect.arrayContaining([
+        { label: '退款金额', value: '¥22.33' },
+        { label: '退回金币', value: '167 金币' },
+      ]),
+    );
+    expect(approval.summary.fields.map((field) => field.label)).not.toContain('退回返利');
     await ok(audit(first.id));
     expect(await coins()).toBe(4000);
     await ok(receive(first.id));

@@ -482,6 +482,8 @@ export async function addReturn(db: Kysely<DB>, actor: Actor, input: ReturnAddIn
       reason: input.reason,
       refundMethod: input.refundMethod,
       amountCents: total,
+      rebateBackCents: back.rebateCents,
+      coinBackCoins: back.coins,
       goods: taken
         .map(({ line, baseQty }) => `${line.sku_snapshot.name} ${qtyText(baseQty, line.sku_snapshot)}`)
         .join('、'),

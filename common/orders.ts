@@ -771,6 +771,8 @@ export interface ReturnListRecord {
   amount: Money;
   /** 退回返利: the returned goods' share of the order's 返利抵扣, back to the rebate account at 入库. */
   rebateBackAmount: Money;
+  /** 退回金币: the returned goods' share of the order's 金币抵扣, in coins, back to the coin account at 入库. */
+  coinBackCoins: number;
   status: ReturnStatus;
   status_dictText: string;
   createdAt: DateTimeText;

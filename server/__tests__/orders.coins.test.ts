@@ -8,12 +8,13 @@ import type { CoinDeduction } from '../../common/execution';
 import type { OrderDetail } from '../../common/orders';
 import type { PromotionPreview } from '../../common/promotions';
 import type { ErpDocumentLine } from '../db/schema';
-import { coinBalanceOf, postCoins } from '../modules/funds/ledger';
+import { coinBalanceOf } from '../modules/funds/ledger';
 import { ledgerSums } from '../modules/funds/queries';
 import { testBackends } from './support/database';
 import {
   addQueueingErpConnection,
   type BusinessTestbed,
+  earnCoins,
   type Caller,
   ok,
   openBusinessTestbed,
@@ -64,18 +65,8 @@ describe.each(testBackends())('coin deduction on orders on %s', (backend) => {
       .where('id', '=', goods.outletId)
       .executeTakeFirstOrThrow();
     dealerId = outlet.serving_dealer_id!;
-    // 1000 coins (¥10.00) earned by the outlet, as an approved execution result would post them.
-    await db()
-      .transaction()
-      .execute((trx) =>
-        postCoins(trx, {
-          tenantId: 'A01',
-          customerId: goods.outletId,
-          coins: 1000,
-          entryType: 'EARN_EXECUTION',
-          source: { type: 'EXECUTION', no: `ZX-COIN-${backend}` },
-        }),
-      );
+    // 1000 coins (¥10.00) earned by the outlet.
+    await earnCoins(bed, goods.outletId, 1000, `ZX-COIN-${backend}`);
     await addQueueingErpConnection(bed, connectionId, '金币测试金蝶');
     // The first test database of a run builds the seeded fixture: minutes on a busy machine.
   }, 300_000);

@@ -169,10 +169,18 @@ describe.each(testBackends())('trade spend on orders on %s', (backend) => {
     });
     const ledger = await db()
       .selectFrom('fund_ledger')
-      .select(['entry_type', 'amount'])
+      .select(['id', 'entry_type', 'amount'])
       .where('source_id', '=', placed.id)
       .orderBy('seq')
       .execute();
+    // The return remembers the entry that gave its rebate back, and no coin entry (the order used none).
+    expect(
+      await db()
+        .selectFrom('return_orders')
+        .select(['rebate_back_entry_id', 'coin_back_entry_id', 'coin_back_coins'])
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ rebate_back_entry_id: ledger.at(-1)!.id, coin_back_entry_id: null, coin_back_coins: 0 });
     // 试算 of the policy for this month: the outlet's purchases measured, nothing written.
     const month = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
     const trial = await ok(

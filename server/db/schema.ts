@@ -1057,6 +1057,11 @@ export interface ReturnOrdersTable extends BusinessColumns {
   amount: Decimal;
   /** The buyer's 返利抵扣 on the returned goods, back to the rebate account at 入库 (migration 0039). */
   rebate_back_amount: Generated<string>;
+  /** The coins of the order's 金币抵扣 the returned goods took, back to the coin account at 入库 (migration 0041). */
+  coin_back_coins: Generated<number>;
+  /** The ledger entries that gave them back at 入库, set once (migration 0041). */
+  rebate_back_entry_id: string | null;
+  coin_back_entry_id: string | null;
   status: Generated<ReturnStatus>;
   remark: string | null;
   reject_reason: string | null;

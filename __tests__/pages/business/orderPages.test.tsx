@@ -419,8 +419,9 @@ it('the drawer lists returns and exchanges with the steps their state allows: �
       reason_dictText: '临期',
       refundMethod: 'OFFSET_AR',
       refundMethod_dictText: '冲抵欠款',
-      amount: '45.60',
-      rebateBackAmount: '0.00',
+      amount: '43.80',
+      rebateBackAmount: '0.60',
+      coinBackCoins: 120,
       status: 'SUBMITTED',
       status_dictText: '已提交',
       createdAt: '2026-11-22 11:00:00',
@@ -486,7 +487,7 @@ it('the drawer lists returns and exchanges with the steps their state allows: �
   const back = (await within(drawer).findByText('退货 RT1')).closest('tr') as HTMLElement;
   const swap = within(drawer).getByText('换货 HH1').closest('tr') as HTMLElement;
   expect(within(back).getByText('已提交')).toBeInTheDocument();
-  expect(within(back).getByText('退款 ¥45.60')).toBeInTheDocument();
+  expect(within(back).getByText('退款 ¥43.80 · 退回返利 ¥0.60 · 退回金币 120')).toBeInTheDocument();
   expect(within(back).queryByText(/^入\s*库$/)).not.toBeInTheDocument();
   expect(within(swap).queryByText(/^审\s*核$/)).not.toBeInTheDocument();
 
@@ -506,6 +507,78 @@ it('the drawer lists returns and exchanges with the steps their state allows: �
   await within(execute).findByText('上海中心仓');
   await user.click(buttonByText('确认换货', execute));
   await waitFor(() => expect(commands.swapExecute).toHaveBeenCalledWith({ id: 'x1', warehouseId: 'w1' }));
+});
+
+it('入库 of an approved return says what goes back to the customer’s accounts: the refund, the rebate and the coins', async () => {
+  const user = setupUser();
+  api.listOrders.mockResolvedValue(page([orderRecord({ status: 'SIGNED', status_dictText: '已签收' })]));
+  const detail = signedOrder();
+  const back = {
+    id: 'r2',
+    returnNo: 'RT2',
+    originalOrderId: 'o1',
+    originalOrderNo: 'SO202611220001',
+    customerId: 'c1',
+    customerName: '好邻居便利店',
+    reason: 'QUALITY' as const,
+    reason_dictText: '质量问题',
+    refundMethod: 'ORIGINAL' as const,
+    refundMethod_dictText: '原路退回',
+    amount: '44.10',
+    rebateBackAmount: '0.00',
+    coinBackCoins: 150,
+    status: 'APPROVED' as const,
+    status_dictText: '已审核',
+    createdAt: '2026-11-22 11:00:00',
+  };
+  detail.returns = [back];
+  api.queryOrder.mockResolvedValue(ok(detail));
+  api.returnById.mockResolvedValue(
+    ok({
+      ...back,
+      remark: null,
+      rejectReason: null,
+      warehouseId: null,
+      lines: [
+        {
+          id: 'l1',
+          orderLineId: detail.lines[0].id,
+          skuId: 's1',
+          skuName: '华饮可乐 500ml',
+          baseQty: 12,
+          qtyText: '1箱',
+          batchNo: 'B1',
+          unitPrice: '3.80',
+          amount: '45.60',
+          condition: null,
+        },
+      ],
+    }),
+  );
+  jest
+    .mocked(stockApi)
+    .listWarehouses.mockResolvedValue(page([{ id: 'w1', name: '上海中心仓' } as stockApi.Warehouse]));
+  commands.returnReceive.mockResolvedValue(ok({ status: 'RECEIVED' }, '入库成功！'));
+  await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
+  await rowAction(user, await rowOf('SO202611220001'), /详\s*情/);
+  const drawer = (await screen.findByText('订单详情 SO202611220001')).closest('.ant-drawer') as HTMLElement;
+  const row = (await within(drawer).findByText('退货 RT2')).closest('tr') as HTMLElement;
+  expect(within(row).getByText('退款 ¥44.10 · 退回金币 150')).toBeInTheDocument();
+
+  await user.click(buttonByText(/入\s*库/, row));
+  const receive = await findDialog('退货入库 RT2');
+  expect(
+    await within(receive).findByText('退款 ¥44.10 · 退回金币 150（返利、金币在入库时退回客户账户）'),
+  ).toBeInTheDocument();
+  await within(receive).findByText('上海中心仓');
+  await user.click(buttonByText('确认入库', receive));
+  await waitFor(() =>
+    expect(commands.returnReceive).toHaveBeenCalledWith({
+      id: 'r2',
+      warehouseId: 'w1',
+      lines: [{ lineId: 'l1', condition: 'GOOD' }],
+    }),
+  );
 });
 
 it('取消 before the audit needs its reason; the server’s refusal stays with it; done, the list reloads', async () => {

@@ -3,6 +3,7 @@
 // business permissions, t2admin of tenant B01).
 import type { FundAccountRecord } from '../../../common/rebates';
 import type { DatabaseKind } from '../../db';
+import { postCoins } from '../../modules/funds/ledger';
 import { addDays } from '../../modules/stock/stockAge';
 import { apiClient, loginAs, openSeededDatabase, type ApiAnswer } from './auth';
 import type { TestDatabase } from './database';
@@ -232,3 +233,15 @@ export async function rebateAccountOf(bed: BusinessTestbed, customerId: string) 
   );
   return page.records[0];
 }
+
+/** Coins earned by an outlet of tenant A01, as an approved execution result would post them (`no` its number). */
+export const earnCoins = (bed: BusinessTestbed, outletId: string, coins: number, no: string) =>
+  bed.testDatabase.database.db.transaction().execute((trx) =>
+    postCoins(trx, {
+      tenantId: 'A01',
+      customerId: outletId,
+      coins,
+      entryType: 'EARN_EXECUTION',
+      source: { type: 'EXECUTION', no },
+    }),
+  );

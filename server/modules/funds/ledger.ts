@@ -364,31 +364,33 @@ export async function coinBalanceOf(db: Kysely<DB>, tenantId: string, customerId
 }
 
 /**
- * At a return's 入库: its share of the order's rebate deduction back to the buyer's rebate account, as the
- * order's ORDER_RETURN_BACK (so a later invalidation of the order gives back only the rest). Never more than
- * the order still has spent; answers the cents given back.
+ * At a return's 入库: its share of one of the order's deductions back to the buyer's account — 返利抵扣 in cents to
+ * the rebate account, 金币抵扣 in coins × COIN_CENTS to the coin account — as the order's ORDER_RETURN_BACK (so a
+ * later invalidation of the order gives back only the rest). Never more than the order still has spent there;
+ * answers what was given back and its entry (none when nothing was).
  */
 export async function giveBackForReturn(
   trx: Kysely<DB>,
   order: FundOrder,
+  account: keyof typeof ORDER_HOLDS,
   returned: { cents: number; returnNo: string },
   operatorId: string | null,
-): Promise<number> {
-  const held = (await orderHoldings(trx, order)).find((each) => each.account_type === 'REBATE');
+): Promise<{ cents: number; entryId: string | null }> {
+  const held = (await orderHoldings(trx, order)).find((each) => each.account_type === account);
   const spent = held?.spent ? toCents(held.spent) : 0;
   const cents = Math.min(returned.cents, spent);
-  if (cents <= 0) return 0;
-  await post(trx, {
+  if (cents <= 0) return { cents: 0, entryId: null };
+  const { entryId } = await post(trx, {
     tenantId: order.tenant_id,
     customerId: order.buyer_id,
-    account: 'REBATE',
+    account,
     entryType: 'ORDER_RETURN_BACK',
     amountCents: cents,
     frozenCents: 0,
     source: { type: 'ORDER', id: order.id, no: order.order_no },
-    remark: `退单 ${returned.returnNo} 入库，返还订单 ${order.order_no} 返利抵扣 ${yuan(cents)}`,
+    remark: `退单 ${returned.returnNo} 入库，返还订单 ${order.order_no} ${ORDER_HOLDS[account].what} ${amountText(account, cents)}`,
     operatorId,
-    refusal: '返利账户返还失败',
+    refusal: `${FUND_ACCOUNT_TYPE[account]}返还失败`,
   });
-  return cents;
+  return { cents, entryId };
 }

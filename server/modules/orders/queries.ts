@@ -561,6 +561,7 @@ export function withReturnColumns(query: ReturnType<typeof returnDocuments>) {
     'return_orders.refund_method as refundMethod',
     'return_orders.amount',
     'return_orders.rebate_back_amount as rebateBackAmount',
+    'return_orders.coin_back_coins as coinBackCoins',
     'return_orders.status',
     shanghaiDateTime('return_orders.created_at').as('createdAt'),
   ]);

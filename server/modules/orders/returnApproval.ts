@@ -70,6 +70,9 @@ export interface SubmittedReturn {
   refundMethod: RefundMethod;
   /** In cents. */
   amountCents: number;
+  /** What goes back to the buyer's accounts at 入库: 返利抵扣 in cents, 金币抵扣 in coins. */
+  rebateBackCents: number;
+  coinBackCoins: number;
   /** What comes back, e.g. "华饮可乐 500ml 1箱". */
   goods: string;
 }
@@ -86,7 +89,7 @@ export async function submitReturnApproval(
     .where('id', '=', submitted.customerId)
     .where('tenant_id', '=', submitted.tenantId)
     .executeTakeFirst();
-  const amount = (submitted.amountCents / 100).toFixed(2);
+  const money = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
   const { notices } = await startApproval(trx, {
     tenantId: submitted.tenantId,
     initiatorId,
@@ -101,7 +104,9 @@ export async function submitReturnApproval(
         { label: '客户', value: customer?.name ?? '' },
         { label: '退货原因', value: RETURN_REASON[submitted.reason] },
         { label: '退款方式', value: REFUND_METHOD[submitted.refundMethod] },
-        { label: '退款金额', value: `¥${amount}` },
+        { label: '退款金额', value: money(submitted.amountCents) },
+        { label: '退回返利', value: submitted.rebateBackCents > 0 ? money(submitted.rebateBackCents) : '' },
+        { label: '退回金币', value: submitted.coinBackCoins > 0 ? `${submitted.coinBackCoins} 金币` : '' },
         { label: '退货商品', value: submitted.goods },
       ].filter((field) => field.value !== ''),
     },

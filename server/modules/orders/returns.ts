@@ -19,6 +19,7 @@ import {
   type SwapDetail,
   type SwapExecuteInput,
 } from '../../../common/orders';
+import { coinsOfAmount } from '../../../common/execution';
 import { formatQuantity } from '../../../common/quantity';
 import { codesOf } from '../../../common/businessEnums';
 import { isoDate } from '../../db/dates';
@@ -32,7 +33,7 @@ import { changedMeanwhile, notFound, transitionTo, type Transition } from '../sh
 import { dataScopeOf, inScope, type DataScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { lockLotsOfSkus, postInbound, postOutbound } from '../stock/service';
-import { giveBackForReturn } from '../funds/ledger';
+import { COIN_CENTS, giveBackForReturn, type FundOrder } from '../funds/ledger';
 import type { TaskNotice } from '../approvals/engine';
 import { allocateCents, centsText, shareCents, toCents } from './money';
 import { decideReturnApproval, submitReturnApproval, withdrawReturnApproval } from './returnApproval';
@@ -133,11 +134,6 @@ async function takeBack(
 ) {
   if (picks.length === 0) throw new BusinessError(400, '请选择要退回的商品');
   const lines = await returnableLines(trx, order.id);
-  // The order's 返利抵扣 spread over its paid lines as the ERP got it (orders/erpSync.ts).
-  const rebates = allocateCents(
-    toCents(order.rebate_deduct_amount),
-    lines.map(({ line }) => (line.is_gift ? 0 : toCents(line.amount))),
-  );
   return picks.map((pick) => {
     const found = lines.find((each) => each.line.id === pick.orderLineId);
     if (!found) throw new BusinessError(400, '退货明细不属于该订单');
@@ -151,25 +147,109 @@ async function takeBack(
       );
     }
     const amount = shareCents(toCents(line.amount), pick.baseQty, line.base_qty);
-    const rebate = shareCents(rebates[lines.indexOf(found)], pick.baseQty, line.base_qty);
-    return { line, baseQty: pick.baseQty, amount, rebate };
+    return { line, baseQty: pick.baseQty, amount };
   });
 }
 
-/**
- * The 返利抵扣 of the returned goods: their share of the order's deduction, at most what the order's other
- * returns (not cancelled or rejected) have not already claimed.
- */
-async function rebateBackOf(trx: Transaction<DB>, order: OrderRow, taken: Array<{ rebate: number }>) {
-  const wanted = taken.reduce((sum, each) => sum + each.rebate, 0);
-  if (wanted === 0) return 0;
-  const claimed = await trx
+/** The returns of an order that give something back: all but the cancelled and rejected ones. */
+const givingReturns = (trx: Transaction<DB>, orderId: string) =>
+  trx
     .selectFrom('return_orders')
-    .select(sql<string>`coalesce(sum(rebate_back_amount), 0)::text`.as('sum'))
-    .where('original_order_id', '=', order.id)
-    .where('status', 'not in', ['CANCELLED', 'REJECTED'])
-    .executeTakeFirstOrThrow();
-  return Math.max(0, Math.min(wanted, toCents(order.rebate_deduct_amount) - toCents(claimed.sum)));
+    .where('return_orders.original_order_id', '=', orderId)
+    .where('return_orders.status', 'not in', ['CANCELLED', 'REJECTED']);
+
+/**
+ * What the returned goods had consumed of the order's 返利抵扣 (in cents) and 金币抵扣 (in coins). Each deduction
+ * is split over the order's paid lines by their amounts as the ERP got it (orders/erpSync.ts), and a line's part
+ * over its quantity cumulatively: the goods of the order's other returns take their share first, so returns that
+ * together take back a whole line give back exactly its part. Never more than the other returns have not claimed.
+ */
+async function deductionsBack(
+  trx: Transaction<DB>,
+  order: OrderRow,
+  taken: Array<{ line: { id: string; base_qty: number }; baseQty: number }>,
+) {
+  const [lines, returnedBefore, claimed] = await Promise.all([
+    trx
+      .selectFrom('sales_order_lines')
+      .select(['id', 'amount', 'is_gift'])
+      .where('order_id', '=', order.id)
+      .orderBy('line_no')
+      .execute(),
+    givingReturns(trx, order.id)
+      .innerJoin('return_order_lines', 'return_order_lines.return_id', 'return_orders.id')
+      .select([
+        'return_order_lines.order_line_id',
+        sql<string>`sum(return_order_lines.base_qty)::text`.as('qty'),
+      ])
+      .groupBy('return_order_lines.order_line_id')
+      .execute(),
+    givingReturns(trx, order.id)
+      .select([
+        sql<string>`coalesce(sum(rebate_back_amount), 0)::text`.as('rebate'),
+        sql<string>`coalesce(sum(coin_back_coins), 0)::text`.as('coins'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const weights = lines.map((line) => (line.is_gift ? 0 : toCents(line.amount)));
+  const back = (total: number, alreadyClaimed: number) => {
+    const parts = allocateCents(total, weights);
+    const wanted = taken.reduce((sum, { line, baseQty }) => {
+      const part = parts[lines.findIndex((each) => each.id === line.id)];
+      const before = Number(returnedBefore.find((each) => each.order_line_id === line.id)?.qty ?? 0);
+      return (
+        sum + shareCents(part, before + baseQty, line.base_qty) - shareCents(part, before, line.base_qty)
+      );
+    }, 0);
+    return Math.max(0, Math.min(wanted, total - alreadyClaimed));
+  };
+  const orderCoins = coinsOfAmount(order.coin_deduct_amount);
+  const coins = back(orderCoins, Number(claimed.coins));
+  return {
+    rebateCents: back(toCents(order.rebate_deduct_amount), toCents(claimed.rebate)),
+    coins,
+    /** What those coins paid of the order, in cents. */
+    coinCents: coins > 0 ? shareCents(toCents(order.coin_deduct_amount), coins, orderCoins) : 0,
+  };
+}
+
+/**
+ * At 入库: the return's shares of the order's 返利抵扣 and 金币抵扣 back to the buyer's accounts, the ledger
+ * entries remembered on the return — only while it has none, so nothing is ever given back twice (409).
+ */
+async function giveBackDeductions(
+  trx: Transaction<DB>,
+  actor: Actor,
+  row: Selectable<DB['return_orders']>,
+  order: FundOrder,
+) {
+  const returned = (cents: number) => ({ cents, returnNo: row.return_no });
+  const rebate = await giveBackForReturn(
+    trx,
+    order,
+    'REBATE',
+    returned(toCents(row.rebate_back_amount)),
+    actor.userId,
+  );
+  const coins = await giveBackForReturn(
+    trx,
+    order,
+    'COIN',
+    returned(row.coin_back_coins * COIN_CENTS),
+    actor.userId,
+  );
+  if (rebate.entryId || coins.entryId) {
+    const marked = await trx
+      .updateTable('return_orders')
+      .set({ rebate_back_entry_id: rebate.entryId, coin_back_entry_id: coins.entryId })
+      .where('id', '=', row.id)
+      .where('rebate_back_entry_id', 'is', null)
+      .where('coin_back_entry_id', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!marked) throw changedMeanwhile(RETURNS.label);
+  }
+  return { rebateCents: rebate.cents, coins: coins.cents / COIN_CENTS };
 }
 
 /** The batch a line's goods go back into: the first one it was shipped from. */
@@ -346,9 +426,9 @@ export async function addReturn(db: Kysely<DB>, actor: Actor, input: ReturnAddIn
     const id = newId();
     const returnNo = await nextDocumentNo(trx, actor.tenantId, 'RT');
     const goodsTotal = taken.reduce((sum, each) => sum + each.amount, 0);
-    // What the buyer paid from the rebate account goes back there (at 入库), the rest is the refund.
-    const rebateBack = await rebateBackOf(trx, order, taken);
-    const total = goodsTotal - rebateBack;
+    // What the buyer paid from the rebate and coin accounts goes back there (at 入库), the rest is the refund.
+    const back = await deductionsBack(trx, order, taken);
+    const total = goodsTotal - back.rebateCents - back.coinCents;
     await trx
       .insertInto('return_orders')
       .values({
@@ -361,7 +441,8 @@ export async function addReturn(db: Kysely<DB>, actor: Actor, input: ReturnAddIn
         reason: input.reason,
         refund_method: input.refundMethod,
         amount: centsText(total),
-        rebate_back_amount: centsText(rebateBack),
+        rebate_back_amount: centsText(back.rebateCents),
+        coin_back_coins: back.coins,
         remark: input.remark ?? null,
         created_by: actor.userId,
         updated_by: actor.userId,
@@ -388,7 +469,7 @@ export async function addReturn(db: Kysely<DB>, actor: Actor, input: ReturnAddIn
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: order.id,
       action: 'RETURN',
-      comment: `新建退单 ${returnNo}：${taken.map(({ line, baseQty }) => `${line.sku_snapshot.name} ${qtyText(baseQty, line.sku_snapshot)}`).join('、')}，退款 ${centsText(total)}${rebateBack > 0 ? `，退回返利 ${centsText(rebateBack)}` : ''}`,
+      comment: `新建退单 ${returnNo}：${taken.map(({ line, baseQty }) => `${line.sku_snapshot.name} ${qtyText(baseQty, line.sku_snapshot)}`).join('、')}，退款 ${centsText(total)}${back.rebateCents > 0 ? `，退回返利 ${centsText(back.rebateCents)}` : ''}${back.coins > 0 ? `，退回 ${back.coins} 金币` : ''}`,
     });
     await logOperation(trx, actor, 'add', `新增退单 ${returnNo}（订单 ${order.order_no}）`);
     const notices = await submitReturnApproval(trx, actor.userId, {
@@ -401,6 +482,8 @@ export async function addReturn(db: Kysely<DB>, actor: Actor, input: ReturnAddIn
       reason: input.reason,
       refundMethod: input.refundMethod,
       amountCents: total,
+      rebateBackCents: back.rebateCents,
+      coinBackCoins: back.coins,
       goods: taken
         .map(({ line, baseQty }) => `${line.sku_snapshot.name} ${qtyText(baseQty, line.sku_snapshot)}`)
         .join('、'),
@@ -500,16 +583,11 @@ export async function receiveReturn(db: Kysely<DB>, actor: Actor, input: ReturnR
         .select(['tenant_id', 'id', 'order_no', 'buyer_id'])
         .where('id', '=', row.original_order_id)
         .executeTakeFirstOrThrow();
-      const back = await giveBackForReturn(
-        trx,
-        order,
-        { cents: toCents(row.rebate_back_amount), returnNo: row.return_no },
-        actor.userId,
-      );
+      const back = await giveBackDeductions(trx, actor, row, order);
       await writeOrderLog(trx, actor.tenantId, actor, {
         orderId: row.original_order_id,
         action: 'RETURN',
-        comment: `退单 ${row.return_no} 已入库（${warehouse.name}）${back > 0 ? `，返利 ${centsText(back)} 已退回返利账户` : ''}`,
+        comment: `退单 ${row.return_no} 已入库（${warehouse.name}）${back.rebateCents > 0 ? `，返利 ${centsText(back.rebateCents)} 已退回返利账户` : ''}${back.coins > 0 ? `，${back.coins} 金币已退回金币账户` : ''}`,
       });
     }
     await logOperation(trx, actor, 'update', `退单入库 ${row.return_no}：${warehouse.name}`);

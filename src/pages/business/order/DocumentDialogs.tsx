@@ -18,7 +18,7 @@ import { selectDialogDocument } from '../../../features/orders/selectors';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { AuditReasonField, auditActions } from './AuditDialog';
 import { OrderCommandModal } from './OrderCommandModal';
-import { money } from './orderView';
+import { money, returnMoneyText } from './orderView';
 
 export type DocumentStep = 'audit' | 'receive' | 'execute' | 'cancel';
 
@@ -190,6 +190,14 @@ function ReceiveReturn({
           <Pending failed={failed} />
         )}
       </Form.Item>
+      {loaded ? (
+        <Typography.Paragraph>
+          {returnMoneyText(loaded.detail)}
+          {Number(loaded.detail.rebateBackAmount) > 0 || loaded.detail.coinBackCoins > 0
+            ? '（返利、金币在入库时退回客户账户）'
+            : ''}
+        </Typography.Paragraph>
+      ) : null}
     </OrderCommandModal>
   );
 }

@@ -12,7 +12,7 @@ import {
 import { useHasPermission } from '../../../components/HasPermission';
 import type { DocumentKind } from '../../../features/orders/slice';
 import { DocumentDialog, type DocumentRef, type DocumentStep } from './DocumentDialogs';
-import { money } from './orderView';
+import { money, returnMoneyText } from './orderView';
 
 export const DOCUMENT_STATUS_COLOR: Record<string, string> = {
   SUBMITTED: 'orange',
@@ -59,7 +59,7 @@ export function documentRows(order: OrderDetail): DocumentRow[] {
       warehouseId: order.warehouseId,
       type: '退货',
       reason: `${back.reason_dictText} · ${back.refundMethod_dictText}`,
-      money: `退款 ${money(back.amount)}${Number(back.rebateBackAmount) > 0 ? ` · 退回返利 ${money(back.rebateBackAmount)}` : ''}`,
+      money: returnMoneyText(back),
       status: back.status,
       statusText: back.status_dictText,
       createdAt: back.createdAt,

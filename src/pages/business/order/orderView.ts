@@ -1,6 +1,11 @@
 // What the order screens share: tab and status colours, money, and which buttons a user sees for an
 // order — the shared transition table (common/orders.ts) AND the user's codes. The server is the guard.
-import { orderActionAllowed, type OrderAction, type OrderStatus } from '../../../../common/orders';
+import {
+  orderActionAllowed,
+  type OrderAction,
+  type OrderStatus,
+  type ReturnListRecord,
+} from '../../../../common/orders';
 import { useHasPermission } from '../../../components/HasPermission';
 
 export const STATUS_COLOR: Record<string, string> = {
@@ -76,3 +81,13 @@ export function money(value: string | number | null | undefined): string {
     ? `¥${amount.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
     : String(value);
 }
+
+/** What a return refunds and gives back to the buyer's accounts: "退款 ¥22.33 · 退回返利 ¥1.67 · 退回金币 167". */
+export const returnMoneyText = (
+  back: Pick<ReturnListRecord, 'amount' | 'rebateBackAmount' | 'coinBackCoins'>,
+) =>
+  [
+    `退款 ${money(back.amount)}`,
+    ...(Number(back.rebateBackAmount) > 0 ? [`退回返利 ${money(back.rebateBackAmount)}`] : []),
+    ...(back.coinBackCoins > 0 ? [`退回金币 ${back.coinBackCoins}`] : []),
+  ].join(' · ');

@@ -37,6 +37,10 @@ export const HISTORY_BIZ_TYPES = [
   'AD_APPLICATION',
   'DISPLAY_POLICY',
   'DISPLAY_AGREEMENT',
+  'SPARE_PART',
+  'SERVICE_PROVIDER',
+  'SERVICE_ENGINEER',
+  'FAULT_CODE',
 ] as const;
 export type HistoryBizType = (typeof HISTORY_BIZ_TYPES)[number];
 
@@ -159,4 +163,21 @@ export const FIELD_LABELS: Record<string, string> = {
   keep_until: '保留至',
   settled_amount: '结算金额',
   settled_at: '结算时间',
+  part_code: '备件编码',
+  applicable_model_ids: '适用型号',
+  standard_price: '标准价',
+  cost_price: '成本价',
+  serial_tracked: '序列号管理',
+  safety_stock: '安全库存',
+  supplier: '供应商',
+  coverage_area_codes: '覆盖区域',
+  sla_hours: '时效(小时)',
+  rate_card: '费率',
+  provider_id: '服务商',
+  mobile: '手机',
+  user_id: '账号',
+  is_manager: '派单员',
+  fault_category: '故障类型',
+  description: '说明',
+  suggested_part_ids: '建议备件',
 };

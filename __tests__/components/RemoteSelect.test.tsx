@@ -1,5 +1,6 @@
 // RemoteSelect: options loaded once and filtered locally, or — with remoteSearch, or when the first page does not
-// hold every row — searched on the server as the user types (after a pause), the chosen option kept.
+// hold every row — searched on the server as the user types (after a pause, loading from the first key), the
+// chosen option kept.
 import { screen, waitFor } from '@testing-library/react';
 import { RemoteSelect } from '../../src/components/form/EnumSelect';
 import { ok, setupUser } from '../support/signIn';
@@ -23,8 +24,11 @@ it('searches on the server with what was typed', async () => {
   await waitFor(() => expect(load).toHaveBeenCalledWith(undefined));
   await user.click(screen.getByRole('combobox', { name: '客户' }));
   await user.keyboard('和顺');
+  // Loading from the first key, during the pause too: the options shown are not the answer yet.
+  expect(document.querySelector('.ant-select-loading')).not.toBeNull();
   expect(await screen.findByText('和顺便利店')).toBeInTheDocument();
   expect(load).toHaveBeenLastCalledWith('和顺');
+  await waitFor(() => expect(document.querySelector('.ant-select-loading')).toBeNull());
   // One search per pause, not per key.
   expect(load.mock.calls.filter(([keyword]) => keyword)).toHaveLength(1);
 });

@@ -15,9 +15,31 @@ export async function toast(target: Page, text: string) {
 }
 
 /**
- * Opens `select`, optionally types to search, picks the option showing `option` in the dropdown just opened.
- * On a loaded machine a pick can be lost (the select re-rendered while its list opened, seen in CI with two
- * busy cores): it tries again, as a user would, before failing.
+ * Waits until `select` has its options: not loading (antd 6 marks the select `ant-select-loading` while a
+ * RemoteSelect fetches, from the first key typed) and `dropdown` showing the same options on two reads
+ * apart. A click before lands on a list about to be replaced by the search's answer.
+ */
+async function optionsSettled(select: Locator, dropdown: Locator) {
+  const deadline = Date.now() + 10_000;
+  let previous: string | null = null;
+  for (;;) {
+    const loading = ((await select.getAttribute('class')) ?? '').includes('ant-select-loading');
+    const shown = loading
+      ? null
+      : (await dropdown.locator('.ant-select-item-option').allTextContents()).join('\n');
+    if (shown !== null && shown === previous) return;
+    if (Date.now() > deadline)
+      throw new Error(`The options of the select did not settle: ${shown ?? 'loading'}`);
+    previous = shown;
+    await select.page().waitForTimeout(100);
+  }
+}
+
+/**
+ * Opens `select`, optionally types to search, waits for its options to settle (optionsSettled), then picks the
+ * option showing `option` in the dropdown just opened. On a loaded machine a pick can still be lost (the select
+ * re-rendered while its list opened, seen in CI with two busy cores): it tries again, as a user would, before
+ * failing.
  */
 export async function choose(select: Locator, option: string, search?: string) {
   const target = select.page();
@@ -30,6 +52,7 @@ export async function choose(select: Locator, option: string, search?: string) {
     }
     // The newest dropdown is the one just opened; an earlier one may still be fading out.
     const dropdown = target.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+    await optionsSettled(select, dropdown);
     await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
     try {
       // The placeholder leaves once a value shows (it is only hidden while the list is searched); a single

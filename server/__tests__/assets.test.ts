@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import ExcelJS from 'exceljs';
+import { CONDITION_STATUS, PLACEMENT_STATUS } from '../../common/assets';
 import type { Page } from '../../common/contract';
 import type { ApprovalRecord } from '../../common/approvals';
 import { apiClient, loginAs } from './support/auth';
@@ -178,6 +179,22 @@ describe.each(testBackends())('assets on %s', (backend) => {
       status: 'IN_APPROVAL',
     });
     expect(waiting.total).toBeGreaterThanOrEqual(5);
+  });
+
+  it('has about 300 demo assets in every state, racks placed too but off the 冰柜数', async () => {
+    const rows = await bed.testDatabase.database.db
+      .selectFrom('assets')
+      .select(['placement_status', 'condition_status', 'asset_type'])
+      .where('tenant_id', '=', 'A01')
+      .execute();
+    expect(rows.length).toBeGreaterThanOrEqual(280);
+    expect(rows.length).toBeLessThanOrEqual(320);
+    expect(new Set(rows.map((row) => row.placement_status))).toEqual(new Set(Object.keys(PLACEMENT_STATUS)));
+    expect(new Set(rows.map((row) => row.condition_status))).toEqual(new Set(Object.keys(CONDITION_STATUS)));
+    const racks = rows.filter(
+      (row) => row.asset_type === 'DISPLAY_RACK' && row.placement_status === 'PLACED',
+    );
+    expect(racks.length).toBeGreaterThan(10);
   });
 
   it('keeps the 变更记录 of a model, and refuses a repeated model code', async () => {

@@ -4,6 +4,7 @@
 // breaches and the 48 h auto-approval of the clock, provider and tenant isolation, 备件申请 through the
 // 审批中心, and what the engineer's phone page reads (我的工单, their shelf) with the engineer-only steps.
 import sharp from 'sharp';
+import type { ChangeRecord } from '../../common/changeHistory';
 import type { Page } from '../../common/contract';
 import { runRepairClock } from '../modules/repairs/orders';
 import { apiClient, loginAs, type ApiAnswer } from './support/auth';
@@ -504,6 +505,75 @@ describe.each(testBackends())('MES repairs on %s', (backend) => {
     expect(await stockOf(warehouses.wuVan, thermostat)).toBe(before + 1);
     const list = await get<Page<{ id: string; status: string }>>('mes_wxg', '/mes/request/list');
     expect(list.records.find((row) => row.id === created.id)?.status).toBe('RECEIVED');
+  });
+
+  it('keeps the 变更记录 of parts, providers, engineers and fault codes, a provider’s user seeing only its own', async () => {
+    const history = (who: Who, bizType: string, bizId: string) =>
+      get<ChangeRecord[]>(who, '/sys/changeHistory/list', { bizType, bizId });
+    const part = {
+      partCode: 'SP-HIS-01',
+      name: '历史温控器',
+      category: 'THERMOSTAT',
+      unit: '个',
+      standardPrice: 80,
+      costPrice: 50,
+    };
+    const { id: partId } = await post('admin', '/mes/part/add', part);
+    await ok(
+      call('admin', 'put', '/mes/part/edit', { ...part, id: partId, standardPrice: 95, safetyStock: 4 }),
+    );
+    const [partEdit, partAdd] = await history('mes_zg', 'SPARE_PART', partId);
+    expect(partEdit).toMatchObject({ operateType: 3, content: '编辑备件 SP-HIS-01 历史温控器' });
+    expect([...partEdit.changes].sort((a, b) => a.field.localeCompare(b.field))).toEqual([
+      { field: 'safety_stock', before: 0, after: 4 },
+      { field: 'standard_price', before: '80.00', after: '95.00' },
+    ]);
+    expect(partAdd.changes).toEqual(
+      expect.arrayContaining([{ field: 'part_code', before: null, after: 'SP-HIS-01' }]),
+    );
+    expect(await refused('admin', '/mes/part/add', part)).toMatchObject({
+      code: 409,
+      message: '备件编码 SP-HIS-01 已存在',
+    });
+
+    const provider = { code: 'SP-HIS', name: '历史服务商', coverageAreaCodes: ['460000'], slaHours: 48 };
+    const { id: providerId } = await post('admin', '/mes/provider/add', provider);
+    await ok(call('admin', 'put', '/mes/provider/edit', { ...provider, id: providerId, slaHours: 24 }));
+    const [providerEdit] = await history('admin', 'SERVICE_PROVIDER', providerId);
+    expect(providerEdit).toMatchObject({ content: '编辑服务商 SP-HIS 历史服务商' });
+    expect(providerEdit.changes).toEqual([{ field: 'sla_hours', before: 48, after: 24 }]);
+    expect(await refused('admin', '/mes/provider/add', provider)).toMatchObject({
+      code: 409,
+      message: '服务商编码 SP-HIS 已存在',
+    });
+    const engineer = { providerId, name: '历史师傅', mobile: '13900000077' };
+    const { id: engineerId } = await post('admin', '/mes/engineer/add', engineer);
+    await ok(call('admin', 'put', '/mes/engineer/edit', { ...engineer, id: engineerId, isManager: true }));
+    const [engineerEdit] = await history('admin', 'SERVICE_ENGINEER', engineerId);
+    expect(engineerEdit.changes).toEqual([{ field: 'is_manager', before: false, after: true }]);
+    // 粤冷's user reads its own provider's history, not another's nor its engineers'.
+    await expect(history('mes_wxg', 'SERVICE_PROVIDER', providers.south)).resolves.toEqual(expect.any(Array));
+    for (const [bizType, bizId] of [
+      ['SERVICE_PROVIDER', providerId],
+      ['SERVICE_ENGINEER', engineerId],
+    ]) {
+      expect(
+        (await call('mes_wxg', 'get', `/sys/changeHistory/list?bizType=${bizType}&bizId=${bizId}`)).body,
+      ).toMatchObject({ success: false, code: 404 });
+    }
+
+    const fault = { code: 'E-HIS', faultCategory: 'LIGHT', description: '灯闪' };
+    const { id: faultId } = await post('admin', '/mes/faultCode/add', fault);
+    await ok(call('admin', 'put', '/mes/faultCode/edit', { ...fault, id: faultId, description: '灯不亮' }));
+    const [faultEdit] = await history('admin', 'FAULT_CODE', faultId);
+    expect(faultEdit.changes).toEqual([{ field: 'description', before: '灯闪', after: '灯不亮' }]);
+    expect(await refused('admin', '/mes/faultCode/add', fault)).toMatchObject({
+      code: 409,
+      message: '故障代码 E-HIS 已存在',
+    });
+    expect(
+      await bed.get('wangfang', `/sys/changeHistory/list?bizType=SPARE_PART&bizId=${partId}`),
+    ).toMatchObject(FORBIDDEN);
   });
 
   it('reports fault rates, MTTR, first-time fix, parts and cost by bearer', async () => {

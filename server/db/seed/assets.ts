@@ -1,7 +1,8 @@
-// The trade-asset demo (DOMAIN §1.10, issue #20): asset models; a freezer placed at every outlet the business
-// seed gave a 冰柜数 (each with its completed placement, its log and, mostly, an inspection), idle stock in the
-// brand warehouses, and applications in every state made through the module's own commands, so the approvals
-// wait in the 审批中心 of the office heads and the logs read as they would after real use.
+// The trade-asset demo (DOMAIN §1.10, issue #20), about 300 assets of A01 in every state: asset models; a
+// freezer placed for every unit of 冰柜数 the business seed gave an outlet and display racks at outlets spread
+// over the list (each with its completed placement, its log and, mostly, an inspection), idle stock in the brand
+// warehouses, and applications in every state made through the module's own commands, so the approvals wait in
+// the 审批中心 of the office heads and the logs read as they would after real use.
 import type { Insertable, Transaction } from 'kysely';
 import { FREEZER_STANDARD_VARIABLES } from '../../../common/agreements';
 import type { ConditionStatus } from '../../../common/assets';
@@ -117,6 +118,8 @@ interface Volume {
   idlePerWarehouse: number;
   /** The most freezers placed (the outlets' 冰柜数 are kept up to it). */
   maxPlaced: number;
+  /** Display racks placed, spread over the outlets. */
+  racksPlaced: number;
   /** Whether to make the applications in every state (the demo tenant). */
   applications: boolean;
 }
@@ -140,14 +143,14 @@ async function seedTenantAssets(trx: Transaction<DB>, tenantId: string, volume: 
     .orderBy('code')
     .execute();
   if (warehouses.length === 0) return;
-  const outlets = await trx
+  const everyOutlet = await trx
     .selectFrom('customers')
-    .select(['id', 'name', 'org_code', 'owner_user_id', 'freezer_count'])
+    .select(['id', 'name', 'org_code', 'owner_user_id', 'freezer_count', 'status'])
     .where('tenant_id', '=', tenantId)
     .where('customer_type', '=', 'OUTLET')
-    .where('freezer_count', '>', 0)
     .orderBy('customer_code')
     .execute();
+  const outlets = everyOutlet.filter((outlet) => outlet.freezer_count > 0);
 
   const assets: Array<Insertable<AssetsTable> & { id: string }> = [];
   const moves: Insertable<AssetMovesTable>[] = [];
@@ -184,92 +187,105 @@ async function seedTenantAssets(trx: Transaction<DB>, tenantId: string, volume: 
     return asset;
   };
 
-  // Placed freezers: one per unit of each outlet's 冰柜数, each with its completed placement.
-  let placed = 0;
   const placeDay = new Map<string, number>();
-  for (const outlet of outlets) {
-    for (let n = 0; n < outlet.freezer_count && placed < volume.maxPlaced; n += 1) {
-      placed += 1;
-      const model = random.weighted(freezers, (each) => (each.model_code === 'FM-1200' ? 1 : 4));
-      const warehouse = random.pick(warehouses);
-      const daysAgo = random.int(20, 700);
-      const asset = newAsset(model, warehouse, daysAgo + 5);
-      const placedAt = new Date(now - daysAgo * DAY);
-      const inspectedDaysAgo = random.chance(0.8) ? random.int(1, Math.min(daysAgo, 60)) : null;
-      const condition: ConditionStatus = random.chance(0.08) ? 'ABNORMAL' : 'NORMAL';
-      const temperature = inspectedDaysAgo === null ? null : String(random.int(30, 90) / 10);
-      Object.assign(asset, {
-        warehouse_id: null,
-        customer_id: outlet.id,
-        org_code: outlet.org_code,
-        responsible_user_id: outlet.owner_user_id,
-        placement_status: 'PLACED',
-        condition_status: condition,
-        placed_at: placedAt,
-        last_inspection_at: inspectedDaysAgo === null ? null : new Date(now - inspectedDaysAgo * DAY),
-        last_temperature: temperature,
-      });
-      const day = placedAt.toISOString().slice(0, 10).replace(/-/g, '');
-      const sequence = (placeDay.get(day) ?? 0) + 1;
-      placeDay.set(day, sequence);
-      const applicationId = stableId('assetApplication', tenantId, asset.id);
-      const free = random.chance(0.3);
-      applications.push({
-        id: applicationId,
+  /** A placed asset of `model` at `outlet`, with its completed placement, its log and, mostly, an inspection. */
+  const placeAt = (
+    random: ReturnType<typeof seededRandom>,
+    outlet: (typeof outlets)[number],
+    model: Model,
+  ) => {
+    const warehouse = random.pick(warehouses);
+    const daysAgo = random.int(20, 700);
+    const asset = newAsset(model, warehouse, daysAgo + 5);
+    const placedAt = new Date(now - daysAgo * DAY);
+    const inspectedDaysAgo = random.chance(0.8) ? random.int(1, Math.min(daysAgo, 60)) : null;
+    const condition: ConditionStatus = random.chance(0.08) ? 'ABNORMAL' : 'NORMAL';
+    // A rack has no temperature to read.
+    const temperature =
+      inspectedDaysAgo === null || model.asset_type !== 'FREEZER' ? null : String(random.int(30, 90) / 10);
+    Object.assign(asset, {
+      warehouse_id: null,
+      customer_id: outlet.id,
+      org_code: outlet.org_code,
+      responsible_user_id: outlet.owner_user_id,
+      placement_status: 'PLACED',
+      condition_status: condition,
+      placed_at: placedAt,
+      last_inspection_at: inspectedDaysAgo === null ? null : new Date(now - inspectedDaysAgo * DAY),
+      last_temperature: temperature,
+    });
+    const day = placedAt.toISOString().slice(0, 10).replace(/-/g, '');
+    const sequence = (placeDay.get(day) ?? 0) + 1;
+    placeDay.set(day, sequence);
+    const applicationId = stableId('assetApplication', tenantId, asset.id);
+    const free = model.deposit_amount === 0 || random.chance(0.3);
+    applications.push({
+      id: applicationId,
+      tenant_id: tenantId,
+      apply_no: `FP${day}${String(sequence).padStart(4, '0')}`,
+      apply_type: 'PLACE',
+      asset_id: asset.id,
+      customer_id: outlet.id,
+      warehouse_id: warehouse.id,
+      org_code: outlet.org_code,
+      applicant_id: outlet.owner_user_id ?? admin,
+      status: 'COMPLETED',
+      free_deposit: free,
+      deposit_amount: free ? 0 : model.deposit_amount,
+      deposit_status: free ? 'NOT_REQUIRED' : 'PAID',
+      deposit_receipt_no: free ? null : `SK${day}${String(sequence).padStart(4, '0')}`,
+      deposit_paid_at: free ? null : new Date(placedAt.getTime() - 2 * DAY),
+      finished_at: placedAt,
+      created_by: outlet.owner_user_id ?? admin,
+    });
+    moves.push({
+      id: stableId('assetMove', tenantId, asset.id, 'place'),
+      tenant_id: tenantId,
+      asset_id: asset.id,
+      move_type: 'PLACE',
+      from_text: warehouse.name,
+      to_text: outlet.name,
+      application_id: applicationId,
+      detail: '门店签收',
+      operator_id: outlet.owner_user_id ?? admin,
+      created_at: placedAt,
+    });
+    if (inspectedDaysAgo !== null) {
+      inspections.push({
+        id: stableId('assetInspection', tenantId, asset.id),
         tenant_id: tenantId,
-        apply_no: `FP${day}${String(sequence).padStart(4, '0')}`,
-        apply_type: 'PLACE',
+        inspection_no: `XJ${asset.asset_no}`,
         asset_id: asset.id,
         customer_id: outlet.id,
-        warehouse_id: warehouse.id,
-        org_code: outlet.org_code,
-        applicant_id: outlet.owner_user_id ?? admin,
-        status: 'COMPLETED',
-        free_deposit: free,
-        deposit_amount: free ? 0 : model.deposit_amount,
-        deposit_status: free ? 'NOT_REQUIRED' : 'PAID',
-        deposit_receipt_no: free ? null : `SK${day}${String(sequence).padStart(4, '0')}`,
-        deposit_paid_at: free ? null : new Date(placedAt.getTime() - 2 * DAY),
-        finished_at: placedAt,
+        powered_on: condition === 'NORMAL' || random.chance(0.5),
+        temperature,
+        cleanliness: random.weighted(['GOOD', 'FAIR', 'POOR'] as const, (each) =>
+          each === 'GOOD' ? 6 : each === 'FAIR' ? 3 : 1,
+        ),
+        reported_condition: condition === 'NORMAL' ? 'NORMAL' : 'ABNORMAL',
         created_by: outlet.owner_user_id ?? admin,
       });
       moves.push({
-        id: stableId('assetMove', tenantId, asset.id, 'place'),
+        id: stableId('assetMove', tenantId, asset.id, 'inspect'),
         tenant_id: tenantId,
         asset_id: asset.id,
-        move_type: 'PLACE',
-        from_text: warehouse.name,
-        to_text: outlet.name,
-        application_id: applicationId,
-        detail: '门店签收',
+        move_type: 'INSPECT',
+        detail: `巡检：${condition === 'NORMAL' ? '正常' : '异常'}`,
         operator_id: outlet.owner_user_id ?? admin,
-        created_at: placedAt,
+        created_at: new Date(now - inspectedDaysAgo * DAY),
       });
-      if (inspectedDaysAgo !== null) {
-        inspections.push({
-          id: stableId('assetInspection', tenantId, asset.id),
-          tenant_id: tenantId,
-          inspection_no: `XJ${asset.asset_no}`,
-          asset_id: asset.id,
-          customer_id: outlet.id,
-          powered_on: condition === 'NORMAL' || random.chance(0.5),
-          temperature,
-          cleanliness: random.weighted(['GOOD', 'FAIR', 'POOR'] as const, (each) =>
-            each === 'GOOD' ? 6 : each === 'FAIR' ? 3 : 1,
-          ),
-          reported_condition: condition === 'NORMAL' ? 'NORMAL' : 'ABNORMAL',
-          created_by: outlet.owner_user_id ?? admin,
-        });
-        moves.push({
-          id: stableId('assetMove', tenantId, asset.id, 'inspect'),
-          tenant_id: tenantId,
-          asset_id: asset.id,
-          move_type: 'INSPECT',
-          detail: `巡检：${condition === 'NORMAL' ? '正常' : '异常'}`,
-          operator_id: outlet.owner_user_id ?? admin,
-          created_at: new Date(now - inspectedDaysAgo * DAY),
-        });
-      }
+    }
+  };
+  // Placed freezers: one per unit of each outlet's 冰柜数.
+  let placed = 0;
+  for (const outlet of outlets) {
+    for (let n = 0; n < outlet.freezer_count && placed < volume.maxPlaced; n += 1) {
+      placed += 1;
+      placeAt(
+        random,
+        outlet,
+        random.weighted(freezers, (each) => (each.model_code === 'FM-1200' ? 1 : 4)),
+      );
     }
   }
   // Idle stock in the brand warehouses; a few scrapped and lost ones off the books.
@@ -281,6 +297,17 @@ async function seedTenantAssets(trx: Transaction<DB>, tenantId: string, volume: 
       if (roll < 0.08) Object.assign(asset, { condition_status: 'ABNORMAL' });
       else if (roll < 0.12) Object.assign(asset, { condition_status: 'SCRAPPED', warehouse_id: null });
       else if (roll < 0.14) Object.assign(asset, { condition_status: 'LOST', warehouse_id: null });
+    }
+  }
+  // Display racks at outlets spread over the whole list (a rack is no freezer: the 冰柜数 stays), drawn apart so
+  // the freezers and the idle stock stay as they were.
+  if (volume.racksPlaced > 0) {
+    const active = everyOutlet.filter((outlet) => outlet.status === 'ACTIVE');
+    const rack = models.find((model) => model.asset_type === 'DISPLAY_RACK') as Model;
+    const rackRandom = seededRandom(seed + 2);
+    const step = Math.max(1, Math.floor(active.length / volume.racksPlaced));
+    for (let index = 0; index < active.length && index / step < volume.racksPlaced; index += step) {
+      placeAt(rackRandom, active[index], rack);
     }
   }
   await insertChunked(trx, 'assets', assets);
@@ -327,6 +354,7 @@ async function seedApplications(trx: Transaction<DB>, tenantId: string, template
     .where('placement_status', '=', 'PLACED')
     .where('condition_status', '=', 'NORMAL')
     .where('org_code', '=', GUANGZHOU)
+    .where('asset_type', '=', 'FREEZER')
     .orderBy('asset_no')
     .limit(6)
     .execute();
@@ -386,6 +414,7 @@ async function seedApplications(trx: Transaction<DB>, tenantId: string, template
     .where('condition_status', '=', 'NORMAL')
     .where('org_code', '=', GUANGZHOU)
     .where('responsible_user_id', '!=', demoUserId('zhangwei'))
+    .where('asset_type', '=', 'FREEZER')
     .orderBy('asset_no', 'desc')
     .offset(3)
     .limit(2)
@@ -455,6 +484,7 @@ async function seedAlarms(trx: Transaction<DB>, tenantId: string) {
     .where('placement_status', '=', 'PLACED')
     .where('condition_status', '=', 'NORMAL')
     .where('org_code', '=', 'A01A02A01')
+    .where('asset_type', '=', 'FREEZER')
     .orderBy('asset_no', 'desc')
     .limit(3)
     .execute();
@@ -477,13 +507,13 @@ export const seedAssets: SeedStep = async (trx) => {
   await seedTenantAssets(
     trx,
     'A01',
-    { idlePerWarehouse: 20, maxPlaced: 260, applications: true },
+    { idlePerWarehouse: 20, maxPlaced: 260, racksPlaced: 26, applications: true },
     DEMO_SEED + 20,
   );
   await seedTenantAssets(
     trx,
     'B01',
-    { idlePerWarehouse: 6, maxPlaced: 12, applications: false },
+    { idlePerWarehouse: 6, maxPlaced: 12, racksPlaced: 2, applications: false },
     DEMO_SEED + 21,
   );
 };
@@ -571,6 +601,7 @@ async function seedDepositsAndAgreements(
     .where('app.tenant_id', '=', tenantId)
     .where('app.apply_type', '=', 'PLACE')
     .where('app.status', '=', 'COMPLETED')
+    .where('a.asset_type', '=', 'FREEZER')
     .orderBy('app.apply_no')
     .execute();
   const methods = ['CASH', 'BANK_TRANSFER', 'WECHAT', 'ALIPAY'] as const;

@@ -14,6 +14,7 @@ import { agreementScopeCheck } from '../displays/agreements';
 import { orderInScope } from '../orders/state';
 import { adInScope } from '../ads/service';
 import { requestInScope } from '../posm/requests';
+import { engineerInScope, providerInScope } from '../repairs/providers';
 import { callerOf, type Caller } from '../shared/actor';
 import { dataScopeOf } from '../shared/dataScope';
 
@@ -48,6 +49,10 @@ const HISTORY_ACCESS: Record<HistoryBizType, { permission: string; inScope?: Sco
   AD_APPLICATION: { permission: 'ad:list', inScope: adInScope },
   DISPLAY_POLICY: { permission: 'display:list' },
   DISPLAY_AGREEMENT: { permission: 'display:list', inScope: agreementScopeCheck },
+  SPARE_PART: { permission: 'spare:list' },
+  SERVICE_PROVIDER: { permission: 'repair:list', inScope: providerInScope },
+  SERVICE_ENGINEER: { permission: 'repair:list', inScope: engineerInScope },
+  FAULT_CODE: { permission: 'repair:list' },
 };
 
 /** The object's logged writes, newest first (at most 200), each with the fields it changed. */

@@ -19,7 +19,7 @@ import type { DB, EnabledStatus } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
 import { pagedList, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
-import { notFound, withUniqueKeys } from '../shared/commands';
+import { notFound, saveTenantRow } from '../shared/commands';
 import { changeCountedStock, type CountedStockTable } from '../shared/countedStock';
 import { inTransaction } from '../shared/documentSteps';
 import type { RepairViewer } from './providers';
@@ -120,6 +120,7 @@ export async function partOptions(db: Kysely<DB>, caller: Caller) {
     .execute();
 }
 
+/** Adds or edits a catalogue part; its 变更记录 is kept. */
 export async function savePart(db: Kysely<DB>, actor: Actor, input: PartInput, id?: string) {
   return inTransaction(db, async (trx) => {
     const modelIds = [...new Set(input.applicableModelIds ?? [])];
@@ -147,29 +148,11 @@ export async function savePart(db: Kysely<DB>, actor: Actor, input: PartInput, i
       status: input.status ?? 'ACTIVE',
       updated_by: actor.userId,
     };
-    const saved = await withUniqueKeys({ spare_parts_code_uq: `备件编码 ${values.part_code} 已存在` }, () =>
-      id === undefined
-        ? trx
-            .insertInto('spare_parts')
-            .values({ ...values, id: newId(), tenant_id: actor.tenantId, created_by: actor.userId })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        : trx
-            .updateTable('spare_parts')
-            .set({ ...values, updated_at: new Date() })
-            .where('id', '=', id)
-            .where('tenant_id', '=', actor.tenantId)
-            .returning('id')
-            .executeTakeFirst(),
-    );
-    if (!saved) throw notFound('备件');
-    await logOperation(
-      trx,
-      actor,
-      id ? 'update' : 'add',
-      `${id ? '编辑' : '新增'}备件 ${values.part_code} ${values.name}`,
-    );
-    return saved;
+    return saveTenantRow(trx, actor, 'spare_parts', id, values, {
+      uniqueKeys: { spare_parts_code_uq: `备件编码 ${values.part_code} 已存在` },
+      what: '备件',
+      described: `备件 ${values.part_code} ${values.name}`,
+    });
   });
 }
 

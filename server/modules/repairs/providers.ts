@@ -9,8 +9,8 @@ import { newId } from '../../db/ids';
 import type { DB, EnabledStatus } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
 import { pagedList, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
-import { logOperation, type Actor, type Caller } from '../shared/actor';
-import { notFound, withUniqueKeys } from '../shared/commands';
+import type { Actor, Caller } from '../shared/actor';
+import { existingRow, notFound, saveTenantRow } from '../shared/commands';
 import { inTransaction } from '../shared/documentSteps';
 
 /** The provider a user works for, when they are one of its engineers (or its dispatcher). */
@@ -39,6 +39,26 @@ export async function providerLinkOf(db: Kysely<DB>, tenantId: string, userId: s
     .where('e.status', '=', 'ACTIVE')
     .executeTakeFirst();
   return row ? { providerId: row.provider_id, engineerId: row.id, isManager: row.is_manager } : null;
+}
+
+/**
+ * Throws notFound when the caller works for a provider other than `providerId` (a provider's user sees only its
+ * own provider and engineers); `what` names the object asked for.
+ */
+async function ownProviderOnly(db: Kysely<DB>, caller: Caller, providerId: string, what: string) {
+  const link = await providerLinkOf(db, caller.tenantId, caller.userId);
+  if (link && link.providerId !== providerId) throw notFound(what);
+}
+
+/** A provider's 变更记录 is its own provider's only, for a provider's user. */
+export async function providerInScope(db: Kysely<DB>, caller: Caller, id: string) {
+  await ownProviderOnly(db, caller, id, '服务商');
+}
+
+/** An engineer's 变更记录 is its provider's only, for a provider's user. */
+export async function engineerInScope(db: Kysely<DB>, caller: Caller, id: string) {
+  const engineer = await existingRow(db, 'service_engineers', caller.tenantId, id, ['provider_id'], '工程师');
+  await ownProviderOnly(db, caller, engineer.provider_id, '工程师');
 }
 
 /** The permission that makes its holder the repair centre: every order of the tenant, 派工 and 改派. */
@@ -149,24 +169,11 @@ export async function saveProvider(db: Kysely<DB>, actor: Actor, input: Provider
       status: input.status ?? 'ACTIVE',
       updated_by: actor.userId,
     };
-    const saved = await withUniqueKeys(
-      { service_providers_code_uq: `服务商编码 ${values.code} 已存在` },
-      () =>
-        id === undefined
-          ? trx
-              .insertInto('service_providers')
-              .values({ ...values, id: newId(), tenant_id: actor.tenantId, created_by: actor.userId })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          : trx
-              .updateTable('service_providers')
-              .set({ ...values, updated_at: new Date() })
-              .where('id', '=', id)
-              .where('tenant_id', '=', actor.tenantId)
-              .returning('id')
-              .executeTakeFirst(),
-    );
-    if (!saved) throw notFound('服务商');
+    const saved = await saveTenantRow(trx, actor, 'service_providers', id, values, {
+      uniqueKeys: { service_providers_code_uq: `服务商编码 ${values.code} 已存在` },
+      what: '服务商',
+      described: `服务商 ${values.code} ${values.name}`,
+    });
     if (id === undefined) {
       // The provider's own spare-part warehouse, where its engineers' requests are delivered.
       await trx
@@ -182,12 +189,6 @@ export async function saveProvider(db: Kysely<DB>, actor: Actor, input: Provider
         })
         .execute();
     }
-    await logOperation(
-      trx,
-      actor,
-      id ? 'update' : 'add',
-      `${id ? '编辑' : '新增'}服务商 ${values.code} ${values.name}`,
-    );
     return saved;
   });
 }
@@ -259,22 +260,11 @@ export async function saveEngineer(db: Kysely<DB>, actor: Actor, input: Engineer
       status: input.status ?? 'ACTIVE',
       updated_by: actor.userId,
     };
-    const saved = await withUniqueKeys({ service_engineers_user_uq: '该账号已绑定其他工程师' }, () =>
-      id === undefined
-        ? trx
-            .insertInto('service_engineers')
-            .values({ ...values, id: newId(), tenant_id: actor.tenantId, created_by: actor.userId })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        : trx
-            .updateTable('service_engineers')
-            .set({ ...values, updated_at: new Date() })
-            .where('id', '=', id)
-            .where('tenant_id', '=', actor.tenantId)
-            .returning('id')
-            .executeTakeFirst(),
-    );
-    if (!saved) throw notFound('工程师');
+    const saved = await saveTenantRow(trx, actor, 'service_engineers', id, values, {
+      uniqueKeys: { service_engineers_user_uq: '该账号已绑定其他工程师' },
+      what: '工程师',
+      described: `工程师 ${values.name}（${provider.name}）`,
+    });
     if (id === undefined) {
       await trx
         .insertInto('spare_warehouses')
@@ -290,12 +280,6 @@ export async function saveEngineer(db: Kysely<DB>, actor: Actor, input: Engineer
         })
         .execute();
     }
-    await logOperation(
-      trx,
-      actor,
-      id ? 'update' : 'add',
-      `${id ? '编辑' : '新增'}工程师 ${values.name}（${provider.name}）`,
-    );
     return saved;
   });
 }
@@ -376,23 +360,10 @@ export async function saveFaultCode(db: Kysely<DB>, actor: Actor, input: FaultCo
       status: input.status ?? 'ACTIVE',
       updated_by: actor.userId,
     };
-    const saved = await withUniqueKeys({ fault_codes_code_uq: `故障代码 ${values.code} 已存在` }, () =>
-      id === undefined
-        ? trx
-            .insertInto('fault_codes')
-            .values({ ...values, id: newId(), tenant_id: actor.tenantId, created_by: actor.userId })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        : trx
-            .updateTable('fault_codes')
-            .set({ ...values, updated_at: new Date() })
-            .where('id', '=', id)
-            .where('tenant_id', '=', actor.tenantId)
-            .returning('id')
-            .executeTakeFirst(),
-    );
-    if (!saved) throw notFound('故障代码');
-    await logOperation(trx, actor, id ? 'update' : 'add', `${id ? '编辑' : '新增'}故障代码 ${values.code}`);
-    return saved;
+    return saveTenantRow(trx, actor, 'fault_codes', id, values, {
+      uniqueKeys: { fault_codes_code_uq: `故障代码 ${values.code} 已存在` },
+      what: '故障代码',
+      described: `故障代码 ${values.code}`,
+    });
   });
 }

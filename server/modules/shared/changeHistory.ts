@@ -70,6 +70,10 @@ export const HISTORY_TABLES = {
   ad_applications: 'AD_APPLICATION',
   display_policies: 'DISPLAY_POLICY',
   display_agreements: 'DISPLAY_AGREEMENT',
+  spare_parts: 'SPARE_PART',
+  service_providers: 'SERVICE_PROVIDER',
+  service_engineers: 'SERVICE_ENGINEER',
+  fault_codes: 'FAULT_CODE',
 } as const satisfies Partial<Record<keyof DB, HistoryBizType>>;
 
 export type HistoryTable = keyof typeof HISTORY_TABLES;

@@ -61,9 +61,10 @@ export function RemoteSelect<T>({
   const toOptionRef = useState(() => toOption)[0];
   useEffect(() => {
     let current = true;
+    // Loading from the first key typed, not only once the pause is over: the old options are not the answer.
+    setLoading(true);
     const timer = setTimeout(
       () => {
-        setLoading(true);
         loadRef(keyword || undefined)
           .then((answer) => {
             if (!current || !answer.success) return;

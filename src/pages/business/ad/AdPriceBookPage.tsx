@@ -1,7 +1,7 @@
 // 广告价目表 (eAdAppr/AdPriceBook): the price per ㎡ of each ad type and material that every quote is made
 // from; maintained by marketing (ad:price), 启用/停用, with its 变更记录.
 import { useState } from 'react';
-import { Button, Drawer, Form, Input, InputNumber } from 'antd';
+import { Button, Form, Input, InputNumber } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { AD_TYPE } from '../../../../common/ads';
@@ -17,7 +17,7 @@ import { HasPermission } from '../../../components/HasPermission';
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
-import { ChangeHistory } from '../../../components/history/ChangeHistory';
+import { useHistoryColumn } from '../../../components/history/historyColumn';
 import { useEnabledColumns } from '../../../components/table/enabledColumns';
 import { ListPage } from '../../../components/table/ListPage';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
@@ -40,7 +40,10 @@ export default function AdPriceBookPage() {
     fetch: listAdPrices,
   });
   const [editing, setEditing] = useState<AdPrice | null | undefined>(undefined);
-  const [history, setHistory] = useState<AdPrice | null>(null);
+  const history = useHistoryColumn<AdPrice>(
+    'AD_PRICE',
+    (price) => `${price.adType_dictText} · ${price.material}`,
+  );
   const enabledColumns = useEnabledColumns<AdPrice>({
     noun: '价格',
     editCode: 'ad:price',
@@ -66,15 +69,7 @@ export default function AdPriceBookPage() {
     },
     { title: '备注', dataIndex: 'remark', key: 'remark', render: (value) => value ?? '—' },
     { title: '更新时间', dataIndex: 'updateTime', key: 'updateTime' },
-    {
-      title: '变更记录',
-      key: 'history',
-      render: (_value, price) => (
-        <Button type="link" size="small" onClick={() => setHistory(price)}>
-          查看
-        </Button>
-      ),
-    },
+    history.column,
     ...enabledColumns,
   ];
   return (
@@ -105,15 +100,7 @@ export default function AdPriceBookPage() {
           </HasPermission>
         }
       />
-      <Drawer
-        title={history ? `变更记录：${history.adType_dictText} · ${history.material}` : ''}
-        open={history !== null}
-        onClose={() => setHistory(null)}
-        size={560}
-        destroyOnHidden
-      >
-        {history && <ChangeHistory bizType="AD_PRICE" bizId={history.id} />}
-      </Drawer>
+      {history.drawer}
       <ModalForm<AdPricePayload>
         title={editing ? '编辑价格' : '新增价格'}
         open={editing !== undefined}

@@ -1,7 +1,7 @@
 // 资产型号 (eAsset/AssetModelList): the freezer and rack models with their value (which decides the placement's
 // approval flow), deposit standard and warranty; add/edit in a modal, 启用/停用.
 import { useState } from 'react';
-import { Button, Drawer, Form, Input, InputNumber } from 'antd';
+import { Button, Form, Input, InputNumber } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { ASSET_TYPE, FORM_FACTOR } from '../../../../common/assets';
@@ -14,7 +14,7 @@ import {
   type AssetModelPayload,
 } from '../../../api/assets';
 import { EnumSelect } from '../../../components/form/EnumSelect';
-import { ChangeHistory } from '../../../components/history/ChangeHistory';
+import { useHistoryColumn } from '../../../components/history/historyColumn';
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { HasPermission } from '../../../components/HasPermission';
@@ -50,7 +50,7 @@ export default function AssetModelListPage() {
   });
   const [editing, setEditing] = useState<AssetModel | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const [history, setHistory] = useState<AssetModel | null>(null);
+  const history = useHistoryColumn<AssetModel>('ASSET_MODEL', (model) => model.modelCode);
   const open = (model: AssetModel | null) => {
     setEditing(model);
     setFormOpen(true);
@@ -80,15 +80,7 @@ export default function AssetModelListPage() {
     { title: '押金标准', dataIndex: 'depositAmount', key: 'depositAmount', render: money },
     { title: '保修(月)', dataIndex: 'warrantyMonths', key: 'warrantyMonths' },
     { title: '台数', dataIndex: 'assetCount', key: 'assetCount' },
-    {
-      title: '变更记录',
-      key: 'history',
-      render: (_value, model) => (
-        <Button type="link" size="small" onClick={() => setHistory(model)}>
-          查看
-        </Button>
-      ),
-    },
+    history.column,
     ...enabledColumns,
   ];
 
@@ -120,15 +112,7 @@ export default function AssetModelListPage() {
           </HasPermission>
         }
       />
-      <Drawer
-        title={history ? `变更记录：${history.modelCode}` : ''}
-        open={history !== null}
-        onClose={() => setHistory(null)}
-        size={560}
-        destroyOnHidden
-      >
-        {history && <ChangeHistory bizType="ASSET_MODEL" bizId={history.id} />}
-      </Drawer>
+      {history.drawer}
       <ModalForm<AssetModelPayload>
         title={editing ? '编辑型号' : '新增型号'}
         open={formOpen}

@@ -1,11 +1,12 @@
 // 服务商 (mes/ServiceProviderList): providers with their coverage areas, SLA hours, engineers and open
-// orders; 新增/编辑 with repair:provider, the engineers of a provider in its row's expansion.
+// orders; 新增/编辑 with repair:provider, 变更记录, the engineers of a provider below the list.
 import { Button, Form, Input, InputNumber, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { exportProviders, listEngineers, listProviders, saveProvider } from '../../../api/repairs';
 import { HasPermission } from '../../../components/HasPermission';
 import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
+import { useHistoryColumn } from '../../../components/history/historyColumn';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { MesList } from './MesList';
 
@@ -34,6 +35,10 @@ function Engineers({ providerId }: { providerId: string }) {
 
 export default function ServiceProviderListPage() {
   const [editing, setEditing] = useState<Partial<Provider> | null>(null);
+  const history = useHistoryColumn<Provider>(
+    'SERVICE_PROVIDER',
+    (provider) => `${String(provider.code)} ${String(provider.name)}`,
+  );
   return (
     <MesList<Provider>
       fetch={listProviders}
@@ -79,6 +84,7 @@ export default function ServiceProviderListPage() {
         { title: '工程师', dataIndex: 'engineerCount', key: 'engineerCount', align: 'right' },
         { title: '在办工单', dataIndex: 'openOrders', key: 'openOrders', align: 'right' },
         { title: '状态', dataIndex: 'status_dictText', key: 'status' },
+        history.column,
         {
           title: '操作',
           key: 'actions',
@@ -94,6 +100,7 @@ export default function ServiceProviderListPage() {
       ]}
       extra={(list) => (
         <>
+          {history.drawer}
           {list.records.length > 0 && (
             <div style={{ marginTop: 16 }}>
               {list.records.map((provider) => (

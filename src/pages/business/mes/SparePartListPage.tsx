@@ -1,5 +1,5 @@
 // 备件目录 (mes/SparePartList): the catalogue with its applicable models, prices, safety stock and whether a
-// part is serial-tracked; 新增/编辑 with spare:edit.
+// part is serial-tracked; 新增/编辑 with spare:edit, 变更记录.
 import { Button, Form, Input, InputNumber, Switch } from 'antd';
 import { useState } from 'react';
 import { PART_CATEGORY } from '../../../../common/repairs';
@@ -8,6 +8,7 @@ import { HasPermission } from '../../../components/HasPermission';
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
+import { useHistoryColumn } from '../../../components/history/historyColumn';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { MesList } from './MesList';
 
@@ -15,6 +16,10 @@ type Part = Record<string, unknown> & { id: string };
 
 export default function SparePartListPage() {
   const [editing, setEditing] = useState<Partial<Part> | null>(null);
+  const history = useHistoryColumn<Part>(
+    'SPARE_PART',
+    (part) => `${String(part.partCode)} ${String(part.name)}`,
+  );
   return (
     <MesList<Part>
       fetch={listSpareParts}
@@ -80,6 +85,7 @@ export default function SparePartListPage() {
           key: 'serialTracked',
           render: (value) => (value ? '是' : '否'),
         },
+        history.column,
         {
           title: '操作',
           key: 'actions',
@@ -93,53 +99,56 @@ export default function SparePartListPage() {
           ),
         },
       ]}
-      extra={(list) =>
-        editing && (
-          <ModalForm<Record<string, unknown>>
-            title={editing.id ? '编辑备件' : '新增备件'}
-            open
-            onClose={() => setEditing(null)}
-            onSaved={list.reload}
-            initialValues={{
-              unit: '个',
-              standardPrice: 0,
-              costPrice: 0,
-              safetyStock: 0,
-              serialTracked: false,
-              ...editing,
-            }}
-            onSubmit={(values) => saveSparePart({ ...values, id: editing.id })}
-          >
-            <Form.Item name="partCode" label="备件编码" rules={[required('备件编码')]}>
-              <Input maxLength={32} />
-            </Form.Item>
-            <Form.Item name="name" label="名称" rules={[required('名称')]}>
-              <Input maxLength={64} />
-            </Form.Item>
-            <Form.Item name="category" label="类别" rules={[required('类别', '选择')]}>
-              <EnumSelect labels={PART_CATEGORY} />
-            </Form.Item>
-            <Form.Item name="spec" label="规格">
-              <Input maxLength={64} />
-            </Form.Item>
-            <Form.Item name="unit" label="单位" rules={[required('单位')]}>
-              <Input maxLength={8} />
-            </Form.Item>
-            <Form.Item name="standardPrice" label="标准价" rules={[requiredNumber('标准价')]}>
-              <InputNumber min={0} precision={2} />
-            </Form.Item>
-            <Form.Item name="costPrice" label="成本价" rules={[requiredNumber('成本价')]}>
-              <InputNumber min={0} precision={2} />
-            </Form.Item>
-            <Form.Item name="safetyStock" label="安全库存">
-              <InputNumber min={0} precision={0} />
-            </Form.Item>
-            <Form.Item name="serialTracked" label="序列号管理" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </ModalForm>
-        )
-      }
+      extra={(list) => (
+        <>
+          {history.drawer}
+          {editing && (
+            <ModalForm<Record<string, unknown>>
+              title={editing.id ? '编辑备件' : '新增备件'}
+              open
+              onClose={() => setEditing(null)}
+              onSaved={list.reload}
+              initialValues={{
+                unit: '个',
+                standardPrice: 0,
+                costPrice: 0,
+                safetyStock: 0,
+                serialTracked: false,
+                ...editing,
+              }}
+              onSubmit={(values) => saveSparePart({ ...values, id: editing.id })}
+            >
+              <Form.Item name="partCode" label="备件编码" rules={[required('备件编码')]}>
+                <Input maxLength={32} />
+              </Form.Item>
+              <Form.Item name="name" label="名称" rules={[required('名称')]}>
+                <Input maxLength={64} />
+              </Form.Item>
+              <Form.Item name="category" label="类别" rules={[required('类别', '选择')]}>
+                <EnumSelect labels={PART_CATEGORY} />
+              </Form.Item>
+              <Form.Item name="spec" label="规格">
+                <Input maxLength={64} />
+              </Form.Item>
+              <Form.Item name="unit" label="单位" rules={[required('单位')]}>
+                <Input maxLength={8} />
+              </Form.Item>
+              <Form.Item name="standardPrice" label="标准价" rules={[requiredNumber('标准价')]}>
+                <InputNumber min={0} precision={2} />
+              </Form.Item>
+              <Form.Item name="costPrice" label="成本价" rules={[requiredNumber('成本价')]}>
+                <InputNumber min={0} precision={2} />
+              </Form.Item>
+              <Form.Item name="safetyStock" label="安全库存">
+                <InputNumber min={0} precision={0} />
+              </Form.Item>
+              <Form.Item name="serialTracked" label="序列号管理" valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </ModalForm>
+          )}
+        </>
+      )}
     />
   );
 }

@@ -200,6 +200,10 @@ export interface Settlement {
 
 const quarterOf = (period: string) => `${period.slice(0, 4)}Q${Math.ceil(Number(period.slice(5, 7)) / 3)}`;
 
+/** The last day an agreement's payouts run to: its end date, or the day it was terminated when earlier. */
+export const paidUntil = (endDate: string, terminatedOn: string | null) =>
+  terminatedOn !== null && terminatedOn < endDate ? terminatedOn : endDate;
+
 /** The payouts of an agreement of `cycle` running from `startDate` to `endDate` (calendar quarters for 按季). */
 export function settlementsOf(cycle: PaymentCycle, startDate: string, endDate: string): Settlement[] {
   const groups: string[][] = [];

@@ -833,6 +833,37 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
       expect(detail.schedule[0].payment).toMatchObject({ status: 'PAID', payableAmount: '1700.00' });
     });
 
+    it('按季 terminated mid-quarter: the months served are paid by one payout of this month, the rest goes back', async () => {
+      const { db } = bed.testDatabase.database;
+      const policyId = await activePolicy({ startDate: `${p1}-01` });
+      const created = await active(policyId, {
+        paymentCycle: 'QUARTERLY',
+        startDate: `${quarterStart}-01`,
+        endDate: lastDayOfPeriod(quarterEnd),
+      });
+      const served = thisQuarter.filter((period) => period <= thisPeriod);
+      for (const period of served) await reviewed(created.id, 'PASS', period);
+      await computeDisplayPayments(db, 'A01', thisPeriod);
+      expect((await paymentsOf(created.id)).map((row) => row.period)).toEqual([quarterEnd]);
+      const ended = await post<{ returned: string }>('admin', '/esdh/terminate', {
+        id: created.id,
+        reason: 'OUTLET_REQUEST',
+      });
+      const paidFor = 1000 * served.length;
+      expect(ended.returned).toBe((3000 - paidFor).toFixed(2));
+      const settled = await paymentsOf(created.id);
+      expect(settled.map((row) => [row.period, row.status, row.base_amount])).toEqual([
+        [thisPeriod, 'PENDING_PAY', paidFor.toFixed(2)],
+      ]);
+      const detail = await agreementOf(created.id);
+      expect(detail.schedule.map((payout) => payout.periods)).toEqual([served]);
+      const [listedPayout] = await listed(created.id);
+      expect(listedPayout.periods).toEqual(served);
+      // The job leaves it as settled.
+      await runDisplayMonth(db, atQuarterClose);
+      expect(await paymentsOf(created.id)).toEqual(settled);
+    });
+
     it('到期一次: every month of the term is paid once, when the agreement expires', async () => {
       const { db } = bed.testDatabase.database;
       const policyId = await activePolicy({ startDate: `${p1}-01` });

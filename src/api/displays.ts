@@ -212,6 +212,7 @@ export interface DisplayAgreementDetail {
   consecutiveFails: number;
   terminationReason_dictText: string | null;
   terminationRemark: string | null;
+  terminatedOn: string | null;
   remark: string | null;
   signedAt: string | null;
   standardPhoto: Attachment | null;

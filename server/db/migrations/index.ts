@@ -39,6 +39,7 @@ import * as executionAndCoins from './0037_execution_and_coins';
 import * as attachmentClientIds from './0038_attachment_client_ids';
 import * as tradeSpend from './0039_trade_spend';
 import * as engineerAndHandoverMenus from './0040_engineer_and_handover_menus';
+import * as displayTerminatedOn from './0042_display_terminated_on';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '0038_attachment_client_ids': attachmentClientIds,
   '0039_trade_spend': tradeSpend,
   '0040_engineer_and_handover_menus': engineerAndHandoverMenus,
+  '0042_display_terminated_on': displayTerminatedOn,
 };
 
 export class MigrationError extends Error {

@@ -289,6 +289,7 @@ async function seedTenantDisplays(trx: Transaction<DB>, seed: number): Promise<v
       status: plan.status,
       termination_reason: plan.status === 'TERMINATED' ? 'OUTLET_CLOSED' : null,
       termination_remark: plan.status === 'TERMINATED' ? '门店转让，停止陈列' : null,
+      terminated_on: plan.status === 'TERMINATED' ? today : null,
       remark: null,
       created_by: employee,
     });

@@ -94,13 +94,22 @@ export async function reviewedInspections(
   );
 }
 
+/** The last day an agreement `a`'s payouts run to (paidUntil): its end date, or the day it was terminated. */
+const paidUntilOf = sql<string>`to_char(least(a.end_date, coalesce(a.terminated_on, a.end_date)), 'YYYY-MM-DD')`;
+
 /**
  * Computes (or recomputes) the payout that pays for the month `period` of each agreement of a tenant (all tenants:
  * null) running in that month and ACTIVE, SUSPENDED or EXPIRED — by its 兑付周期 that month's own payment, its
  * quarter's or its whole term's, filed under the payout's last month (settlementOf). Paid payments, and ones the
  * run would not change, stay as they are: running it again writes nothing. Returns how many of each state it wrote.
+ * With `agreementId`, that agreement only, terminated ones too (up to the day: terminateAgreement settles it so).
  */
-export async function computeDisplayPayments(db: Kysely<DB>, tenantId: string | null, period: string) {
+export async function computeDisplayPayments(
+  db: Kysely<DB>,
+  tenantId: string | null,
+  period: string,
+  agreementId?: string,
+) {
   const agreements = await db
     .selectFrom('display_agreements as a')
     .select([
@@ -113,12 +122,18 @@ export async function computeDisplayPayments(db: Kysely<DB>, tenantId: string | 
       'a.customer_id',
       'a.dealer_id',
       isoDate('a.start_date').as('start_date'),
-      isoDate('a.end_date').as('end_date'),
+      paidUntilOf.as('paid_until'),
     ])
     .$if(tenantId !== null, (query) => query.where('a.tenant_id', '=', tenantId as string))
-    .where('a.status', 'in', ['ACTIVE', 'SUSPENDED', 'EXPIRED'])
+    .$if(agreementId !== undefined, (query) => query.where('a.id', '=', agreementId as string))
+    .where('a.status', 'in', [
+      'ACTIVE',
+      'SUSPENDED',
+      'EXPIRED',
+      ...(agreementId ? ['TERMINATED' as const] : []),
+    ])
     .where(sql<boolean>`to_char(a.start_date, 'YYYY-MM') <= ${period}`)
-    .where(sql<boolean>`to_char(a.end_date, 'YYYY-MM') >= ${period}`)
+    .where(sql<boolean>`left(${paidUntilOf}, 7) >= ${period}`)
     .execute();
   const reviewed = await reviewedInspections(
     db,
@@ -129,7 +144,7 @@ export async function computeDisplayPayments(db: Kysely<DB>, tenantId: string | 
     const settlement = settlementOf(
       agreement.payment_cycle,
       agreement.start_date,
-      agreement.end_date,
+      agreement.paid_until,
       period,
     ) as Settlement;
     const months = settlement.periods.map((month) => reviewed.get(`${agreement.id}:${month}`) ?? null);
@@ -270,7 +285,10 @@ function paymentBase(db: Kysely<DB>, caller: Caller, scope: DataScope, keyword?:
     .where(agreementsListed(scope, keyword));
 }
 
-/** The months a payment of an agreement pays for (by the agreement's 兑付周期; a payment is filed under the last). */
+/**
+ * The months a payment of an agreement pays for (by the agreement's 兑付周期 over its term up to paidUntil; a payment
+ * is filed under the last).
+ */
 function monthsPaid(payment: {
   period: string;
   paymentCycle: PaymentCycle;
@@ -287,7 +305,7 @@ function monthsPaid(payment: {
 const agreementTerm = [
   'a.payment_cycle as paymentCycle',
   isoDate('a.start_date').as('startDate'),
-  isoDate('a.end_date').as('endDate'),
+  paidUntilOf.as('endDate'),
 ] as const;
 
 export async function listPayments(db: Kysely<DB>, caller: Caller, query: RawQuery) {

@@ -16,6 +16,7 @@ import {
   REVIEW_STATUS,
   TERMINATION_REASON,
   coverageText,
+  paidUntil,
   periodsBetween,
   settlementsOf,
   type InspectionResult,
@@ -222,7 +223,8 @@ export async function agreementDetail(db: Kysely<DB>, caller: Caller, id: string
     inspections: timeline.filter((inspection) => inspection.period === period),
   }));
   // 兑付计划: each payout of the agreement's 兑付周期 with its months, planned date and amount, and its payment.
-  const schedule = settlementsOf(row.payment_cycle, row.start_date, row.end_date).map((settlement) => {
+  const paidTo = paidUntil(row.end_date, row.terminated_on);
+  const schedule = settlementsOf(row.payment_cycle, row.start_date, paidTo).map((settlement) => {
     const payment = paymentByPeriod.get(settlement.period);
     return {
       ...settlement,
@@ -273,6 +275,7 @@ export async function agreementDetail(db: Kysely<DB>, caller: Caller, id: string
     terminationReason: row.termination_reason,
     terminationReason_dictText: row.termination_reason ? TERMINATION_REASON[row.termination_reason] : null,
     terminationRemark: row.termination_remark,
+    terminatedOn: row.terminated_on,
     templateVersionId: row.template_version_id,
     variableValues: row.variable_values,
     remark: row.remark,

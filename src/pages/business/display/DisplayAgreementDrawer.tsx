@@ -155,6 +155,7 @@ function AgreementDetail({ detail }: { detail: DisplayAgreementDetail }) {
           <Descriptions.Item label="终止原因" span={2}>
             {detail.terminationReason_dictText}
             {detail.terminationRemark && `：${detail.terminationRemark}`}
+            {detail.terminatedOn && `（${detail.terminatedOn} 终止）`}
           </Descriptions.Item>
         )}
       </Descriptions>

@@ -766,11 +766,13 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
           { agreementId },
         )
       ).records;
+    /** An ACTIVE agreement of its own policy, paid by `paymentCycle`, running from `startDate` to `endDate`. */
+    const running = async (terms: Record<string, unknown>) =>
+      active(await activePolicy({ startDate: `${p1}-01` }), terms);
 
     it('按季: the quarter’s months are assessed one by one and paid once at its end; the job run again changes nothing', async () => {
       const { db } = bed.testDatabase.database;
-      const policyId = await activePolicy({ startDate: `${p1}-01` });
-      const created = await active(policyId, {
+      const created = await running({
         paymentCycle: 'QUARTERLY',
         startDate: `${p1}-01`,
         endDate: lastDayOfPeriod(quarterEnd),
@@ -835,8 +837,7 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
 
     it('按季 terminated mid-quarter: the months served are paid by one payout of this month, the rest goes back', async () => {
       const { db } = bed.testDatabase.database;
-      const policyId = await activePolicy({ startDate: `${p1}-01` });
-      const created = await active(policyId, {
+      const created = await running({
         paymentCycle: 'QUARTERLY',
         startDate: `${quarterStart}-01`,
         endDate: lastDayOfPeriod(quarterEnd),
@@ -866,8 +867,7 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
 
     it('到期一次: every month of the term is paid once, when the agreement expires', async () => {
       const { db } = bed.testDatabase.database;
-      const policyId = await activePolicy({ startDate: `${p1}-01` });
-      const created = await active(policyId, {
+      const created = await running({
         paymentCycle: 'AT_END',
         monthlyFee: 800,
         startDate: `${p1}-01`,

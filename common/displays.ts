@@ -177,3 +177,61 @@ export function periodsBetween(startDate: string, endDate: string): string[] {
     }
   }
 }
+
+/** The last day of a month (`YYYY-MM`) as `YYYY-MM-DD`. */
+export function lastDayOfPeriod(period: string): string {
+  const [year, month] = period.split('-').map(Number);
+  return `${period}-${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+
+/**
+ * One payout of an agreement by its 兑付周期: the months it pays for and when. Each month is still assessed by its
+ * own inspection; the payout sums them and falls due with its last month — every month (按月), the quarter's last
+ * month or the term's end (按季), the term's end (到期一次).
+ */
+export interface Settlement {
+  /** The months it pays for, in order. */
+  periods: string[];
+  /** Its last month: the period its DisplayPayment is filed under, and so the 兑付批次 it is paid in. */
+  period: string;
+  /** 计划兑付日: the last day of that month, or the agreement's end date when earlier. */
+  dueDate: string;
+}
+
+const quarterOf = (period: string) => `${period.slice(0, 4)}Q${Math.ceil(Number(period.slice(5, 7)) / 3)}`;
+
+/** The last day an agreement's payouts run to: its end date, or the day it was terminated when earlier. */
+export const paidUntil = (endDate: string, terminatedOn: string | null) =>
+  terminatedOn !== null && terminatedOn < endDate ? terminatedOn : endDate;
+
+/** The payouts of an agreement of `cycle` running from `startDate` to `endDate` (calendar quarters for 按季). */
+export function settlementsOf(cycle: PaymentCycle, startDate: string, endDate: string): Settlement[] {
+  const groups: string[][] = [];
+  for (const period of periodsBetween(startDate, endDate)) {
+    const open = groups.at(-1);
+    const joins =
+      open !== undefined &&
+      (cycle === 'AT_END' || (cycle === 'QUARTERLY' && quarterOf(open[0]) === quarterOf(period)));
+    if (joins) open.push(period);
+    else groups.push([period]);
+  }
+  return groups.map((periods) => {
+    const period = periods[periods.length - 1];
+    const monthEnd = lastDayOfPeriod(period);
+    return { periods, period, dueDate: monthEnd < endDate ? monthEnd : endDate };
+  });
+}
+
+/** The payout of such an agreement that pays for the month `period` (none outside its term). */
+export function settlementOf(
+  cycle: PaymentCycle,
+  startDate: string,
+  endDate: string,
+  period: string,
+): Settlement | undefined {
+  return settlementsOf(cycle, startDate, endDate).find((each) => each.periods.includes(period));
+}
+
+/** The months a payout covers, as shown: `2026-04`, or `2026-04~2026-06`. */
+export const coverageText = (periods: readonly string[]) =>
+  periods.length > 1 ? `${periods[0]}~${periods[periods.length - 1]}` : periods[0];

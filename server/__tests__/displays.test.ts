@@ -8,7 +8,13 @@ import type { Page } from '../../common/contract';
 import type { ApprovalRecord } from '../../common/approvals';
 import { stableId } from '../db/ids';
 import { runAgreementClock } from '../modules/displays/agreements';
-import { computeDisplayPayments, creditPayout, previousPeriod } from '../modules/displays/payments';
+import { lastDayOfPeriod } from '../../common/displays';
+import {
+  computeDisplayPayments,
+  creditPayout,
+  previousPeriod,
+  runDisplayMonth,
+} from '../modules/displays/payments';
 import { coinBalanceOf, fundBalanceOf } from '../modules/funds/ledger';
 import { testBackends } from './support/database';
 import {
@@ -34,7 +40,8 @@ interface Agreement {
   agreementNo: string;
   status: string;
   consecutiveFails: number;
-  months: Array<{ period: string; inspections: Array<{ result: string }>; payment: Payment | null }>;
+  months: Array<{ period: string; inspections: Array<{ result: string }> }>;
+  schedule: Array<{ period: string; periods: string[]; dueDate: string; payment: Payment | null }>;
   inspections: Array<{ id: string; result: string; reviewStatus: string; photos: Array<{ id: string }> }>;
   signPhotos: Array<{ id: string }>;
   standardPhoto: { id: string } | null;
@@ -53,6 +60,18 @@ interface Payment {
 
 const thisPeriod = shanghaiToday().slice(0, 7);
 const lastPeriod = previousPeriod(thisPeriod);
+// The calendar quarter before this one (p1, p2, p3) and this one's first and last month.
+const quarterStart = (() => {
+  const [year, month] = thisPeriod.split('-').map(Number);
+  return `${year}-${String(Math.floor((month - 1) / 3) * 3 + 1).padStart(2, '0')}`;
+})();
+const thisQuarter = [0, 1, 2].map(
+  (offset) => `${quarterStart.slice(0, 5)}${String(Number(quarterStart.slice(5)) + offset).padStart(2, '0')}`,
+);
+const quarterEnd = thisQuarter[2];
+const p3 = previousPeriod(quarterStart);
+const p2 = previousPeriod(p3);
+const p1 = previousPeriod(p2);
 const nextPeriod = (() => {
   const [year, month] = thisPeriod.split('-').map(Number);
   return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
@@ -170,9 +189,9 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
         ),
       )
       .orderBy('customer_code')
-      .limit(30)
+      .limit(34)
       .execute();
-    expect(outlets.length).toBe(30);
+    expect(outlets.length).toBe(34);
   });
   afterAll(() => bed.close());
 
@@ -532,7 +551,8 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
     expect(released.records[0].status).toBe('PENDING_PAY');
     // The detail's schedule shows the month.
     const detail = await agreementOf(agreements.partial.id);
-    expect(detail.months[0].payment).toMatchObject({ status: 'PAID', payableAmount: '864.19' });
+    expect(detail.schedule[0]).toMatchObject({ period: lastPeriod, periods: [lastPeriod] });
+    expect(detail.schedule[0].payment).toMatchObject({ status: 'PAID', payableAmount: '864.19' });
 
     // Export to finance.
     const workbook = await bed.download(
@@ -720,6 +740,168 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
     expect((await bed.get('admin', `/esdh/content${queryString({ id: plain.id })}`)).body).toMatchObject({
       success: false,
       code: 404,
+    });
+  });
+
+  describe('按季 and 到期一次 payouts', () => {
+    // The job at the close of last quarter: the first day of this one (never later than today).
+    const atQuarterClose = new Date(Date.parse(`${quarterStart}-01T10:00:00+08:00`));
+    const paymentsOf = (agreementId: string) =>
+      bed.testDatabase.database.db
+        .selectFrom('display_payments')
+        .selectAll()
+        .where('agreement_id', '=', agreementId)
+        .orderBy('period')
+        .execute();
+    const reviewed = async (agreementId: string, result: string, period: string) => {
+      const { id } = await inspect(agreementId, result, period);
+      await post('zhangwei', '/esdh/inspection/review', { id, decision: 'CONFIRM' });
+      return id;
+    };
+    const listed = async (agreementId: string) =>
+      (
+        await get<Page<Payment & { periods: string[]; coverage: string; inspectionResult_dictText: string }>>(
+          'admin',
+          '/esdh/payment/list',
+          { agreementId },
+        )
+      ).records;
+    /** An ACTIVE agreement of its own policy, paid by `paymentCycle`, running from `startDate` to `endDate`. */
+    const running = async (terms: Record<string, unknown>) =>
+      active(await activePolicy({ startDate: `${p1}-01` }), terms);
+
+    it('按季: the quarter’s months are assessed one by one and paid once at its end; the job run again changes nothing', async () => {
+      const { db } = bed.testDatabase.database;
+      const created = await running({
+        paymentCycle: 'QUARTERLY',
+        startDate: `${p1}-01`,
+        endDate: lastDayOfPeriod(quarterEnd),
+      });
+      // The schedule: last quarter and this one, each due on its last day.
+      const planned = await agreementOf(created.id);
+      expect(planned.schedule.map((payout) => [payout.periods, payout.dueDate, payout.payment])).toEqual([
+        [[p1, p2, p3], lastDayOfPeriod(p3), null],
+        [thisQuarter, lastDayOfPeriod(quarterEnd), null],
+      ]);
+
+      await reviewed(created.id, 'FAIL', p1);
+      await reviewed(created.id, 'PARTIAL', p2);
+      const last = await inspect(created.id, 'PASS', p3);
+      // While a month waits for its review the quarter is 待核算, filed under its last month only.
+      await computeDisplayPayments(db, 'A01', p1);
+      const open = await paymentsOf(created.id);
+      expect(open.map((row) => [row.period, row.status, row.base_amount, row.deduction_amount])).toEqual([
+        [p3, 'PENDING_CALC', '3000.00', '1300.00'],
+      ]);
+      await post('zhangwei', '/esdh/inspection/review', { id: last.id, decision: 'CONFIRM' });
+
+      // The job at the quarter's close: 1000 × 3 less FAIL 1000 and PARTIAL 30% 300 — one payment of 1700.
+      await runDisplayMonth(db, atQuarterClose);
+      const listedNow = await listed(created.id);
+      // This quarter's payout is planned (待核算) beside last quarter's.
+      expect(listedNow.map((row) => [row.period, row.status])).toEqual([
+        [quarterEnd, 'PENDING_CALC'],
+        [p3, 'PENDING_PAY'],
+      ]);
+      const quarter = listedNow[1];
+      expect(quarter).toMatchObject({
+        period: p3,
+        periods: [p1, p2, p3],
+        coverage: `${p1}~${p3}`,
+        inspectionResult_dictText: '不达标 / 部分达标 / 达标',
+        baseAmount: '3000.00',
+        deductionAmount: '1300.00',
+        payableAmount: '1700.00',
+        status: 'PENDING_PAY',
+      });
+      const batch = await post<{ count: number; amount: string }>('admin', '/esdh/payment/markPaid', {
+        period: p3,
+        ids: [quarter.id],
+        voucherNo: 'PZ-Q',
+      });
+      expect(batch).toMatchObject({ count: 1, amount: '1700.00' });
+
+      // Run again — for every month of the quarter, and as the job — nothing is written, nothing paid twice.
+      const before = await paymentsOf(created.id);
+      for (const period of [p1, p2, p3]) {
+        const again = await computeDisplayPayments(db, 'A01', period);
+        expect(again.written).toEqual({});
+      }
+      await runDisplayMonth(db, atQuarterClose);
+      await runDisplayMonth(db, atQuarterClose);
+      expect(await paymentsOf(created.id)).toEqual(before);
+      expect(before.filter((row) => row.status === 'PAID')).toHaveLength(1);
+      const detail = await agreementOf(created.id);
+      expect(detail.schedule[0].payment).toMatchObject({ status: 'PAID', payableAmount: '1700.00' });
+    });
+
+    it('按季 terminated mid-quarter: the months served are paid by one payout of this month, the rest goes back', async () => {
+      const { db } = bed.testDatabase.database;
+      const created = await running({
+        paymentCycle: 'QUARTERLY',
+        startDate: `${quarterStart}-01`,
+        endDate: lastDayOfPeriod(quarterEnd),
+      });
+      const served = thisQuarter.filter((period) => period <= thisPeriod);
+      for (const period of served) await reviewed(created.id, 'PASS', period);
+      await computeDisplayPayments(db, 'A01', thisPeriod);
+      expect((await paymentsOf(created.id)).map((row) => row.period)).toEqual([quarterEnd]);
+      const ended = await post<{ returned: string }>('admin', '/esdh/terminate', {
+        id: created.id,
+        reason: 'OUTLET_REQUEST',
+      });
+      const paidFor = 1000 * served.length;
+      expect(ended.returned).toBe((3000 - paidFor).toFixed(2));
+      const settled = await paymentsOf(created.id);
+      expect(settled.map((row) => [row.period, row.status, row.base_amount])).toEqual([
+        [thisPeriod, 'PENDING_PAY', paidFor.toFixed(2)],
+      ]);
+      const detail = await agreementOf(created.id);
+      expect(detail.schedule.map((payout) => payout.periods)).toEqual([served]);
+      const [listedPayout] = await listed(created.id);
+      expect(listedPayout.periods).toEqual(served);
+      // The job leaves it as settled.
+      await runDisplayMonth(db, atQuarterClose);
+      expect(await paymentsOf(created.id)).toEqual(settled);
+    });
+
+    it('到期一次: every month of the term is paid once, when the agreement expires', async () => {
+      const { db } = bed.testDatabase.database;
+      const created = await running({
+        paymentCycle: 'AT_END',
+        monthlyFee: 800,
+        startDate: `${p1}-01`,
+        endDate: `${p3}-20`,
+      });
+      await reviewed(created.id, 'PASS', p1);
+      await reviewed(created.id, 'PASS', p2);
+      await computeDisplayPayments(db, 'A01', p2);
+      const planned = await agreementOf(created.id);
+      expect(planned.schedule).toHaveLength(1);
+      expect(planned.schedule[0]).toMatchObject({ period: p3, periods: [p1, p2, p3], dueDate: `${p3}-20` });
+      expect(planned.schedule[0].payment).toMatchObject({ baseAmount: '2400.00', status: 'PENDING_CALC' });
+
+      await reviewed(created.id, 'PARTIAL', p3);
+      // The job after the end date: the final payment (800 × 3 less 30% of one month), then the expiry.
+      await runDisplayMonth(db, atQuarterClose);
+      expect((await agreementOf(created.id)).status).toBe('EXPIRED');
+      const [payout] = await listed(created.id);
+      expect(payout).toMatchObject({
+        period: p3,
+        periods: [p1, p2, p3],
+        deductionAmount: '240.00',
+        payableAmount: '2160.00',
+        status: 'PENDING_PAY',
+      });
+      const before = await paymentsOf(created.id);
+      await runDisplayMonth(db, atQuarterClose);
+      expect(await paymentsOf(created.id)).toEqual(before);
+      await post('admin', '/esdh/payment/markPaid', { period: p3, ids: [payout.id], voucherNo: 'PZ-END' });
+      await runDisplayMonth(db, atQuarterClose);
+      const paid = await paymentsOf(created.id);
+      expect(paid.map((row) => [row.period, row.status, row.payable_amount])).toEqual([
+        [p3, 'PAID', '2160.00'],
+      ]);
     });
   });
 });

@@ -1604,6 +1604,8 @@ export interface DisplayAgreementsTable extends BusinessColumns {
   status: Generated<AgreementStatus>;
   termination_reason: TerminationReason | null;
   termination_remark: string | null;
+  /** The day it was terminated (its payouts are settled up to it). */
+  terminated_on: NullableDateColumn;
   remark: string | null;
   version: Generated<number>;
 }

@@ -143,7 +143,11 @@ export interface DisplayInspection {
 
 export interface DisplayPayment {
   id: string;
+  /** The payout's last month (its 兑付批次); `coverage` the months it pays for. */
   period: string;
+  periods: string[];
+  coverage: string;
+  paymentCycle_dictText: string;
   agreementId: string;
   agreementNo: string;
   customerName: string;
@@ -208,14 +212,19 @@ export interface DisplayAgreementDetail {
   consecutiveFails: number;
   terminationReason_dictText: string | null;
   terminationRemark: string | null;
+  terminatedOn: string | null;
   remark: string | null;
   signedAt: string | null;
   standardPhoto: Attachment | null;
   signPhotos: Attachment[];
   inspections: TimelineInspection[];
-  months: Array<{
+  months: Array<{ period: string; inspections: TimelineInspection[] }>;
+  /** 兑付计划: one payout a month, quarter or term (by 兑付周期), filed under its last month. */
+  schedule: Array<{
     period: string;
-    inspections: TimelineInspection[];
+    periods: string[];
+    coverage: string;
+    dueDate: string;
     plannedAmount: string;
     payment:
       | (Pick<

@@ -40,6 +40,7 @@ import * as attachmentClientIds from './0038_attachment_client_ids';
 import * as tradeSpend from './0039_trade_spend';
 import * as engineerAndHandoverMenus from './0040_engineer_and_handover_menus';
 import * as returnCoinBack from './0041_return_coin_back';
+import * as displayTerminatedOn from './0042_display_terminated_on';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   '0039_trade_spend': tradeSpend,
   '0040_engineer_and_handover_menus': engineerAndHandoverMenus,
   '0041_return_coin_back': returnCoinBack,
+  '0042_display_terminated_on': displayTerminatedOn,
 };
 
 export class MigrationError extends Error {

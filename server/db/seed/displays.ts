@@ -1,17 +1,20 @@
 // The display demo (DOMAIN §1.8, issue #19): policies in every state with their budgets drawn by the signed
 // agreements, agreements of 华饮's outlets in every state — running ones inspected last month and this month (some
-// failing, so suspended; some still waiting for review), a few in the 审批中心 of the office heads — and last
-// month's payments computed by the monthly job's own function, so every 陈列管理 screen is filled on a fresh start.
+// failing, so suspended; some still waiting for review), a few in the 审批中心 of the office heads, some paid 按季
+// or 到期一次 (their 兑付计划 shows quarters and the term) — and the payouts of last month computed by the monthly
+// job's own function, so every 陈列管理 screen is filled on a fresh start.
 import type { Insertable, Transaction } from 'kysely';
 import {
   DISPLAY_FEE_TYPE,
   DISPLAY_TYPE,
   deductionRatioOf,
+  lastDayOfPeriod,
   periodsBetween,
   type AgreementStatus,
   type DisplayFeeType,
   type DisplayType,
   type InspectionResult,
+  type PaymentCycle,
 } from '../../../common/displays';
 import { startApproval } from '../../modules/approvals/engine';
 import { shanghaiToday } from '../../modules/displays/agreements';
@@ -114,20 +117,22 @@ interface AgreementPlan {
   current?: InspectionResult;
   /** The last month's inspection is reviewed (the monthly payment takes only reviewed ones). */
   reviewed?: boolean;
+  /** 兑付周期 when not 按月. */
+  cycle?: PaymentCycle;
 }
 
 const PLANS: AgreementPlan[] = [
   { status: 'ACTIVE', last: 'PASS', current: 'PASS', reviewed: true },
-  { status: 'ACTIVE', last: 'PASS', current: 'PASS', reviewed: true },
+  { status: 'ACTIVE', last: 'PASS', current: 'PASS', reviewed: true, cycle: 'QUARTERLY' },
   { status: 'ACTIVE', last: 'PARTIAL', current: 'PASS', reviewed: true },
-  { status: 'ACTIVE', last: 'PASS', reviewed: true },
+  { status: 'ACTIVE', last: 'PASS', reviewed: true, cycle: 'AT_END' },
   { status: 'ACTIVE', last: 'FAIL', current: 'PASS', reviewed: true },
   { status: 'SUSPENDED', last: 'PASS', current: 'FAIL', reviewed: true },
   { status: 'SUSPENDED', last: 'NOT_FOUND', current: 'NOT_FOUND', reviewed: true },
   { status: 'ACTIVE', last: 'PASS', reviewed: false },
-  { status: 'ACTIVE', last: 'PARTIAL', reviewed: false },
+  { status: 'ACTIVE', last: 'PARTIAL', reviewed: false, cycle: 'QUARTERLY' },
   { status: 'ACTIVE' },
-  { status: 'SIGNED' },
+  { status: 'SIGNED', cycle: 'AT_END' },
   { status: 'APPROVED' },
   { status: 'PENDING_APPROVAL' },
   { status: 'PENDING_APPROVAL' },
@@ -151,11 +156,6 @@ const addMonths = (period: string, months: number) => {
           })();
   return result;
 };
-const lastDayOf = (period: string) => {
-  const [year, month] = period.split('-').map(Number);
-  return `${period}-${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`;
-};
-
 async function seedTenantDisplays(trx: Transaction<DB>, seed: number): Promise<void> {
   const random = seededRandom(seed);
   const today = shanghaiToday();
@@ -178,7 +178,9 @@ async function seedTenantDisplays(trx: Transaction<DB>, seed: number): Promise<v
         cost_type: policy.costType,
         org_code: policy.orgCode,
         start_date: closed ? `${addMonths(thisPeriod, -10)}-01` : `${addMonths(thisPeriod, -3)}-01`,
-        end_date: closed ? lastDayOf(addMonths(thisPeriod, -8)) : lastDayOf(addMonths(thisPeriod, 8)),
+        end_date: closed
+          ? lastDayOfPeriod(addMonths(thisPeriod, -8))
+          : lastDayOfPeriod(addMonths(thisPeriod, 8)),
         display_types: JSON.stringify(policy.displayTypes),
         standard: JSON.stringify({ minFacings: 6, minLayers: 2, position: policy.position }),
         total_budget: policy.budget,
@@ -230,7 +232,7 @@ async function seedTenantDisplays(trx: Transaction<DB>, seed: number): Promise<v
     const startPeriod = plan.status === 'SIGNED' ? addMonths(thisPeriod, 1) : addMonths(thisPeriod, -2);
     const months = plan.status === 'SIGNED' ? 6 : 6 + (serial % 3);
     const startDate = `${startPeriod}-01`;
-    const endDate = lastDayOf(addMonths(startPeriod, months - 1));
+    const endDate = lastDayOfPeriod(addMonths(startPeriod, months - 1));
     const monthlyFee = [600, 800, 1000][serial % 3] * (policyKey === 'east' ? 1.5 : 1);
     const total = monthlyFee * periodsBetween(startDate, endDate).length;
     const holds = ['ACTIVE', 'SUSPENDED', 'SIGNED', 'TERMINATED'].includes(plan.status);
@@ -263,7 +265,7 @@ async function seedTenantDisplays(trx: Transaction<DB>, seed: number): Promise<v
       fee_type: feeType,
       monthly_fee: monthlyFee,
       total_fee: total,
-      payment_cycle: 'MONTHLY',
+      payment_cycle: plan.cycle ?? 'MONTHLY',
       template_version_id: stableId('agreement-template-version', TENANT, 'display', '1'),
       variable_values: JSON.stringify({
         agreementNo,
@@ -287,6 +289,7 @@ async function seedTenantDisplays(trx: Transaction<DB>, seed: number): Promise<v
       status: plan.status,
       termination_reason: plan.status === 'TERMINATED' ? 'OUTLET_CLOSED' : null,
       termination_remark: plan.status === 'TERMINATED' ? '门店转让，停止陈列' : null,
+      terminated_on: plan.status === 'TERMINATED' ? today : null,
       remark: null,
       created_by: employee,
     });

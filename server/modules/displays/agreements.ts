@@ -44,6 +44,7 @@ import { trackChange } from '../shared/changeHistory';
 import { changedMeanwhile, notFound, withUniqueKeys } from '../shared/commands';
 import { dataScopeOf, inScope, type DataScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
+import { computeDisplayPayments } from './payments';
 import { consumeBudget, returnBudget } from './policies';
 
 export type AgreementRow = Selectable<DisplayAgreementsTable>;
@@ -54,6 +55,8 @@ export const shanghaiToday = (now = new Date()) =>
 
 /** Date columns as `YYYY-MM-DD` text, over selectAll's Date (the later column of a name wins). */
 const DATES = [isoDate('start_date').as('start_date'), isoDate('end_date').as('end_date')] as const;
+/** An agreement's dates: its term's and the day it was terminated. */
+const AGREEMENT_DATES = [...DATES, isoDate<string | null>('terminated_on').as('terminated_on')] as const;
 
 const HOLDING_MESSAGE = '该门店已有同一陈列形式的有效陈列协议';
 
@@ -68,7 +71,7 @@ export async function agreementInScope(
   let query = db
     .selectFrom('display_agreements')
     .selectAll()
-    .select(DATES)
+    .select(AGREEMENT_DATES)
     .where('id', '=', id)
     .where('tenant_id', '=', caller.tenantId)
     .where(inScope(scope, 'org_code', 'employee_id', 'dealer_id'));
@@ -508,7 +511,10 @@ async function unusedAmount(trx: Kysely<DB>, row: AgreementRow): Promise<number>
   return Math.max(0, money(Number(row.budget_consumed) - Number(paid)));
 }
 
-/** 终止 with its reason (DOMAIN §1.8): the unused budget and the outlet go back to the policy. */
+/**
+ * 终止 with its reason (DOMAIN §1.8): a 按季 or 到期一次 payout planned beyond this month is dropped and the months
+ * it had served are paid by one filed under this month; then the unused budget and the outlet go back to the policy.
+ */
 export async function terminateAgreement(
   db: Kysely<DB>,
   actor: Actor,
@@ -516,10 +522,20 @@ export async function terminateAgreement(
 ): Promise<{ status: AgreementStatus; returned: string }> {
   return db.transaction().execute(async (trx) => {
     const row = await agreementInScope(trx, actor, input.id, true);
+    const today = shanghaiToday();
     const status = await moveAgreement(trx, row, 'terminate', actor.userId, {
       termination_reason: input.reason,
       termination_remark: input.remark?.trim() || null,
+      terminated_on: today,
     });
+    const dropped = await trx
+      .deleteFrom('display_payments')
+      .where('agreement_id', '=', row.id)
+      .where('period', '>', today.slice(0, 7))
+      .where('status', '!=', 'PAID')
+      .returning('id')
+      .execute();
+    if (dropped.length > 0) await computeDisplayPayments(trx, row.tenant_id, today.slice(0, 7), row.id);
     const unused = await unusedAmount(trx, row);
     await returnBudget(trx, actor.tenantId, row.policy_id, unused, true);
     await logOperation(
@@ -542,7 +558,7 @@ export async function runAgreementClock(db: Kysely<DB>, tenantId: string | null,
   const due = await db
     .selectFrom('display_agreements')
     .selectAll()
-    .select(DATES)
+    .select(AGREEMENT_DATES)
     .$if(tenantId !== null, (query) => query.where('tenant_id', '=', tenantId as string))
     .where((eb) =>
       eb.or([

@@ -1,8 +1,9 @@
-// 陈列兑付 (DOMAIN §1.8 DisplayPayment) and 兑付批次: the monthly job computes, for each living agreement and month
-// of its term, the payment of that month — the monthly fee less the deduction of the month's latest reviewed
-// inspection (PASS 0, PARTIAL the ratio, FAIL / NOT_FOUND / OUTLET_CLOSED all of it); a month without a reviewed
-// inspection stays 待核算, a suspended agreement's payment is held. It runs again as often as wanted: a paid
-// payment never changes. The payout batch of a month lists what is payable, exports it to finance through the
+// 陈列兑付 (DOMAIN §1.8 DisplayPayment) and 兑付批次: the monthly job computes, for each living agreement, the
+// payout of its 兑付周期 (按月 each month, 按季 each calendar quarter, 到期一次 the whole term — settlementsOf) as one
+// DisplayPayment filed under the payout's last month: each month it pays for is the monthly fee less the deduction
+// of the month's latest reviewed inspection (PASS 0, PARTIAL the ratio, FAIL / NOT_FOUND / OUTLET_CLOSED all of it);
+// while a month lacks a reviewed inspection the payout stays 待核算, a suspended agreement's is held. It runs again
+// as often as wanted: a paid payment never changes, an unchanged one is not written. The payout batch of a month lists what is payable, exports it to finance through the
 // list export (下载中心 when large) and marks it paid; the crediting of the payout is one call, creditPayout.
 // A COINS payout is the outlet's (dealers have no coins): its payee is the agreement's outlet.
 import { sql, type Kysely, type Selectable } from 'kysely';
@@ -12,11 +13,16 @@ import {
   DISPLAY_PAYMENT_STATUS,
   DISPLAY_TYPE,
   INSPECTION_RESULT,
+  PAYMENT_CYCLE,
+  coverageText,
+  settlementOf,
   type DisplayFeeType,
+  type Settlement,
   type DisplayPaymentStatus,
   type InspectionResult,
+  type PaymentCycle,
 } from '../../../common/displays';
-import { shanghaiDateTime } from '../../db/dates';
+import { isoDate, shanghaiDateTime } from '../../db/dates';
 import { newId } from '../../db/ids';
 import type { DB, DisplayPaymentsTable } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
@@ -39,26 +45,71 @@ export function previousPeriod(period: string): string {
   return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
 }
 
-/** What one month of an agreement pays, from its latest reviewed inspection of the month (if any). */
+/** What one payout pays: each of its months the monthly fee less the deduction of its latest reviewed inspection. */
 export function paymentOf(
   monthlyFee: number,
-  inspection: { deductionRatio: number } | null,
+  months: ReadonlyArray<{ deductionRatio: number } | null>,
   suspended: boolean,
 ): { base: number; deduction: number; payable: number; status: DisplayPaymentStatus } {
-  const base = cents(monthlyFee);
-  if (!inspection) return { base, deduction: 0, payable: base, status: 'PENDING_CALC' };
-  const deduction = cents(base * inspection.deductionRatio);
+  const fee = cents(monthlyFee);
+  const base = cents(fee * months.length);
+  const deduction = cents(months.reduce((sum, month) => sum + cents(fee * (month?.deductionRatio ?? 0)), 0));
   const payable = cents(base - deduction);
+  if (months.some((month) => month === null)) return { base, deduction, payable, status: 'PENDING_CALC' };
   const status = payable === 0 ? 'DEDUCTED' : suspended ? 'HELD' : 'PENDING_PAY';
   return { base, deduction, payable, status };
 }
 
+export interface ReviewedInspection {
+  id: string;
+  result: InspectionResult;
+  deductionRatio: number;
+}
+
 /**
- * Computes (or recomputes) the payments of `period` for the agreements of a tenant (all tenants: null) that run
- * in that month and are ACTIVE, SUSPENDED or EXPIRED; paid payments stay as they are. Returns how many of each
- * state it wrote.
+ * The latest reviewed (维持 or 改判) inspection of each month of the agreements `agreementIds`, by
+ * `agreementId:period`: what a month's payment is priced by.
  */
-export async function computeDisplayPayments(db: Kysely<DB>, tenantId: string | null, period: string) {
+export async function reviewedInspections(
+  db: Kysely<DB>,
+  agreementIds: readonly string[],
+): Promise<Map<string, ReviewedInspection>> {
+  if (agreementIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('display_inspections')
+    .select(['id', 'agreement_id', 'period', 'result', 'deduction_ratio'])
+    .distinctOn(['agreement_id', 'period'])
+    .where('agreement_id', 'in', agreementIds)
+    .where('review_status', 'in', ['CONFIRMED', 'OVERTURNED'])
+    .orderBy('agreement_id')
+    .orderBy('period')
+    .orderBy('inspected_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      `${row.agreement_id}:${row.period}`,
+      { id: row.id, result: row.result, deductionRatio: Number(row.deduction_ratio) },
+    ]),
+  );
+}
+
+/** The last day an agreement `a`'s payouts run to (paidUntil): its end date, or the day it was terminated. */
+const paidUntilOf = sql<string>`to_char(least(a.end_date, coalesce(a.terminated_on, a.end_date)), 'YYYY-MM-DD')`;
+
+/**
+ * Computes (or recomputes) the payout that pays for the month `period` of each agreement of a tenant (all tenants:
+ * null) running in that month and ACTIVE, SUSPENDED or EXPIRED — by its 兑付周期 that month's own payment, its
+ * quarter's or its whole term's, filed under the payout's last month (settlementOf). Paid payments, and ones the
+ * run would not change, stay as they are: running it again writes nothing. Returns how many of each state it wrote.
+ * With `agreementId`, that agreement only, terminated ones too (up to the day: terminateAgreement settles it so).
+ */
+export async function computeDisplayPayments(
+  db: Kysely<DB>,
+  tenantId: string | null,
+  period: string,
+  agreementId?: string,
+) {
   const agreements = await db
     .selectFrom('display_agreements as a')
     .select([
@@ -66,36 +117,41 @@ export async function computeDisplayPayments(db: Kysely<DB>, tenantId: string | 
       'a.tenant_id',
       'a.monthly_fee',
       'a.fee_type',
+      'a.payment_cycle',
       'a.status',
       'a.customer_id',
       'a.dealer_id',
-      (eb) =>
-        eb
-          .selectFrom('display_inspections as i')
-          .select(sql<string>`i.id || ':' || i.deduction_ratio::text`.as('latest'))
-          .whereRef('i.agreement_id', '=', 'a.id')
-          .where('i.period', '=', period)
-          .where('i.review_status', 'in', ['CONFIRMED', 'OVERTURNED'])
-          .orderBy('i.inspected_at', 'desc')
-          .orderBy('i.created_at', 'desc')
-          .limit(1)
-          .as('latest'),
+      isoDate('a.start_date').as('start_date'),
+      paidUntilOf.as('paid_until'),
     ])
     .$if(tenantId !== null, (query) => query.where('a.tenant_id', '=', tenantId as string))
-    .where('a.status', 'in', ['ACTIVE', 'SUSPENDED', 'EXPIRED'])
+    .$if(agreementId !== undefined, (query) => query.where('a.id', '=', agreementId as string))
+    .where('a.status', 'in', [
+      'ACTIVE',
+      'SUSPENDED',
+      'EXPIRED',
+      ...(agreementId ? ['TERMINATED' as const] : []),
+    ])
     .where(sql<boolean>`to_char(a.start_date, 'YYYY-MM') <= ${period}`)
-    .where(sql<boolean>`to_char(a.end_date, 'YYYY-MM') >= ${period}`)
+    .where(sql<boolean>`left(${paidUntilOf}, 7) >= ${period}`)
     .execute();
+  const reviewed = await reviewedInspections(
+    db,
+    agreements.map((agreement) => agreement.id),
+  );
   const written: Partial<Record<DisplayPaymentStatus, number>> = {};
   for (const agreement of agreements) {
-    const [inspectionId, ratio] = agreement.latest ? agreement.latest.split(':') : [null, null];
-    const amounts = paymentOf(
-      Number(agreement.monthly_fee),
-      inspectionId ? { deductionRatio: Number(ratio) } : null,
-      agreement.status === 'SUSPENDED',
-    );
+    const settlement = settlementOf(
+      agreement.payment_cycle,
+      agreement.start_date,
+      agreement.paid_until,
+      period,
+    ) as Settlement;
+    const months = settlement.periods.map((month) => reviewed.get(`${agreement.id}:${month}`) ?? null);
+    const amounts = paymentOf(Number(agreement.monthly_fee), months, agreement.status === 'SUSPENDED');
     const values = {
-      inspection_id: inspectionId,
+      // A payout of one month links its inspection; one of several months has one per month (see listPayments).
+      inspection_id: months.length === 1 ? (months[0]?.id ?? null) : null,
       base_amount: amounts.base,
       deduction_amount: amounts.deduction,
       payable_amount: amounts.payable,
@@ -105,16 +161,28 @@ export async function computeDisplayPayments(db: Kysely<DB>, tenantId: string | 
           ? agreement.customer_id
           : (agreement.dealer_id ?? agreement.customer_id),
       status: amounts.status,
-      updated_at: new Date(),
     };
     const saved = await db
       .insertInto('display_payments')
-      .values({ ...values, id: newId(), tenant_id: agreement.tenant_id, agreement_id: agreement.id, period })
+      .values({
+        ...values,
+        id: newId(),
+        tenant_id: agreement.tenant_id,
+        agreement_id: agreement.id,
+        period: settlement.period,
+      })
       .onConflict((conflict) =>
         conflict
           .columns(['agreement_id', 'period'])
-          .doUpdateSet(values)
-          .where('display_payments.status', '!=', 'PAID'),
+          .doUpdateSet({ ...values, updated_at: new Date() })
+          .where('display_payments.status', '!=', 'PAID')
+          .where(
+            sql<boolean>`(display_payments.inspection_id, display_payments.base_amount, display_payments.deduction_amount,
+              display_payments.payable_amount, display_payments.method, display_payments.payee_customer_id,
+              display_payments.status) is distinct from (excluded.inspection_id, excluded.base_amount,
+              excluded.deduction_amount, excluded.payable_amount, excluded.method, excluded.payee_customer_id,
+              excluded.status)`,
+          ),
       )
       .returning('status')
       .executeTakeFirst();
@@ -124,9 +192,9 @@ export async function computeDisplayPayments(db: Kysely<DB>, tenantId: string | 
 }
 
 /**
- * The monthly job (DOMAIN §1.8), run by the job runner every hour for every tenant: last month's payments (again,
- * until they are paid: reviews come in late), this month's so far, then the agreements' clock (activation on the
- * start date, expiry after the end date — after its final payment is computed).
+ * The monthly job (DOMAIN §1.8), run by the job runner every hour for every tenant: the payouts paying for last
+ * month (again, until they are paid: reviews come in late) and for this month so far, then the agreements' clock
+ * (activation on the start date, expiry after the end date — after its final payout is computed).
  */
 export async function runDisplayMonth(db: Kysely<DB>, now = new Date()) {
   const period = shanghaiToday(now).slice(0, 7);
@@ -149,7 +217,7 @@ const PAYOUT_ACCOUNT: Partial<Record<DisplayFeeType, FundAccountType>> = {
 /**
  * The one place a payout is credited to the payee: ORDER_DEDUCT and GOODS to the payee's fund account (its ledger
  * entry is linked to the payment); COINS to the outlet's coin account at the coins' value (EARN_DISPLAY, expiring
- * as earned coins do); CASH is paid by finance outside the system.
+ * as earned coins do); CASH is paid by finance outside the system. `period` names the months paid for (its remark).
  */
 export async function creditPayout(
   trx: Kysely<DB>,
@@ -217,44 +285,82 @@ function paymentBase(db: Kysely<DB>, caller: Caller, scope: DataScope, keyword?:
     .where(agreementsListed(scope, keyword));
 }
 
+/**
+ * The months a payment of an agreement pays for (by the agreement's 兑付周期 over its term up to paidUntil; a payment
+ * is filed under the last).
+ */
+function monthsPaid(payment: {
+  period: string;
+  paymentCycle: PaymentCycle;
+  startDate: string;
+  endDate: string;
+}) {
+  return (
+    settlementOf(payment.paymentCycle, payment.startDate, payment.endDate, payment.period)?.periods ?? [
+      payment.period,
+    ]
+  );
+}
+
+const agreementTerm = [
+  'a.payment_cycle as paymentCycle',
+  isoDate('a.start_date').as('startDate'),
+  paidUntilOf.as('endDate'),
+] as const;
+
 export async function listPayments(db: Kysely<DB>, caller: Caller, query: RawQuery) {
   const list = parseListQuery(query, paymentSpec);
   const scope = await dataScopeOf(db, caller.tenantId, caller.userId);
   const base = paymentBase(db, caller, scope, list.extras.keyword).where(list.where);
-  return pagedList(base, list, async (page) =>
-    (
-      await page
-        .select([
-          'pay.id',
-          'pay.period',
-          'pay.agreement_id as agreementId',
-          'a.agreement_no as agreementNo',
-          'a.display_type as displayType',
-          'outlet.name as customerName',
-          'payee.name as payeeName',
-          'payee.customer_code as payeeCode',
-          'i.result as inspectionResult',
-          'i.inspection_no as inspectionNo',
-          'pay.base_amount as baseAmount',
-          'pay.deduction_amount as deductionAmount',
-          'pay.payable_amount as payableAmount',
-          'pay.method',
-          'pay.status',
-          'pay.batch_no as batchNo',
-          'pay.voucher_no as voucherNo',
-          shanghaiDateTime<string | null>('pay.paid_at').as('paidAt'),
-        ])
-        .execute()
-    ).map((row) => ({
-      ...row,
-      displayType_dictText: DISPLAY_TYPE[row.displayType],
-      inspectionResult_dictText: row.inspectionResult
-        ? INSPECTION_RESULT[row.inspectionResult as InspectionResult]
-        : '未复核',
-      method_dictText: DISPLAY_FEE_TYPE[row.method],
-      status_dictText: DISPLAY_PAYMENT_STATUS[row.status],
-    })),
-  );
+  return pagedList(base, list, async (page) => {
+    const rows = await page
+      .select([
+        'pay.id',
+        'pay.period',
+        'pay.agreement_id as agreementId',
+        'a.agreement_no as agreementNo',
+        'a.display_type as displayType',
+        ...agreementTerm,
+        'outlet.name as customerName',
+        'payee.name as payeeName',
+        'payee.customer_code as payeeCode',
+        'i.result as inspectionResult',
+        'i.inspection_no as inspectionNo',
+        'pay.base_amount as baseAmount',
+        'pay.deduction_amount as deductionAmount',
+        'pay.payable_amount as payableAmount',
+        'pay.method',
+        'pay.status',
+        'pay.batch_no as batchNo',
+        'pay.voucher_no as voucherNo',
+        shanghaiDateTime<string | null>('pay.paid_at').as('paidAt'),
+      ])
+      .execute();
+    const periodsOf = new Map(rows.map((row) => [row.id, monthsPaid(row)]));
+    // A payout of several months shows each month's reviewed result.
+    const reviewed = await reviewedInspections(db, [
+      ...new Set(rows.filter((row) => periodsOf.get(row.id)!.length > 1).map((row) => row.agreementId)),
+    ]);
+    return rows.map((row) => {
+      const periods = periodsOf.get(row.id)!;
+      const results = periods.map((month) => reviewed.get(`${row.agreementId}:${month}`)?.result);
+      return {
+        ...row,
+        periods,
+        coverage: coverageText(periods),
+        paymentCycle_dictText: PAYMENT_CYCLE[row.paymentCycle],
+        displayType_dictText: DISPLAY_TYPE[row.displayType],
+        inspectionResult_dictText:
+          periods.length > 1
+            ? results.map((result) => (result ? INSPECTION_RESULT[result] : '未复核')).join(' / ')
+            : row.inspectionResult
+              ? INSPECTION_RESULT[row.inspectionResult as InspectionResult]
+              : '未复核',
+        method_dictText: DISPLAY_FEE_TYPE[row.method],
+        status_dictText: DISPLAY_PAYMENT_STATUS[row.status],
+      };
+    });
+  });
 }
 
 export type PaymentRecord = Awaited<ReturnType<typeof listPayments>>['records'][number];
@@ -292,7 +398,7 @@ export async function markPaid(
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const payable = await paymentBase(trx, actor, scope)
       .selectAll('pay')
-      .select('a.agreement_no as agreementNo')
+      .select(['a.agreement_no as agreementNo', ...agreementTerm])
       .where('pay.period', '=', input.period)
       .where('pay.status', '=', 'PENDING_PAY')
       .$if(input.ids !== undefined, (q) => q.where('pay.id', 'in', input.ids as string[]))
@@ -303,7 +409,12 @@ export async function markPaid(
     const batchNo = await nextDocumentNo(trx, actor.tenantId, 'DB');
     let total = 0;
     for (const payment of payable) {
-      const links = await creditPayout(trx, payment, payment.agreementNo, actor.userId);
+      const links = await creditPayout(
+        trx,
+        { ...payment, period: coverageText(monthsPaid(payment)) },
+        payment.agreementNo,
+        actor.userId,
+      );
       const paid = await trx
         .updateTable('display_payments')
         .set({
@@ -336,14 +447,15 @@ export async function markPaid(
 }
 
 export const PAYMENT_EXPORT_COLUMNS: ExportColumn<PaymentRecord>[] = [
-  { header: '所属期', value: (row) => row.period },
+  { header: '所属期', width: 18, value: (row) => row.coverage },
+  { header: '兑付周期', value: (row) => row.paymentCycle_dictText },
   { header: '协议编号', width: 20, value: (row) => row.agreementNo },
   { header: '门店', width: 24, value: (row) => row.customerName },
   { header: '陈列形式', value: (row) => row.displayType_dictText },
   { header: '收款方', width: 24, value: (row) => row.payeeName },
   { header: '收款方编码', width: 16, value: (row) => row.payeeCode },
-  { header: '检核结果', value: (row) => row.inspectionResult_dictText },
-  { header: '月费用', value: (row) => Number(row.baseAmount) },
+  { header: '检核结果', width: 24, value: (row) => row.inspectionResult_dictText },
+  { header: '费用', value: (row) => Number(row.baseAmount) },
   { header: '扣减金额', value: (row) => Number(row.deductionAmount) },
   { header: '应兑付金额', value: (row) => Number(row.payableAmount) },
   { header: '兑付方式', value: (row) => row.method_dictText },

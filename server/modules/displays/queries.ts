@@ -1,6 +1,7 @@
 // What the 陈列协议 screens read: the list (协议号, 门店, 方案, 陈列形式, 协议期, 月费用, 总费用, 最近检核结果,
 // 已兑付/应兑付, 状态) in the caller's data scope, and one agreement's detail — its policy, the standard photo
-// beside each month's inspection photos, the inspection timeline and the payment schedule of every month.
+// beside each month's inspection photos, the inspection timeline and the payment schedule (one payout a month,
+// quarter or term by its 兑付周期, with its planned date).
 import { sql, type Kysely } from 'kysely';
 import { ZIP_MAX_ATTACHMENTS, type Attachment } from '../../../common/attachments';
 import { codesOf } from '../../../common/businessEnums';
@@ -14,7 +15,10 @@ import {
   PAYMENT_CYCLE,
   REVIEW_STATUS,
   TERMINATION_REASON,
+  coverageText,
+  paidUntil,
   periodsBetween,
+  settlementsOf,
   type InspectionResult,
 } from '../../../common/displays';
 import { isoDate, shanghaiDateTime } from '../../db/dates';
@@ -214,11 +218,18 @@ export async function agreementDetail(db: Kysely<DB>, caller: Caller, id: string
     reviewStatus_dictText: REVIEW_STATUS[inspection.reviewStatus],
     photos: photosOf(inspection.photoIds, photos),
   }));
-  const months = periodsBetween(row.start_date, row.end_date).map((period) => {
-    const payment = paymentByPeriod.get(period);
+  const months = periodsBetween(row.start_date, row.end_date).map((period) => ({
+    period,
+    inspections: timeline.filter((inspection) => inspection.period === period),
+  }));
+  // 兑付计划: each payout of the agreement's 兑付周期 with its months, planned date and amount, and its payment.
+  const paidTo = paidUntil(row.end_date, row.terminated_on);
+  const schedule = settlementsOf(row.payment_cycle, row.start_date, paidTo).map((settlement) => {
+    const payment = paymentByPeriod.get(settlement.period);
     return {
-      period,
-      inspections: timeline.filter((inspection) => inspection.period === period),
+      ...settlement,
+      coverage: coverageText(settlement.periods),
+      plannedAmount: (Number(row.monthly_fee) * settlement.periods.length).toFixed(2),
       payment: payment
         ? {
             ...payment,
@@ -226,7 +237,6 @@ export async function agreementDetail(db: Kysely<DB>, caller: Caller, id: string
             status_dictText: DISPLAY_PAYMENT_STATUS[payment.status],
           }
         : null,
-      plannedAmount: row.monthly_fee,
     };
   });
   return {
@@ -265,6 +275,7 @@ export async function agreementDetail(db: Kysely<DB>, caller: Caller, id: string
     terminationReason: row.termination_reason,
     terminationReason_dictText: row.termination_reason ? TERMINATION_REASON[row.termination_reason] : null,
     terminationRemark: row.termination_remark,
+    terminatedOn: row.terminated_on,
     templateVersionId: row.template_version_id,
     variableValues: row.variable_values,
     remark: row.remark,
@@ -276,6 +287,7 @@ export async function agreementDetail(db: Kysely<DB>, caller: Caller, id: string
     photoBizType: DISPLAY_PHOTO_BIZ,
     inspections: timeline,
     months,
+    schedule,
   };
 }
 

@@ -1,5 +1,5 @@
 // 陈列协议详情: the agreement's terms, the standard photo beside each month's inspection photos, the inspection
-// timeline and the payment schedule of every month of its term; its pictures as one zip.
+// timeline and the payment schedule (each payout of its 兑付周期 with its planned date); its pictures as one zip.
 import { useEffect, useState } from 'react';
 import {
   Button,
@@ -155,6 +155,7 @@ function AgreementDetail({ detail }: { detail: DisplayAgreementDetail }) {
           <Descriptions.Item label="终止原因" span={2}>
             {detail.terminationReason_dictText}
             {detail.terminationRemark && `：${detail.terminationRemark}`}
+            {detail.terminatedOn && `（${detail.terminatedOn} 终止）`}
           </Descriptions.Item>
         )}
       </Descriptions>
@@ -236,25 +237,30 @@ function AgreementDetail({ detail }: { detail: DisplayAgreementDetail }) {
           </Card>
         </Col>
         <Col span={14}>
-          <Card size="small" title="兑付计划" style={{ marginBottom: 16 }}>
+          <Card
+            size="small"
+            title={`兑付计划（${detail.paymentCycle_dictText}）`}
+            style={{ marginBottom: 16 }}
+          >
             <Table
               size="small"
               rowKey="period"
               pagination={false}
-              dataSource={detail.months}
+              dataSource={detail.schedule}
               columns={[
-                { title: '所属期', dataIndex: 'period' },
+                { title: '所属期', dataIndex: 'coverage' },
+                { title: '计划兑付日', dataIndex: 'dueDate' },
                 {
-                  title: '月费用',
-                  render: (_value, month) => yuan(month.payment?.baseAmount ?? month.plannedAmount),
+                  title: '费用',
+                  render: (_value, payout) => yuan(payout.payment?.baseAmount ?? payout.plannedAmount),
                 },
-                { title: '扣减', render: (_value, month) => yuan(month.payment?.deductionAmount ?? null) },
-                { title: '应兑付', render: (_value, month) => yuan(month.payment?.payableAmount ?? null) },
+                { title: '扣减', render: (_value, payout) => yuan(payout.payment?.deductionAmount ?? null) },
+                { title: '应兑付', render: (_value, payout) => yuan(payout.payment?.payableAmount ?? null) },
                 {
                   title: '状态',
-                  render: (_value, month) => (month.payment ? month.payment.status_dictText : '未核算'),
+                  render: (_value, payout) => (payout.payment ? payout.payment.status_dictText : '未核算'),
                 },
-                { title: '批次', render: (_value, month) => month.payment?.batchNo ?? '—' },
+                { title: '批次', render: (_value, payout) => payout.payment?.batchNo ?? '—' },
               ]}
             />
           </Card>

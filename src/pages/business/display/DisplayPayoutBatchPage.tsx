@@ -1,5 +1,6 @@
 // 兑付批次 (/esdh/payout, esdh/DisplayPayoutBatch): choose a month → 核算 (the monthly job's computation, run now) →
-// the payable list with each payment's base, deduction by result and payable amount → 导出 to finance (下载中心 when
+// the payable list with each payment's base, deduction by result and payable amount (a 按季 / 到期一次 payout is in
+// the batch of its last month and shows the months it pays for) → 导出 to finance (下载中心 when
 // large) → 标记已兑付 (the chosen rows or every payable one of the month) under finance's voucher number.
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Space, Statistic, Tag } from 'antd';
@@ -69,7 +70,12 @@ export default function DisplayPayoutBatchPage() {
   const state = (status: DisplayPaymentStatus) => summary?.states.find((each) => each.status === status);
 
   const columns: ColumnsType<DisplayPayment> = [
-    { title: '所属期', dataIndex: 'period', key: 'period' },
+    {
+      title: '所属期',
+      dataIndex: 'coverage',
+      key: 'period',
+      render: (coverage: string, row) => <TwoLineCell main={coverage} sub={row.paymentCycle_dictText} />,
+    },
     {
       title: '协议',
       dataIndex: 'agreementNo',
@@ -80,7 +86,7 @@ export default function DisplayPayoutBatchPage() {
     },
     { title: '收款方', dataIndex: 'payeeName', key: 'payeeName' },
     { title: '检核结果', dataIndex: 'inspectionResult_dictText', key: 'inspectionResult' },
-    { title: '月费用', dataIndex: 'baseAmount', key: 'baseAmount', render: yuan },
+    { title: '费用', dataIndex: 'baseAmount', key: 'baseAmount', render: yuan },
     { title: '扣减', dataIndex: 'deductionAmount', key: 'deductionAmount', render: yuan },
     { title: '应兑付', dataIndex: 'payableAmount', key: 'payableAmount', sorter: true, render: yuan },
     { title: '兑付方式', dataIndex: 'method_dictText', key: 'method' },

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import * as executionApi from '../../../src/api/execution';
 import ExecutionTemplateListPage from '../../../src/pages/business/execution/ExecutionTemplateListPage';
-import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
+import { buttonByText, findDialog, ok, refused, rowActionNames, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/execution');
@@ -175,4 +175,109 @@ it('names what is missing, a total the items do not reach, a pass score above it
   await user.click(buttonByText(/保\s*存/, dialog));
   expect(await within(dialog).findByText('该模板编码已存在')).toBeInTheDocument();
   expect(api.addTemplate).toHaveBeenCalledTimes(1);
+});
+
+const row = (over: Partial<executionApi.ExecutionTemplate>): executionApi.ExecutionTemplate => ({
+  id: 't1',
+  code: 'EXE-STD',
+  name: '标准门店执行',
+  version: 2,
+  totalScore: '100.00',
+  passScore: '80.00',
+  coinRule: { tiers: [{ minScore: 90, coins: 50 }], monthlyCap: 200 },
+  status: 'ACTIVE',
+  status_dictText: '生效中',
+  itemCount: 1,
+  updateTime: '2026-11-20 10:00:00',
+  ...over,
+});
+
+const draft: executionApi.ExecutionTemplateDetail = {
+  id: 't3',
+  code: 'EXE-STD',
+  name: '标准门店执行',
+  version: 3,
+  channels: ['TT'],
+  outletTypes: [],
+  totalScore: 100,
+  passScore: 80,
+  coinRule: { tiers: [{ minScore: 90, coins: 50 }], monthlyCap: 200 },
+  validFrom: '2026-12-01',
+  validTo: null,
+  status: 'DRAFT',
+  status_dictText: '草稿',
+  remark: null,
+  items: [
+    {
+      id: 'i1',
+      seq: 1,
+      code: 'FREEZER',
+      name: '冰柜纯净度',
+      category: 'FREEZER',
+      category_dictText: '冰柜',
+      inputType: 'PHOTO_AI',
+      inputType_dictText: '拍照识别(人工评分)',
+      aiDetectType: 'FREEZER',
+      scoringRule: 'ALL_OR_NOTHING',
+      scoringRule_dictText: '全有全无',
+      requirement: {},
+      maxScore: 100,
+      isVeto: false,
+      photoRequired: true,
+    },
+  ],
+};
+
+it('offers 编辑 and 启用 on a draft only; 新版本 of an active version opens its new draft in the editor, saved by 编辑', async () => {
+  const user = setupUser();
+  api.listTemplates.mockResolvedValue(
+    ok({
+      records: [
+        row({}),
+        row({ id: 't2', code: 'EXE-KA', name: 'KA卖场执行', status: 'DRAFT', status_dictText: '草稿' }),
+      ],
+      total: 2,
+      size: 10,
+      current: 1,
+      pages: 1,
+    }),
+  );
+  api.newTemplateVersion.mockResolvedValue(ok({ id: 't3' }, '已创建新版本'));
+  api.templateById.mockResolvedValue(ok(draft));
+  api.editTemplate.mockResolvedValue(ok({ id: 't3' }, '编辑成功！'));
+  await renderSystemPage(<ExecutionTemplateListPage />, { codes: CODES });
+  const active = (await screen.findByText('标准门店执行')).closest('tr') as HTMLElement;
+  const ka = screen.getByText('KA卖场执行').closest('tr') as HTMLElement;
+  expect(await rowActionNames(user, ka)).toEqual(['查看', '编辑', '启用']);
+  expect(await rowActionNames(user, active)).toEqual(['查看', '新版本', '停用']);
+
+  await user.click(buttonByText(/新\s*版\s*本/, active));
+  const dialog = await findDialog('编辑评分模板');
+  await waitFor(() => expect(within(dialog).getByPlaceholderText('如 EXE-STD')).toHaveValue('EXE-STD'));
+  expect(within(dialog).getByPlaceholderText('如 EXE-STD')).toBeDisabled();
+  expect(api.newTemplateVersion).toHaveBeenCalledWith('t1');
+  const name = within(dialog).getByPlaceholderText('如 标准门店执行');
+  await user.clear(name);
+  await user.type(name, '标准门店执行2027');
+  await user.click(buttonByText(/保\s*存/, dialog));
+  await waitFor(() => expect(api.editTemplate).toHaveBeenCalledTimes(1));
+  expect(api.editTemplate).toHaveBeenCalledWith(
+    't3',
+    expect.objectContaining({
+      code: 'EXE-STD',
+      name: '标准门店执行2027',
+      channels: ['TT'],
+      validFrom: '2026-12-01',
+      validTo: null,
+      items: [
+        expect.objectContaining({
+          code: 'FREEZER',
+          inputType: 'PHOTO_AI',
+          aiDetectType: 'FREEZER',
+          requirement: {},
+          photoRequired: true,
+        }),
+      ],
+    }),
+  );
 });

@@ -554,8 +554,8 @@ export function TemplateFormModal({
         >
           <InputNumber min={0} max={1000} style={{ width: 100 }} />
         </Form.Item>
-        <Form.Item name="monthlyCap" label="每店每月上限" rules={[requiredNumber('每店每月金币上限')]}>
-          <InputNumber min={0} max={1000000} precision={0} suffix="金币" style={{ width: 140 }} />
+        <Form.Item name="monthlyCap" label="每月上限" rules={[requiredNumber('每店每月金币上限')]}>
+          <InputNumber min={0} max={1000000} precision={0} suffix="金币/店" style={{ width: 140 }} />
         </Form.Item>
       </Space>
       <Form.Item label="金币规则" extra="通过审核的结果按达到的最高一档发放金币">

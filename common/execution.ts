@@ -84,6 +84,34 @@ export interface CoinRule {
   monthlyCap: number;
 }
 
+/** A check item as a template is saved with it (the server numbers the items in the order given). */
+export interface TemplateItemInput {
+  code: string;
+  name: string;
+  category: ItemCategory;
+  inputType: InputType;
+  aiDetectType?: AiDetectType | null;
+  requirement?: ItemRequirement;
+  maxScore: number;
+  scoringRule: ScoringRule;
+  isVeto?: boolean;
+  photoRequired?: boolean;
+}
+
+/** A template version as it is saved: the total score is the sum of its items' scores. */
+export interface TemplateInput {
+  code: string;
+  name: string;
+  channels?: string[];
+  outletTypes?: string[];
+  passScore: number;
+  coinRule: CoinRule;
+  validFrom?: string | null;
+  validTo?: string | null;
+  remark?: string | null;
+  items: TemplateItemInput[];
+}
+
 /** What the rep recorded for an item: a boolean, a number or an option, and the photos. */
 export interface ItemInput {
   value?: boolean | number | string | null;

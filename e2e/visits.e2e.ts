@@ -1,8 +1,10 @@
 // Visits in Chromium against the real server (issue #17): the administrator, as a manager, opens 拜访记录 of
 // the demo's three months, narrows it to out-of-range visits and opens one: 拜访详情 shows the distance, the
-// rule, the flags and the timeline from check-in to check-out. 拜访计划 lists 赵磊's route plans.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buttonName, choose, rowAction, selectOf } from './support/antd';
+// rule, the flags and the timeline from check-in to check-out. 拜访计划 lists 赵磊's route plans. In 评分模板 the
+// administrator creates a template with two items and finds its draft in the list.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { buttonName, choose, dialog, rowAction, selectOf, toast } from './support/antd';
+import { attemptTag } from './support/attempt';
 import { DESKTOP, launchBrowser, newPage, screenshot, type SignedIn } from './support/chromium';
 import { baseUrl, signedInState } from './support/signIn';
 
@@ -63,4 +65,46 @@ test('the manager finds an out-of-range visit in 拜访记录 and reads its deta
   await plan.waitFor();
   await plan.getByText('赵磊').waitFor();
   await screenshot(page, 'visit-plans');
+});
+
+test('the administrator creates a 评分模板 with two items and finds its draft in the list', async () => {
+  const tag = attemptTag();
+  await page.goto(`${baseUrl()}/eVisit/executionTemplate`);
+  await page.locator('.ant-table-row:visible').first().waitFor();
+  await page.getByRole('button', { name: buttonName('新建模板') }).click();
+  const editor = dialog(page, '新建评分模板');
+  await editor.getByPlaceholder('如 EXE-STD').fill(`E2E${tag}`);
+  await editor.getByPlaceholder('如 标准门店执行').fill(`社区店执行${tag}`);
+  const item = (index: number) => editor.getByRole('group', { name: `检查项 ${index}` });
+  const selectIn = (scope: Locator, label: string) =>
+    scope.locator('.ant-select').filter({ has: page.getByLabel(label) });
+
+  await item(1).getByLabel('检查项编码').fill('PRICE');
+  await item(1).getByLabel('检查项名称').fill('价签齐全');
+  await choose(selectIn(item(1), '分类'), '价格');
+  await item(1).getByLabel('分值').fill('40');
+  await item(1).getByText('一票否决').click();
+
+  await editor.getByRole('button', { name: buttonName('添加检查项') }).click();
+  await item(2).getByLabel('检查项编码').fill('FACE4');
+  await item(2).getByLabel('检查项名称').fill('排面数≥4');
+  await choose(selectIn(item(2), '分类'), '陈列');
+  await choose(selectIn(item(2), '采集方式'), '数值');
+  await item(2).getByLabel('分值').fill('60');
+  await choose(selectIn(item(2), '计分方式'), '每缺扣分');
+  await item(2).getByLabel('达标数量').fill('4');
+  await item(2).getByLabel('每缺扣分').fill('15');
+  await editor.getByText('检查项分值合计 100 分').waitFor();
+  await screenshot(page, 'execution-template-editor');
+
+  await editor.getByRole('button', { name: buttonName('保存') }).click();
+  await toast(page, '添加成功');
+  const row = page.locator('.ant-table-row:visible', { hasText: `社区店执行${tag}` });
+  await row.waitFor();
+  await row.getByText('草稿').waitFor();
+  await row.getByText(/^100(\.0+)? \/ 80(\.0+)?$/).waitFor();
+  await rowAction(row, '查看');
+  const drawer = page.locator('.ant-drawer', { hasText: `社区店执行${tag} V1` });
+  await drawer.getByText('每缺扣 15 分').waitFor();
+  await drawer.getByText('一票否决').waitFor();
 });

@@ -1,6 +1,14 @@
 // 门店执行评分 and 金币 (docs/execution-api.md): templates, results and their review, the outlets' coin accounts.
 import type { Page } from '../../common/contract';
-import type { CoinRule, ItemRequirement } from '../../common/execution';
+import type {
+  AiDetectType,
+  CoinRule,
+  InputType,
+  ItemCategory,
+  ItemRequirement,
+  ScoringRule,
+  TemplateInput,
+} from '../../common/execution';
 import type { Attachment } from '../../common/attachments';
 import { downloadFile, getAction, postAction, putAction } from './http';
 import type { ListParams } from './systemTypes';
@@ -17,6 +25,44 @@ export interface ExecutionTemplate {
   status_dictText: string;
   itemCount: number;
   updateTime: string;
+}
+
+/** A check item of a template version, with its labels. */
+export interface ExecutionTemplateItem {
+  id: string;
+  seq: number;
+  code: string;
+  name: string;
+  category: ItemCategory;
+  category_dictText: string;
+  inputType: InputType;
+  inputType_dictText: string;
+  aiDetectType: AiDetectType | null;
+  scoringRule: ScoringRule;
+  scoringRule_dictText: string;
+  requirement: ItemRequirement;
+  maxScore: number;
+  isVeto: boolean;
+  photoRequired: boolean;
+}
+
+/** One template version with its scope, dates and items (queryById). */
+export interface ExecutionTemplateDetail {
+  id: string;
+  code: string;
+  name: string;
+  version: number;
+  channels: string[];
+  outletTypes: string[];
+  totalScore: number;
+  passScore: number;
+  coinRule: CoinRule;
+  validFrom: string | null;
+  validTo: string | null;
+  status: string;
+  status_dictText: string;
+  remark: string | null;
+  items: ExecutionTemplateItem[];
 }
 
 export interface ExecutionResult {
@@ -114,7 +160,14 @@ export const listTemplates = (params: ListParams) =>
   getAction<Page<ExecutionTemplate>>('/eVisit/executionTemplate/list', params);
 export const exportTemplates = (params: ListParams) =>
   downloadFile('/eVisit/executionTemplate/exportXls', '评分模板.xlsx', params);
-export const newTemplateVersion = (id: string) => postAction('/eVisit/executionTemplate/newVersion', { id });
+export const templateById = (id: string) =>
+  getAction<ExecutionTemplateDetail>('/eVisit/executionTemplate/queryById', { id });
+export const addTemplate = (input: TemplateInput) =>
+  postAction<{ id: string }>('/eVisit/executionTemplate/add', input);
+export const editTemplate = (id: string, input: TemplateInput) =>
+  putAction<{ id: string }>('/eVisit/executionTemplate/edit', { id, ...input });
+export const newTemplateVersion = (id: string) =>
+  postAction<{ id: string }>('/eVisit/executionTemplate/newVersion', { id });
 export const changeTemplateStatus = (id: string, status: string) =>
   putAction('/eVisit/executionTemplate/changeStatus', { id, status });
 

@@ -7,6 +7,7 @@ import {
   ITEM_CATEGORY,
   SCORING_RULE,
   TEMPLATE_STATUS,
+  type TemplateInput,
   type TemplateStatus,
 } from '../../../common/execution';
 import { codesOf } from '../../../common/businessEnums';
@@ -36,7 +37,6 @@ import {
   saveTemplate,
   templateById,
   templateForOutlet,
-  type TemplateInput,
 } from './templates';
 import { visitInScope } from '../visits/records';
 

@@ -10,12 +10,8 @@ import {
   ITEM_CATEGORY,
   SCORING_RULE,
   TEMPLATE_STATUS,
-  type AiDetectType,
-  type CoinRule,
-  type InputType,
-  type ItemCategory,
-  type ItemRequirement,
-  type ScoringRule,
+  type TemplateInput,
+  type TemplateItemInput,
   type TemplateStatus,
 } from '../../../common/execution';
 import { codesOf } from '../../../common/businessEnums';
@@ -32,32 +28,6 @@ import {
   withUniqueKeys,
   type Transition,
 } from '../shared/commands';
-
-export interface TemplateItemInput {
-  code: string;
-  name: string;
-  category: ItemCategory;
-  inputType: InputType;
-  aiDetectType?: AiDetectType | null;
-  requirement?: ItemRequirement;
-  maxScore: number;
-  scoringRule: ScoringRule;
-  isVeto?: boolean;
-  photoRequired?: boolean;
-}
-
-export interface TemplateInput {
-  code: string;
-  name: string;
-  channels?: string[];
-  outletTypes?: string[];
-  passScore: number;
-  coinRule: CoinRule;
-  validFrom?: string | null;
-  validTo?: string | null;
-  remark?: string | null;
-  items: TemplateItemInput[];
-}
 
 const templateSpec: ListSpec = {
   filters: {

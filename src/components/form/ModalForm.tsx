@@ -1,7 +1,7 @@
 // The modal form pattern of the system pages: validation first, then the save call; on success the
 // server's message, the modal closes and the list reloads; on refusal the server's message stays in
 // the modal above the fields, and nothing typed is lost.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Form, Modal, type FormInstance } from 'antd';
 import type { Envelope } from '../../../common/contract';
 import { toast } from '../../utils/notifier';
@@ -91,4 +91,27 @@ export function ModalForm<V extends object>({
       </Form>
     </Modal>
   );
+}
+
+/**
+ * An edit form opened on a record: once open with an `id`, the record is loaded and its values fill the form
+ * (an answer arriving after the form closed or moved to another record is dropped).
+ */
+export function useRecordValues<V, R>(
+  form: FormInstance<V>,
+  open: boolean,
+  id: string | undefined,
+  load: (id: string) => Promise<Envelope<R>>,
+  valuesOf: (record: R) => V,
+) {
+  useEffect(() => {
+    if (!open || !id) return;
+    let current = true;
+    load(id)
+      .then((answer) => current && answer.success && form.setFieldsValue(valuesOf(answer.result)))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [open, id, form, load, valuesOf]);
 }

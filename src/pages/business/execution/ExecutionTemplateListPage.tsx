@@ -1,36 +1,30 @@
 // 评分模板 (eVisit/ExecutionTemplateList): every version of each template; a version opens with its items and
-// coin rule. 启用 makes a 草稿 the code's active version (the one before is retired), 新版本 copies a version into
-// the next 草稿, 停用 retires the active one. Versions never change once active: results keep theirs.
-import { useState } from 'react';
-import { App, Button, Descriptions, Drawer, Form, Input, Space, Table, Tag } from 'antd';
+// coin rule. 新建模板 and 编辑 (a 草稿 only) in the editor; 启用 makes a 草稿 the code's active version (the one
+// before is retired), 新版本 copies an active or retired version into the next 草稿 and opens it in the editor,
+// 停用 retires the active one. Versions never change once active: results keep theirs.
+import { useEffect, useState } from 'react';
+import { Button, Descriptions, Drawer, Form, Input, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect } from 'react';
+import { PlusOutlined } from '@ant-design/icons';
 import { TEMPLATE_STATUS } from '../../../../common/execution';
 import {
   changeTemplateStatus,
   exportTemplates,
   listTemplates,
   newTemplateVersion,
+  templateById,
   type ExecutionTemplate,
+  type ExecutionTemplateItem,
 } from '../../../api/execution';
-import { getAction } from '../../../api/http';
 import { EnumSelect } from '../../../components/form/EnumSelect';
-import { HasPermission } from '../../../components/HasPermission';
+import { settle } from '../../../components/form/settle';
+import { HasPermission, useHasPermission } from '../../../components/HasPermission';
 import { ListPage } from '../../../components/table/ListPage';
+import { RowActions, type RowAction } from '../../../components/table/RowActions';
 import { useListPage } from '../../../components/table/useListPage';
+import { TemplateFormModal } from './TemplateFormModal';
 
-interface TemplateItem {
-  id: string;
-  name: string;
-  category_dictText: string;
-  inputType_dictText: string;
-  scoringRule_dictText: string;
-  requirement: { min?: number; deductPerMiss?: number; passOptions?: string[] };
-  maxScore: number;
-  isVeto: boolean;
-}
-
-const requirementText = (item: TemplateItem) =>
+const requirementText = (item: ExecutionTemplateItem) =>
   [
     item.requirement.min !== undefined && `≥ ${item.requirement.min}`,
     item.requirement.deductPerMiss !== undefined && `每缺扣 ${item.requirement.deductPerMiss} 分`,
@@ -40,14 +34,14 @@ const requirementText = (item: TemplateItem) =>
     .join('，');
 
 function TemplateDrawer({ template, onClose }: { template: ExecutionTemplate | null; onClose: () => void }) {
-  const [items, setItems] = useState<TemplateItem[]>([]);
+  const [items, setItems] = useState<ExecutionTemplateItem[]>([]);
   useEffect(() => {
     if (template)
-      getAction<{ items: TemplateItem[] }>('/eVisit/executionTemplate/queryById', { id: template.id })
+      templateById(template.id)
         .then((answer) => answer.success && setItems(answer.result.items))
         .catch(() => undefined);
   }, [template]);
-  const columns: ColumnsType<TemplateItem> = [
+  const columns: ColumnsType<ExecutionTemplateItem> = [
     {
       title: '检查项',
       dataIndex: 'name',
@@ -84,7 +78,7 @@ function TemplateDrawer({ template, onClose }: { template: ExecutionTemplate | n
           </Descriptions.Item>
         </Descriptions>
       )}
-      <Table<TemplateItem>
+      <Table<ExecutionTemplateItem>
         style={{ marginTop: 16 }}
         rowKey="id"
         size="small"
@@ -97,20 +91,46 @@ function TemplateDrawer({ template, onClose }: { template: ExecutionTemplate | n
 }
 
 export default function ExecutionTemplateListPage() {
-  const { message } = App.useApp();
   const list = useListPage<ExecutionTemplate>({
     filterKeys: ['name', 'status'],
     sortKeys: ['code', 'createTime'],
     defaultSort: { column: 'code', order: 'asc' },
     fetch: listTemplates,
   });
+  const mayEdit = useHasPermission('executionTemplate:edit');
   const [open, setOpen] = useState<ExecutionTemplate | null>(null);
-  const act = (call: Promise<{ success: boolean; message: string }>) =>
-    void call.then((answer) => {
-      if (answer.success) message.success(answer.message);
-      else message.error(answer.message);
-      list.reload();
+  const [editing, setEditing] = useState<{ id: string | undefined } | null>(null);
+  const changeStatus = (row: ExecutionTemplate, status: string) =>
+    void settle(changeTemplateStatus(row.id, status)).then(list.reload);
+  /** The version copied into the next draft, which opens in the editor. */
+  const newVersion = async (row: ExecutionTemplate) => {
+    let draft: string | undefined;
+    const call = newTemplateVersion(row.id).then((answer) => {
+      if (answer.success) draft = answer.result.id;
+      return answer;
     });
+    if (!(await settle(call))) return;
+    list.reload();
+    if (draft) setEditing({ id: draft });
+  };
+  const actionsOf = (row: ExecutionTemplate): RowAction[] => {
+    const actions: RowAction[] = [{ key: 'view', label: '查看', onClick: () => setOpen(row) }];
+    if (!mayEdit) return actions;
+    if (row.status === 'DRAFT')
+      actions.push(
+        { key: 'edit', label: '编辑', onClick: () => setEditing({ id: row.id }) },
+        { key: 'activate', label: '启用', onClick: () => changeStatus(row, 'ACTIVE') },
+      );
+    else actions.push({ key: 'newVersion', label: '新版本', onClick: () => void newVersion(row) });
+    if (row.status === 'ACTIVE')
+      actions.push({
+        key: 'retire',
+        label: '停用',
+        danger: true,
+        onClick: () => changeStatus(row, 'RETIRED'),
+      });
+    return actions;
+  };
   const columns: ColumnsType<ExecutionTemplate> = [
     { title: '编码', dataIndex: 'code', key: 'code', sorter: true },
     { title: '名称', dataIndex: 'name' },
@@ -131,28 +151,7 @@ export default function ExecutionTemplateListPage() {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      render: (_value, row) => (
-        <>
-          <Button type="link" size="small" onClick={() => setOpen(row)}>
-            查看
-          </Button>
-          <HasPermission code="executionTemplate:edit">
-            {row.status === 'DRAFT' && (
-              <Button type="link" size="small" onClick={() => act(changeTemplateStatus(row.id, 'ACTIVE'))}>
-                启用
-              </Button>
-            )}
-            {row.status === 'ACTIVE' && (
-              <Button type="link" size="small" onClick={() => act(changeTemplateStatus(row.id, 'RETIRED'))}>
-                停用
-              </Button>
-            )}
-            <Button type="link" size="small" onClick={() => act(newTemplateVersion(row.id))}>
-              新版本
-            </Button>
-          </HasPermission>
-        </>
-      ),
+      render: (_value, row) => <RowActions actions={actionsOf(row)} />,
     },
   ];
   return (
@@ -162,6 +161,13 @@ export default function ExecutionTemplateListPage() {
         columns={columns}
         compactColumns={['name', 'version', 'status']}
         exportAs={exportTemplates}
+        toolbar={
+          <HasPermission code="executionTemplate:edit">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: undefined })}>
+              新建模板
+            </Button>
+          </HasPermission>
+        }
         searchFields={
           <>
             <Form.Item name="name" label="名称">
@@ -174,6 +180,12 @@ export default function ExecutionTemplateListPage() {
         }
       />
       <TemplateDrawer template={open} onClose={() => setOpen(null)} />
+      <TemplateFormModal
+        id={editing?.id}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        onSaved={list.reload}
+      />
     </>
   );
 }

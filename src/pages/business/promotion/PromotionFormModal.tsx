@@ -1,7 +1,6 @@
 // 新建/编辑促销: one form in the sections of the 编辑向导 (DOMAIN §1.7) — 基本信息, 适用客户, 商品与阶梯,
 // 预算与限制, 互斥/叠加. Saved as a draft; 提交 in the list sends it to the 审批中心. The server checks what the
 // fields cannot (a gift for a gift tier, a budget for a budget type, the period in order).
-import { useEffect } from 'react';
 import { Checkbox, DatePicker, Divider, Form, Input, InputNumber, Select, Space, Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -23,7 +22,7 @@ import { listBrands, listCategories } from '../../../api/products';
 import { addPromotion, editPromotion, listPromotionGroups, queryPromotion } from '../../../api/promotions';
 import { EnumSelect, optionByName, RemoteSelect } from '../../../components/form/EnumSelect';
 import { required, requiredNumber } from '../../../components/form/fieldRules';
-import { ModalForm } from '../../../components/form/ModalForm';
+import { ModalForm, useRecordValues } from '../../../components/form/ModalForm';
 import { OrgPicker } from '../../../components/form/OrgPicker';
 import { RegionCodesPicker } from '../../../components/region/RegionPicker';
 import { buyerOption, loadBuyers, loadSkus, skuOption } from '../order/cartFields';
@@ -226,16 +225,7 @@ export function PromotionFormModal({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm<PromotionFormValues>();
-  useEffect(() => {
-    if (!open || !id) return;
-    let current = true;
-    queryPromotion(id)
-      .then((answer) => current && answer.success && form.setFieldsValue(formValuesOf(answer.result)))
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [open, id, form]);
+  useRecordValues(form, open, id, queryPromotion, formValuesOf);
 
   return (
     <ModalForm<PromotionFormValues>

@@ -23,9 +23,13 @@ export const PRICE_TYPE = labels({
   EMPLOYEE: '员工价',
   PROMO: '促销价',
 });
-/** EXPIRED is shown, never stored: an ACTIVE list whose validTo has passed. */
+/**
+ * PENDING and EXPIRED are shown, never stored: a list whose approval runs, an ACTIVE list whose validTo has
+ * passed.
+ */
 export const PRICE_LIST_STATUS = labels({
   DRAFT: '草稿',
+  PENDING: '审批中',
   ACTIVE: '生效',
   EXPIRED: '已失效',
   DISABLED: '停用',

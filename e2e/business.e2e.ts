@@ -94,8 +94,20 @@ test('a new SKU is priced, put on sale, and its batch shows its stock age', asyn
   await toast(page, '添加成功');
   const listRow = page.locator('.ant-table-row:visible', { hasText: PRICE_LIST });
   await listRow.getByText('草稿').waitFor();
-  await listRow.getByRole('button', { name: buttonName('启用') }).click();
-  await confirmWith(page, '启用');
+  await listRow.getByRole('button', { name: buttonName('提交审批') }).click();
+  await confirmWith(page, '提交');
+  await toast(page, '已提交审批');
+  await listRow.getByText('审批中').waitFor();
+  // Approved in the 审批中心 (the default 价目表审批 flow: the administrator), it goes live.
+  await page.goto(`${baseUrl()}/approval/center`);
+  const task = page.locator('.ant-table-row', { hasText: '价目表：端到端供货价' }).first();
+  await task.getByRole('button', { name: buttonName('审批') }).click();
+  const drawer = page.locator('.ant-drawer', { hasText: '价目表：端到端供货价' });
+  await drawer.getByText(PRICE_LIST).first().waitFor();
+  await drawer.getByRole('button', { name: buttonName('通过') }).click();
+  await drawer.getByRole('button', { name: buttonName('确认通过') }).click();
+  await toast(page, '已批准');
+  await page.goto(`${baseUrl()}/eMaterial/priceList?keyword=${PRICE_LIST}`);
   await listRow.getByText('生效').waitFor();
   await screenshot(page, 'business-price-list');
 

@@ -22,6 +22,7 @@ import { apiClient, loginAs, type ApiAnswer } from './support/auth';
 import { insertManager } from './support/privilege';
 import { testBackends } from './support/database';
 import {
+  activatePriceList,
   ok,
   openBusinessTestbed,
   orderableGoods,
@@ -147,7 +148,7 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
       scopes: [],
       items: goods.skuIds.map((skuId) => ({ skuId, unit: 'CASE', price: 30, floorPrice: null })),
     });
-    await ok(bed.put('admin', '/eMaterial/priceList/changeStatus', { id: list.id, status: 'ACTIVE' }));
+    await activatePriceList(bed, 'admin', list.id);
     await admin('/eEmployee/price/limit', { skuId: goods.skuIds[0], perMonthLimitQty: 3 });
     pickupPointId = (
       await admin('/eEmployee/pickupPoint/save', { name: '总部自提点', address: '杭州市滨江区 1 号' })

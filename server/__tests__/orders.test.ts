@@ -20,6 +20,7 @@ import { notifySettled, summaryColumns } from '../modules/erpSync/tasks';
 import { addDays } from '../modules/stock/stockAge';
 import { testBackends } from './support/database';
 import {
+  activatePriceList,
   addQueueingErpConnection,
   bottledSku,
   type BusinessTestbed,
@@ -160,7 +161,7 @@ describe.each(testBackends())('orders on %s', (backend) => {
           scopes: [],
           items: skuIds.map((id) => ({ skuId: id, unit: 'CASE', price, floorPrice })),
         }),
-      ).then(({ id }) => ok(bed.put('admin', '/eMaterial/priceList/changeStatus', { id, status: 'ACTIVE' })));
+      ).then(({ id }) => activatePriceList(bed, 'admin', id));
     await list('O-PL-S', 'SUPPLY', 48, 45, [skuId]);
     // The second SKU has a factory price only: outlets cannot buy it yet.
     await list('O-PL-F', 'FACTORY', 40, null, [skuId, unpricedSkuId]);

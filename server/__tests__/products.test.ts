@@ -2,7 +2,16 @@ import type { Page } from '../../common/contract';
 import { demoUserId } from '../db/seed/ids';
 import { hasValidCheckDigit } from '../modules/products/service';
 import { testBackends } from './support/database';
-import { FORBIDDEN, openBusinessTestbed, queryString, type BusinessTestbed } from './support/business';
+import type { ApprovalRecord } from '../../common/approvals';
+import {
+  activatePriceList,
+  FORBIDDEN,
+  ok,
+  openBusinessTestbed,
+  queryString,
+  type BusinessTestbed,
+  type Caller,
+} from './support/business';
 
 interface Sku {
   id: string;
@@ -302,6 +311,17 @@ describe.each(testBackends())('products and prices on %s', (backend) => {
       ...overrides,
     });
 
+    /** The list's row as the 价目表 page reads it. */
+    const listed = async (id: string) => {
+      const page = await ok(
+        bed.get<Page<{ id: string; status: string; displayStatus: string; status_dictText: string }>>(
+          'admin',
+          `/eMaterial/priceList/list${queryString({ pageSize: 200 })}`,
+        ),
+      );
+      return page.records.find((record) => record.id === id);
+    };
+
     it('refuses overlapping tiers, an empty validity and a price under its floor', async () => {
       const overlapping = await bed.post(
         'admin',
@@ -346,11 +366,14 @@ describe.each(testBackends())('products and prices on %s', (backend) => {
         items: [expect.objectContaining({ price: '58.00' }), expect.objectContaining({ price: '56.50' })],
         scopes: [{ scopeType: 'ALL', scopeValue: '', scopeType_dictText: '全部' }],
       });
-      const activated = await bed.put('admin', '/eMaterial/priceList/changeStatus', {
+      // 启用 is no status change any more: it is submitted to the 审批中心.
+      const direct = await bed.put('admin', '/eMaterial/priceList/changeStatus', {
         id: priceListId,
         status: 'ACTIVE',
       });
-      expect(activated.body).toMatchObject({ success: true, result: { status: 'ACTIVE' } });
+      expect(direct.body).toMatchObject({ success: false, code: 400 });
+      await activatePriceList(bed, 'admin', priceListId);
+      expect(await listed(priceListId)).toMatchObject({ status: 'ACTIVE', displayStatus: 'ACTIVE' });
       const onSale = await bed.put('admin', '/eMaterial/sku/changeStatus', { id: skuId, status: 'ON_SALE' });
       expect(onSale.body).toMatchObject({ success: true, result: { status: 'ON_SALE' } });
       const bySku = await bed.get<Page<{ code: string }>>(
@@ -372,10 +395,7 @@ describe.each(testBackends())('products and prices on %s', (backend) => {
         '/eMaterial/priceList/add',
         priceList({ code: 'T-PL-TWIN' }),
       );
-      const refused = await bed.put('admin', '/eMaterial/priceList/changeStatus', {
-        id: twin.body.result.id,
-        status: 'ACTIVE',
-      });
+      const refused = await bed.post('admin', '/eMaterial/priceList/submit', { id: twin.body.result.id });
       expect(refused.body).toMatchObject({ success: false, code: 409 });
       expect(refused.body.message).toContain('T-PL-2026');
       const copy = await bed.post<{ id: string }>('admin', '/eMaterial/priceList/copy', {
@@ -429,10 +449,7 @@ describe.each(testBackends())('products and prices on %s', (backend) => {
           scopes: [{ scopeType: 'REGION_CODE', scopeValue: '440100' }],
         }),
       );
-      await bed.put('admin', '/eMaterial/priceList/changeStatus', {
-        id: byCity.body.result.id,
-        status: 'ACTIVE',
-      });
+      await activatePriceList(bed, 'admin', byCity.body.result.id);
       const specific = await bed.get<{ priceListCode: string; matchedScope: string }>(
         'admin',
         `/eMaterial/price/resolve${queryString({ customerId, skuId, priceType: 'FACTORY', qty: 24, at: '2026-03-01 10:00:00' })}`,
@@ -503,6 +520,139 @@ describe.each(testBackends())('products and prices on %s', (backend) => {
       expect(unknownOrg.body).toMatchObject({
         success: false,
         message: '适用范围中的组织「Z99」不存在或无权访问',
+      });
+    });
+
+    describe('approval (审批中心, PRICE_LIST)', () => {
+      let sequence = 0;
+      /** A draft of its own: a priority no other list has, so that it has no twin. */
+      const draft = async () => {
+        sequence += 1;
+        const code = `T-PL-AP${sequence}`;
+        return (
+          await ok(
+            bed.post<{ id: string }>(
+              'admin',
+              '/eMaterial/priceList/add',
+              priceList({ code, priority: 500 + sequence }),
+            ),
+          )
+        ).id;
+      };
+      const taskOf = async (caller: Caller, id: string) => {
+        const todo = await ok(
+          bed.get<Page<ApprovalRecord>>(
+            caller,
+            `/approval/todo/list${queryString({ bizType: 'PRICE_LIST', pageSize: 100 })}`,
+          ),
+        );
+        return todo.records.find((record) => record.bizId === id);
+      };
+
+      it('submits to the approver, keeps the list frozen meanwhile, and activates it when approved', async () => {
+        const id = await draft();
+        expect(await ok(bed.post('admin', '/eMaterial/priceList/submit', { id }))).toEqual({
+          status: 'PENDING',
+        });
+        expect(await listed(id)).toMatchObject({
+          status: 'DRAFT',
+          displayStatus: 'PENDING',
+          status_dictText: '审批中',
+        });
+        const task = await taskOf('admin', id);
+        expect(task).toMatchObject({
+          bizType: 'PRICE_LIST',
+          bizNo: `T-PL-AP${sequence}`,
+          status: 'IN_PROGRESS',
+        });
+        const again = await bed.post('admin', '/eMaterial/priceList/submit', { id });
+        expect(again.body).toMatchObject({
+          success: false,
+          code: 409,
+          message: '价目表审批中，不能重复提交',
+        });
+        const edit = await bed.put('admin', '/eMaterial/priceList/edit', { ...priceList(), id });
+        expect(edit.body).toMatchObject({ success: false, code: 409, message: '价目表审批中，不能修改' });
+        // Neither a user who is not its approver nor another tenant decides it.
+        const notTheirs = await bed.post('zhangwei', '/approval/approve', { taskId: task!.taskId });
+        expect(notTheirs.body).toMatchObject({ success: false, code: 403 });
+        const foreign = await bed.post('t2admin', '/approval/approve', { taskId: task!.taskId });
+        expect(foreign.body).toMatchObject({ success: false, code: 404 });
+        expect(await taskOf('t2admin', id)).toBeUndefined();
+        const foreignSubmit = await bed.post('t2admin', '/eMaterial/priceList/submit', { id });
+        expect(foreignSubmit.body).toMatchObject({ success: false, code: 404 });
+        expect(await listed(id)).toMatchObject({ displayStatus: 'PENDING' });
+
+        await ok(bed.post('admin', '/approval/approve', { taskId: task!.taskId }));
+        expect(await listed(id)).toMatchObject({ status: 'ACTIVE', displayStatus: 'ACTIVE' });
+        const active = await bed.post('admin', '/eMaterial/priceList/submit', { id });
+        expect(active.body).toMatchObject({
+          success: false,
+          code: 409,
+          message: '当前状态为「生效」，不能提交审批',
+        });
+        // 停用 stays direct; a disabled list is submitted again to go live.
+        await ok(bed.put('admin', '/eMaterial/priceList/changeStatus', { id, status: 'DISABLED' }));
+        await activatePriceList(bed, 'admin', id);
+        expect(await listed(id)).toMatchObject({ status: 'ACTIVE' });
+      });
+
+      it('returns a rejected or withdrawn list as it was, to be edited and submitted again', async () => {
+        const id = await draft();
+        await ok(bed.post('admin', '/eMaterial/priceList/submit', { id }));
+        const task = await taskOf('admin', id);
+        const unreasoned = await bed.post('admin', '/approval/reject', { taskId: task!.taskId });
+        expect(unreasoned.body).toMatchObject({ success: false, code: 400 });
+        await ok(bed.post('admin', '/approval/reject', { taskId: task!.taskId, comment: '价格偏低' }));
+        expect(await listed(id)).toMatchObject({ status: 'DRAFT', displayStatus: 'DRAFT' });
+        await ok(
+          bed.put('admin', '/eMaterial/priceList/edit', {
+            ...priceList({ code: `T-PL-AP${sequence}`, priority: 500 + sequence }),
+            id,
+          }),
+        );
+
+        await ok(bed.post('admin', '/eMaterial/priceList/submit', { id }));
+        const resubmitted = await taskOf('admin', id);
+        await ok(bed.post('admin', '/approval/withdraw', { id: resubmitted!.id }));
+        expect(await listed(id)).toMatchObject({ status: 'DRAFT', displayStatus: 'DRAFT' });
+        expect(await taskOf('admin', id)).toBeUndefined();
+      });
+
+      it('lets one of two decisions at once through; the other gets 409', async () => {
+        const id = await draft();
+        await ok(bed.post('admin', '/eMaterial/priceList/submit', { id }));
+        const task = await taskOf('admin', id);
+        const answers = await Promise.all([
+          bed.post('admin', '/approval/approve', { taskId: task!.taskId }),
+          bed.post('admin', '/approval/reject', { taskId: task!.taskId, comment: '重复' }),
+        ]);
+        expect(answers.filter((answer) => answer.body.success)).toHaveLength(1);
+        expect(answers.find((answer) => !answer.body.success)?.body.code).toBe(409);
+        const approved = answers[0].body.success;
+        expect(await listed(id)).toMatchObject({ status: approved ? 'ACTIVE' : 'DRAFT' });
+      });
+
+      it('refuses the approval of a list whose twin went live meanwhile, leaving the task open', async () => {
+        const id = await draft();
+        const twin = (
+          await ok(
+            bed.post<{ id: string }>(
+              'admin',
+              '/eMaterial/priceList/add',
+              priceList({ code: `T-PL-AP${sequence}B`, priority: 500 + sequence }),
+            ),
+          )
+        ).id;
+        await ok(bed.post('admin', '/eMaterial/priceList/submit', { id }));
+        await ok(bed.post('admin', '/eMaterial/priceList/submit', { id: twin }));
+        await ok(bed.post('admin', '/approval/approve', { taskId: (await taskOf('admin', twin))!.taskId }));
+        const task = await taskOf('admin', id);
+        const refused = await bed.post('admin', '/approval/approve', { taskId: task!.taskId });
+        expect(refused.body).toMatchObject({ success: false, code: 409 });
+        expect(refused.body.message).toContain(`T-PL-AP${sequence}B`);
+        expect(await listed(id)).toMatchObject({ status: 'DRAFT', displayStatus: 'PENDING' });
+        await ok(bed.post('admin', '/approval/reject', { taskId: task!.taskId, comment: '与生效版本重复' }));
       });
     });
 

@@ -1198,6 +1198,7 @@ function businessSamples(
     'POST /api/eMaterial/priceList/add': { body: priceList },
     'PUT /api/eMaterial/priceList/edit': { body: { ...priceList, id: a.priceList.id } },
     'PUT /api/eMaterial/priceList/changeStatus': { body: { id: a.priceList.id, status: 'DISABLED' } },
+    'POST /api/eMaterial/priceList/submit': { body: { id: a.priceList.id } },
     'POST /api/eMaterial/priceList/copy': {
       body: { id: a.priceList.id, code: 'WALK-COPY', validFrom: '2026-01-01' },
     },

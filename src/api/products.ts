@@ -179,8 +179,12 @@ export const addPriceList = (body: PriceListPayload) =>
   postAction<{ id: string }>('/eMaterial/priceList/add', body);
 export const editPriceList = (body: PriceListPayload) =>
   putAction<{ id: string }>('/eMaterial/priceList/edit', body);
-export const changePriceListStatus = (id: string, status: 'ACTIVE' | 'DISABLED') =>
-  putAction<null>('/eMaterial/priceList/changeStatus', { id, status });
+/** 停用 (启用 is submitted to the 审批中心). */
+export const disablePriceList = (id: string) =>
+  putAction<null>('/eMaterial/priceList/changeStatus', { id, status: 'DISABLED' });
+/** 提交审批: the PRICE_LIST approval; the list goes live when approved. */
+export const submitPriceList = (id: string) =>
+  postAction<{ status: 'PENDING' }>('/eMaterial/priceList/submit', { id });
 export const copyPriceList = (body: {
   id: string;
   code: string;

@@ -73,7 +73,7 @@ it('the payload carries dates as text and open tiers as null', () => {
 it('lists what the URL filters; an active list offers 停用 and a copy, not an edit', async () => {
   const user = setupUser();
   api.listPriceLists.mockResolvedValue(page([priceList()]));
-  api.changePriceListStatus.mockResolvedValue(ok(null, '停用成功'));
+  api.disablePriceList.mockResolvedValue(ok(null, '停用成功'));
   await renderSystemPage(<PriceListPage />, { path: '/eMaterial/priceList?priceType=SUPPLY', codes: CODES });
   const row = (await screen.findByText('2026 供货价')).closest('tr') as HTMLElement;
   expect(api.listPriceLists).toHaveBeenCalledWith(
@@ -87,7 +87,33 @@ it('lists what the URL filters; an active list offers 停用 and a copy, not an 
     await screen.findByText('确定停用价目表“2026 供货价”吗？', { selector: '.ant-modal-title' })
   ).closest('.ant-modal') as HTMLElement;
   await user.click(buttonByText(/停\s*用/, confirm));
-  await waitFor(() => expect(api.changePriceListStatus).toHaveBeenCalledWith('p1', 'DISABLED'));
+  await waitFor(() => expect(api.disablePriceList).toHaveBeenCalledWith('p1'));
+  expect(within(row).queryByText(/提交审批/)).not.toBeInTheDocument();
+});
+
+it('a draft is submitted to the 审批中心; a list in approval offers neither an edit nor a second submission', async () => {
+  const user = setupUser();
+  api.listPriceLists.mockResolvedValue(
+    page([
+      priceList({ status: 'DRAFT', displayStatus: 'DRAFT' }),
+      priceList({ id: 'p2', name: '2026 出厂价', status: 'DRAFT', displayStatus: 'PENDING' }),
+    ]),
+  );
+  api.submitPriceList.mockResolvedValue(ok({ status: 'PENDING' }, '已提交审批'));
+  await renderSystemPage(<PriceListPage />, { codes: CODES });
+  const pending = (await screen.findByText('2026 出厂价')).closest('tr') as HTMLElement;
+  expect(within(pending).getByText('审批中')).toBeInTheDocument();
+  expect(within(pending).queryByText(/^编\s*辑$/)).not.toBeInTheDocument();
+  expect(within(pending).queryByText(/提交审批/)).not.toBeInTheDocument();
+  expect(within(pending).queryByText(/停\s*用/)).not.toBeInTheDocument();
+  const draft = screen.getByText('2026 供货价').closest('tr') as HTMLElement;
+  expect(within(draft).getByText(/^编\s*辑$/)).toBeInTheDocument();
+  await user.click(buttonByText('提交审批', draft));
+  const confirm = (
+    await screen.findByText('提交价目表“2026 供货价”审批', { selector: '.ant-modal-title' })
+  ).closest('.ant-modal') as HTMLElement;
+  await user.click(buttonByText(/提\s*交/, confirm));
+  await waitFor(() => expect(api.submitPriceList).toHaveBeenCalledWith('p1'));
 });
 
 it('the form names the missing header and item fields and sends nothing', async () => {

@@ -1,6 +1,8 @@
 // Set-up shared by the business-module tests: a seeded database, a server over real HTTP, and signed-in
 // clients for the accounts the tests act as (admin of A01, zhangwei with three offices, wangfang without
 // business permissions, t2admin of tenant B01).
+import type { ApprovalRecord } from '../../../common/approvals';
+import type { Page } from '../../../common/contract';
 import type { FundAccountRecord } from '../../../common/rebates';
 import type { DatabaseKind } from '../../db';
 import { postCoins } from '../../modules/funds/ledger';
@@ -110,6 +112,23 @@ export async function ok<T>(
   return body.result;
 }
 
+/**
+ * 启用 of a price list: submitted, and approved in the 审批中心 by the caller (an administrator, the approver of
+ * the default PRICE_LIST flow).
+ */
+export async function activatePriceList(bed: BusinessTestbed, caller: Caller, id: string): Promise<void> {
+  await ok(bed.post(caller, '/eMaterial/priceList/submit', { id }));
+  const todo = await ok(
+    bed.get<Page<ApprovalRecord>>(
+      caller,
+      `/approval/todo/list${queryString({ bizType: 'PRICE_LIST', pageSize: 100 })}`,
+    ),
+  );
+  const task = todo.records.find((record) => record.bizId === id);
+  if (!task) throw new Error(`no PRICE_LIST task of ${caller} for ${id}`);
+  await ok(bed.post(caller, '/approval/approve', { taskId: task.taskId }));
+}
+
 /** The body of `/eMaterial/sku/add` for a bottled drink sold by the case of 24. */
 export const bottledSku = (skuCode: string, name: string, brandId: string, categoryId: string) => ({
   skuCode,
@@ -183,7 +202,7 @@ export async function orderableGoods(
     scopes: [],
     items: skuIds.map((skuId) => ({ skuId, unit: 'CASE', price: 48, floorPrice: null })),
   });
-  await ok(bed.put(caller, '/eMaterial/priceList/changeStatus', { id: list.id, status: 'ACTIVE' }));
+  await activatePriceList(bed, caller, list.id);
   for (const skuId of skuIds) {
     await ok(bed.put(caller, '/eMaterial/sku/changeStatus', { id: skuId, status: 'ON_SALE' }));
   }

@@ -1,8 +1,10 @@
 // Price lists (DOMAIN §1.2): a header with its validity and priority, the items (SKU, unit, price, quantity
 // tier, floor/ceiling) and the scopes it applies to. DRAFT and DISABLED lists are edited freely; an ACTIVE
-// list is frozen (orders point at it) — disable it, or copy it into a new version. Overlaps are allowed, as
-// resolution picks the most specific, then lowest priority, then latest validFrom; what cannot be told
-// apart (same price type, owner, scopes, priority and validFrom, overlapping) is refused on activation.
+// list is frozen (orders point at it) — disable it, or copy it into a new version. 启用 goes through the 审批中心
+// (PRICE_LIST, ./priceListApproval.ts): while its approval runs the list shows PENDING 审批中 and is not
+// edited. Overlaps are allowed, as resolution picks the most specific, then lowest priority, then latest
+// validFrom; what cannot be told apart (same price type, owner, scopes, priority and validFrom, overlapping)
+// is refused on submission and again on activation.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Page } from '../../../common/contract';
 import {
@@ -23,6 +25,7 @@ import {
   type ListSpec,
   type RawQuery,
 } from '../../http/listQuery';
+import { runningInstanceOf } from '../approvals/engine';
 import type { Actor } from '../shared/actor';
 import { trackChange } from '../shared/changeHistory';
 import {
@@ -135,8 +138,14 @@ const priceListSpec: ListSpec = {
   extras: ['keyword', 'skuId', 'effective'],
 };
 
-/** What the list shows: EXPIRED is an ACTIVE list whose validTo has passed. */
-const displayStatus = sql<string>`case when status = 'ACTIVE' and valid_to is not null and valid_to <= now() then 'EXPIRED' else status end`;
+/** A running PRICE_LIST approval of the list (correlated with the outer price_lists row). */
+const approvalRunning = sql<boolean>`exists (select 1 from approval_instances where approval_instances.tenant_id = price_lists.tenant_id and approval_instances.biz_type = 'PRICE_LIST' and approval_instances.biz_id = price_lists.id and approval_instances.status = 'IN_PROGRESS')`;
+
+/**
+ * What the list shows: PENDING is a list whose approval runs, EXPIRED an ACTIVE list whose validTo has
+ * passed.
+ */
+const displayStatus = sql<string>`case when ${approvalRunning} then 'PENDING' when status = 'ACTIVE' and valid_to is not null and valid_to <= now() then 'EXPIRED' else status end`;
 
 const headerColumns = [
   'id',
@@ -417,6 +426,7 @@ export async function editPriceList(
     if (current.status === 'ACTIVE') {
       throw new BusinessError(409, '生效中的价目表不能修改，请先停用或复制为新版本');
     }
+    await requireNoRunningApproval(trx, actor.tenantId, id, '修改');
     if (input.version !== undefined && input.version !== current.version) throw changedMeanwhile('价目表');
     await checkSkusOfTenant(trx, actor.tenantId, input.items);
     await checkScopesOfTenant(trx, actor.tenantId, input);
@@ -439,10 +449,25 @@ export async function editPriceList(
   });
 }
 
+/** 启用 is the PRICE_LIST approval's outcome (./priceListApproval.ts); 停用 is direct. */
 export const PRICE_LIST_TRANSITIONS: readonly Transition<PriceListStatus>[] = [
-  { from: ['DRAFT', 'DISABLED'], to: 'ACTIVE', action: '启用' },
   { from: ['ACTIVE'], to: 'DISABLED', action: '停用' },
 ];
+
+/** The states a list is submitted from, and activated from when approved. */
+export const SUBMITTABLE_PRICE_LIST_STATUS: readonly PriceListStatus[] = ['DRAFT', 'DISABLED'];
+
+/** 409 while the list's approval runs: it is neither edited nor submitted again. */
+export async function requireNoRunningApproval(
+  trx: Transaction<DB>,
+  tenantId: string,
+  id: string,
+  action: string,
+): Promise<void> {
+  if (await runningInstanceOf(trx, tenantId, 'PRICE_LIST', id)) {
+    throw new BusinessError(409, `价目表审批中，不能${action}`);
+  }
+}
 
 const scopeKey = (scopes: Array<{ scope_type: string; scope_value: string }>) =>
   scopes
@@ -479,6 +504,28 @@ async function indistinguishableTwin(
   return others.find((other) => keyOf(other.id) === keyOf(id))?.code;
 }
 
+/**
+ * What activation needs, checked on submission and again when approved: items, and no ACTIVE twin. Takes the
+ * tenant's activation lock, so two twins approved at once do not both pass.
+ */
+export async function requireActivatable(trx: Transaction<DB>, tenantId: string, id: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`price_lists:${tenantId}`}))`.execute(trx);
+  const items = await trx
+    .selectFrom('price_list_items')
+    .select(sql<number>`count(*)::integer`.as('n'))
+    .where('price_list_id', '=', id)
+    .executeTakeFirstOrThrow();
+  if (items.n === 0) throw new BusinessError(409, '价目表没有明细，不能启用');
+  const twin = await indistinguishableTwin(trx, tenantId, id);
+  if (twin) {
+    throw new BusinessError(
+      409,
+      `与生效中的价目表 ${twin} 价格类型、适用范围、优先级和生效时间都相同，无法区分，请调整优先级或生效时间`,
+    );
+  }
+}
+
+/** 停用 (启用 is submitted for approval instead). */
 export async function changePriceListStatus(
   db: Kysely<DB>,
   actor: Actor,
@@ -486,8 +533,6 @@ export async function changePriceListStatus(
   to: PriceListStatus,
 ): Promise<{ id: string; status: PriceListStatus }> {
   return db.transaction().execute(async (trx) => {
-    // One activation at a time per tenant: two twins activated at once must not both pass the check below.
-    await sql`select pg_advisory_xact_lock(hashtext(${`price_lists:${actor.tenantId}`}))`.execute(trx);
     const list = await existingRow(
       trx,
       'price_lists',
@@ -497,21 +542,6 @@ export async function changePriceListStatus(
       '价目表',
     );
     const transition = transitionTo(PRICE_LIST_TRANSITIONS, { ...PRICE_LIST_STATUS }, list.status, to);
-    if (to === 'ACTIVE') {
-      const items = await trx
-        .selectFrom('price_list_items')
-        .select(sql<number>`count(*)::integer`.as('n'))
-        .where('price_list_id', '=', id)
-        .executeTakeFirstOrThrow();
-      if (items.n === 0) throw new BusinessError(409, '价目表没有明细，不能启用');
-      const twin = await indistinguishableTwin(trx, actor.tenantId, id);
-      if (twin) {
-        throw new BusinessError(
-          409,
-          `与生效中的价目表 ${twin} 价格类型、适用范围、优先级和生效时间都相同，无法区分，请调整优先级或生效时间`,
-        );
-      }
-    }
     const change = await trackChange(trx, actor, 'price_lists', id);
     const changed = await trx
       .updateTable('price_lists')

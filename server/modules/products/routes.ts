@@ -15,6 +15,7 @@ import {
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import type { PriceListStatus, PriceType, SkuStatus } from '../../db/schema';
+import { publishTaskNotices } from '../approvals/notify';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { sendExport } from '../jobs/exports';
 import { BRAND_EXPORT, CATEGORY_EXPORT, PRICE_LIST_EXPORT } from './export';
@@ -34,6 +35,7 @@ import {
   shanghaiInstant,
   type PriceListInput,
 } from './priceLists';
+import { submitPriceList } from './priceListApproval';
 import {
   addSku,
   changeSkuStatus,
@@ -305,9 +307,18 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
   );
   app.put<{ Body: { id: string; status: PriceListStatus } }>(
     '/eMaterial/priceList/changeStatus',
-    { config: requires('price:status'), schema: { body: statusChangeSchema(['ACTIVE', 'DISABLED']) } },
+    { config: requires('price:status'), schema: { body: statusChangeSchema(['DISABLED']) } },
     async (request, reply) =>
       ok(await changePriceListStatus(db, actorOf(request, reply), request.body.id, request.body.status)),
+  );
+  app.post<{ Body: { id: string } }>(
+    '/eMaterial/priceList/submit',
+    { config: requires('price:status'), schema: { body: idQuerySchema } },
+    async (request, reply) => {
+      const { status, notices } = await submitPriceList(db, actorOf(request, reply), request.body.id);
+      await publishTaskNotices(app, notices);
+      return ok({ status }, '已提交审批');
+    },
   );
   app.post<{ Body: { id: string; code: string; name?: string; validFrom: string; validTo?: string | null } }>(
     '/eMaterial/priceList/copy',

@@ -1,6 +1,7 @@
 // 价目表 (eMaterial/PriceList): price lists with type, validity and status filters (paging and sort in the
-// URL); add/edit with scopes and items (SKU, unit, price, quantity tiers); 启用/停用 after a confirmation;
-// 复制为新版本 (a DRAFT copy with a new code and validity). An active list is not edited: it is copied.
+// URL); add/edit with scopes and items (SKU, unit, price, quantity tiers); 提交审批 (the 审批中心 decides and
+// the list goes live when approved; it is withdrawn there, under 我发起的) and 停用 after a confirmation;
+// 复制为新版本 (a DRAFT copy with a new code and validity). An active list, or one in approval, is not edited.
 import { useEffect, useState } from 'react';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -15,11 +16,12 @@ import {
 import { DEFAULT_DATE_FORMAT } from '../../../../common/dates';
 import {
   addPriceList,
-  changePriceListStatus,
   copyPriceList,
+  disablePriceList,
   editPriceList,
   exportPriceLists,
   listPriceLists,
+  submitPriceList,
   listSkus,
   type PriceItem,
   type PriceList,
@@ -39,6 +41,7 @@ import { useListPage } from '../../../components/table/useListPage';
 
 const STATUS_COLOR: Record<string, string> = {
   DRAFT: 'default',
+  PENDING: 'blue',
   ACTIVE: 'green',
   EXPIRED: 'orange',
   DISABLED: 'red',
@@ -102,17 +105,24 @@ export default function PriceListPage() {
   const confirm = useConfirmAction();
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const [copying, setCopying] = useState<PriceList | null>(null);
-  const toggle = (priceList: PriceList, status: 'ACTIVE' | 'DISABLED') => {
-    const label = status === 'ACTIVE' ? '启用' : '停用';
+  const submit = (priceList: PriceList) =>
     confirm({
-      title: `确定${label}价目表“${priceList.name}”吗？`,
-      content: status === 'ACTIVE' ? '启用后在有效期内参与取价。' : '停用后不再参与取价。',
-      okText: label,
-      danger: status === 'DISABLED',
-      action: () => changePriceListStatus(priceList.id, status),
+      title: `提交价目表“${priceList.name}”审批`,
+      content: '提交后进入审批中心，审批通过后在有效期内参与取价；审批期间不能编辑。',
+      okText: '提交',
+      danger: false,
+      action: () => submitPriceList(priceList.id),
       onDone: list.reload,
     });
-  };
+  const disable = (priceList: PriceList) =>
+    confirm({
+      title: `确定停用价目表“${priceList.name}”吗？`,
+      content: '停用后不再参与取价。',
+      okText: '停用',
+      danger: true,
+      action: () => disablePriceList(priceList.id),
+      onDone: list.reload,
+    });
 
   const columns: ColumnsType<PriceList> = [
     { title: '编码', dataIndex: 'code', key: 'code', sorter: true },
@@ -141,7 +151,7 @@ export default function PriceListPage() {
       key: 'actions',
       render: (_value, row) => (
         <Space size={0}>
-          {row.status !== 'ACTIVE' && (
+          {row.status !== 'ACTIVE' && row.displayStatus !== 'PENDING' && (
             <HasPermission code="price:edit">
               <Button type="link" size="small" onClick={() => setEditing({ id: row.id })}>
                 编辑
@@ -149,13 +159,14 @@ export default function PriceListPage() {
             </HasPermission>
           )}
           <HasPermission code="price:status">
-            {row.status === 'ACTIVE' ? (
-              <Button type="link" size="small" danger onClick={() => toggle(row, 'DISABLED')}>
+            {row.status === 'ACTIVE' && (
+              <Button type="link" size="small" danger onClick={() => disable(row)}>
                 停用
               </Button>
-            ) : (
-              <Button type="link" size="small" onClick={() => toggle(row, 'ACTIVE')}>
-                启用
+            )}
+            {row.status !== 'ACTIVE' && row.displayStatus !== 'PENDING' && (
+              <Button type="link" size="small" onClick={() => submit(row)}>
+                提交审批
               </Button>
             )}
           </HasPermission>
@@ -227,7 +238,7 @@ export default function PriceListPage() {
         }
       >
         <Typography.Paragraph type="secondary">
-          复制“{copying?.name}”的范围与价格，生成草稿，启用后按新的有效期生效。
+          复制“{copying?.name}”的范围与价格，生成草稿，审批通过后按新的有效期生效。
         </Typography.Paragraph>
         <Form.Item name="code" label="新编码" rules={[required('新编码'), CODE_RULE]}>
           <Input placeholder="请输入新编码" />

@@ -1,5 +1,6 @@
 // The Fastify application: the JSON API under /api, the built SPA, one error contract. main.ts and
 // the tests build it the same way; it never migrates or seeds (its caller owns the database).
+import type { Socket } from 'node:net';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -445,8 +446,16 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   database.onConnectionError((error) => app.log.warn({ err: error }, 'database connection lost'));
 
   let closing = false;
+  // A connection a client opened and never used (an HTTP client's pool opens spares) is not idle to Node: closing
+  // would wait for its headers timeout, a minute. Nothing can be in flight on it, so shutting down closes it.
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
   app.addHook('preClose', async () => {
     closing = true;
+    for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -392,5 +392,17 @@ describe.each(testBackends())('HTTP contract on %s', (backend) => {
         '服务正在停止，请稍后再试',
       );
     });
+
+    it('does not wait for a connection that was opened and never used', async () => {
+      const server = await startTestServer({ database: testDatabase.database });
+      const spare = net.connect(Number(new URL(server.baseUrl).port), '127.0.0.1');
+      await new Promise((resolve) => spare.once('connect', resolve));
+      const spareClosed = new Promise((resolve) => spare.once('close', resolve));
+      const closeStarted = Date.now();
+      await server.close();
+      await spareClosed;
+      // Node counts it busy until its headers timeout (60 s): a restart would have waited that long.
+      expect(Date.now() - closeStarted).toBeLessThan(10_000);
+    });
   });
 });

@@ -66,7 +66,11 @@ async function inbound(admin: Page, tag: string) {
   await form.getByRole('button', { name: buttonName('保存') }).click();
   await toast(admin, '入库成功！');
   await admin.getByPlaceholder('资产编号、出厂编号、门店').fill(tag);
+  // The list reloads after the save too: the row is taken from the search's answer, not from that reload, which
+  // the search's redraw would replace (and clear a selection made on it).
+  const searched = admin.waitForResponse((response) => response.url().includes(tag));
   await admin.getByRole('button', { name: buttonName('查询') }).click();
+  await searched;
   const row = admin.locator('.ant-table-row:visible', { hasText: tag });
   await row.getByText('在库').waitFor();
   return row;

@@ -5,7 +5,9 @@ import { hotReadsBench } from './hotreads';
 import { kpiBench } from './kpi';
 import { ordersBench } from './orders';
 import { promotionsBench } from './promotions';
+import { pushBench } from './push';
 import { shellBench } from './shell';
+import { soakBench } from './soak';
 
 const benches: Record<string, () => Promise<void>> = {
   bundle: bundleBench,
@@ -14,7 +16,9 @@ const benches: Record<string, () => Promise<void>> = {
   kpi: kpiBench,
   orders: ordersBench,
   promotions: promotionsBench,
+  push: pushBench,
   shell: shellBench,
+  soak: soakBench,
 };
 
 async function main(): Promise<void> {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
+import type { UserAnnouncementLists } from '../../common/announcements';
+import { NOTICE_POLL_INTERVAL_MS } from '../../common/constants';
 import type { PushFrame } from '../../common/push';
 import type { Database } from '../db';
 import { demoUserId } from '../db/seed/ids';
@@ -218,6 +220,30 @@ describe.each(testBackends())('the push socket on %s', (backend) => {
       await other.close();
       await expect(closed).resolves.toBe(1001);
     });
+  });
+
+  it("without Redis, a second instance's user hears no push but sees the release at the bell's next poll", async () => {
+    const second = await startTestServer({ database });
+    try {
+      const onSecond = await open('wangfang', wangfang, undefined, second.baseUrl);
+      const id = await addAndRelease(client, admin, { titile: '轮询可见', msgCategory: '1' });
+      // The poll runs every NOTICE_POLL_INTERVAL_MS: by then the other instance must answer with the release.
+      const deadline = Date.now() + NOTICE_POLL_INTERVAL_MS;
+      let seen = false;
+      while (!seen && Date.now() < deadline) {
+        const { body } = await apiClient(second.baseUrl).get<UserAnnouncementLists>(
+          '/sys/annountCement/listByUser',
+          wangfang,
+        );
+        seen = body.result.anntMsgList.some((announcement) => announcement.id === id);
+        if (!seen) await silence();
+      }
+      expect(seen).toBe(true);
+      await silence();
+      expect(onSecond.pending()).toEqual([]);
+    } finally {
+      await second.close();
+    }
   });
 
   const redisUrl = process.env.TEST_REDIS_URL;

@@ -8,6 +8,28 @@ import 'webpack-dev-server';
 
 const API_TARGET = process.env.API_TARGET || 'http://127.0.0.1:8080';
 
+/**
+ * Writes dist/chunk-groups.json: the JS and CSS files of every named chunk group, as webpack resolved them.
+ * The bundle budget test and `npm run bench shell` weigh a page by it without opening every page in a browser.
+ */
+class ChunkGroupsManifest {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('ChunkGroupsManifest', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // The last stage: the files carry their final content hashes.
+        { name: 'ChunkGroupsManifest', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const groups: Record<string, string[]> = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            groups[name] = group.getFiles().filter((file) => /\.(js|css)$/.test(file));
+          }
+          compilation.emitAsset('chunk-groups.json', new webpack.sources.RawSource(JSON.stringify(groups)));
+        },
+      );
+    });
+  }
+}
+
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
   const production = argv.mode !== 'development';
   return {
@@ -58,6 +80,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
               filename: 'css/[name].[contenthash:8].css',
               chunkFilename: 'css/[name].[contenthash:8].chunk.css',
             }),
+            new ChunkGroupsManifest(),
           ]
         : []),
     ],

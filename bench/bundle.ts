@@ -1,32 +1,14 @@
 // Builds the SPA, then loads every fixed route in headless Chromium against the real server and reports
 // what the browser fetched on first load (JS + CSS, raw and gzip -9), plus the size of every lazy chunk.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { assetSize, DIST, formatKb, recordAssets, weigh, type Weight } from '../e2e/support/bundleWeight';
 import { launchBrowser } from '../e2e/support/chromium';
 import { startServer } from '../e2e/support/server';
 import { fixedRoutes, type AppRoute } from '../src/router/routes';
-import { formatKb, printTable, ROOT, writeResult } from './report';
-
-const DIST = path.join(ROOT, 'dist');
-
-interface AssetSize {
-  raw: number;
-  gzip: number;
-}
-
-const sizeCache = new Map<string, AssetSize>();
-function assetSize(relative: string): AssetSize {
-  let size = sizeCache.get(relative);
-  if (!size) {
-    const content = readFileSync(path.join(DIST, relative));
-    size = { raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
-    sizeCache.set(relative, size);
-  }
-  return size;
-}
+import { printTable, ROOT, writeResult } from './report';
 
 /** Paths of the fixed routes that render a page (redirects and the catch-all excluded). */
 function pageRoutes(routes: AppRoute[], parent = ''): string[] {
@@ -75,11 +57,7 @@ async function visitLanding(
 ): Promise<LandingRun> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  const files = new Set<string>();
-  page.on('response', (response) => {
-    const { pathname } = new URL(response.url());
-    if (/\.(js|css)$/.test(pathname)) files.add(pathname.slice(1));
-  });
+  const files = recordAssets(page);
   await page.goto(url, { waitUntil: 'networkidle' });
   const lcp = await page.evaluate(
     () =>
@@ -123,11 +101,9 @@ async function landingBench(browser: Browser, baseUrl: string) {
     for (let i = 0; i < LANDING_RUNS; i += 1)
       runs.push(await visitLanding(browser, `${baseUrl}${LANDING_PATH}`, options));
     const { files } = runs[0];
-    const sizes = files.map(assetSize);
     results[name] = {
       files,
-      raw: sizes.reduce((sum, size) => sum + size.raw, 0),
-      gzip: sizes.reduce((sum, size) => sum + size.gzip, 0),
+      ...weigh(files),
       appChunks: files.filter((file) => APP_CHUNK.test(file)),
       lcpMs: Math.round(median(runs.map((run) => run.lcpMs))),
       lcpElement: runs[0].lcpElement,
@@ -162,25 +138,16 @@ export async function bundleBench(): Promise<void> {
   execFileSync('npx', ['webpack', '--mode', 'production', '--no-stats'], { cwd: ROOT, stdio: 'inherit' });
   const server = await startServer();
   const browser = await launchBrowser();
-  const routes: Record<string, { files: string[] } & AssetSize> = {};
+  const routes: Record<string, { files: string[] } & Weight> = {};
   let landing: Awaited<ReturnType<typeof landingBench>>;
   try {
     landing = await landingBench(browser, server.url);
     // The site root and a deep link without a token join the routes: issue #15 holds them to /user/login's weight.
     for (const route of [...TOKENLESS_PATHS, ...pageRoutes(fixedRoutes)]) {
       const page = await browser.newPage();
-      const files = new Set<string>();
-      page.on('response', (response) => {
-        const { pathname } = new URL(response.url());
-        if (/\.(js|css)$/.test(pathname)) files.add(pathname.slice(1));
-      });
+      const files = recordAssets(page);
       await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
-      const sizes = [...files].map(assetSize);
-      routes[route] = {
-        files: [...files].sort(),
-        raw: sizes.reduce((sum, s) => sum + s.raw, 0),
-        gzip: sizes.reduce((sum, s) => sum + s.gzip, 0),
-      };
+      routes[route] = { files: [...files].sort(), ...weigh(files) };
       await page.close();
     }
   } finally {

@@ -9,10 +9,6 @@ import type { DB } from '../server/db/schema';
 
 export const ROOT = path.resolve(__dirname, '..');
 
-export function formatKb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
-}
-
 export function printTable(title: string, header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ');

@@ -26,7 +26,8 @@ export type PaymentSource = keyof typeof PAYMENT_SOURCE;
 
 /**
  * A refund: PENDING (written, not yet sent) → PROCESSING (accepted by WeChat Pay) → SUCCESS / ABNORMAL /
- * CLOSED by the refund notify or a query; an offline refund is recorded SUCCESS at once.
+ * CLOSED by the refund notify or a query; ABNORMAL (the payer's card refused it) → PROCESSING again by
+ * 异常退款处理; an offline refund is recorded SUCCESS at once.
  */
 export const REFUND_STATUS = labels({
   PENDING: '待提交',
@@ -36,6 +37,46 @@ export const REFUND_STATUS = labels({
   CLOSED: '退款关闭',
 });
 export type RefundStatus = keyof typeof REFUND_STATUS;
+
+/** 异常退款处理: where an ABNORMAL refund (the payer's card refused it) is paid instead. */
+export const ABNORMAL_REFUND_ROUTE = labels({
+  USER_BANK_CARD: '退至用户其他银行卡',
+  MERCHANT_BANK_CARD: '退至商户银行账户（线下退还用户）',
+});
+export type AbnormalRefundRoute = keyof typeof ABNORMAL_REFUND_ROUTE;
+
+/** The debit cards an abnormal refund may go to: WeChat Pay's bank_type codes of the main banks. */
+export const REFUND_BANK_TYPE = labels({
+  ICBC_DEBIT: '工商银行',
+  ABC_DEBIT: '农业银行',
+  BOC_DEBIT: '中国银行',
+  CCB_DEBIT: '建设银行',
+  COMM_DEBIT: '交通银行',
+  PSBC_DEBIT: '邮储银行',
+  CMB_DEBIT: '招商银行',
+  CITIC_DEBIT: '中信银行',
+  CEB_DEBIT: '光大银行',
+  CIB_DEBIT: '兴业银行',
+  CMBC_DEBIT: '民生银行',
+  SPDB_DEBIT: '浦发银行',
+  GDB_DEBIT: '广发银行',
+  PAB_DEBIT: '平安银行',
+  HXB_DEBIT: '华夏银行',
+});
+export type RefundBankType = keyof typeof REFUND_BANK_TYPE;
+
+/** A bank card number as the platform takes it: 12 to 19 digits. */
+export const BANK_ACCOUNT_PATTERN = '^\\d{12,19}$';
+
+export interface AbnormalRefundInput {
+  /** The refund's id. */
+  id: string;
+  type: AbnormalRefundRoute;
+  /** USER_BANK_CARD: the card's bank, the card number, the card holder. */
+  bankType?: RefundBankType;
+  bankAccount?: string;
+  realName?: string;
+}
 
 export const REFUND_ROUTE = labels({ ONLINE: '原路退回', OFFLINE: '线下退款' });
 export type RefundRoute = keyof typeof REFUND_ROUTE;

@@ -13,7 +13,12 @@ import type { Page } from '../../common/contract';
 import { stableId } from '../db/ids';
 import { demoUserId } from '../db/seed/ids';
 import { listRouteAccess } from '../http/access';
-import { notifyBody, platformHeaders, simulatedKeys } from '../integrations/wechatpay/simulator';
+import {
+  notifyBody,
+  platformHeaders,
+  simulatedKeys,
+  simulatedPay,
+} from '../integrations/wechatpay/simulator';
 import { cancelExpiredEmployeeOrders } from '../modules/mall/employeeOrders';
 import { coinBalanceOf, postCoins } from '../modules/funds/ledger';
 import { PAY_QUERY_INTERVAL_MS, submitRefunds } from '../modules/payments/service';
@@ -33,7 +38,7 @@ import {
   type OrderableGoods,
 } from './support/business';
 import { until } from './support/until';
-import { interceptWechatPay, notifyRefundState, refundAccepted } from './support/wechatPay';
+import { interceptWechatPay, refundAccepted } from './support/wechatPay';
 
 interface CatalogueItem {
   skuId: string;
@@ -767,60 +772,49 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
     });
   });
 
-  it('puts an order whose refund WeChat Pay reports ABNORMAL back to 已付款, to be refunded again', async () => {
+  it('keeps an order whose refund WeChat Pay reports ABNORMAL 退款中 until 异常退款处理 pays it out', async () => {
     await addEmployee('E-ABNORMAL', '13911110009', 300);
     const token = await signIn('13911110009', 'EMPLOYEE');
     const placed = await placeOnline(token, 2);
     const prepay = await buyerOk<Prepay>(token, '/buyer/employee/orders/pay', { id: placed.id });
     await payAtCashier(prepay);
-    // WeChat Pay accepts the refund; days later it reports that it could not pay it out.
-    const restore = interceptWechatPay(bed.server.app.payRuntime, refundAccepted);
-    try {
-      await admin('/eEmployee/order/refund', { id: placed.id, reason: '员工不要了' });
-    } finally {
-      restore();
-    }
-    expect(await refundsOf(placed.id)).toEqual([
-      { method: 'ONLINE', cause: 'MANUAL', status: 'PROCESSING', amount: '60.00' },
-    ]);
-    const { db } = bed.testDatabase.database;
-    const { refund_no: refundNo } = await db
-      .selectFrom('refunds')
-      .select('refund_no')
-      .where('biz_id', '=', placed.id)
-      .executeTakeFirstOrThrow();
-    const abnormal = { refundNo, payNo: prepay.payNo, cents: 6000 };
-    expect(await notifyRefundState(bed.server.baseUrl, 'A01', abnormal, 'ABNORMAL')).toBe(204);
-    expect((await employeeOrder(placed.id)).status).toBe('PAID');
-    expect(await refundsOf(placed.id)).toEqual([
-      { method: 'ONLINE', cause: 'MANUAL', status: 'ABNORMAL', amount: '60.00' },
-    ]);
-    const listed = await ok(
-      bed.get<{ records: Array<{ status: string; refundFailure: string | null }> }>(
-        'admin',
-        `/eEmployee/order/list?orderNo=${placed.orderNo}`,
-      ),
+    // The employee's card is closed since: the bank refuses the refund, WeChat Pay reports it ABNORMAL.
+    simulatedPay.closedCards.add(prepay.payNo);
+    await admin('/eEmployee/order/refund', { id: placed.id, reason: '员工不要了' });
+    await until(
+      () => refundsOf(placed.id),
+      (rows) => rows[0]?.status === 'ABNORMAL',
+      'the ABNORMAL refund notify',
     );
-    expect(listed.records).toEqual([expect.objectContaining({ status: 'PAID', refundFailure: '退款异常' })]);
-    // A result applies once: a later report of the same refund changes nothing.
-    expect(await notifyRefundState(bed.server.baseUrl, 'A01', abnormal, 'SUCCESS')).toBe(204);
-    expect((await employeeOrder(placed.id)).status).toBe('PAID');
+    // WeChat Pay holds the money: the order is still being refunded, the quota still used.
+    expect((await employeeOrder(placed.id)).status).toBe('REFUNDING');
+    const { db } = bed.testDatabase.database;
     const transaction = () =>
       db
         .selectFrom('pay_transactions')
         .select('refunded_amount')
         .where('pay_no', '=', prepay.payNo)
         .executeTakeFirstOrThrow();
-    expect((await transaction()).refunded_amount).toBe('0.00');
+    expect((await transaction()).refunded_amount).toBe('60.00');
+    expect((await buyerOk<{ quota: { usedAmount: string } }>(token, '/buyer/me')).quota.usedAmount).toBe(
+      '60.00',
+    );
 
-    // The operator refunds it again; this time the money goes back.
-    await admin('/eEmployee/order/refund', { id: placed.id, reason: '再次退款' });
+    // 异常退款处理 in /payment: to the merchant's account, to be handed to the employee; then it settles.
+    const { id } = await db
+      .selectFrom('refunds')
+      .select('id')
+      .where('biz_id', '=', placed.id)
+      .executeTakeFirstOrThrow();
+    await admin('/payment/refund/applyAbnormal', { id, type: 'MERCHANT_BANK_CARD' });
     await until(
       () => employeeOrder(placed.id),
       (row) => row.status === 'REFUNDED',
-      'the refund notify',
+      'the refund notify after 异常退款处理',
     );
-    expect((await refundsOf(placed.id)).map((row) => row.status).sort()).toEqual(['ABNORMAL', 'SUCCESS']);
+    expect(await refundsOf(placed.id)).toEqual([
+      { method: 'ONLINE', cause: 'MANUAL', status: 'SUCCESS', amount: '60.00' },
+    ]);
     expect((await transaction()).refunded_amount).toBe('60.00');
     expect((await buyerOk<{ quota: { usedAmount: string } }>(token, '/buyer/me')).quota.usedAmount).toBe(
       '0.00',

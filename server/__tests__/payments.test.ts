@@ -6,7 +6,12 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { Page } from '../../common/contract';
 import { rsaSign, signedMessage, unixNow, nonce } from '../integrations/wechatpay/crypto';
-import { notifyBody, platformHeaders, simulatedKeys } from '../integrations/wechatpay/simulator';
+import {
+  notifyBody,
+  platformHeaders,
+  simulatedKeys,
+  simulatedPay,
+} from '../integrations/wechatpay/simulator';
 import { testBackends } from './support/database';
 import {
   ok,
@@ -16,7 +21,6 @@ import {
   type Caller,
 } from './support/business';
 import { until } from './support/until';
-import { interceptWechatPay, notifyRefundState, refundAccepted } from './support/wechatPay';
 
 interface Prepay {
   payNo: string;
@@ -36,6 +40,7 @@ interface PaymentRow {
 }
 
 interface RefundRow {
+  id: string;
   refundNo: string;
   amount: string;
   method: string;
@@ -224,46 +229,72 @@ describe.each(testBackends())('payments on %s', (backend) => {
     expect(payment.refundedAmount).toBe(placed.payableAmount);
   });
 
-  it('gives a refund WeChat Pay reports ABNORMAL back to what is refundable; the order is paid again', async () => {
+  it('holds a refund WeChat Pay reports ABNORMAL until 异常退款处理 sends it elsewhere; then it settles', async () => {
     const placed = await place();
     const prepay = await post<Prepay>('admin', '/payment/prepay', { orderId: placed.id });
     await payAtCashier(prepay);
-    const restore = interceptWechatPay(bed.server.app.payRuntime, refundAccepted);
-    let refunds: RefundRow[];
-    try {
-      ({ refunds } = await post<{ refunds: RefundRow[] }>('admin', '/payment/refund/add', {
-        orderId: placed.id,
-        reason: '客户退款',
-      }));
-    } finally {
-      restore();
-    }
-    expect(await order(placed.id)).toMatchObject({ payment_status: 'REFUNDING' });
-    const cents = Math.round(Number(placed.payableAmount) * 100);
-    const refund = { refundNo: refunds[0].refundNo, payNo: prepay.payNo, cents };
-    expect(await notifyRefundState(bed.server.baseUrl, tenantId, refund, 'ABNORMAL')).toBe(204);
-    expect(await order(placed.id)).toMatchObject({
-      payment_status: 'PAID',
-      paid_amount: placed.payableAmount,
+    // The payer's card is closed since: the bank refuses the refund and WeChat Pay reports it ABNORMAL.
+    simulatedPay.closedCards.add(prepay.payNo);
+    const { refunds } = await post<{ refunds: RefundRow[] }>('admin', '/payment/refund/add', {
+      orderId: placed.id,
+      reason: '客户退款',
     });
-    expect(await refundsOf(placed.orderNo)).toEqual([
+    const abnormal = await until(
+      () => refundsOf(placed.orderNo),
+      (rows) => rows[0]?.status === 'ABNORMAL',
+      'the ABNORMAL refund notify',
+    );
+    expect(abnormal).toEqual([
       expect.objectContaining({
+        refundNo: refunds[0].refundNo,
         status: 'ABNORMAL',
-        bizType: 'ORDER',
-        bizType_dictText: '订单',
-        bizNo: placed.orderNo,
         buyerName: `PAY${backend}便利店`,
       }),
     ]);
-    expect((await paymentsOf(placed.orderNo))[0].refundedAmount).toBe('0.00');
-    // Refunded again, by the simulator this time.
-    await post('admin', '/payment/refund/add', { orderId: placed.id, reason: '再次退款' });
+    // WeChat Pay holds the money: nothing is settled, nothing is refundable again.
+    expect(await order(placed.id)).toMatchObject({
+      payment_status: 'REFUNDING',
+      paid_amount: placed.payableAmount,
+    });
+    expect((await paymentsOf(placed.orderNo))[0].refundedAmount).toBe(placed.payableAmount);
+    const again = await bed.post('admin', '/payment/refund/add', { orderId: placed.id, reason: '再次退款' });
+    expect(again.body).toMatchObject({ success: false, message: expect.stringContaining('没有可退的款项') });
+
+    const id = abnormal[0].id;
+    const toCard = {
+      id,
+      type: 'USER_BANK_CARD',
+      bankType: 'ICBC_DEBIT',
+      bankAccount: '6222020200112233445',
+      realName: '张三',
+    };
+    // To a card: which card and whose are required; another tenant does not see the refund.
+    const { bankAccount: _account, ...noAccount } = toCard;
+    expect((await bed.post('admin', '/payment/refund/applyAbnormal', noAccount)).status).toBe(400);
+    expect(
+      (await bed.post('admin', '/payment/refund/applyAbnormal', { ...toCard, bankAccount: '12ab' })).status,
+    ).toBe(400);
+    expect((await bed.post('t2admin', '/payment/refund/applyAbnormal', toCard)).body).toMatchObject({
+      success: false,
+      code: 404,
+    });
+
+    // Two operators at once: one sends it (the account encrypted for the platform, which checks it), one gets 409.
+    const [first, second] = await Promise.all([
+      bed.post('admin', '/payment/refund/applyAbnormal', toCard),
+      bed.post('admin', '/payment/refund/applyAbnormal', { id, type: 'MERCHANT_BANK_CARD' }),
+    ]);
+    expect([first.body.code, second.body.code].sort()).toEqual([200, 409]);
     await until(
       () => order(placed.id),
       (row) => row.payment_status === 'REFUNDED',
-      'the refund notify',
+      'the refund notify after 异常退款处理',
     );
+    expect((await refundsOf(placed.orderNo))[0]).toMatchObject({ status: 'SUCCESS' });
     expect((await paymentsOf(placed.orderNo))[0].refundedAmount).toBe(placed.payableAmount);
+    // Settled: nothing to handle any more.
+    const late = await bed.post('admin', '/payment/refund/applyAbnormal', { id, type: 'MERCHANT_BANK_CARD' });
+    expect(late.body).toMatchObject({ success: false, code: 409 });
   });
 
   it('records a refund of an order paid by hand and closed; refunds never exceed what was paid', async () => {

@@ -1073,6 +1073,9 @@ function paymentSamples(orderId: string): Record<string, Sample> {
     'POST /api/payment/prepay': { body: { orderId } },
     'POST /api/payment/query': { body: { payNo: 'WALK0000000000000001' } },
     'POST /api/payment/refund/add': { body: { orderId, amount: 1, reason: '巡检' } },
+    'POST /api/payment/refund/applyAbnormal': {
+      body: { id: 'WALK0000000000000001', type: 'MERCHANT_BANK_CARD' },
+    },
     // Saves the caller's own tenant's account (there is no id to name: one account per kind and tenant).
     'POST /api/wxconfig/save': {
       body: { kind: 'OFFICIAL_ACCOUNT', name: '巡检公众号', mode: 'MOCK' },

@@ -3,6 +3,7 @@
 import type { Page } from '../../common/contract';
 import type { PaymentChannel } from '../../common/orders';
 import type {
+  AbnormalRefundInput,
   PayBizType,
   PaymentSource,
   PayTradeType,
@@ -108,6 +109,10 @@ export const refundOrder = (body: { orderId: string; amount?: number | null; rea
     '/payment/refund/add',
     body,
   );
+
+/** 异常退款处理: an ABNORMAL refund to another card of the payer or to the merchant's account. */
+export const applyAbnormalRefund = (body: AbnormalRefundInput) =>
+  postAction<{ refundNo: string; status: 'PROCESSING' }>('/payment/refund/applyAbnormal', body);
 
 /** One WeChat account of the tenant as the browser sees it: secrets only as 已设置/未设置. */
 export interface WxAccount {

@@ -1,8 +1,8 @@
 // WeChat Pay as a test needs it beyond what the simulator does by itself: answers it never gives (a refund it
-// accepts and later reports ABNORMAL or CLOSED, instead of succeeding 100 ms later), a count of what is asked
-// of it, and its signed refund notifies.
-import type { Refund, RefundState, WechatPayApi } from '../../integrations/wechatpay/client';
-import { notifyBody, platformHeaders, simulatedKeys } from '../../integrations/wechatpay/simulator';
+// accepts and keeps, or closes at once, instead of succeeding 100 ms later) and a count of what is asked of it.
+// (An ABNORMAL refund the simulator gives by itself: simulatedPay.closedCards.)
+import type { WechatPayApi } from '../../integrations/wechatpay/client';
+import { simulatedKeys } from '../../integrations/wechatpay/simulator';
 import type { PayRuntime } from '../../modules/payments/runtime';
 
 /**
@@ -23,6 +23,7 @@ export function interceptWechatPay(
       close: (outTradeNo) => api.close(outTradeNo),
       refund: (request) => api.refund(request),
       queryRefund: (outRefundNo) => api.queryRefund(outRefundNo),
+      applyAbnormalRefund: (refundId, request) => api.applyAbnormalRefund(refundId, request),
     };
     return { ...merchant, api: { ...real, ...replace(real) } };
   };
@@ -42,27 +43,3 @@ export const refundAccepted = (): Partial<WechatPayApi> => ({
     amount: { total: request.totalCents, refund: request.refundCents, payer_refund: request.refundCents },
   }),
 });
-
-/** Posts WeChat Pay's signed refund notify of a refund's final state to the tenant's refund endpoint. */
-export async function notifyRefundState(
-  baseUrl: string,
-  tenantId: string,
-  refund: { refundNo: string; payNo: string; cents: number },
-  state: RefundState,
-): Promise<number> {
-  const resource: Refund = {
-    mchid: simulatedKeys().merchant.mchId,
-    out_trade_no: refund.payNo,
-    out_refund_no: refund.refundNo,
-    refund_id: `50300${refund.refundNo}`,
-    refund_status: state,
-    amount: { total: refund.cents, refund: refund.cents, payer_refund: refund.cents },
-  };
-  const body = notifyBody(`REFUND.${state}`, resource);
-  const answer = await fetch(`${baseUrl}/api/payment/notify/${tenantId}/refund`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...platformHeaders(body) },
-    body,
-  });
-  return answer.status;
-}

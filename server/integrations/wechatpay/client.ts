@@ -1,10 +1,12 @@
-// The WeChat Pay API v3 client of one merchant: JSAPI and H5 prepay, order query and close, refund and refund
-// query. Every request is signed with the merchant's key; every answer's signature is checked against the
+// The WeChat Pay API v3 client of one merchant: JSAPI and H5 prepay, order query and close, refund, refund
+// query and the handling of an abnormal refund. Every request is signed with the merchant's key; every answer's signature is checked against the
 // platform key before it is believed. The simulator (./simulator.ts) answers the same paths.
+import type { AbnormalRefundRoute } from '../../../common/payments';
 import { PartyRefusedError, PartyUnavailableError, PARTY_TIMEOUT_MS } from '../partyHttp';
 import {
   authorization,
   decryptResource,
+  encryptSensitive,
   headersOf,
   platformSignatureProblem,
   type EncryptedResource,
@@ -91,12 +93,27 @@ export interface Refund {
   amount?: { total?: number; refund?: number; payer_refund?: number };
 }
 
+/**
+ * Where an ABNORMAL refund (the payer's card closed or frozen) is paid instead (apply-abnormal-refund): the
+ * payer's other bank card, or the merchant's bank account to settle with the payer offline.
+ */
+export interface AbnormalRefundRequest {
+  outRefundNo: string;
+  type: AbnormalRefundRoute;
+  /** USER_BANK_CARD: the bank's code (e.g. ICBC_DEBIT), the card number and the card holder's name. */
+  bankType?: string;
+  bankAccount?: string;
+  realName?: string;
+}
+
 export interface WechatPayApi {
   prepay(request: PrepayRequest): Promise<PrepayAnswer>;
   query(outTradeNo: string): Promise<Transaction>;
   close(outTradeNo: string): Promise<void>;
   refund(request: RefundRequest): Promise<Refund>;
   queryRefund(outRefundNo: string): Promise<Refund>;
+  /** Sends an ABNORMAL refund (by the platform's refund_id) elsewhere; it goes back to PROCESSING. */
+  applyAbnormalRefund(refundId: string, request: AbnormalRefundRequest): Promise<Refund>;
 }
 
 /** A notify whose signature or resource cannot be trusted. */
@@ -159,7 +176,12 @@ export class HttpWechatPayClient implements WechatPayApi {
     private readonly timeoutMs = PARTY_TIMEOUT_MS,
   ) {}
 
-  private async call<T>(method: 'GET' | 'POST', path: string, json?: unknown): Promise<T | undefined> {
+  private async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    json?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T | undefined> {
     const body = json === undefined ? '' : JSON.stringify(json);
     let response: Response;
     let text: string;
@@ -171,6 +193,7 @@ export class HttpWechatPayClient implements WechatPayApi {
           'user-agent': 'channel-admin-wechatpay/1.0',
           authorization: authorization(this.credentials, method, path, body),
           ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
         },
         body: json === undefined ? undefined : body,
         signal: AbortSignal.timeout(this.timeoutMs),
@@ -252,6 +275,28 @@ export class HttpWechatPayClient implements WechatPayApi {
     return (await this.call<Refund>(
       'GET',
       `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`,
+    ))!;
+  }
+
+  async applyAbnormalRefund(refundId: string, request: AbnormalRefundRequest): Promise<Refund> {
+    const toCard = request.type === 'USER_BANK_CARD';
+    const { publicPem, serialNo } = this.credentials.platform;
+    return (await this.call<Refund>(
+      'POST',
+      `/v3/refund/domestic/refunds/${encodeURIComponent(refundId)}/apply-abnormal-refund`,
+      {
+        out_refund_no: request.outRefundNo,
+        type: request.type,
+        ...(toCard
+          ? {
+              bank_type: request.bankType,
+              bank_account: encryptSensitive(publicPem, request.bankAccount ?? ''),
+              real_name: encryptSensitive(publicPem, request.realName ?? ''),
+            }
+          : {}),
+      },
+      // Encrypted fields name the platform key they were encrypted with.
+      toCard ? { 'wechatpay-serial': serialNo } : {},
     ))!;
   }
 }

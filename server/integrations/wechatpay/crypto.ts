@@ -1,14 +1,18 @@
 // The cryptography of WeChat Pay API v3 (https://pay.weixin.qq.com/doc/v3/merchant/4012365342 and 4012071382):
 // requests signed with the merchant's RSA key (SHA256-RSA2048) in the Authorization header; answers and
 // notifies signed by the platform (its certificate's or the WeChat Pay public key's RSA key) over
-// "timestamp\nnonce\nbody\n"; notify resources encrypted with AES-256-GCM under the merchant's APIv3 key.
+// "timestamp\nnonce\nbody\n"; notify resources encrypted with AES-256-GCM under the merchant's APIv3 key;
+// sensitive request fields (a bank account, a name) encrypted with RSA-OAEP under the platform's key.
 // Node's crypto does all of it.
 import {
+  constants,
   createCipheriv,
   createDecipheriv,
   createPublicKey,
   createSign,
   createVerify,
+  privateDecrypt,
+  publicEncrypt,
   randomBytes,
   X509Certificate,
   type KeyObject,
@@ -29,6 +33,22 @@ export function rsaSign(privateKeyPem: string, message: string): string {
 /** The platform's key from a certificate PEM or a public key PEM (the 微信支付公钥 mode). */
 export function platformKey(pem: string): KeyObject {
   return pem.includes('BEGIN CERTIFICATE') ? new X509Certificate(pem).publicKey : createPublicKey(pem);
+}
+
+/** A sensitive field as the platform takes it: RSA-OAEP (SHA-1, as WeChat Pay specifies) under its key, base64. */
+export function encryptSensitive(platformPem: string, plain: string): string {
+  return publicEncrypt(
+    { key: platformKey(platformPem), padding: constants.RSA_PKCS1_OAEP_PADDING },
+    Buffer.from(plain, 'utf8'),
+  ).toString('base64');
+}
+
+/** What the platform reads of encryptSensitive's field (the simulator's side). */
+export function decryptSensitive(privatePem: string, cipher: string): string {
+  return privateDecrypt(
+    { key: privatePem, padding: constants.RSA_PKCS1_OAEP_PADDING },
+    Buffer.from(cipher, 'base64'),
+  ).toString('utf8');
 }
 
 export function rsaVerify(publicPem: string | KeyObject, message: string, signature: string): boolean {

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml, hiddenFields, PUBLIC, simulatorPage } from '../simulatorPages';
 import type { MerchantCredentials, Refund, Transaction } from './client';
 import {
+  decryptSensitive,
   encryptResource,
   nonce,
   parseAuthorization,
@@ -70,6 +71,11 @@ export const simulatedPay = {
   transactions: new Map<string, SimTransaction>(),
   refunds: new Map<string, SimRefund>(),
   byPrepay: new Map<string, string>(),
+  /**
+   * Payments (out_trade_no) whose payer's bank card has since been closed: the bank refuses their refunds, which
+   * the simulator then reports ABNORMAL, as WeChat Pay does, until the merchant applies an abnormal refund.
+   */
+  closedCards: new Set<string>(),
   /** Notifies posted, with the HTTP status the merchant answered. */
   delivered: [] as { url: string; eventType: string; status: number }[],
 };
@@ -159,6 +165,16 @@ export async function payPrepay(prepayId: string): Promise<{ ok: boolean; status
   row.amount = { ...row.amount, payer_total: row.amount?.total, currency: 'CNY' };
   const status = await postNotify(row.notify_url, 'TRANSACTION.SUCCESS', publicTransaction(row));
   return { ok: true, status, message: '支付成功' };
+}
+
+/** The bank's answer to a refund, a moment after it was accepted: SUCCESS or ABNORMAL, then the notify. */
+function finishRefundLater(refund: SimRefund, state: 'SUCCESS' | 'ABNORMAL'): void {
+  setTimeout(() => {
+    refund.status = state;
+    if (state === 'SUCCESS') refund.success_time = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
+    const { notify_url: url, status, ...resource } = refund;
+    void postNotify(url, `REFUND.${state}`, { ...resource, refund_status: status });
+  }, 100);
 }
 
 function signedReply(reply: FastifyReply, status: number, answer?: object) {
@@ -328,13 +344,46 @@ export async function wechatPaySimulator(app: FastifyInstance): Promise<void> {
         notify_url: body.notify_url,
       };
       simulatedPay.refunds.set(body.out_refund_no, refund);
-      // The bank takes a moment; then the refund notify.
-      setTimeout(() => {
-        refund.status = 'SUCCESS';
-        refund.success_time = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
-        const { notify_url: url, status, ...resource } = refund;
-        void postNotify(url, 'REFUND.SUCCESS', { ...resource, refund_status: status });
-      }, 100);
+      finishRefundLater(refund, simulatedPay.closedCards.has(body.out_trade_no) ? 'ABNORMAL' : 'SUCCESS');
+      const { notify_url: _url, ...answer } = refund;
+      return signedReply(reply, 200, answer);
+    },
+  );
+
+  type AbnormalBody = {
+    out_refund_no: string;
+    type: string;
+    bank_type?: string;
+    bank_account?: string;
+    real_name?: string;
+  };
+  app.post<{ Params: { id: string }; Body: AbnormalBody }>(
+    '/v3/refund/domestic/refunds/:id/apply-abnormal-refund',
+    { ...api, preHandler: guard },
+    async (request, reply) => {
+      const body = request.body;
+      const refund = [...simulatedPay.refunds.values()].find((row) => row.refund_id === request.params.id);
+      if (!refund || refund.out_refund_no !== body.out_refund_no)
+        return refuse(reply, 404, 'RESOURCE_NOT_EXISTS', '退款单不存在');
+      if (refund.status !== 'ABNORMAL')
+        return refuse(reply, 400, 'INVALID_REQUEST', '退款单状态不是退款异常');
+      if (body.type === 'USER_BANK_CARD') {
+        const sim = simulatedKeys();
+        if (request.headers['wechatpay-serial'] !== sim.merchant.platform.serialNo)
+          return refuse(reply, 400, 'PARAM_ERROR', 'Wechatpay-Serial 与加密所用的平台公钥不符');
+        try {
+          const account = decryptSensitive(sim.platformPrivatePem, body.bank_account ?? '');
+          const name = decryptSensitive(sim.platformPrivatePem, body.real_name ?? '');
+          if (!body.bank_type || !/^\d{12,19}$/.test(account) || name.trim() === '')
+            return refuse(reply, 400, 'PARAM_ERROR', '银行卡信息不完整');
+        } catch {
+          return refuse(reply, 400, 'PARAM_ERROR', '敏感信息解密失败');
+        }
+      } else if (body.type !== 'MERCHANT_BANK_CARD') {
+        return refuse(reply, 400, 'PARAM_ERROR', '异常退款类型错误');
+      }
+      refund.status = 'PROCESSING';
+      finishRefundLater(refund, 'SUCCESS');
       const { notify_url: _url, ...answer } = refund;
       return signedReply(reply, 200, answer);
     },

@@ -361,8 +361,9 @@ export async function employeePayStatus(
  * after the order was cancelled (by the employee, or by the expiry job while the notify was on its way): the
  * order stays cancelled and the money goes back by the original route — refusing it would only make the
  * platform retry. The back office's refund (cause MANUAL) of a REFUNDING order: REFUNDED once none of its
- * refunds is on its way any more; one WeChat Pay closed or could not pay out puts the order back to PAID (its
- * amount is refundable again, the refund stays 退款关闭/退款异常), to be refunded again. The refund of a
+ * refunds is on its way any more (one WeChat Pay reports ABNORMAL is still on its way: 异常退款处理 in /payment
+ * sends it elsewhere); one WeChat Pay closed puts the order back to PAID (its amount is refundable again, the
+ * refund stays 退款关闭), to be refunded again. The refund of a
  * duplicate payment or of a cancelled order's changes no order.
  */
 async function settleEmployeePayment(trx: Transaction<DB>, event: SettledEvent) {
@@ -548,8 +549,8 @@ const pickupSpec: ListSpec = {
 };
 
 /**
- * 内购订单: with, for an order back to 已付款 because its refund failed, that refund's status (退款异常 /
- * 退款关闭) as `refundFailure` — the operator refunds it again.
+ * 内购订单: with, for an order back to 已付款 because its refund failed, that refund's status (退款关闭) as
+ * `refundFailure` — the operator refunds it again.
  */
 export async function listEmployeeOrders(db: Kysely<DB>, caller: Caller, query: RawQuery) {
   const list = parseListQuery(query, orderSpec);
@@ -575,8 +576,7 @@ export async function listEmployeeOrders(db: Kysely<DB>, caller: Caller, query: 
     ).map(({ lastRefundStatus, ...row }) => ({
       ...labelled(row),
       refundFailure:
-        (row.status === 'PAID' || row.status === 'READY_FOR_PICKUP') &&
-        (lastRefundStatus === 'ABNORMAL' || lastRefundStatus === 'CLOSED')
+        (row.status === 'PAID' || row.status === 'READY_FOR_PICKUP') && lastRefundStatus === 'CLOSED'
           ? REFUND_STATUS[lastRefundStatus]
           : null,
     })),

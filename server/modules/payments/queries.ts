@@ -272,6 +272,20 @@ export async function assertTransactionInScope(db: Kysely<DB>, caller: Caller, p
   if (!row) throw new BusinessError(404, '支付单不存在');
 }
 
+/** A command on a refund: refused (404) unless its document is one the caller sees. */
+export async function assertRefundInScope(db: Kysely<DB>, caller: Caller, refundId: string) {
+  const viewer = await documentViewerOf(db, caller);
+  const row = await db
+    .selectFrom('refunds as r')
+    .leftJoin('sales_orders', 'sales_orders.id', 'r.order_id')
+    .select('r.id')
+    .where('r.tenant_id', '=', caller.tenantId)
+    .where('r.id', '=', refundId)
+    .where(documentInScope(viewer, 'r'))
+    .executeTakeFirst();
+  if (!row) throw new BusinessError(404, '退款单不存在');
+}
+
 export const PAYMENT_EXPORT_COLUMNS: ExportColumn<PaymentListRecord>[] = [
   { header: '收款单号', width: 20, value: (row) => row.paymentNo },
   { header: '订单号', width: 20, value: (row) => row.orderNo },

@@ -1,6 +1,7 @@
 // /payment (docs/payments-api.md): every payment, refund and online transaction of the documents the caller
 // sees, with filters and export (下载中心 when large); 在线收款 (a WeChat Pay H5 prepay of what an order still owes), 退款 (online by the
-// original route, recorded ones as an offline refund) and 查询 (ask WeChat Pay about a transaction). Thin: the
+// original route, recorded ones as an offline refund), 异常退款处理 (an ABNORMAL refund sent to another card or the
+// merchant's account) and 查询 (ask WeChat Pay about a transaction). Thin: the
 // services own the SQL. The notify endpoints are in notifyRoutes.ts.
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope';
@@ -13,6 +14,7 @@ import { orderInScope } from '../orders/state';
 import { toCents, centsText } from '../orders/money';
 import { BusinessError } from '../../http/envelope';
 import {
+  assertRefundInScope,
   assertTransactionInScope,
   listPayments,
   listRefunds,
@@ -21,7 +23,13 @@ import {
   REFUND_LIST_EXPORT,
   TRANSACTION_LIST_EXPORT,
 } from './queries';
-import { createPayment, queryPayment, refundPayment } from './service';
+import { applyAbnormalRefund, createPayment, queryPayment, refundPayment } from './service';
+import {
+  ABNORMAL_REFUND_ROUTE,
+  BANK_ACCOUNT_PATTERN,
+  REFUND_BANK_TYPE,
+  type AbnormalRefundInput,
+} from '../../../common/payments';
 
 const body = (required: string[], properties: Record<string, unknown>) =>
   ({ type: 'object', required, properties }) as const;
@@ -119,6 +127,50 @@ export async function paymentRoutes(app: FastifyInstance) {
         `退款 ${order.order_no}：${refunds.map((r) => `${r.refundNo} ${r.amount}`).join('，')}`,
       );
       return ok({ refunds });
+    },
+  );
+
+  /** 异常退款处理: the payer's card refused the refund; send it to another of their cards or to the merchant. */
+  app.post<{ Body: AbnormalRefundInput }>(
+    '/payment/refund/applyAbnormal',
+    {
+      config: requires('payment:refund'),
+      schema: {
+        body: {
+          type: 'object',
+          required: ['id', 'type'],
+          properties: {
+            id: text(32),
+            type: { type: 'string', enum: Object.keys(ABNORMAL_REFUND_ROUTE) },
+            bankType: { type: 'string', enum: Object.keys(REFUND_BANK_TYPE) },
+            bankAccount: { type: 'string', pattern: BANK_ACCOUNT_PATTERN },
+            realName: text(50),
+          },
+          // To the payer's card: which card, and whose, are required.
+          if: { properties: { type: { const: 'USER_BANK_CARD' } } },
+          then: { required: ['bankType', 'bankAccount', 'realName'] },
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request, reply);
+      await assertRefundInScope(db, actor, request.body.id);
+      const { id, type, bankType, bankAccount, realName } = request.body;
+      const toCard = type === 'USER_BANK_CARD';
+      const result = await applyAbnormalRefund(db, app.payRuntime, {
+        tenantId: actor.tenantId,
+        refundId: id,
+        type,
+        ...(toCard ? { bankType, bankAccount, realName } : {}),
+      });
+      // The card number stays out of the log: its last four digits say enough.
+      await logOperation(
+        db,
+        actor,
+        'update',
+        `异常退款处理 ${result.refundNo}：${ABNORMAL_REFUND_ROUTE[type]}${toCard ? `（尾号 ${bankAccount?.slice(-4)}）` : ''}`,
+      );
+      return ok(result, '已提交异常退款，等待微信支付处理');
     },
   );
 }

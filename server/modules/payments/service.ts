@@ -22,7 +22,11 @@ import { newId } from '../../db/ids';
 import type { DB } from '../../db/schema';
 import { BusinessError, InvalidRequestError } from '../../http/envelope';
 import { jsapiPayParams, type JsapiPayParams } from '../../integrations/wechatpay/crypto';
-import type { Refund, Transaction as WxTransaction } from '../../integrations/wechatpay/client';
+import type {
+  AbnormalRefundRequest,
+  Refund,
+  Transaction as WxTransaction,
+} from '../../integrations/wechatpay/client';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { centsText, toCents } from '../orders/money';
 import type { PayRuntime } from './runtime';
@@ -46,8 +50,9 @@ export type SettledEvent =
     }
   | {
       /**
-       * REFUNDED: the refund left the merchant. REFUND_FAILED: WeChat Pay closed it (CLOSED) or could not pay
-       * it out (ABNORMAL); nothing left the merchant and its amount is refundable again.
+       * REFUNDED: the refund left the merchant. REFUND_FAILED: WeChat Pay closed it (CLOSED); nothing left the
+       * merchant and its amount is refundable again. (An ABNORMAL refund is no result: WeChat Pay holds the
+       * money until 异常退款处理 sends it elsewhere, then it settles like any other.)
        */
       kind: 'REFUNDED' | 'REFUND_FAILED';
       tenantId: string;
@@ -724,16 +729,15 @@ export async function queueRefund(trx: Transaction<DB>, input: RefundInput): Pro
   return queued;
 }
 
+/** A refund still on its way: not sent, sent, or held by WeChat Pay until 异常退款处理 (ABNORMAL). */
+const REFUND_UNDER_WAY = ['PENDING', 'PROCESSING', 'ABNORMAL'] as const;
+
 /**
- * A refund's result, once per refund: SUCCESS lowers the order's paid amount; a failed one (ABNORMAL, CLOSED)
- * gives its amount back to what is refundable. The order's payment status follows (REFUNDING while another
- * refund of it is on its way), and the handlers run.
+ * A refund's result, once per refund: SUCCESS lowers the order's paid amount; CLOSED gives its amount back to
+ * what is refundable. The order's payment status follows (REFUNDING while another refund of it is on its way),
+ * and the handlers run.
  */
-async function refundSettled(
-  trx: Transaction<DB>,
-  refundId: string,
-  result: 'SUCCESS' | 'ABNORMAL' | 'CLOSED',
-) {
+async function refundSettled(trx: Transaction<DB>, refundId: string, result: 'SUCCESS' | 'CLOSED') {
   const refund = await trx
     .selectFrom('refunds')
     .selectAll()
@@ -745,7 +749,7 @@ async function refundSettled(
     .where('tenant_id', '=', refund.tenant_id)
     .where('biz_type', '=', refund.biz_type)
     .where('biz_id', '=', refund.biz_id)
-    .where('status', 'in', ['PENDING', 'PROCESSING'])
+    .where('status', 'in', REFUND_UNDER_WAY)
     .where('id', '<>', refund.id)
     .execute();
   if (result !== 'SUCCESS') {
@@ -894,8 +898,10 @@ export const settleNotifiedRefund = (db: Kysely<DB>, tenantId: string, notifyId:
 
 /**
  * Where every refund result is applied, whatever the document (the answer to the refund request, the refund
- * notify): SUCCESS settles it; CLOSED or ABNORMAL marks it failed and gives its amount back to what is
- * refundable (refundSettled). A result applies once: later reports of the same refund are ALREADY_SETTLED.
+ * notify): SUCCESS settles it; CLOSED marks it failed and gives its amount back to what is refundable
+ * (refundSettled). ABNORMAL settles nothing: the payer's card refused the money, which WeChat Pay keeps until
+ * 异常退款处理 (applyAbnormalRefund) sends it elsewhere; a new refund of that amount would be refused. A result
+ * applies once: later reports of the same refund are ALREADY_SETTLED.
  */
 async function refundStateIn(
   trx: Transaction<DB>,
@@ -913,6 +919,20 @@ async function refundStateIn(
   if (reported.amount?.refund !== undefined && reported.amount.refund !== toCents(refund.amount))
     return 'AMOUNT_MISMATCH';
   if (state !== 'SUCCESS' && state !== 'CLOSED' && state !== 'ABNORMAL') return 'IGNORED';
+  if (state === 'ABNORMAL') {
+    const held = await trx
+      .updateTable('refunds')
+      .set({
+        status: 'ABNORMAL',
+        wx_refund_id: reported.refund_id ?? refund.wx_refund_id,
+        updated_at: new Date(),
+      })
+      .where('id', '=', refund.id)
+      .where('status', 'in', ['PENDING', 'PROCESSING'])
+      .returning('id')
+      .executeTakeFirst();
+    return held ? 'SETTLED' : 'ALREADY_SETTLED';
+  }
   const moved = await trx
     .updateTable('refunds')
     .set({
@@ -923,12 +943,69 @@ async function refundStateIn(
       updated_at: new Date(),
     })
     .where('id', '=', refund.id)
-    .where('status', 'in', ['PENDING', 'PROCESSING'])
+    .where('status', 'in', REFUND_UNDER_WAY)
     .returning('id')
     .executeTakeFirst();
   if (!moved) return 'ALREADY_SETTLED';
   await refundSettled(trx, refund.id, state);
   return 'SETTLED';
+}
+
+/**
+ * 异常退款处理: an ABNORMAL refund goes to another card of the payer or to the merchant's bank account
+ * (WeChat Pay's apply-abnormal-refund), and is PROCESSING again until its notify settles it. The refund is
+ * claimed first (ABNORMAL → PROCESSING, 409 to a second operator); if WeChat Pay refuses, it is ABNORMAL again
+ * with the reason.
+ */
+export async function applyAbnormalRefund(
+  db: Kysely<DB>,
+  runtime: PayRuntime,
+  input: { tenantId: string; refundId: string } & Omit<AbnormalRefundRequest, 'outRefundNo'>,
+): Promise<{ refundNo: string; status: 'PROCESSING' }> {
+  const claimed = await db
+    .updateTable('refunds')
+    .set({ status: 'PROCESSING', last_error: null, updated_at: new Date() })
+    .where('tenant_id', '=', input.tenantId)
+    .where('id', '=', input.refundId)
+    .where('status', '=', 'ABNORMAL')
+    .where('wx_refund_id', 'is not', null)
+    .returning(['refund_no', 'wx_refund_id'])
+    .executeTakeFirst();
+  if (!claimed) {
+    const refund = await db
+      .selectFrom('refunds')
+      .select('refund_no')
+      .where('tenant_id', '=', input.tenantId)
+      .where('id', '=', input.refundId)
+      .executeTakeFirst();
+    if (!refund) throw new BusinessError(404, '退款单不存在');
+    throw new BusinessError(409, `退款单 ${refund.refund_no} 已不是退款异常状态，请刷新`);
+  }
+  try {
+    const merchant = await runtime.merchantOf(db, input.tenantId);
+    await merchant.api.applyAbnormalRefund(claimed.wx_refund_id as string, {
+      outRefundNo: claimed.refund_no,
+      type: input.type,
+      bankType: input.bankType,
+      bankAccount: input.bankAccount,
+      realName: input.realName,
+    });
+  } catch (error) {
+    await db
+      .updateTable('refunds')
+      .set({
+        status: 'ABNORMAL',
+        last_error: error instanceof Error ? error.message.slice(0, 500) : String(error),
+        updated_at: new Date(),
+      })
+      .where('id', '=', input.refundId)
+      .where('status', '=', 'PROCESSING')
+      .execute();
+    if (error instanceof PartyRefusedError)
+      throw new BusinessError(409, `微信支付拒绝异常退款：${error.partyCode} ${error.detail}`);
+    throw error;
+  }
+  return { refundNo: claimed.refund_no, status: 'PROCESSING' };
 }
 
 /** For order commands without the runtime at hand: does the document have anything left to refund? */

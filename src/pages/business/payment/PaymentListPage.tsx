@@ -1,23 +1,28 @@
 // 收款与退款 (/payment/list, payment/PaymentList): every payment of the caller's orders — online ones from WeChat
 // Pay and those recorded by hand — and every refund and online transaction of the documents the caller sees,
 // whatever their 单据类型 (sales orders, employee orders), each with filters and 导出 (下载中心 when large); 退款
-// of a payment's order (online by the original route, recorded payments as a recorded refund) and 查询 of an
-// online transaction WeChat Pay has not notified yet.
+// of a payment's order (online by the original route, recorded payments as a recorded refund), 异常退款处理 of a
+// refund the payer's card refused, and 查询 of an online transaction WeChat Pay has not notified yet.
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Tabs, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PAYMENT_CHANNEL } from '../../../../common/orders';
 import {
+  ABNORMAL_REFUND_ROUTE,
+  BANK_ACCOUNT_PATTERN,
   PAY_BIZ_TYPE,
   PAY_TRANSACTION_STATUS,
   PAYMENT_SOURCE,
   REFUND_CAUSE,
   REFUND_ROUTE,
+  REFUND_BANK_TYPE,
   REFUND_STATUS,
+  type AbnormalRefundInput,
   type PayTransactionStatus,
   type RefundStatus,
 } from '../../../../common/payments';
 import {
+  applyAbnormalRefund,
   exportPaymentRecords,
   exportPayTransactions,
   exportRefunds,
@@ -177,6 +182,7 @@ function Refunds() {
     fetch: listRefunds,
     source: 'local',
   });
+  const [handling, setHandling] = useState<RefundRow | null>(null);
   const columns: ColumnsType<RefundRow> = [
     { title: '退款单号', dataIndex: 'refundNo', key: 'refundNo' },
     ...documentColumns<RefundRow>(),
@@ -197,30 +203,91 @@ function Refunds() {
     },
     { title: '申请时间', dataIndex: 'createdAt', key: 'createdAt', sorter: true },
     { title: '退款时间', dataIndex: 'successTime', key: 'successTime', render: (value) => value ?? '—' },
+    {
+      title: '操作',
+      key: 'actions',
+      render: (_value, row) =>
+        row.status === 'ABNORMAL' ? (
+          <HasPermission code="payment:refund">
+            <Button type="link" size="small" onClick={() => setHandling(row)}>
+              异常退款处理
+            </Button>
+          </HasPermission>
+        ) : null,
+    },
   ];
   return (
-    <ListPage<RefundRow>
-      list={list}
-      columns={columns}
-      tableId="/payment/list/refunds"
-      compactColumns={['refundNo', 'amount', 'status']}
-      exportAs={exportRefunds}
-      searchFields={
-        <>
-          {keywordField('退款单号、单据号、买方')}
-          {bizTypeField}
-          <Form.Item name="status" label="状态">
-            <EnumSelect labels={REFUND_STATUS} placeholder="全部" style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="method" label="退款方式">
-            <EnumSelect labels={REFUND_ROUTE} placeholder="全部" style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="cause" label="退款原因">
-            <EnumSelect labels={REFUND_CAUSE} placeholder="全部" style={{ width: 140 }} />
-          </Form.Item>
-        </>
-      }
-    />
+    <>
+      <ListPage<RefundRow>
+        list={list}
+        columns={columns}
+        tableId="/payment/list/refunds"
+        compactColumns={['refundNo', 'amount', 'status', 'actions']}
+        exportAs={exportRefunds}
+        searchFields={
+          <>
+            {keywordField('退款单号、单据号、买方')}
+            {bizTypeField}
+            <Form.Item name="status" label="状态">
+              <EnumSelect labels={REFUND_STATUS} placeholder="全部" style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item name="method" label="退款方式">
+              <EnumSelect labels={REFUND_ROUTE} placeholder="全部" style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item name="cause" label="退款原因">
+              <EnumSelect labels={REFUND_CAUSE} placeholder="全部" style={{ width: 140 }} />
+            </Form.Item>
+          </>
+        }
+      />
+      <ModalForm<Omit<AbnormalRefundInput, 'id'>>
+        title={handling ? `异常退款处理：${handling.refundNo}` : '异常退款处理'}
+        open={handling !== null}
+        onClose={() => setHandling(null)}
+        onSaved={list.reload}
+        initialValues={{ type: 'MERCHANT_BANK_CARD' }}
+        onSubmit={(values) => applyAbnormalRefund({ ...values, id: handling!.id })}
+      >
+        <p>
+          付款人的银行卡已注销或冻结，微信支付无法原路退回 ¥
+          {handling ? Number(handling.amount).toFixed(2) : ''}
+          ，款项暂由微信支付保留。请选择退款去向：
+        </p>
+        <Form.Item name="type" label="退款去向" rules={[required('退款去向')]}>
+          <Radio.Group
+            options={Object.entries(ABNORMAL_REFUND_ROUTE).map(([value, label]) => ({ value, label }))}
+          />
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate={(before, after) => before.type !== after.type}>
+          {({ getFieldValue }) =>
+            getFieldValue('type') === 'USER_BANK_CARD' && (
+              <>
+                <Form.Item name="bankType" label="开户银行" rules={[required('开户银行')]}>
+                  <EnumSelect labels={REFUND_BANK_TYPE} placeholder="请选择开户银行" />
+                </Form.Item>
+                <Form.Item
+                  name="bankAccount"
+                  label="银行卡号"
+                  rules={[
+                    required('银行卡号'),
+                    { pattern: new RegExp(BANK_ACCOUNT_PATTERN), message: '请输入12到19位数字的银行卡号!' },
+                  ]}
+                >
+                  <Input inputMode="numeric" autoComplete="off" />
+                </Form.Item>
+                <Form.Item
+                  name="realName"
+                  label="持卡人姓名"
+                  rules={[required('持卡人姓名'), { max: 50, message: '最多50个字!' }]}
+                >
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </>
+            )
+          }
+        </Form.Item>
+      </ModalForm>
+    </>
   );
 }
 

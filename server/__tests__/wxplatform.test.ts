@@ -2,7 +2,8 @@
 // a mini-program authorised to the third-party platform through the authorisation page; versions through
 // the release state machine (upload, audit rejected then passed, release, a second release superseding the
 // first, rollback), refused out of turn with 409, one winner of concurrent moves; forged or replayed codes
-// refused; tenants see and move only their own. /wxapi: code to session, the phone number decrypted with the
+// refused; tenants see and move only their own. Refusals are read from the envelope's code (a business
+// refusal is answered with HTTP 200, a malformed request with 400). /wxapi: code to session, the phone number decrypted with the
 // session key signs the outlet in and remembers the openid; forged phone data refused.
 import { randomBytes } from 'node:crypto';
 import { encryptUserData } from '../integrations/wxplatform/userData';
@@ -124,7 +125,7 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
         kind: 'MINI_MALL',
         authCode: forged,
       });
-      expect(answer.status).toBe(409);
+      expect(answer.body.code).toBe(409);
       expect(answer.body.message).toContain('微信拒绝了请求');
     }
     expect(
@@ -138,7 +139,7 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
       kind: 'MINI_MALL',
       authCode: await authorise(APP_ID),
     });
-    expect(other.status).toBe(409);
+    expect(other.body.code).toBe(409);
   });
 
   it('moves a version through audit, rejection, release, supersession and rollback', async () => {
@@ -149,20 +150,20 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
     });
     // Out of turn: release and rollback of an uploaded version, refresh of one not auditing.
     for (const name of ['release', 'rollback', 'refreshAudit'])
-      expect((await command(name, id)).status).toBe(409);
+      expect((await command(name, id)).body.code).toBe(409);
 
     expect(await ok(command('submit', id))).toMatchObject({ status: 'AUDITING' });
     // WeChat has not decided yet: still auditing.
     expect(await ok(command('refreshAudit', id))).toMatchObject({ status: 'AUDITING' });
     // One audit at a time: no new upload meanwhile.
     const blocked = await commit('1.0.1');
-    expect(blocked.status).toBe(409);
+    expect(blocked.body.code).toBe(409);
     expect(blocked.body.message).toContain('正在审核');
 
     await review(id, 'fail', '类目不符');
     expect(await ok(command('refreshAudit', id))).toMatchObject({ status: 'AUDIT_FAILED' });
     expect(await versionOf('1.0.0')).toMatchObject({ status: 'AUDIT_FAILED', auditReason: '类目不符' });
-    expect((await command('release', id)).status).toBe(409);
+    expect((await command('release', id)).body.code).toBe(409);
 
     await ok(command('submit', id));
     await review(id, 'pass');
@@ -170,42 +171,42 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
     expect(await ok(command('release', id))).toMatchObject({ status: 'RELEASED' });
     // Nothing released before it: nothing to roll back to.
     const lone = await command('rollback', id);
-    expect(lone.status).toBe(409);
+    expect(lone.body.code).toBe(409);
     expect(lone.body.message).toBe('没有可回退的上一个线上版本');
 
     const second = await released('1.1.0');
-    expect((await versionOf('1.0.0')).status).toBe('SUPERSEDED');
-    expect((await versionOf('1.1.0')).status).toBe('RELEASED');
+    expect((await versionOf('1.0.0')).body.code).toBe('SUPERSEDED');
+    expect((await versionOf('1.1.0')).body.code).toBe('RELEASED');
 
     expect(await ok(command('rollback', second))).toMatchObject({ status: 'ROLLED_BACK' });
-    expect((await versionOf('1.1.0')).status).toBe('ROLLED_BACK');
-    expect((await versionOf('1.0.0')).status).toBe('RELEASED');
+    expect((await versionOf('1.1.0')).body.code).toBe('ROLLED_BACK');
+    expect((await versionOf('1.0.0')).body.code).toBe('RELEASED');
     // History: newest first.
     expect((await mall()).versions.map((version) => version.userVersion)).toEqual(['1.1.0', '1.0.0']);
   });
 
   it('refuses invalid uploads', async () => {
     const duplicate = await commit('1.0.0');
-    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.code).toBe(409);
     expect(duplicate.body.message).toBe('版本号 1.0.0 已存在');
-    expect((await commit('2.0.0', { extJson: '{not json' })).status).toBe(400);
-    expect((await commit('2.0.0', { extJson: '[1]' })).status).toBe(400);
-    expect((await commit('2.0.0', { templateId: 'abc' })).status).toBe(400);
-    expect((await commit('版本二')).status).toBe(400);
-    expect((await commit('2.0.0', { programId: 'nope' })).status).toBe(404);
+    expect((await commit('2.0.0', { extJson: '{not json' })).body.code).toBe(400);
+    expect((await commit('2.0.0', { extJson: '[1]' })).body.code).toBe(400);
+    expect((await commit('2.0.0', { templateId: 'abc' })).body.code).toBe(400);
+    expect((await commit('版本二')).body.code).toBe(400);
+    expect((await commit('2.0.0', { programId: 'nope' })).body.code).toBe(404);
   });
 
   it('lets one of two concurrent moves win; the other gets 409', async () => {
     const { id } = await ok(commit('1.2.0'));
     const submits = await Promise.all([command('submit', id), command('submit', id)]);
-    expect(submits.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(submits.map((answer) => answer.body.code).sort()).toEqual([200, 409]);
     await review(id, 'pass');
     const refreshes = await Promise.all([command('refreshAudit', id), command('refreshAudit', id)]);
-    expect(refreshes.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(refreshes.map((answer) => answer.body.code).sort()).toEqual([200, 409]);
     const releases = await Promise.all([command('release', id), command('release', id)]);
-    expect(releases.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    expect((await versionOf('1.2.0')).status).toBe('RELEASED');
-    expect((await versionOf('1.0.0')).status).toBe('SUPERSEDED');
+    expect(releases.map((answer) => answer.body.code).sort()).toEqual([200, 409]);
+    expect((await versionOf('1.2.0')).body.code).toBe('RELEASED');
+    expect((await versionOf('1.0.0')).body.code).toBe('SUPERSEDED');
   });
 
   it('keeps tenants apart and checks permissions', async () => {
@@ -213,7 +214,7 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
     expect(theirs.every((program) => program.id === null && program.versions.length === 0)).toBe(true);
     const ours = (await versionOf('1.2.0')).id;
     for (const name of ['submit', 'release', 'rollback', 'refreshAudit'])
-      expect((await bed.post('t2admin', `/wxplatform/version/${name}`, { id: ours })).status).toBe(404);
+      expect((await bed.post('t2admin', `/wxplatform/version/${name}`, { id: ours })).body.code).toBe(404);
     expect(
       (
         await bed.post('t2admin', '/wxplatform/version/commit', {
@@ -226,7 +227,7 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
     ).toBe(404);
     expect(await bed.get('wangfang', '/wxplatform/list')).toMatchObject(FORBIDDEN);
     expect(await bed.post('wangfang', '/wxplatform/version/rollback', { id: ours })).toMatchObject(FORBIDDEN);
-    expect((await apiClient(bed.server.baseUrl).get('/wxplatform/list')).status).toBe(401);
+    expect((await apiClient(bed.server.baseUrl).get('/wxplatform/list')).body.code).toBe(401);
   });
 
   it('/wxapi: code to session, phone number sign-in, and the openid remembered', async () => {
@@ -256,15 +257,15 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
     );
     expect(session).toMatchObject({ openid, token: null });
     // A code is good once; unknown tenants and kinds are refused.
-    expect((await client.post('/wxapi/session', { tenantId: 'A01', kind: 'MINI_MALL', code })).status).toBe(
-      409,
-    );
+    expect(
+      (await client.post('/wxapi/session', { tenantId: 'A01', kind: 'MINI_MALL', code })).body.code,
+    ).toBe(409);
     expect(
       (await client.post('/wxapi/session', { tenantId: 'ZZZ', kind: 'MINI_MALL', code: 'x' })).status,
     ).toBe(400);
-    expect((await client.post('/wxapi/session', { tenantId: 'A01', kind: 'MINI_X', code: 'x' })).status).toBe(
-      400,
-    );
+    expect(
+      (await client.post('/wxapi/session', { tenantId: 'A01', kind: 'MINI_X', code: 'x' })).body.code,
+    ).toBe(400);
 
     // Phone data made with another key, or for another mini-program, is not believed.
     const forged = encryptUserData(randomBytes(16).toString('base64'), {
@@ -273,7 +274,7 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
     });
     for (const data of [forged, { ...forged, encryptedData: 'AAAA' }]) {
       const answer = await client.post('/wxapi/phoneLogin', { wxToken: session.wxToken, ...data });
-      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe(400);
       expect(answer.body.message).toContain('手机号数据无效');
     }
     const phone = await sim<{ encryptedData: string; iv: string }>('/sim/phone', {
@@ -281,7 +282,7 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
       openid,
       phoneNumber: mobile,
     });
-    expect((await client.post('/wxapi/phoneLogin', { wxToken: 'forged', ...phone })).status).toBe(400);
+    expect((await client.post('/wxapi/phoneLogin', { wxToken: 'forged', ...phone })).body.code).toBe(400);
 
     const signedIn = await ok(
       client.post<{ token: string; buyer: { buyerId: string; kind: string } }>('/wxapi/phoneLogin', {
@@ -290,7 +291,7 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
       }),
     );
     expect(signedIn.buyer).toMatchObject({ buyerId: outlet.id, kind: 'OUTLET' });
-    expect((await client.get('/buyer/me', signedIn.token)).status).toBe(200);
+    expect((await client.get('/buyer/me', signedIn.token)).body.code).toBe(200);
 
     // The next wx.login of that openid signs in at once.
     const again = await ok(
@@ -301,7 +302,7 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
       }),
     );
     expect(again.token).toEqual(expect.any(String));
-    expect((await client.get('/buyer/me', again.token!)).status).toBe(200);
+    expect((await client.get('/buyer/me', again.token!)).body.code).toBe(200);
     // The session key stays on the server, encrypted.
     const stored = await db
       .selectFrom('wx_mini_sessions')

@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MINI_PROGRAM_KIND, type MiniCommitInput, type MiniProgramKind } from '../../../common/wxplatform';
 import { handleError } from '../../http/errors';
-import { ok, sendFailure } from '../../http/envelope';
+import { BusinessError, ok, sendFailure } from '../../http/envelope';
 import { PartyRefusedError, PartyUnavailableError } from '../../integrations/partyHttp';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { idQuerySchema, text, type IdQuery } from '../shared/schemas';
@@ -29,7 +29,11 @@ const PUBLIC = { access: 'public' as const };
 function wechatErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof PartyRefusedError) {
     request.log.warn({ party: error.party, code: error.partyCode, detail: error.detail }, 'wechat refused');
-    return sendFailure(reply, 409, `微信拒绝了请求：${error.partyCode} ${error.detail}`);
+    return handleError(
+      new BusinessError(409, `微信拒绝了请求：${error.partyCode} ${error.detail}`),
+      request,
+      reply,
+    );
   }
   if (error instanceof PartyUnavailableError) {
     request.log.warn({ party: error.party, detail: error.detail }, 'wechat unavailable');

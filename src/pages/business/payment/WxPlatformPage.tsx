@@ -158,7 +158,7 @@ export default function WxPlatformPage() {
   };
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {programs.map((program) => (
         <Card
           key={program.kind}

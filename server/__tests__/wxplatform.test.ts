@@ -129,10 +129,11 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
       expect(answer.body.message).toContain('微信拒绝了请求');
     }
     expect(
-      (await bed.post('admin', '/wxplatform/authorize/url', { redirectUri: 'javascript:alert(1)' })).status,
+      (await bed.post('admin', '/wxplatform/authorize/url', { redirectUri: 'javascript:alert(1)' })).body
+        .code,
     ).toBe(400);
     expect(
-      (await bed.post('admin', '/wxplatform/authorize/complete', { kind: 'OTHER', authCode: 'x' })).status,
+      (await bed.post('admin', '/wxplatform/authorize/complete', { kind: 'OTHER', authCode: 'x' })).body.code,
     ).toBe(400);
     // Another tenant cannot take over the mini-program A01 manages.
     const other = await bed.post('t2admin', '/wxplatform/authorize/complete', {
@@ -175,12 +176,12 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
     expect(lone.body.message).toBe('没有可回退的上一个线上版本');
 
     const second = await released('1.1.0');
-    expect((await versionOf('1.0.0')).body.code).toBe('SUPERSEDED');
-    expect((await versionOf('1.1.0')).body.code).toBe('RELEASED');
+    expect((await versionOf('1.0.0')).status).toBe('SUPERSEDED');
+    expect((await versionOf('1.1.0')).status).toBe('RELEASED');
 
     expect(await ok(command('rollback', second))).toMatchObject({ status: 'ROLLED_BACK' });
-    expect((await versionOf('1.1.0')).body.code).toBe('ROLLED_BACK');
-    expect((await versionOf('1.0.0')).body.code).toBe('RELEASED');
+    expect((await versionOf('1.1.0')).status).toBe('ROLLED_BACK');
+    expect((await versionOf('1.0.0')).status).toBe('RELEASED');
     // History: newest first.
     expect((await mall()).versions.map((version) => version.userVersion)).toEqual(['1.1.0', '1.0.0']);
   });
@@ -205,8 +206,8 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
     expect(refreshes.map((answer) => answer.body.code).sort()).toEqual([200, 409]);
     const releases = await Promise.all([command('release', id), command('release', id)]);
     expect(releases.map((answer) => answer.body.code).sort()).toEqual([200, 409]);
-    expect((await versionOf('1.2.0')).body.code).toBe('RELEASED');
-    expect((await versionOf('1.0.0')).body.code).toBe('SUPERSEDED');
+    expect((await versionOf('1.2.0')).status).toBe('RELEASED');
+    expect((await versionOf('1.0.0')).status).toBe('SUPERSEDED');
   });
 
   it('keeps tenants apart and checks permissions', async () => {
@@ -223,7 +224,7 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
           userVersion: '9.9.9',
           userDesc: 'x',
         })
-      ).status,
+      ).body.code,
     ).toBe(404);
     expect(await bed.get('wangfang', '/wxplatform/list')).toMatchObject(FORBIDDEN);
     expect(await bed.post('wangfang', '/wxplatform/version/rollback', { id: ours })).toMatchObject(FORBIDDEN);
@@ -261,7 +262,7 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
       (await client.post('/wxapi/session', { tenantId: 'A01', kind: 'MINI_MALL', code })).body.code,
     ).toBe(409);
     expect(
-      (await client.post('/wxapi/session', { tenantId: 'ZZZ', kind: 'MINI_MALL', code: 'x' })).status,
+      (await client.post('/wxapi/session', { tenantId: 'ZZZ', kind: 'MINI_MALL', code: 'x' })).body.code,
     ).toBe(400);
     expect(
       (await client.post('/wxapi/session', { tenantId: 'A01', kind: 'MINI_X', code: 'x' })).body.code,

@@ -114,6 +114,11 @@ import { buyerRoutes } from './modules/mall/buyerRoutes';
 import { employeeAdminRoutes } from './modules/mall/adminRoutes';
 import { cancelExpiredEmployeeOrders } from './modules/mall/employeeOrders';
 import { BUYER_OPENAPI } from './modules/mall/openapi';
+// ---- mini-program administration (issue #22) ----
+import { wxPlatformSimulator, WXPLATFORM_SIMULATOR_PREFIX } from './integrations/wxplatform/simulator';
+import { createWxRuntime, type WxRuntime } from './modules/wxplatform/runtime';
+import { wxPlatformRoutes } from './modules/wxplatform/routes';
+import { refreshAllAudits } from './modules/wxplatform/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,6 +143,8 @@ declare module 'fastify' {
     iotAlarms: IotAlarmSettings;
     /** How the payments service reaches WeChat Pay (a tenant's merchant, or the simulator outside production). */
     payRuntime: PayRuntime;
+    /** How /wxplatform and /wxapi reach WeChat (the deployment's third-party platform, or the simulator). */
+    wxRuntime: WxRuntime;
     /** Compiles now every route schema no request has needed yet (they compile at their route's first call). */
     compileAllSchemas(): void;
   }
@@ -224,6 +231,7 @@ const API_MODULES = [
   paymentNotifyRoutes,
   paymentRoutes,
   wxConfigRoutes,
+  wxPlatformRoutes,
   repairRoutes,
   // 门店执行评分 and 金币 (issue #17)
   executionRoutes,
@@ -302,6 +310,12 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
   // Online refunds a crash left unsent, and their late results (payments, #22).
   jobs.every('PAY_REFUND_SUBMIT', '微信退款提交', PAY_REFUND_INTERVAL_MS, async ({ db }) => ({
     result: { sent: await submitAllPendingRefunds(db, app.payRuntime) },
+  }));
+  // Mini-program audit results (/wxplatform): WeChat decides in hours or days; the page may also ask at once.
+  jobs.every('WXPLATFORM_AUDIT', '小程序审核结果', PAY_REFUND_INTERVAL_MS, async ({ db }) => ({
+    result: {
+      settled: await refreshAllAudits({ db, runtime: app.wxRuntime, production: config.production }),
+    },
   }));
   // Promotions start and end on time (the engine also judges by the clock, so a late run prices nothing wrong).
   jobs.every('PROMOTION_CLOCK', '促销按时生效/结束', PROMOTION_CLOCK_INTERVAL_MS, async ({ db }) => ({
@@ -494,6 +508,11 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
     }),
   );
   if (!config.production) app.register(wechatPaySimulator, { prefix: WECHAT_PAY_SIMULATOR_PREFIX });
+  app.decorate(
+    'wxRuntime',
+    createWxRuntime({ production: config.production, selfOrigin: () => loopbackOrigin(app) }),
+  );
+  if (!config.production) app.register(wxPlatformSimulator, { prefix: WXPLATFORM_SIMULATOR_PREFIX });
   registerJobs(app, config);
   // The buyer API's OpenAPI document (GET /api/buyer/openapi.json) is generated from its routes' schemas.
   app.register(swagger, BUYER_OPENAPI);

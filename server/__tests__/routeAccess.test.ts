@@ -1084,6 +1084,48 @@ function paymentSamples(orderId: string): Record<string, Sample> {
   };
 }
 
+/** Samples of 小程序发布 (docs/wxplatform-api.md): a mini-program of A01 with a version, written here. */
+async function a01WxPlatformSamples(db: Kysely<DB>): Promise<Record<string, Sample>> {
+  const programId = stableId('wxMiniProgram', 'A01', 'walk');
+  const versionId = stableId('wxMiniVersion', 'A01', 'walk');
+  await db
+    .insertInto('wx_mini_programs')
+    .values({
+      id: programId,
+      tenant_id: 'A01',
+      kind: 'MINI_MALL',
+      app_id: 'wxwalk000001',
+      refresh_token_enc: 'v1:x:y:z',
+    })
+    .execute();
+  await db
+    .insertInto('wx_mini_versions')
+    .values({
+      id: versionId,
+      tenant_id: 'A01',
+      program_id: programId,
+      template_id: '1',
+      user_version: '1.0.0',
+      user_desc: '巡检',
+    })
+    .execute();
+  const version = { body: { id: versionId } };
+  return {
+    'POST /api/wxplatform/authorize/url': {
+      body: { redirectUri: 'http://localhost/payment/wxplatform' },
+      own: true,
+    },
+    'POST /api/wxplatform/authorize/complete': { body: { kind: 'MINI_MALL', authCode: 'walk-forged' } },
+    'POST /api/wxplatform/version/commit': {
+      body: { programId, templateId: '1', userVersion: '2.0.0', userDesc: '巡检' },
+    },
+    'POST /api/wxplatform/version/submit': version,
+    'POST /api/wxplatform/version/refreshAudit': version,
+    'POST /api/wxplatform/version/release': version,
+    'POST /api/wxplatform/version/rollback': version,
+  };
+}
+
 /** Samples of 门店执行评分 and 金币 (execution seed): A01's templates, a result and its visit. */
 async function a01ExecutionSamples(db: Kysely<DB>, outletId: string): Promise<Record<string, Sample>> {
   const template = stableId('executionTemplate', 'A01', 'EXE-STD', '2');
@@ -1737,6 +1779,7 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
       ...(await a01RepairSamples(db, assets.placed.id, business.outlet.id)),
       ...(await a01EmployeeSamples(db, business.sku.id)),
       ...paymentSamples(orders.order.id),
+      ...(await a01WxPlatformSamples(db)),
       ...(await a01ExecutionSamples(db, business.outlet.id)),
       ...(await a01HandoverSamples(db, assets.placed.id)),
     };

@@ -144,6 +144,7 @@ import type {
   KpiTargetStatus,
 } from '../../common/kpi';
 import type { SmsPurpose } from '../integrations/sms/gateway';
+import type { MiniAuthStatus, MiniProgramKind, MiniVersionStatus } from '../../common/wxplatform';
 import type {
   PayBizType,
   PaymentSource,
@@ -2221,6 +2222,11 @@ export interface DB {
   execution_results: ExecutionResultsTable;
   execution_item_results: ExecutionItemResultsTable;
   coin_adjustments: CoinAdjustmentsTable;
+  // Mini-program administration (0047)
+  wx_mini_programs: WxMiniProgramsTable;
+  wx_mini_versions: WxMiniVersionsTable;
+  wx_mini_sessions: WxMiniSessionsTable;
+  wx_buyer_openids: WxBuyerOpenidsTable;
 }
 
 // ---- POSM materials and ad applications (0031) ----
@@ -2830,4 +2836,54 @@ export interface CoinAdjustmentsTable extends BusinessColumns {
   status: Generated<'PENDING' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN'>;
   approval_instance_id: string | null;
   entry_id: string | null;
+}
+
+// ---- Mini-program administration (0047) ----
+
+export interface WxMiniProgramsTable extends BusinessColumns {
+  kind: MiniProgramKind;
+  app_id: string;
+  refresh_token_enc: string;
+  status: Generated<MiniAuthStatus>;
+  authorized_at: Generated<Date>;
+}
+
+export interface WxMiniVersionsTable extends BusinessColumns {
+  program_id: string;
+  template_id: string;
+  user_version: string;
+  user_desc: string;
+  ext_json: string | null;
+  status: Generated<MiniVersionStatus>;
+  audit_id: string | null;
+  audit_reason: string | null;
+  submitted_at: Date | null;
+  audited_at: Date | null;
+  released_at: Date | null;
+  row_version: Generated<number>;
+}
+
+export interface WxMiniSessionsTable {
+  id: string;
+  tenant_id: string;
+  kind: MiniProgramKind;
+  app_id: string;
+  openid: string;
+  unionid: string | null;
+  session_key_enc: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
+export interface WxBuyerOpenidsTable {
+  id: string;
+  tenant_id: string;
+  kind: MiniProgramKind;
+  app_id: string;
+  openid: string;
+  mobile: string;
+  customer_id: string | null;
+  employee_buyer_id: string | null;
+  updated_at: Generated<Date>;
 }

@@ -243,6 +243,12 @@ const menuPages = new Map<string, ComponentType>([
       () => import(/* webpackChunkName: "payment-wxconfig" */ '../pages/business/payment/WxConfigListPage'),
     ),
   ],
+  [
+    'payment/WxPlatform',
+    lazyPage(
+      () => import(/* webpackChunkName: "payment-wxplatform" */ '../pages/business/payment/WxPlatformPage'),
+    ),
+  ],
   // Trade assets (issue #20).
   [
     'eAsset/AssetList',

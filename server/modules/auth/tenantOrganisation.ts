@@ -744,6 +744,16 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
           { perms: 'wxconfig:edit', name: '维护微信配置' },
         ],
       },
+      {
+        name: '小程序发布',
+        url: '/payment/wxplatform',
+        component: 'payment/WxPlatform',
+        buttons: [
+          { perms: 'wxplatform:list', name: '查看小程序发布' },
+          { perms: 'wxplatform:authorize', name: '授权小程序' },
+          { perms: 'wxplatform:release', name: '上传/审核/发布/回退' },
+        ],
+      },
     ],
   },
   {

@@ -80,3 +80,9 @@ export function attachmentIdOf(url: string): string | null {
 
 /** The most photos one zip download holds. */
 export const ZIP_MAX_ATTACHMENTS = 200;
+
+/**
+ * The most photos a zip made in 下载中心 holds (a month of a tenant's display inspections is a few thousand): its
+ * file is kept in the database for days, so a larger choice is refused with a request to narrow it.
+ */
+export const ZIP_JOB_MAX_ATTACHMENTS = 5000;

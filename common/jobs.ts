@@ -15,9 +15,12 @@ export type JobStatusCode = keyof typeof JOB_STATUS;
 export const JOB_CATEGORY = { EXPORT: '导出', IMPORT: '导入', TASK: '任务' } as const;
 export type JobCategory = keyof typeof JOB_CATEGORY;
 
-/** The category of a job by its kind: the kinds EXPORT and IMPORT, every other kind a task. */
+/** The kinds of job that make a file to download: a list's workbook, a zip of photos. */
+export const FILE_JOB_KINDS = ['EXPORT', 'ZIP'] as const;
+
+/** The category of a job by its kind: the file-making kinds are exports, IMPORT an import, every other a task. */
 export const jobCategoryOf = (kind: string): JobCategory =>
-  kind === 'EXPORT' || kind === 'IMPORT' ? kind : 'TASK';
+  (FILE_JOB_KINDS as readonly string[]).includes(kind) ? 'EXPORT' : kind === 'IMPORT' ? 'IMPORT' : 'TASK';
 
 /** A job of the 下载中心 / 导入记录 lists. */
 export interface JobRecord {
@@ -65,6 +68,7 @@ export const DOWNLOAD_CENTER_PATH = '/eDownload/list';
 
 export const JOB_TEXTS = {
   exportQueued: (total: number) => `导出数据共 ${total} 条，已转入下载中心生成，完成后请到下载中心下载`,
+  zipQueued: (total: number) => `照片共 ${total} 张，已转入下载中心打包，完成后请到下载中心下载`,
   notFound: '下载任务不存在',
   notReady: '文件尚未生成完成',
   expired: '文件已过期，请重新导出',

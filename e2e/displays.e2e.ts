@@ -1,12 +1,14 @@
 // Display agreements in Chromium against the real server: the administrator makes a 陈列协议 for an outlet of 广州办事处
 // under a policy of its own from the demo's 陈列协议 template, submits it; the office's head zhangwei approves it in the 审批中心; the administrator
 // signs it with a photo of the paper (its text and PDF show in the detail), inspects last month (不达标 → 暂停兑付) and this month (达标 → 执行中), keeps the
-// failed result in 检核复核, runs last month's payment in 兑付批次 and sees the whole fee deducted.
+// failed result in 检核复核, runs last month's payment in 兑付批次 and sees the whole fee deducted. A 按季 agreement's
+// 兑付计划 shows one payout per calendar quarter, and 终止 settles it for the months served.
 import sharp from 'sharp';
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buttonName, choose, dialog, rowAction, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
+import { attemptTag } from './support/attempt';
 import { baseUrl, signInTo, storedValue } from './support/signIn';
 
 jest.setTimeout(240000);
@@ -199,4 +201,120 @@ test('a display agreement is approved, signed with a photo, inspected FAIL then 
   expect(await payment.innerText()).toContain('¥500.00');
   expect(await payment.innerText()).toContain('¥0.00');
   await screenshot(admin, 'displays-payout');
+});
+
+test('a 按季 agreement’s 兑付计划 shows one payout per quarter, and 终止 settles the months served', async () => {
+  const tag = attemptTag();
+  const admin = await signIn('admin');
+  const FEE = 300;
+  // Arranged through the API: a policy of its own and a 按季 agreement over nine months, approved by zhangwei.
+  const { id: policyId } = await api<{ id: string }>(admin, '/esdh/policy/add', {
+    name: `E2E按季方案${tag}`,
+    costType: 'DISPLAY_FEE',
+    orgCode: 'A01A02',
+    startDate: `${month(-5)}-01`,
+    endDate: `${month(6)}-28`,
+    displayTypes: ['END_CAP'],
+    totalBudget: 10000,
+    perOutletCap: 5000,
+    maxOutlets: 5,
+    inspectionFrequency: 'MONTHLY',
+    paymentModes: ['CASH'],
+  });
+  await api(admin, '/esdh/policy/submit', { id: policyId });
+  await api(admin, '/esdh/policy/approve', { id: policyId });
+  const outlets = (
+    await api<{ records: Array<{ id: string; name: string }> }>(
+      admin,
+      '/eCustomer/list?customerType=OUTLET&orgCode=A01A02A01&status=ACTIVE&auditStatus=APPROVED&pageSize=50',
+    )
+  ).records;
+  const outlet = outlets[(Number(tag) + 17) % outlets.length];
+  const { id, agreementNo } = await api<{ id: string; agreementNo: string }>(admin, '/esdh/add', {
+    policyId,
+    customerId: outlet.id,
+    startDate: `${month(-4)}-01`,
+    endDate: `${month(4)}-28`,
+    displayType: 'END_CAP',
+    feeType: 'CASH',
+    monthlyFee: FEE,
+    paymentCycle: 'QUARTERLY',
+  });
+  await api(admin, '/esdh/submit', { id });
+  const manager = await signIn('zhangwei', '广州办事处');
+  const todo = await api<{ records: Array<{ taskId: string }> }>(
+    manager,
+    `/approval/todo/list?bizNo=${agreementNo}`,
+  );
+  await api(manager, '/approval/approve', { taskId: todo.records[0].taskId, comment: '同意' });
+
+  // The payouts expected: the term's months grouped by calendar quarter.
+  const quarterOf = (period: string) => `${period.slice(0, 4)}-${Math.ceil(Number(period.slice(5)) / 3)}`;
+  const quarters = (months: string[]) =>
+    months.reduce<string[][]>((groups, period) => {
+      const open = groups.at(-1);
+      if (open && quarterOf(open[0]) === quarterOf(period)) open.push(period);
+      else groups.push([period]);
+      return groups;
+    }, []);
+  const coverage = (periods: string[]) =>
+    periods.length > 1 ? `${periods[0]}~${periods[periods.length - 1]}` : periods[0];
+  const payoutRows = async () => {
+    await rowAction(row, '详情');
+    const detail = admin.locator('.ant-drawer', { hasText: `陈列协议 ${agreementNo}` });
+    const rows = detail.locator('.ant-card', { hasText: '兑付计划（按季）' }).locator('.ant-table-row');
+    await rows.first().waitFor();
+    return { detail, rows };
+  };
+
+  // 签署 with a photo of the paper in the list: the term began four months ago, so it runs at once.
+  await admin.goto(`${baseUrl()}/esdh/agreement`);
+  await admin.getByPlaceholder('协议号、门店名称').fill(agreementNo);
+  await admin.getByRole('button', { name: buttonName('查询') }).click();
+  const row = admin.locator('.ant-table-row:visible', { hasText: agreementNo });
+  await row.getByText('待签署').waitFor();
+  await rowAction(row, '签署');
+  const sign = dialog(admin, '签署');
+  const paper = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#e9ecef' } })
+    .png()
+    .toBuffer();
+  await sign
+    .locator('input[type="file"]')
+    .setInputFiles({ name: '按季协议.png', mimeType: 'image/png', buffer: paper });
+  await sign.getByText('按季协议.png').waitFor();
+  await sign.getByRole('button', { name: buttonName('保存') }).click();
+  await toast(admin, '签署成功！');
+  await row.getByText('执行中').waitFor();
+
+  const term = quarters([-4, -3, -2, -1, 0, 1, 2, 3, 4].map(month));
+  let shown = await payoutRows();
+  await shown.rows.nth(term.length - 1).waitFor();
+  expect(await shown.rows.count()).toBe(term.length);
+  for (const [at, periods] of term.entries()) {
+    const cells = shown.rows.nth(at).locator('td');
+    expect(await cells.nth(0).innerText()).toBe(coverage(periods));
+    expect(await cells.nth(2).innerText()).toBe(`¥${(FEE * periods.length).toFixed(2)}`);
+  }
+  await screenshot(admin, 'displays-quarterly-schedule');
+  await shown.detail.locator('.ant-drawer-close').click();
+
+  // 终止 today: the payouts run to today, the current quarter paying for the months served.
+  await rowAction(row, '终止');
+  const terminate = dialog(admin, '终止协议');
+  await choose(selectOf(terminate, '终止原因'), '门店要求');
+  await terminate.getByRole('button', { name: buttonName('保存') }).click();
+  await toast(admin, '已终止！');
+  await row.getByText('已终止').waitFor();
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const served = quarters([-4, -3, -2, -1, 0].map(month));
+  shown = await payoutRows();
+  await shown.detail.getByText(`（${today} 终止）`).waitFor();
+  await shown.rows.nth(served.length - 1).waitFor();
+  expect(await shown.rows.count()).toBe(served.length);
+  const last = shown.rows.nth(served.length - 1).locator('td');
+  const current = served[served.length - 1];
+  expect(await last.nth(0).innerText()).toBe(coverage(current));
+  expect(await last.nth(1).innerText()).toBe(today);
+  expect(await last.nth(2).innerText()).toBe(`¥${(FEE * current.length).toFixed(2)}`);
+  await screenshot(admin, 'displays-quarterly-terminated');
 });

@@ -54,6 +54,7 @@ import { fileRoutes } from './modules/files/routes';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { historyRoutes } from './modules/history/routes';
 import { attachmentStorageOf, type AttachmentStorage } from './modules/attachments/storage';
+import { ZIP_JOB, zipJob } from './modules/attachments/zips';
 import { healthRoutes } from './modules/health/routes';
 import { homeRoutes } from './modules/home/routes';
 import {
@@ -274,6 +275,7 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
   const jobs = new JobRunner(app.database.db, { ...DEFAULT_JOBS_CONFIG, ...config.jobs }, app.push, app.log);
   app.decorate('jobs', jobs);
   jobs.handle('EXPORT', runExport);
+  jobs.handle(ZIP_JOB, zipJob(app.attachmentStorage));
   jobs.handle(REBATE_CALC_JOB, runRebateJob);
   jobs.every('DOWNLOAD_CLEANUP', '清理过期下载文件', DOWNLOAD_CLEANUP_INTERVAL_MS, async ({ db }) => ({
     result: { removed: await removeExpiredFiles(db) },

@@ -1,6 +1,7 @@
 // The server's configuration: environment variables read once at start-up, validated, typed.
 import net from 'node:net';
 import path from 'node:path';
+import { ZIP_JOB_MAX_ATTACHMENTS } from '../common/attachments';
 import type { SmsTemplatePurpose } from './integrations/sms/gateway';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -405,6 +406,8 @@ export interface JobsConfig {
   retryBaseMs: number;
   /** Exports of more rows than this become jobs of 下载中心 (EXPORT_ASYNC_THRESHOLD). */
   exportThreshold: number;
+  /** Zips of more photos than this become jobs of 下载中心 (ZIP_ASYNC_THRESHOLD). */
+  zipThreshold: number;
   /** Days a made file waits in 下载中心 (DOWNLOAD_RETENTION_DAYS). */
   retentionDays: number;
 }
@@ -415,6 +418,7 @@ export const DEFAULT_JOBS_CONFIG: JobsConfig = {
   leaseMs: 30_000,
   retryBaseMs: 15_000,
   exportThreshold: 5000,
+  zipThreshold: 200,
   retentionDays: 7,
 };
 
@@ -450,6 +454,7 @@ function readJobs(env: Env): JobsConfig {
     leaseMs: readInteger(env, 'JOB_LEASE_MS', defaults.leaseMs, 3000, 3_600_000),
     retryBaseMs: readInteger(env, 'JOB_RETRY_BASE_MS', defaults.retryBaseMs, 100, 3_600_000),
     exportThreshold: readInteger(env, 'EXPORT_ASYNC_THRESHOLD', defaults.exportThreshold, 0, 1_000_000),
+    zipThreshold: readInteger(env, 'ZIP_ASYNC_THRESHOLD', defaults.zipThreshold, 0, ZIP_JOB_MAX_ATTACHMENTS),
     retentionDays: readInteger(env, 'DOWNLOAD_RETENTION_DAYS', defaults.retentionDays, 1, 365),
   };
 }

@@ -85,7 +85,7 @@ describe('loadConfig', () => {
       tempMax: 10,
       powerOffMinutes: 30,
     });
-    expect(DEFAULT_JOBS_CONFIG).toMatchObject({ exportThreshold: 5000, retentionDays: 7 });
+    expect(DEFAULT_JOBS_CONFIG).toMatchObject({ exportThreshold: 5000, zipThreshold: 200, retentionDays: 7 });
     expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
     expect(DEFAULT_ORDER_AUTO_SIGN_DAYS).toBe(7);
   });
@@ -123,6 +123,7 @@ describe('loadConfig', () => {
       JOB_LEASE_MS: '60000',
       JOB_RETRY_BASE_MS: '1000',
       EXPORT_ASYNC_THRESHOLD: '100',
+      ZIP_ASYNC_THRESHOLD: '50',
       DOWNLOAD_RETENTION_DAYS: '3',
       STOCK_EXPIRY_INTERVAL_MS: '600000',
       VISIT_DAY_CLOSE_INTERVAL_MS: '1800000',
@@ -183,6 +184,7 @@ describe('loadConfig', () => {
         leaseMs: 60_000,
         retryBaseMs: 1000,
         exportThreshold: 100,
+        zipThreshold: 50,
         retentionDays: 3,
       },
       stockExpiryIntervalMs: 600_000,

@@ -2,10 +2,12 @@
 // of the policy and the agreement, the budget under concurrent signing, the inspections suspending and resuming an
 // agreement, the review, the monthly payment with hand-worked amounts for each result, the payout batch, the
 // clock, the zip and tenant isolation.
+import { setTimeout as delay } from 'node:timers/promises';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import type { Page } from '../../common/contract';
 import type { ApprovalRecord } from '../../common/approvals';
+import type { JobRecord, QueuedExport } from '../../common/jobs';
 import { stableId } from '../db/ids';
 import { runAgreementClock } from '../modules/displays/agreements';
 import { lastDayOfPeriod } from '../../common/displays';
@@ -167,8 +169,20 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
       facingsCounted: 6,
     });
 
+  /** The files of a zip by name (its folders left out), with their bytes. */
+  const entriesOf = async (body: ArrayBuffer) => {
+    const archive = await JSZip.loadAsync(body);
+    const files = Object.values(archive.files).filter((file) => !file.dir);
+    return Object.fromEntries(
+      await Promise.all(files.map(async (file) => [file.name, await file.async('nodebuffer')] as const)),
+    );
+  };
+  const answerOf = (download: { body: ArrayBuffer }) =>
+    JSON.parse(Buffer.from(download.body).toString()) as { success: boolean; code: number; message: string };
+
   beforeAll(async () => {
-    bed = await openBusinessTestbed(backend);
+    // Zips of more than two photos go to 下载中心.
+    bed = await openBusinessTestbed(backend, { jobs: { zipThreshold: 2, pollIntervalMs: 100 } });
     const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
       .png()
       .toBuffer();
@@ -601,9 +615,21 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
     const zip = await bed.download('admin', `/esdh/zip${queryString({ agreementId: created.id })}`);
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-type')).toBe('application/zip');
-    expect(Object.keys((await JSZip.loadAsync(zip.body)).files)).toHaveLength(2);
-    const period = await bed.download('admin', `/esdh/zip${queryString({ period: thisPeriod })}`);
-    expect(period.status).toBe(200);
+    expect(zip.headers.get('content-disposition')).toContain(
+      encodeURIComponent(`陈列照片_${created.agreementNo}.zip`),
+    );
+    // The signed paper and the month's inspection photo, each in its folder, the bytes as uploaded.
+    const detail = await agreementOf(created.id);
+    const entries = await entriesOf(zip.body);
+    expect(Object.keys(entries).sort()).toEqual(
+      [`检核照片_${thisPeriod}/DISPLAY_`, `签约照片/DISPLAY_SIGNED_`].map((prefix) =>
+        expect.stringMatching(new RegExp(`^${prefix}\\d{14}_[0-9a-f]{8}\\.png$`)),
+      ),
+    );
+    expect(Object.keys(entries).find((name) => name.includes(detail.signPhotos[0].id.slice(0, 8)))).toMatch(
+      /^签约照片\//,
+    );
+    expect(Object.values(entries).every((bytes) => bytes.equals(Buffer.from(png)))).toBe(true);
     const workbook = await bed.download(
       'admin',
       `/esdh/exportXls${queryString({ agreementNo: created.agreementNo })}`,
@@ -622,12 +648,100 @@ describe.each(testBackends())('display agreements on %s', (backend) => {
     const foreignZip = await bed.download('t2admin', `/esdh/zip${queryString({ agreementId: created.id })}`);
     expect(JSON.parse(Buffer.from(foreignZip.body).toString())).toMatchObject({ code: 404 });
     expect(
+      JSON.parse(
+        Buffer.from((await bed.download('wangfang', `/esdh/zip?agreementId=${created.id}`)).body).toString(),
+      ),
+    ).toMatchObject({ success: false, code: 403 });
+    expect(
       (await get<Page<unknown>>('t2admin', '/esdh/policy/list', { name: `测试陈列方案${backend}` })).total,
     ).toBe(0);
     expect(await bed.get('wangfang', '/esdh/list')).toEqual(FORBIDDEN);
     // Inspections due this month: the home card's number.
     const due = await get<{ period: string; due: number }>('admin', '/esdh/inspection/due');
     expect(due.period).toBe(thisPeriod);
+  });
+  it('zips a month’s photos as the list’s filters select them, through 下载中心 beyond the threshold', async () => {
+    const policyId = await activePolicy({ name: `照片打包方案${backend}` });
+    const first = await active(policyId);
+    const second = await active(policyId);
+    await inspect(first.id, 'PASS');
+    await inspect(second.id, 'PARTIAL');
+    const outletOf = async (id: string) =>
+      (await get<{ customer: { name: string } }>('admin', '/esdh/info', { id })).customer.name;
+    const folderOf = async (agreement: { id: string; agreementNo: string }) =>
+      `${agreement.agreementNo}_${await outletOf(agreement.id)}`;
+
+    // Two photos: at once, a folder per agreement; the list's keyword narrows it to one agreement.
+    const small = await bed.download('admin', `/esdh/zip${queryString({ period: thisPeriod, policyId })}`);
+    expect(small.headers.get('content-type')).toBe('application/zip');
+    const folders = Object.keys(await entriesOf(small.body)).map((name) => name.split('/')[0]);
+    expect(folders.sort()).toEqual([await folderOf(first), await folderOf(second)].sort());
+    const one = await bed.download(
+      'admin',
+      `/esdh/zip${queryString({ period: thisPeriod, policyId, keyword: second.agreementNo })}`,
+    );
+    expect(Object.keys(await entriesOf(one.body))).toEqual([
+      expect.stringMatching(new RegExp(`^${await folderOf(second)}/DISPLAY_`)),
+    ]);
+    expect(
+      answerOf(await bed.download('admin', `/esdh/zip${queryString({ period: lastPeriod, policyId })}`)),
+    ).toMatchObject({ code: 400, message: '所选范围内没有照片' });
+    expect(answerOf(await bed.download('admin', `/esdh/zip${queryString({ policyId })}`))).toMatchObject({
+      code: 400,
+      message: '请指定协议或所属期',
+    });
+    expect(
+      answerOf(await bed.download('admin', `/esdh/zip${queryString({ period: thisPeriod, colour: 'red' })}`)),
+    ).toMatchObject({ code: 400, message: '不支持按字段 colour 筛选' });
+    expect(answerOf(await bed.download('admin', `/esdh/zip?period=2026-13`))).toMatchObject({ code: 400 });
+
+    // A third photo passes the threshold: the answer names a job of 下载中心 that makes the zip.
+    await inspect(first.id, 'PASS');
+    const queued = answerOf(
+      await bed.download('admin', `/esdh/zip${queryString({ period: thisPeriod, policyId })}`),
+    ) as unknown as { success: boolean; message: string; result: QueuedExport };
+    expect(queued).toMatchObject({
+      success: true,
+      message: '照片共 3 张，已转入下载中心打包，完成后请到下载中心下载',
+      result: { title: `陈列照片_${thisPeriod}`, total: 3 },
+    });
+    let job: JobRecord | undefined;
+    for (let tries = 0; tries < 400 && !(job && !['QUEUED', 'RUNNING'].includes(job.status)); tries += 1) {
+      if (tries > 0) await delay(50);
+      const jobs = await get<Page<JobRecord>>('admin', '/eDownload/list', {
+        category: 'EXPORT',
+        pageSize: '50',
+      });
+      job = jobs.records.find((record) => record.id === queued.result.jobId);
+    }
+    expect(job).toMatchObject({
+      category: 'EXPORT',
+      status: 'SUCCEEDED',
+      done: 3,
+      total: 3,
+      fileName: `陈列照片_${thisPeriod}.zip`,
+      downloadable: true,
+    });
+    const made = await bed.download('admin', `/eDownload/download?id=${queued.result.jobId}`);
+    expect(made.headers.get('content-type')).toBe('application/zip');
+    expect(Number(made.headers.get('content-length'))).toBe(job!.fileSize);
+    const entries = await entriesOf(made.body);
+    expect(
+      Object.keys(entries)
+        .map((name) => name.split('/')[0])
+        .sort(),
+    ).toEqual([await folderOf(first), await folderOf(first), await folderOf(second)].sort());
+    expect(Object.values(entries).every((bytes) => bytes.equals(Buffer.from(png)))).toBe(true);
+    // The job is its owner's: another user of the tenant neither lists nor downloads it.
+    expect(
+      answerOf(await bed.download('zhangwei', `/eDownload/download?id=${queued.result.jobId}`)),
+    ).toMatchObject({
+      code: 404,
+    });
+    // Another tenant's month holds none of these.
+    expect(
+      answerOf(await bed.download('t2admin', `/esdh/zip${queryString({ period: thisPeriod, policyId })}`)),
+    ).toMatchObject({ code: 400, message: '所选范围内没有照片' });
   });
   it("a payout by 订单抵扣 or 货补 credits the payee's fund account, 金币 the outlet's coins, linked to the payment; cash none", async () => {
     const db = bed.testDatabase.database.db;

@@ -270,8 +270,12 @@ export const signDisplayAgreement = (id: string, photoIds: string[]) =>
   postAction<{ status: AgreementStatus }>('/esdh/sign', { id, photoIds });
 export const terminateDisplayAgreement = (body: { id: string; reason: TerminationReason; remark?: string }) =>
   postAction<{ status: AgreementStatus; returned: string }>('/esdh/terminate', body);
-export const downloadDisplayPhotos = (by: { agreementId?: string; period?: string }, name: string) =>
-  downloadFile('/esdh/zip', `${name}.zip`, by);
+/** 陈列照片 of one agreement, or of a month across the agreements the list's `filters` select (下载中心 when large). */
+export const downloadDisplayPhotos = (
+  by: { agreementId: string } | { period: string; filters?: ListParams },
+  name: string,
+) =>
+  downloadFile('/esdh/zip', `${name}.zip`, 'agreementId' in by ? by : { ...by.filters, period: by.period });
 
 export const listDisplayInspections = (params: ListParams) =>
   getAction<Page<DisplayInspection>>('/esdh/inspection/list', params);

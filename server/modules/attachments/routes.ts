@@ -17,6 +17,7 @@ import {
   zipAttachments,
   type AttachmentFacts,
 } from './service';
+import { dispositionOf, sendZipArchive } from './zips';
 
 const signedIn = { access: 'authenticated' } as const;
 
@@ -104,10 +105,6 @@ async function readUpload(request: FastifyRequest) {
   return { ...file, facts: factsOf(fields) };
 }
 
-/** RFC 6266: an ASCII fallback and the UTF-8 name. */
-export const dispositionOf = (kind: 'inline' | 'attachment', fileName: string) =>
-  `${kind}; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-
 export async function attachmentRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const storage = app.attachmentStorage;
@@ -193,13 +190,7 @@ export async function attachmentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const archive = await zipAttachments(db, storage, callerOf(request), request.body.ids, BIZ_SCOPES);
-      const name = `${(request.body.fileName ?? '照片').replace(/[\\/:*?"<>|]/g, '_')}.zip`;
-      return reply
-        .header('content-type', 'application/zip')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', dispositionOf('attachment', name))
-        .send(archive);
+      return sendZipArchive(reply, request.body.fileName ?? '照片', archive);
     },
   );
 }

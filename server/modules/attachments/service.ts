@@ -359,7 +359,8 @@ function entryNameOf(attachment: Attachment): string {
 
 /**
  * A zip of the chosen attachments, streamed: every one is checked (tenant, business scope) before the first
- * byte is sent, then read from storage one after the other into the archive as the client takes it.
+ * byte is sent, then read from storage one after the other into the archive as the client takes it. `folders`
+ * puts an attachment in a folder of the zip (by id; the rest at its root).
  */
 export async function zipAttachments(
   db: Kysely<DB>,
@@ -367,6 +368,7 @@ export async function zipAttachments(
   caller: Caller,
   ids: readonly string[],
   scopes: BizScopes,
+  folders?: ReadonlyMap<string, string>,
 ): Promise<Readable> {
   const rows = await Promise.all([...new Set(ids)].map((id) => visibleRow(db, caller, id, scopes)));
   // Photos are compressed already: stored as they are, the zip costs no CPU.
@@ -375,7 +377,9 @@ export async function zipAttachments(
     for (const row of rows) {
       const stream = await storage.get(row.storage_key);
       if (!stream) continue;
-      archive.append(stream, { name: entryNameOf(attachmentOf(row)) });
+      const folder = folders?.get(row.id);
+      const name = entryNameOf(attachmentOf(row));
+      archive.append(stream, { name: folder ? `${folder}/${name}` : name });
       await once(archive, 'entry');
     }
     await archive.finalize();

@@ -3,7 +3,7 @@
 // beside each month's inspection photos, the inspection timeline and the payment schedule (one payout a month,
 // quarter or term by its 兑付周期, with its planned date).
 import { sql, type Kysely } from 'kysely';
-import { ZIP_MAX_ATTACHMENTS, type Attachment } from '../../../common/attachments';
+import type { Attachment } from '../../../common/attachments';
 import { codesOf } from '../../../common/businessEnums';
 import {
   AGREEMENT_STATUS,
@@ -26,6 +26,7 @@ import type { DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
 import { pagedList, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
 import { attachmentsByIds } from '../attachments/service';
+import { defineZip, type ZipSelection } from '../attachments/zips';
 import type { Caller } from '../shared/actor';
 import { dataScopeOf } from '../shared/dataScope';
 import { agreementsListed, agreementInScope } from './agreements';
@@ -293,47 +294,73 @@ export async function agreementDetail(db: Kysely<DB>, caller: Caller, id: string
 
 export type AgreementDetail = Awaited<ReturnType<typeof agreementDetail>>;
 
+/** What /esdh/zip selects by: one agreement, or a month with the list's filters. */
+export type PhotoZipQuery = { agreementId?: string; period?: string } & RawQuery;
+
 /**
- * The photos a zip of 陈列照片 holds: every photo of one agreement (standard, signed paper, inspections), or the
- * inspection photos of one month across the agreements of the caller's scope. At most ZIP_MAX_ATTACHMENTS.
+ * 陈列照片 as a zip (small ones at once, large ones through 下载中心): every photo of one agreement as its detail
+ * shows them (标准照, 签约照片, each month's 检核 photos, in folders), or the inspection photos of one month across the
+ * agreements the list's filters select in the caller's scope, a folder per agreement.
  */
-export async function photoIdsToZip(
-  db: Kysely<DB>,
-  caller: Caller,
-  by: { agreementId?: string; period?: string },
-): Promise<string[]> {
-  let ids: string[];
-  if (by.agreementId) {
-    const row = await agreementInScope(db, caller, by.agreementId);
-    const filed = await db
-      .selectFrom('attachments')
-      .select('id')
-      .where('tenant_id', '=', caller.tenantId)
-      .where('biz_type', '=', DISPLAY_PHOTO_BIZ)
-      .where('biz_id', '=', row.id)
-      .orderBy('created_at')
-      .execute();
-    ids = filed.map((each) => each.id);
-  } else if (by.period) {
+export const DISPLAY_PHOTO_ZIP = defineZip<PhotoZipQuery>({
+  key: 'displayPhotos',
+  async select(db, caller, query) {
+    const { agreementId, period, ...filters } = query;
+    if (agreementId) {
+      const row = await agreementInScope(db, caller, agreementId);
+      const [policy, inspections] = await Promise.all([
+        db
+          .selectFrom('display_policies')
+          .select('standard_photo_id')
+          .where('id', '=', row.policy_id)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('display_inspections')
+          .select(['period', 'photo_ids'])
+          .where('agreement_id', '=', row.id)
+          .orderBy('inspected_at')
+          .orderBy('id')
+          .execute(),
+      ]);
+      const standard = row.standard_photo_id ?? policy.standard_photo_id;
+      return {
+        name: `陈列照片_${row.agreement_no}`,
+        photos: uniquePhotos([
+          ...(standard ? [{ id: standard, folder: '标准照' }] : []),
+          ...row.sign_photo_ids.map((id) => ({ id, folder: '签约照片' })),
+          ...inspections.flatMap((inspection) =>
+            inspection.photo_ids.map((id) => ({ id, folder: `检核照片_${inspection.period}` })),
+          ),
+        ]),
+      };
+    }
+    if (!period) throw new BusinessError(400, '请指定协议或所属期');
+    const list = parseListQuery(filters, agreementSpec);
     const scope = await dataScopeOf(db, caller.tenantId, caller.userId);
     const rows = await db
       .selectFrom('display_inspections as i')
       .innerJoin('display_agreements as a', 'a.id', 'i.agreement_id')
-      .select('i.photo_ids')
+      .innerJoin('customers as outlet', 'outlet.id', 'a.customer_id')
+      .select(['i.photo_ids', 'a.agreement_no', 'outlet.name'])
       .where('i.tenant_id', '=', caller.tenantId)
-      .where('i.period', '=', by.period)
-      .where(agreementsListed(scope, undefined))
+      .where('i.period', '=', period)
+      .where(agreementsListed(scope, list.extras.keyword))
+      .where(list.where)
       .orderBy('a.agreement_no')
       .orderBy('i.inspected_at')
+      .orderBy('i.id')
       .execute();
-    ids = [...new Set(rows.flatMap((row) => row.photo_ids))];
-  } else {
-    throw new BusinessError(400, '请指定协议或所属期');
-  }
-  if (ids.length > ZIP_MAX_ATTACHMENTS)
-    throw new BusinessError(
-      400,
-      `照片共 ${ids.length} 张，超过一次最多 ${ZIP_MAX_ATTACHMENTS} 张，请按协议下载`,
-    );
-  return ids;
+    return {
+      name: `陈列照片_${period}`,
+      photos: uniquePhotos(
+        rows.flatMap((row) => row.photo_ids.map((id) => ({ id, folder: `${row.agreement_no}_${row.name}` }))),
+      ),
+    };
+  },
+});
+
+/** Each photo once, where it first appears. */
+function uniquePhotos(photos: ZipSelection['photos']): ZipSelection['photos'] {
+  const seen = new Set<string>();
+  return photos.filter((photo) => !seen.has(photo.id) && seen.add(photo.id));
 }

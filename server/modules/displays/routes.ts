@@ -23,9 +23,7 @@ import type { RawQuery } from '../../http/listQuery';
 import { sendAgreementPdf } from '../agreements/documents';
 import { publishedTemplatesOf } from '../agreements/templates';
 import { publishTaskNotices } from '../approvals/notify';
-import { dispositionOf } from '../attachments/routes';
-import { BIZ_SCOPES } from '../attachments/scopes';
-import { zipAttachments } from '../attachments/service';
+import { sendZip } from '../attachments/zips';
 import { sendExport } from '../jobs/exports';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
@@ -49,7 +47,7 @@ import {
 } from './inspections';
 import { PAYMENT_EXPORT, computeDisplayPayments, listPayments, markPaid, payoutSummary } from './payments';
 import { listPolicies, movePolicy, policyById, savePolicy, type PolicyInput } from './policies';
-import { agreementDetail, listAgreements, photoIdsToZip } from './queries';
+import { DISPLAY_PHOTO_ZIP, agreementDetail, listAgreements, type PhotoZipQuery } from './queries';
 
 const id = text(32);
 const remark = nullable({ type: 'string', maxLength: 256 });
@@ -212,29 +210,14 @@ export async function displayRoutes(app: FastifyInstance): Promise<void> {
   app.get('/esdh/exportXls', { config: requires('display:list') }, (request, reply) =>
     sendExport(request, reply, AGREEMENT_EXPORT),
   );
-  app.get<{ Querystring: { agreementId?: string; period?: string } }>(
+  // The list's filters narrow a month's zip (the querystring keeps them: only these two are typed).
+  app.get<{ Querystring: PhotoZipQuery }>(
     '/esdh/zip',
     {
       config: requires('display:list'),
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { agreementId: id, period },
-        },
-      },
+      schema: { querystring: { type: 'object', properties: { agreementId: id, period } } },
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const ids = await photoIdsToZip(db, caller, request.query);
-      const archive = await zipAttachments(db, app.attachmentStorage, caller, ids, BIZ_SCOPES);
-      const name = `陈列照片_${request.query.period ?? request.query.agreementId}.zip`;
-      return reply
-        .header('content-type', 'application/zip')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', dispositionOf('attachment', name))
-        .send(archive);
-    },
+    (request, reply) => sendZip(request, reply, DISPLAY_PHOTO_ZIP, request.query),
   );
   app.post<{ Body: AgreementInput }>(
     '/esdh/add',

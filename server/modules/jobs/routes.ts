@@ -28,7 +28,10 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
     { config: OWN, schema: { querystring: idQuerySchema } },
     async (request, reply) => {
       const file = await jobFile(db, callerOf(request), request.query.id);
-      return workbookHeaders(reply, file.fileName).header('content-length', file.size).send(file.stream);
+      workbookHeaders(reply, file.fileName).header('content-length', file.size);
+      // A job makes a workbook (exports, import errors) or a zip of photos (ZIP): the type follows the name.
+      if (file.fileName.endsWith('.zip')) reply.header('content-type', 'application/zip');
+      return reply.send(file.stream);
     },
   );
 }

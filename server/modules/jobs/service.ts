@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import {
+  FILE_JOB_KINDS,
   JOB_CATEGORY,
   JOB_STATUS,
   JOB_TEXTS,
@@ -45,9 +46,11 @@ function ownJobs(db: Kysely<DB>, caller: Caller) {
 }
 
 const byCategory = (category: JobCategory) =>
-  category === 'TASK'
-    ? sql<boolean>`jobs.kind not in ('EXPORT', 'IMPORT')`
-    : sql<boolean>`jobs.kind = ${category}`;
+  category === 'EXPORT'
+    ? sql<boolean>`jobs.kind in (${sql.join(FILE_JOB_KINDS)})`
+    : category === 'IMPORT'
+      ? sql<boolean>`jobs.kind = 'IMPORT'`
+      : sql<boolean>`jobs.kind not in (${sql.join([...FILE_JOB_KINDS, 'IMPORT'])})`;
 
 function recordQuery(db: Kysely<DB>, caller: Caller) {
   return ownJobs(db, caller).select([

@@ -1,10 +1,11 @@
 // 陈列协议 (/esdh/agreement, esdh/DisplayAgreementList): 协议号, 门店, 方案, 陈列形式, 协议期, 月费用, 总费用, 最近检核结果,
 // 已兑付/应兑付, 状态; 新建 and 编辑 (drafts and rejected ones), 提交 to the 审批中心, 签署 with a photo of the signed
-// paper, 检核, 终止 with its reason, 导出 and the detail drawer.
+// paper, 检核, 终止 with its reason, 导出, a zip of a month's 陈列照片 of the agreements the filters select (下载中心 when
+// large) and the detail drawer.
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   AGREEMENT_STATUS,
   AGREEMENT_TRANSITIONS,
@@ -19,6 +20,7 @@ import {
 } from '../../../../common/displays';
 import { listCustomers } from '../../../api/customers';
 import {
+  downloadDisplayPhotos,
   exportDisplayAgreements,
   inspectDisplay,
   listDisplayAgreements,
@@ -207,24 +209,55 @@ export default function DisplayAgreementListPage() {
           </>
         }
         toolbar={
-          <HasPermission code="display:apply">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => {
-                setEditing(null);
-                setFormOpen(true);
-              }}
-            >
-              新建陈列协议
-            </Button>
-          </HasPermission>
+          <>
+            <HasPermission code="display:apply">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => {
+                  setEditing(null);
+                  setFormOpen(true);
+                }}
+              >
+                新建陈列协议
+              </Button>
+            </HasPermission>
+            <PeriodPhotos filters={list.query.filters} />
+          </>
         }
       />
       <AgreementForm open={formOpen} editing={editing} onClose={() => setFormOpen(false)} onSaved={changed} />
       <StepForm step={step} onClose={() => setStep(null)} onDone={changed} />
       <DisplayAgreementDrawer id={viewing} version={version} onClose={() => setViewing(null)} />
     </>
+  );
+}
+
+/** 下载照片: the inspection photos of the chosen month across the agreements the list's filters select, as a zip. */
+function PeriodPhotos({ filters }: { filters: Record<string, string> }) {
+  const [period, setPeriod] = useState(thisMonth);
+  const [loading, setLoading] = useState(false);
+  const download = async () => {
+    setLoading(true);
+    try {
+      await downloadDisplayPhotos({ period, filters }, `陈列照片_${period}`);
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Space.Compact>
+      <Input
+        type="month"
+        aria-label="照片所属期"
+        value={period}
+        onChange={(event) => event.target.value && setPeriod(event.target.value)}
+        style={{ width: 150 }}
+      />
+      <Button icon={<DownloadOutlined />} loading={loading} onClick={() => void download()}>
+        下载检核照片
+      </Button>
+    </Space.Compact>
   );
 }
 

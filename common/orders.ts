@@ -830,7 +830,15 @@ export interface SwapListRecord {
   customerName: string;
   reason: ExchangeReason;
   reason_dictText: string;
+  /** Issued goods' value − taken goods' value: the buyer pays it (> 0) or is owed it (< 0). */
   priceDiffAmount: Money;
+  /**
+   * For cheaper goods, what of the owed difference goes back to the rebate account (yuan) and the coin account
+   * (coins) when the exchange is carried out, in the taken goods' deduction shares; the rest is owed in money.
+   * Like-for-like exchanges give nothing back.
+   */
+  rebateBackAmount: Money;
+  coinBackCoins: number;
   status: ExchangeStatus;
   status_dictText: string;
   createdAt: DateTimeText;

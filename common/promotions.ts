@@ -11,6 +11,7 @@
 //     POST submit               { id } → { status }  (starts the 审批中心 approval)  promotion:edit
 //     POST pause / resume / end / cancel  { id } → { status }                      promotion:status
 //     POST preview              PromotionPreviewInput → PromotionPreview           promotion:preview
+//     GET  effect?id=           → PromotionEffect (效果分析)                        promotion:list
 //   /ePromotion/group
 //     GET  list                 → Page<PromotionGroupRecord>                       promotion:group
 //     POST add / edit           PromotionGroupInput (+ id) → { id }                promotion:group
@@ -294,4 +295,38 @@ export interface PromotionPreview {
   payableAmount: string;
   applied: AppliedPromotion[];
   skipped: SkippedPromotion[];
+}
+
+/**
+ * 效果分析 of a promotion (DOMAIN §1.7): what its orders bought and what it cost, and the cases above what the
+ * same outlets bought of the same goods in the four weeks before it started (scaled to the promotion's days).
+ * Counts and amounts leave out released usages (cancelled, invalid, rejected orders); cases are net of returns.
+ */
+export interface PromotionEffect {
+  promotionId: string;
+  promoNo: string;
+  name: string;
+  startAt: string;
+  endAt: string;
+  /** Beijing calendar days from the start to the end, or to today while it runs (both counted). */
+  periodDays: number;
+  orderCount: number;
+  customerCount: number;
+  /** Cases of the goods in the promotion's product scope on its orders (gift lines not counted). */
+  cases: string;
+  discountAmount: string;
+  /** The gift lines' list amounts. */
+  giftAmount: string;
+  /** 优惠 + 赠品 value. */
+  costAmount: string;
+  costPerCase: string | null;
+  /** The four weeks before the start, Beijing time: from baselineFrom up to (not including) baselineTo. */
+  baselineFrom: string;
+  baselineTo: string;
+  baselineCases: string;
+  /** baselineCases × periodDays / 28: what the outlets would have bought anyway over the promotion's days. */
+  expectedCases: string;
+  incrementalCases: string;
+  /** Null while no case is incremental. */
+  costPerIncrementalCase: string | null;
 }

@@ -6,6 +6,7 @@ import type { ApprovalRecord } from '../../common/approvals';
 import type { OrderBatchResult, OrderDetail } from '../../common/orders';
 import type {
   PromotionDetail,
+  PromotionEffect,
   PromotionListRecord,
   PromotionPreview,
   PromotionTier,
@@ -296,6 +297,108 @@ describe.each(testBackends())('promotions on %s', (backend) => {
     );
     expect(await budgetOf(discount)).toMatchObject({ budget_used: '20.00' });
     for (const id of [discount, gift]) await ok(command('end', id));
+  });
+
+  it("analyses a promotion: orders, cases, cost, and cases above the same outlets' previous four weeks", async () => {
+    const [giftSku, sku, other] = goods.skuIds;
+    const moveBack = (orderId: string, days: number) =>
+      db()
+        .updateTable('sales_orders')
+        .set({ ordered_at: new Date(Date.now() - days * 86_400_000) })
+        .where('id', '=', orderId)
+        .execute();
+    // Before the promotions: 7 cases of the promoted SKU and 1 of the other eight days ago (inside the four
+    // weeks before a start seven days ago), 5 cases forty days ago (outside them).
+    const before = await ok(
+      place([
+        { skuId: sku, cases: 7 },
+        { skuId: other, cases: 1 },
+      ]),
+    );
+    await moveBack(before.id, 8);
+    const longBefore = await ok(place([{ skuId: sku, cases: 5 }]));
+    await moveBack(longBefore.id, 40);
+
+    const started = { startAt: beijing(-7), endAt: beijing(30) };
+    const reduced = await approved(reduction([sku], { name: '效果满减', ...started }));
+    const gift = await approved(
+      reduction([other], {
+        name: '效果买赠',
+        promoType: 'BUY_GIFT',
+        ...started,
+        tiers: [
+          {
+            tierNo: 1,
+            thresholdType: 'QTY_CASES',
+            thresholdValue: 1,
+            benefitType: 'GIFT',
+            giftSkuId: giftSku,
+            giftQty: 1,
+            giftUnit: 'CASE',
+            repeatable: false,
+          },
+        ],
+      }),
+    );
+    // 3 cases (满2减10); 2 cases (减10) with 1 case of the other SKU (赠1箱, list 48.00); one cancelled.
+    expect((await ok(place([{ skuId: sku, cases: 3 }]))).payableAmount).toBe('134.00');
+    const both = await ok(
+      place([
+        { skuId: sku, cases: 2 },
+        { skuId: other, cases: 1 },
+      ]),
+    );
+    expect(both.payableAmount).toBe('134.00');
+    const cancelled = await ok(place([{ skuId: sku, cases: 2 }]));
+    await ok(bed.post('admin', '/eOrder/eOrder/cancelOrder', { id: cancelled.id, reason: '客户不要了' }));
+
+    const effect = (id: string, caller: Caller = 'admin') =>
+      bed.get<PromotionEffect>(caller, `/ePromotion/promotion/effect?id=${id}`);
+    // Promoted SKU: 3 + 2 = 5 cases (the other SKU's case is outside its scope), cost 2 × 10 = 20 → 4.00 a case.
+    // Days: the start's day seven days ago to today = 8; before: 7 cases in 28 days → 7 × 8 / 28 = 2 expected,
+    // so 3 incremental at 20 / 3 = 6.67 each.
+    expect(await ok(effect(reduced))).toMatchObject({
+      name: '效果满减',
+      periodDays: 8,
+      orderCount: 2,
+      customerCount: 1,
+      cases: '5.00',
+      discountAmount: '20.00',
+      giftAmount: '0.00',
+      costAmount: '20.00',
+      costPerCase: '4.00',
+      baselineCases: '7.00',
+      expectedCases: '2.00',
+      incrementalCases: '3.00',
+      costPerIncrementalCase: '6.67',
+    });
+    // The gift: 1 order, 1 case of the other SKU, one gift case at 48.00. Before: 1 case → 1 × 8 / 28 = 2/7
+    // expected, 5/7 incremental, 48 / (5/7) = 67.20 each.
+    expect(await ok(effect(gift))).toMatchObject({
+      orderCount: 1,
+      cases: '1.00',
+      discountAmount: '0.00',
+      giftAmount: '48.00',
+      costAmount: '48.00',
+      costPerCase: '48.00',
+      baselineCases: '1.00',
+      expectedCases: '0.29',
+      incrementalCases: '0.71',
+      costPerIncrementalCase: '67.20',
+    });
+    // A promotion nobody used yet: nothing, and no cost per case to divide out.
+    const { id: unused } = await add(reduction([sku], { name: '未使用' }));
+    expect(await ok(effect(unused))).toMatchObject({
+      orderCount: 0,
+      cases: '0.00',
+      costPerCase: null,
+      baselineCases: '0.00',
+      costPerIncrementalCase: null,
+    });
+    expect((await effect(reduced, 't2admin')).body).toMatchObject({ success: false, code: 404 });
+    expect(await effect(reduced, 'wangfang')).toMatchObject(FORBIDDEN);
+    expect((await bed.get('admin', '/ePromotion/promotion/effect')).status).toBeLessThan(500);
+    for (const id of [reduced, gift]) await ok(command('end', id));
   });
 
   it('never overspends a budget under many orders at once', async () => {

@@ -46,6 +46,7 @@ function promotionSamples(outletId: string, skuId: string): Record<string, Sampl
   const cart = { buyerId: outletId, lines: [{ skuId, cases: 1 }] };
   return {
     'GET /api/ePromotion/promotion/queryById': { query: { id: promotion } },
+    'GET /api/ePromotion/promotion/effect': { query: { id: promotion } },
     'POST /api/ePromotion/promotion/add': { body, own: true },
     'POST /api/ePromotion/promotion/edit': { body: { ...body, id: draft } },
     'POST /api/ePromotion/promotion/copy': { body: { id: promotion } },

@@ -1096,6 +1096,14 @@ export interface ExchangeOrdersTable extends BusinessColumns {
   org_code: string;
   reason: ExchangeReason;
   price_diff_amount: Decimal;
+  /**
+   * For cheaper goods: the share of the taken goods' 返利抵扣 (yuan) and 金币抵扣 (coins) not replaced, back to the
+   * buyer's accounts when carried out, with the ledger entries that did it, set once (migration 0046).
+   */
+  rebate_back_amount: Generated<string>;
+  coin_back_coins: Generated<number>;
+  rebate_back_entry_id: string | null;
+  coin_back_entry_id: string | null;
   status: Generated<ExchangeStatus>;
   remark: string | null;
   reject_reason: string | null;

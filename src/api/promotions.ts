@@ -3,6 +3,7 @@
 import type { Page } from '../../common/contract';
 import type {
   PromotionDetail,
+  PromotionEffect,
   PromotionGroupInput,
   PromotionGroupRecord,
   PromotionInput,
@@ -20,6 +21,8 @@ export const listPromotions = (params: ListParams) =>
 export const exportPromotions = (params: ListParams) =>
   downloadFile(`${BASE}/exportXls`, '促销列表.xlsx', params);
 export const queryPromotion = (id: string) => getAction<PromotionDetail>(`${BASE}/queryById`, { id });
+/** 效果分析 (promotion:list). */
+export const promotionEffect = (id: string) => getAction<PromotionEffect>(`${BASE}/effect`, { id });
 export const addPromotion = (input: PromotionInput) => postAction<{ id: string }>(`${BASE}/add`, input);
 export const editPromotion = (id: string, input: PromotionInput) =>
   postAction<{ id: string }>(`${BASE}/edit`, { ...input, id });

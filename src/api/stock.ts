@@ -117,6 +117,8 @@ export interface StockLot {
   warehouseId: string;
   warehouseName: string;
   ownerType: string;
+  /** The dealer owning the warehouse; null for the brand's own warehouses. */
+  dealerId: string | null;
   dealerName: string | null;
   skuId: string;
   skuCode: string;

@@ -5,6 +5,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import * as productsApi from '../../../src/api/products';
 import * as stockApi from '../../../src/api/stock';
 import * as historyApi from '../../../src/api/changeHistory';
+import * as customersApi from '../../../src/api/customers';
+import * as promotionsApi from '../../../src/api/promotions';
 import ProdStockPage from '../../../src/pages/business/stock/ProdStockPage';
 import { buttonByText, findDialog, ok, refused, rowAction, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
@@ -12,6 +14,8 @@ import { renderSystemPage } from '../../support/systemPage';
 jest.mock('../../../src/api/products');
 jest.mock('../../../src/api/stock');
 jest.mock('../../../src/api/changeHistory');
+jest.mock('../../../src/api/customers');
+jest.mock('../../../src/api/promotions');
 
 const products = jest.mocked(productsApi);
 const stock = jest.mocked(stockApi);
@@ -23,6 +27,7 @@ const lot: stockApi.StockLot = {
   warehouseId: 'w1',
   warehouseName: '上海中心仓',
   ownerType: 'BRAND',
+  dealerId: null,
   dealerName: null,
   skuId: 's1',
   skuCode: 'HY-COLA-500',
@@ -267,4 +272,83 @@ it('详情 shows the lot with its 变更记录', async () => {
   expect(within(drawer).getByText('1箱 / 11箱3瓶')).toBeInTheDocument();
   expect(await within(drawer).findByText('冻结批次 B20260101')).toBeInTheDocument();
   expect(history.changeHistory).toHaveBeenCalledWith('STOCK_LOT', 'l1');
+});
+
+it('the near-expiry view starts a 临期清理 promotion with the picked lots’ SKUs and dealers', async () => {
+  const user = setupUser();
+  const dealerLot: stockApi.StockLot = {
+    ...lot,
+    id: 'l2',
+    warehouseId: 'w2',
+    warehouseName: '华东经销仓',
+    ownerType: 'DEALER',
+    dealerId: 'd1',
+    dealerName: '华东商贸',
+    skuId: 's2',
+    skuCode: 'HY-OJ-500',
+    skuName: '华饮橙汁 500ml',
+    batchNo: 'B20251201',
+    expiryDate: '2026-12-20',
+  };
+  const expired: stockApi.StockLot = {
+    ...lot,
+    id: 'l3',
+    skuName: '华饮柠檬茶 500ml',
+    freshness: 'EXPIRED',
+    freshness_dictText: '过期',
+  };
+  const lots = page([lot, dealerLot, expired]);
+  stock.listStockLots.mockResolvedValue({
+    ...lots,
+    result: {
+      ...lots.result,
+      totals: { lots: 3, qtyOnHand: 873, qtyLocked: 72, qtyAvailable: 801, cases: 36.4, amount: '1746.00' },
+    },
+  });
+  const promotions = jest.mocked(promotionsApi);
+  promotions.listPromotionGroups.mockResolvedValue(page([]));
+  promotions.addPromotion.mockResolvedValue(ok({ id: 'p9' }, '添加成功！'));
+  jest.mocked(customersApi).listCustomers.mockResolvedValue(page([]));
+  jest.mocked(customersApi).listLabels.mockResolvedValue(page([]));
+  products.listSkus.mockResolvedValue(page([]));
+  products.listCategories.mockResolvedValue(page([]));
+  await renderSystemPage(<ProdStockPage />, {
+    path: '/eprod/stock?nearExpiryOnly=true',
+    codes: ['stock:list', 'promotion:add'],
+  });
+  const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+  // Expired lots may no longer be sold: they cannot be picked.
+  expect(within(await rowOf('华饮柠檬茶 500ml')).getByRole('checkbox')).toBeDisabled();
+  await user.click(within(await rowOf('华饮可乐 500ml')).getByRole('checkbox'));
+  await user.click(within(await rowOf('华饮橙汁 500ml')).getByRole('checkbox'));
+  await user.click(buttonByText('创建临期清理促销'));
+
+  const form = await findDialog('新建促销');
+  expect(within(form).getByDisplayValue('临期清理：华饮可乐 500ml 等2个商品')).toBeInTheDocument();
+  expect(form).toHaveTextContent('临期清理');
+  expect(form).toHaveTextContent('华东商贸（经销商）');
+  await user.type(within(form).getByLabelText('门槛'), '5');
+  await user.type(within(form).getByLabelText('优惠值'), '20');
+  await user.click(buttonByText(/保\s*存/, form));
+  await waitFor(() =>
+    expect(promotions.addPromotion).toHaveBeenCalledWith(
+      expect.objectContaining({
+        name: '临期清理：华饮可乐 500ml 等2个商品',
+        promoType: 'NEAR_EXPIRY',
+        applyLevel: 'LINE',
+        audience: 'DEALER',
+        productScope: { skuIds: ['s1', 's2'] },
+        customerScope: { includeIds: ['d1'] },
+        // Until the day before the first of the lots expires.
+        endAt: '2026-12-19 23:59',
+        tiers: [expect.objectContaining({ thresholdValue: 5, benefitValue: 20 })],
+      }),
+    ),
+  );
+});
+
+it('outside the near-expiry view no lot can be picked for a promotion', async () => {
+  await renderSystemPage(<ProdStockPage />, { path: '/eprod/stock', codes: ['stock:list', 'promotion:add'] });
+  const row = (await screen.findByText('华饮可乐 500ml')).closest('tr')!;
+  expect(within(row).queryByRole('checkbox')).not.toBeInTheDocument();
 });

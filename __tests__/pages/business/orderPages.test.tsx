@@ -438,6 +438,8 @@ it('the drawer lists returns and exchanges with the steps their state allows: �
       reason: 'FLAVOR',
       reason_dictText: '口味调换',
       priceDiffAmount: '0.00',
+      rebateBackAmount: '0.00',
+      coinBackCoins: 0,
       status: 'APPROVED',
       status_dictText: '已审核',
       createdAt: '2026-11-22 11:10:00',

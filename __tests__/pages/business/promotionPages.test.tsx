@@ -79,10 +79,11 @@ it('lists what the URL filters, with the budget used and the actions of each sta
   expect(active).toHaveTextContent('夏季冰饮组');
   expect(await rowActionNames(user, active)).toEqual(expect.arrayContaining(['暂停', '结束', '复制']));
   expect(await rowActionNames(user, active)).not.toContain('编辑');
+  expect(await rowActionNames(user, await rowOf('草稿促销'))).not.toContain('效果');
   expect(await rowActionNames(user, await rowOf('草稿促销'))).toEqual(
     expect.arrayContaining(['编辑', '提交', '作废']),
   );
-  expect(await rowActionNames(user, await rowOf('已结束促销'))).toEqual(['复制']);
+  expect(await rowActionNames(user, await rowOf('已结束促销'))).toEqual(['复制', '效果']);
 
   await user.click(buttonByText(/暂\s*停/, active));
   const confirm = await findDialog('暂停「劲鹏满10箱赠1箱」');
@@ -90,11 +91,52 @@ it('lists what the URL filters, with the budget used and the actions of each sta
   await waitFor(() => expect(api.promotionCommand).toHaveBeenCalledWith('pause', 'p1'));
 });
 
+it('效果 shows the server’s analysis of the promotion', async () => {
+  const user = setupUser();
+  api.listPromotions.mockResolvedValue(page([record()]));
+  api.promotionEffect.mockResolvedValue(
+    ok({
+      promotionId: 'p1',
+      promoNo: 'CX202611260001',
+      name: '劲鹏满10箱赠1箱',
+      startAt: '2026-11-01 00:00:00',
+      endAt: '2026-12-31 00:00:00',
+      periodDays: 8,
+      orderCount: 2,
+      customerCount: 1,
+      cases: '5.00',
+      discountAmount: '20.00',
+      giftAmount: '48.00',
+      costAmount: '68.00',
+      costPerCase: '13.60',
+      baselineFrom: '2026-10-04 00:00:00',
+      baselineTo: '2026-11-01 00:00:00',
+      baselineCases: '7.00',
+      expectedCases: '2.00',
+      incrementalCases: '3.00',
+      costPerIncrementalCase: null,
+    }),
+  );
+  await renderSystemPage(<PromotionListPage />, { codes: ['promotion:list'] });
+  await user.click(buttonByText(/效\s*果/, await rowOf('劲鹏满10箱赠1箱')));
+  const dialog = await findDialog('效果分析：劲鹏满10箱赠1箱（CX202611260001）');
+  expect(api.promotionEffect).toHaveBeenCalledWith('p1');
+  for (const text of [
+    '已计 8 天',
+    '13.60',
+    '3.00',
+    '¥48.00',
+    '2026-10-04 00:00:00 至 2026-11-01 00:00:00（不含）',
+  ])
+    expect(dialog).toHaveTextContent(text);
+  expect(dialog).toHaveTextContent('单位增量箱费用—');
+});
+
 it('without the status code the state actions are not offered', async () => {
   const user = setupUser();
   api.listPromotions.mockResolvedValue(page([record()]));
   await renderSystemPage(<PromotionListPage />, { codes: ['promotion:list'] });
-  expect(await rowActionNames(user, await rowOf('劲鹏满10箱赠1箱'))).toEqual([]);
+  expect(await rowActionNames(user, await rowOf('劲鹏满10箱赠1箱'))).toEqual(['效果']);
   expect(screen.queryByText('新建促销')).not.toBeInTheDocument();
 });
 

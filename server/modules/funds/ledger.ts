@@ -364,16 +364,17 @@ export async function coinBalanceOf(db: Kysely<DB>, tenantId: string, customerId
 }
 
 /**
- * At a return's 入库: its share of one of the order's deductions back to the buyer's account — 返利抵扣 in cents to
- * the rebate account, 金币抵扣 in coins × COIN_CENTS to the coin account — as the order's ORDER_RETURN_BACK (so a
- * later invalidation of the order gives back only the rest). Never more than the order still has spent there;
- * answers what was given back and its entry (none when nothing was).
+ * At a return's 入库 (or a cheaper exchange's 执行): its share of one of the order's deductions back to the buyer's
+ * account — 返利抵扣 in cents to the rebate account, 金币抵扣 in coins × COIN_CENTS to the coin account — as the
+ * order's ORDER_RETURN_BACK (so a later invalidation of the order gives back only the rest). Never more than the
+ * order still has spent there; answers what was given back and its entry (none when nothing was). `event` names
+ * the document in the entry's remark ("退单 RT… 入库").
  */
 export async function giveBackForReturn(
   trx: Kysely<DB>,
   order: FundOrder,
   account: keyof typeof ORDER_HOLDS,
-  returned: { cents: number; returnNo: string },
+  returned: { cents: number; event: string },
   operatorId: string | null,
 ): Promise<{ cents: number; entryId: string | null }> {
   const held = (await orderHoldings(trx, order)).find((each) => each.account_type === account);
@@ -388,7 +389,7 @@ export async function giveBackForReturn(
     amountCents: cents,
     frozenCents: 0,
     source: { type: 'ORDER', id: order.id, no: order.order_no },
-    remark: `退单 ${returned.returnNo} 入库，返还订单 ${order.order_no} ${ORDER_HOLDS[account].what} ${amountText(account, cents)}`,
+    remark: `${returned.event}，返还订单 ${order.order_no} ${ORDER_HOLDS[account].what} ${amountText(account, cents)}`,
     operatorId,
     refusal: `${FUND_ACCOUNT_TYPE[account]}返还失败`,
   });

@@ -608,6 +608,8 @@ export function withExchangeColumns(query: ReturnType<typeof exchangeDocuments>)
     'customers.name as customerName',
     'exchange_orders.reason',
     'exchange_orders.price_diff_amount as priceDiffAmount',
+    'exchange_orders.rebate_back_amount as rebateBackAmount',
+    'exchange_orders.coin_back_coins as coinBackCoins',
     'exchange_orders.status',
     shanghaiDateTime('exchange_orders.created_at').as('createdAt'),
   ]);

@@ -158,18 +158,33 @@ const givingReturns = (trx: Transaction<DB>, orderId: string) =>
     .where('return_orders.original_order_id', '=', orderId)
     .where('return_orders.status', 'not in', ['CANCELLED', 'REJECTED']);
 
+/** What an order's returns and exchanges already claim of its deductions: all but the cancelled and rejected. */
+const claimedBy = (trx: Transaction<DB>, table: DocumentTable, orderId: string) =>
+  (trx as Kysely<DB>)
+    .selectFrom(table as 'return_orders')
+    .where('original_order_id', '=', orderId)
+    .where('status', 'not in', ['CANCELLED', 'REJECTED'])
+    .select([
+      sql<string>`coalesce(sum(rebate_back_amount), 0)::text`.as('rebate'),
+      sql<string>`coalesce(sum(coin_back_coins), 0)::text`.as('coins'),
+    ])
+    .executeTakeFirstOrThrow();
+
 /**
  * What the returned goods had consumed of the order's 返利抵扣 (in cents) and 金币抵扣 (in coins). Each deduction
  * is split over the order's paid lines by their amounts as the ERP got it (orders/erpSync.ts), and a line's part
  * over its quantity cumulatively: the goods of the order's other returns take their share first, so returns that
- * together take back a whole line give back exactly its part. Never more than the other returns have not claimed.
+ * together take back a whole line give back exactly its part. `portion` of that goes back (an exchange for cheaper
+ * goods: the value not replaced over the value taken; a return: all). Never more than the order's other returns
+ * and exchanges have not claimed.
  */
 async function deductionsBack(
   trx: Transaction<DB>,
   order: OrderRow,
   taken: Array<{ line: { id: string; base_qty: number }; baseQty: number }>,
+  portion = { part: 1, whole: 1 },
 ) {
-  const [lines, returnedBefore, claimed] = await Promise.all([
+  const [lines, returnedBefore, byReturns, byExchanges] = await Promise.all([
     trx
       .selectFrom('sales_order_lines')
       .select(['id', 'amount', 'is_gift'])
@@ -184,13 +199,13 @@ async function deductionsBack(
       ])
       .groupBy('return_order_lines.order_line_id')
       .execute(),
-    givingReturns(trx, order.id)
-      .select([
-        sql<string>`coalesce(sum(rebate_back_amount), 0)::text`.as('rebate'),
-        sql<string>`coalesce(sum(coin_back_coins), 0)::text`.as('coins'),
-      ])
-      .executeTakeFirstOrThrow(),
+    claimedBy(trx, 'return_orders', order.id),
+    claimedBy(trx, 'exchange_orders', order.id),
   ]);
+  const claimed = {
+    rebate: toCents(byReturns.rebate) + toCents(byExchanges.rebate),
+    coins: Number(byReturns.coins) + Number(byExchanges.coins),
+  };
   const weights = lines.map((line) => (line.is_gift ? 0 : toCents(line.amount)));
   const back = (total: number, alreadyClaimed: number) => {
     const parts = allocateCents(total, weights);
@@ -201,12 +216,12 @@ async function deductionsBack(
         sum + shareCents(part, before + baseQty, line.base_qty) - shareCents(part, before, line.base_qty)
       );
     }, 0);
-    return Math.max(0, Math.min(wanted, total - alreadyClaimed));
+    return Math.max(0, Math.min(shareCents(wanted, portion.part, portion.whole), total - alreadyClaimed));
   };
   const orderCoins = coinsOfAmount(order.coin_deduct_amount);
-  const coins = back(orderCoins, Number(claimed.coins));
+  const coins = back(orderCoins, claimed.coins);
   return {
-    rebateCents: back(toCents(order.rebate_deduct_amount), toCents(claimed.rebate)),
+    rebateCents: back(toCents(order.rebate_deduct_amount), claimed.rebate),
     coins,
     /** What those coins paid of the order, in cents. */
     coinCents: coins > 0 ? shareCents(toCents(order.coin_deduct_amount), coins, orderCoins) : 0,
@@ -214,16 +229,19 @@ async function deductionsBack(
 }
 
 /**
- * At 入库: the return's shares of the order's 返利抵扣 and 金币抵扣 back to the buyer's accounts, the ledger
- * entries remembered on the return — only while it has none, so nothing is ever given back twice (409).
+ * At a return's 入库 or an exchange's 执行: the document's shares of the order's 返利抵扣 and 金币抵扣 back to the
+ * buyer's accounts, the ledger entries remembered on it — only while it has none, so nothing is ever given back
+ * twice (409). `event` names it in the ledger ("退单 RT… 入库").
  */
 async function giveBackDeductions(
   trx: Transaction<DB>,
   actor: Actor,
-  row: Selectable<DB['return_orders']>,
+  kind: Pick<DocumentKind<DocumentTable>, 'table' | 'label'>,
+  row: { id: string; rebate_back_amount: string; coin_back_coins: number },
+  event: string,
   order: FundOrder,
 ) {
-  const returned = (cents: number) => ({ cents, returnNo: row.return_no });
+  const returned = (cents: number) => ({ cents, event });
   const rebate = await giveBackForReturn(
     trx,
     order,
@@ -239,18 +257,30 @@ async function giveBackDeductions(
     actor.userId,
   );
   if (rebate.entryId || coins.entryId) {
-    const marked = await trx
-      .updateTable('return_orders')
+    const marked = await (trx as Kysely<DB>)
+      .updateTable(kind.table as 'return_orders')
       .set({ rebate_back_entry_id: rebate.entryId, coin_back_entry_id: coins.entryId })
       .where('id', '=', row.id)
       .where('rebate_back_entry_id', 'is', null)
       .where('coin_back_entry_id', 'is', null)
       .returning('id')
       .executeTakeFirst();
-    if (!marked) throw changedMeanwhile(RETURNS.label);
+    if (!marked) throw changedMeanwhile(kind.label);
   }
   return { rebateCents: rebate.cents, coins: coins.cents / COIN_CENTS };
 }
+
+/** The order whose fund accounts a return or exchange gives back to. */
+const fundOrderOf = (trx: Transaction<DB>, orderId: string): Promise<FundOrder> =>
+  trx
+    .selectFrom('sales_orders')
+    .select(['tenant_id', 'id', 'order_no', 'buyer_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+
+/** What a document gave back, for its order's log: "，返利 ¥… 已退回返利账户，… 金币已退回金币账户". */
+const givenBackText = (back: { rebateCents: number; coins: number }) =>
+  `${back.rebateCents > 0 ? `，返利 ${centsText(back.rebateCents)} 已退回返利账户` : ''}${back.coins > 0 ? `，${back.coins} 金币已退回金币账户` : ''}`;
 
 /** The batch a line's goods go back into: the first one it was shipped from. */
 async function shippedBatch(trx: Transaction<DB>, orderLineId: string) {
@@ -578,16 +608,12 @@ export async function receiveReturn(db: Kysely<DB>, actor: Actor, input: ReturnR
       }
     }
     if (row.original_order_id) {
-      const order = await trx
-        .selectFrom('sales_orders')
-        .select(['tenant_id', 'id', 'order_no', 'buyer_id'])
-        .where('id', '=', row.original_order_id)
-        .executeTakeFirstOrThrow();
-      const back = await giveBackDeductions(trx, actor, row, order);
+      const order = await fundOrderOf(trx, row.original_order_id);
+      const back = await giveBackDeductions(trx, actor, RETURNS, row, `退单 ${row.return_no} 入库`, order);
       await writeOrderLog(trx, actor.tenantId, actor, {
         orderId: row.original_order_id,
         action: 'RETURN',
-        comment: `退单 ${row.return_no} 已入库（${warehouse.name}）${back.rebateCents > 0 ? `，返利 ${centsText(back.rebateCents)} 已退回返利账户` : ''}${back.coins > 0 ? `，${back.coins} 金币已退回金币账户` : ''}`,
+        comment: `退单 ${row.return_no} 已入库（${warehouse.name}）${givenBackText(back)}`,
       });
     }
     await logOperation(trx, actor, 'update', `退单入库 ${row.return_no}：${warehouse.name}`);
@@ -681,8 +707,14 @@ export async function addExchange(db: Kysely<DB>, actor: Actor, input: SwapAddIn
       const amount = Math.round(Number(price.basePrice) * 100 * line.baseQty);
       issued.push({ sku, baseQty: line.baseQty, amount, unitPrice: price.basePrice });
     }
-    const diff =
-      issued.reduce((sum, each) => sum + each.amount, 0) - taken.reduce((sum, each) => sum + each.amount, 0);
+    const takenCents = taken.reduce((sum, each) => sum + each.amount, 0);
+    const diff = issued.reduce((sum, each) => sum + each.amount, 0) - takenCents;
+    // Like for like (or dearer, the buyer paying the difference) the deductions stay spent on the new goods; for
+    // cheaper goods the value not replaced gives back its share of them, as a return of that value would.
+    const back =
+      diff < 0
+        ? await deductionsBack(trx, order, taken, { part: -diff, whole: takenCents })
+        : { rebateCents: 0, coins: 0, coinCents: 0 };
     const exchangeNo = await nextDocumentNo(trx, actor.tenantId, 'HH');
     await trx
       .insertInto('exchange_orders')
@@ -695,6 +727,8 @@ export async function addExchange(db: Kysely<DB>, actor: Actor, input: SwapAddIn
         org_code: order.org_code,
         reason: input.reason,
         price_diff_amount: centsText(diff),
+        rebate_back_amount: centsText(back.rebateCents),
+        coin_back_coins: back.coins,
         remark: input.remark ?? null,
         created_by: actor.userId,
         updated_by: actor.userId,
@@ -732,7 +766,7 @@ export async function addExchange(db: Kysely<DB>, actor: Actor, input: SwapAddIn
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: order.id,
       action: 'EXCHANGE',
-      comment: `新建换货单 ${exchangeNo}，差价 ${centsText(diff)}`,
+      comment: `新建换货单 ${exchangeNo}，差价 ${centsText(diff)}${back.rebateCents > 0 ? `，退回返利 ${centsText(back.rebateCents)}` : ''}${back.coins > 0 ? `，退回 ${back.coins} 金币` : ''}`,
     });
     await logOperation(trx, actor, 'add', `新增换货单 ${exchangeNo}（订单 ${order.order_no}）`);
     return { id, exchangeNo };
@@ -742,7 +776,10 @@ export async function addExchange(db: Kysely<DB>, actor: Actor, input: SwapAddIn
 export const auditExchange = (db: Kysely<DB>, actor: Actor, input: ReturnAuditInput) =>
   auditDocument(db, actor, input, EXCHANGES, {});
 
-/** 执行换货: the old goods back in (RETURN_IN into their shipped batch), the new ones out FEFO (EXCHANGE_OUT). */
+/**
+ * 执行换货: the old goods back in (RETURN_IN into their shipped batch), the new ones out FEFO (EXCHANGE_OUT), and
+ * for cheaper goods the share of the deductions fixed at 新建 back to the buyer's accounts.
+ */
 export async function executeExchange(db: Kysely<DB>, actor: Actor, input: SwapExecuteInput) {
   return db.transaction().execute(async (trx) => {
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
@@ -786,10 +823,18 @@ export async function executeExchange(db: Kysely<DB>, actor: Actor, input: SwapE
         document,
       );
     }
+    const back = await giveBackDeductions(
+      trx,
+      actor,
+      EXCHANGES,
+      row,
+      `换货单 ${row.exchange_no} 执行`,
+      await fundOrderOf(trx, row.original_order_id),
+    );
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: row.original_order_id,
       action: 'EXCHANGE',
-      comment: `换货单 ${row.exchange_no} 已执行（${warehouse.name}）`,
+      comment: `换货单 ${row.exchange_no} 已执行（${warehouse.name}）${givenBackText(back)}`,
     });
     await logOperation(trx, actor, 'update', `执行换货 ${row.exchange_no}：${warehouse.name}`);
     return { status: 'COMPLETED' as const };

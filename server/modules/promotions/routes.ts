@@ -25,6 +25,7 @@ import { actorOf, callerOf, requires } from '../shared/actor';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
 import { sendExport } from '../jobs/exports';
 import { submitPromotion } from './approval';
+import { promotionEffect } from './effect';
 import { GROUP_EXPORT, PROMOTION_EXPORT } from './export';
 import {
   addPromotion,
@@ -189,6 +190,12 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
     `${base}/queryById`,
     { config: requires(PROMOTION_PERMISSIONS.list), schema: { querystring: idQuerySchema } },
     async (request) => ok(await promotionById(db, callerOf(request), request.query.id)),
+  );
+  // 效果分析: a reading of the promotion, for whoever may see it in the list.
+  app.get<{ Querystring: IdQuery }>(
+    `${base}/effect`,
+    { config: requires(PROMOTION_PERMISSIONS.list), schema: { querystring: idQuerySchema } },
+    async (request) => ok(await promotionEffect(db, callerOf(request), request.query.id)),
   );
   app.post<{ Body: PromotionInput }>(
     `${base}/add`,

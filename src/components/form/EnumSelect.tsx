@@ -76,8 +76,12 @@ export function RemoteSelect<T>({
               props.onChange?.(next[0].value, next[0]);
             // The chosen option stays among the options, so the field keeps showing its label.
             setOptions((previous) => {
+              // A multiple picker's value is the list of chosen ones.
+              const value: unknown = props.value;
+              const picked = (option: string) =>
+                Array.isArray(value) ? value.includes(option) : option === value;
               const chosen = previous.filter(
-                (option) => option.value === props.value && !next.some((one) => one.value === option.value),
+                (option) => picked(option.value) && !next.some((one) => one.value === option.value),
               );
               return [...chosen, ...next];
             });

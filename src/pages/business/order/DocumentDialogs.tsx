@@ -18,7 +18,7 @@ import { selectDialogDocument } from '../../../features/orders/selectors';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { AuditReasonField, auditActions } from './AuditDialog';
 import { OrderCommandModal } from './OrderCommandModal';
-import { money, returnMoneyText } from './orderView';
+import { money, returnMoneyText, swapMoneyText } from './orderView';
 
 export type DocumentStep = 'audit' | 'receive' | 'execute' | 'cancel';
 
@@ -244,7 +244,12 @@ function ExecuteSwap({
           <div>
             <SwapLines title="换回（退货入库）" lines={loaded.detail.returnLines} />
             <SwapLines title="换出（换货出库，先到期先出）" lines={loaded.detail.issueLines} />
-            <Typography.Paragraph>差价 {money(loaded.detail.priceDiffAmount)}</Typography.Paragraph>
+            <Typography.Paragraph>
+              {swapMoneyText(loaded.detail)}
+              {Number(loaded.detail.rebateBackAmount) > 0 || loaded.detail.coinBackCoins > 0
+                ? '（返利、金币在执行换货时退回客户账户）'
+                : ''}
+            </Typography.Paragraph>
           </div>
         ) : (
           <Pending failed={failed} />

@@ -12,7 +12,7 @@ import {
 import { useHasPermission } from '../../../components/HasPermission';
 import type { DocumentKind } from '../../../features/orders/slice';
 import { DocumentDialog, type DocumentRef, type DocumentStep } from './DocumentDialogs';
-import { money, returnMoneyText } from './orderView';
+import { returnMoneyText, swapMoneyText } from './orderView';
 
 export const DOCUMENT_STATUS_COLOR: Record<string, string> = {
   SUBMITTED: 'orange',
@@ -71,7 +71,7 @@ export function documentRows(order: OrderDetail): DocumentRow[] {
       warehouseId: order.warehouseId,
       type: '换货',
       reason: swap.reason_dictText,
-      money: `差价 ${money(swap.priceDiffAmount)}`,
+      money: swapMoneyText(swap),
       status: swap.status,
       statusText: swap.status_dictText,
       createdAt: swap.createdAt,

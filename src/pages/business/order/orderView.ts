@@ -5,6 +5,7 @@ import {
   type OrderAction,
   type OrderStatus,
   type ReturnListRecord,
+  type SwapListRecord,
 } from '../../../../common/orders';
 import { useHasPermission } from '../../../components/HasPermission';
 
@@ -83,11 +84,16 @@ export function money(value: string | number | null | undefined): string {
 }
 
 /** What a return refunds and gives back to the buyer's accounts: "退款 ¥22.33 · 退回返利 ¥1.67 · 退回金币 167". */
+/** What a return or a cheaper exchange gives back to the rebate and coin accounts, when anything. */
+const givenBackParts = (back: Pick<ReturnListRecord, 'rebateBackAmount' | 'coinBackCoins'>) => [
+  ...(Number(back.rebateBackAmount) > 0 ? [`退回返利 ${money(back.rebateBackAmount)}`] : []),
+  ...(back.coinBackCoins > 0 ? [`退回金币 ${back.coinBackCoins}`] : []),
+];
+
 export const returnMoneyText = (
   back: Pick<ReturnListRecord, 'amount' | 'rebateBackAmount' | 'coinBackCoins'>,
-) =>
-  [
-    `退款 ${money(back.amount)}`,
-    ...(Number(back.rebateBackAmount) > 0 ? [`退回返利 ${money(back.rebateBackAmount)}`] : []),
-    ...(back.coinBackCoins > 0 ? [`退回金币 ${back.coinBackCoins}`] : []),
-  ].join(' · ');
+) => [`退款 ${money(back.amount)}`, ...givenBackParts(back)].join(' · ');
+
+export const swapMoneyText = (
+  swap: Pick<SwapListRecord, 'priceDiffAmount' | 'rebateBackAmount' | 'coinBackCoins'>,
+) => [`差价 ${money(swap.priceDiffAmount)}`, ...givenBackParts(swap)].join(' · ');

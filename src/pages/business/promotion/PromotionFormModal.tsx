@@ -20,7 +20,12 @@ import {
 import { listLabels } from '../../../api/customers';
 import { listBrands, listCategories } from '../../../api/products';
 import { addPromotion, editPromotion, listPromotionGroups, queryPromotion } from '../../../api/promotions';
-import { EnumSelect, optionByName, RemoteSelect } from '../../../components/form/EnumSelect';
+import {
+  EnumSelect,
+  optionByName,
+  RemoteSelect,
+  type RemoteOption,
+} from '../../../components/form/EnumSelect';
 import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm, useRecordValues } from '../../../components/form/ModalForm';
 import { OrgPicker } from '../../../components/form/OrgPicker';
@@ -212,17 +217,28 @@ function TierList() {
   );
 }
 
-/** 新建 (`id` undefined) or 编辑 a promotion. */
+/**
+ * A new promotion started from elsewhere (the stock page's 临期清理): values over the defaults, and the labels
+ * of the customers it names, which the customer picker may not have loaded.
+ */
+export interface PromotionPreset {
+  values: Partial<PromotionFormValues>;
+  customerOptions?: RemoteOption[];
+}
+
+/** 新建 (`id` undefined, optionally from a `preset`) or 编辑 a promotion. */
 export function PromotionFormModal({
   id,
   open,
   onClose,
   onSaved,
+  preset,
 }: {
   id: string | undefined;
   open: boolean;
   onClose: () => void;
   onSaved: () => void;
+  preset?: PromotionPreset;
 }) {
   const [form] = Form.useForm<PromotionFormValues>();
   useRecordValues(form, open, id, queryPromotion, formValuesOf);
@@ -235,7 +251,7 @@ export function PromotionFormModal({
       onSaved={onSaved}
       form={form}
       width={960}
-      initialValues={id ? undefined : NEW_VALUES}
+      initialValues={id ? undefined : { ...NEW_VALUES, ...preset?.values }}
       onSubmit={(values) =>
         id ? editPromotion(id, toPromotionInput(values)) : addPromotion(toPromotionInput(values))
       }
@@ -296,6 +312,7 @@ export function PromotionFormModal({
         <RemoteSelect
           load={loadBuyers}
           toOption={buyerOption}
+          initialOptions={preset?.customerOptions}
           remoteSearch
           mode="multiple"
           placeholder="名单内客户总是适用"

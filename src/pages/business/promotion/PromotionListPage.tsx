@@ -1,6 +1,7 @@
 // 促销列表 (ePromotion/PromotionList, DOMAIN §1.7): the promotions of the caller's data scope with their group,
 // period, budget and use, filtered by number, name, type, group and state; 新建, 编辑 (草稿/已驳回), 复制, 提交
-// (to the 审批中心), 暂停/恢复, 结束 and 作废 as the state machine allows them (the server refuses the rest).
+// (to the 审批中心), 暂停/恢复, 结束 and 作废 as the state machine allows them (the server refuses the rest), and
+// 效果 (效果分析) once it has been approved.
 import { useState } from 'react';
 import { Button, Form, Input, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -30,6 +31,7 @@ import { ListPage } from '../../../components/table/ListPage';
 import { RowActions, type RowAction } from '../../../components/table/RowActions';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
+import { PromotionEffectModal } from './PromotionEffectModal';
 import { PromotionFormModal } from './PromotionFormModal';
 
 const STATUS_COLORS: Partial<Record<PromoStatus, string>> = {
@@ -62,6 +64,8 @@ const COMMANDS: Array<{
   },
 ];
 
+const NEVER_RAN: readonly PromoStatus[] = ['DRAFT', 'PENDING_APPROVAL', 'REJECTED', 'CANCELLED'];
+
 const loadGroups = () => listPromotionGroups({ pageSize: 200 });
 
 export default function PromotionListPage() {
@@ -72,6 +76,7 @@ export default function PromotionListPage() {
   });
   const confirm = useConfirmAction();
   const [editing, setEditing] = useState<{ id: string | undefined } | null>(null);
+  const [analysed, setAnalysed] = useState<string | null>(null);
   const mayAdd = useHasPermission('promotion:add');
   const mayEdit = useHasPermission('promotion:edit');
   const mayChange = useHasPermission('promotion:status');
@@ -111,6 +116,9 @@ export default function PromotionListPage() {
             onDone: list.reload,
           }),
       });
+    // A promotion that was never approved (or was cancelled, which only an unused one can be) has nothing to show.
+    if (!NEVER_RAN.includes(record.status))
+      actions.push({ key: 'effect', label: '效果', onClick: () => setAnalysed(record.id) });
     return actions;
   };
 
@@ -213,6 +221,7 @@ export default function PromotionListPage() {
         onClose={() => setEditing(null)}
         onSaved={list.reload}
       />
+      <PromotionEffectModal id={analysed} onClose={() => setAnalysed(null)} />
     </>
   );
 }

@@ -1,10 +1,13 @@
 // 库存明细 (eprod/ProdStockWhlist): one row per lot with warehouse, SKU, batch, stock age and freshness,
 // filtered in the URL; the filter's totals and its stock-age buckets (click one to filter by it).
 // Quantities are base units shown as "12箱3瓶" (common/quantity.ts). The stock commands (入库, and per lot
-// 出库 / 调拨 / 盘点 / 冻结) and the bucket settings each need their own permission code.
+// 出库 / 调拨 / 盘点 / 冻结) and the bucket settings each need their own permission code. The near-expiry view
+// (只看临期, or 效期 临期) lets near-expiry lots be picked to start a 临期清理 promotion (DOMAIN §1.6 发起临期促销):
+// the promotion form opens on a NEAR_EXPIRY draft naming the lots' SKUs and their warehouses' dealers.
 import { useState } from 'react';
 import { Button, Card, Checkbox, Form, Input, Space, Statistic, Tag, Tooltip } from 'antd';
-import { ImportOutlined, SettingOutlined } from '@ant-design/icons';
+import { ImportOutlined, SettingOutlined, TagOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import type { ColumnsType } from 'antd/es/table';
 import { FRESHNESS_CLASS, LOT_STATUS } from '../../../../common/businessEnums';
 import { formatQuantity } from '../../../../common/quantity';
@@ -30,6 +33,7 @@ import { LotCommandModal, StockInModal, type StockCommand } from './StockCommand
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
+import { PromotionFormModal, type PromotionPreset } from '../promotion/PromotionFormModal';
 
 const FRESHNESS_COLOR: Record<string, string> = {
   FRESH: 'green',
@@ -67,6 +71,31 @@ const toFilters = (values: Record<string, unknown>) =>
     ]),
   );
 
+/**
+ * A 临期清理 draft for the picked lots: their SKUs, their warehouses' dealers, from now until the day before
+ * the first of them expires (a line-level promotion for those dealers; the operator sets the tiers).
+ */
+export function nearExpiryPreset(lots: StockLot[]): PromotionPreset {
+  const skuIds = [...new Set(lots.map((lot) => lot.skuId))];
+  const dealers = new Map<string, string>();
+  for (const lot of lots) if (lot.dealerId) dealers.set(lot.dealerId, lot.dealerName ?? lot.dealerId);
+  const firstExpiry = lots.map((lot) => lot.expiryDate).sort()[0];
+  const skuNames = [...new Set(lots.map((lot) => lot.skuName))];
+  const name = `临期清理：${skuNames[0]}${skuNames.length > 1 ? ` 等${skuNames.length}个商品` : ''}`;
+  return {
+    values: {
+      name: name.slice(0, 64),
+      promoType: 'NEAR_EXPIRY',
+      applyLevel: 'LINE',
+      audience: 'DEALER',
+      period: [dayjs().startOf('minute'), dayjs(firstExpiry).subtract(1, 'minute')],
+      productScope: { skuIds },
+      customerScope: { includeIds: [...dealers.keys()] },
+    },
+    customerOptions: [...dealers].map(([value, dealerName]) => ({ value, label: `${dealerName}（经销商）` })),
+  };
+}
+
 export default function ProdStockPage() {
   const [totals, setTotals] = useState<StockTotals | null>(null);
   const [buckets, setBuckets] = useState<AgeBucketSummary[]>([]);
@@ -74,6 +103,7 @@ export default function ProdStockPage() {
     out: useHasPermission('stock:out'),
     transfer: useHasPermission('stock:transfer'),
     adjust: useHasPermission('stock:adjust'),
+    promote: useHasPermission('promotion:add'),
   };
   const list = useListPage<StockLot>({
     filterKeys: [
@@ -127,6 +157,9 @@ export default function ProdStockPage() {
     });
   };
   const [shown, setShown] = useState<StockLot | null>(null);
+  const [clearance, setClearance] = useState<PromotionPreset | null>(null);
+  const nearExpiryView =
+    list.query.filters.nearExpiryOnly === 'true' || list.query.filters.freshness === 'NEAR_EXPIRY';
   const colorOf = (code: string) => buckets.find((bucket) => bucket.code === code)?.color;
 
   const columns: ColumnsType<StockLot> = [
@@ -242,6 +275,17 @@ export default function ProdStockPage() {
         // A lot is its SKU and its batch (in a warehouse): rows of one SKU differ only by the batch.
         compactColumns={['skuCode', 'batchNo', 'amount', 'lotStatus']}
         exportAs={exportStockLots}
+        // Only near-expiry lots can be cleared by a promotion: expired ones may no longer be sold.
+        batchActions={
+          nearExpiryView && may.promote
+            ? (selected) => (
+                <Button icon={<TagOutlined />} onClick={() => setClearance(nearExpiryPreset(selected))}>
+                  创建临期清理促销
+                </Button>
+              )
+            : undefined
+        }
+        selectable={(lot) => lot.freshness === 'NEAR_EXPIRY'}
         toFormValues={toFormValues}
         toFilters={toFilters}
         searchFields={
@@ -330,6 +374,13 @@ export default function ProdStockPage() {
         onSaved={list.reload}
       />
       <LotDrawer lot={shown} onClose={() => setShown(null)} />
+      <PromotionFormModal
+        id={undefined}
+        open={clearance !== null}
+        preset={clearance ?? undefined}
+        onClose={() => setClearance(null)}
+        onSaved={() => setClearance(null)}
+      />
       <AgeBucketsModal open={bucketsOpen} onClose={() => setBucketsOpen(false)} onSaved={list.reload} />
     </>
   );

@@ -107,7 +107,7 @@ describe.each(testBackends())('组合套餐 and 累计返 on %s', (backend) => {
   beforeAll(async () => {
     bed = await openBusinessTestbed(backend);
     goods = await orderableGoods(bed, 'admin', 'PMT', 'A01A02A01', 3);
-  }, 120_000);
+  }, 300_000);
   afterAll(() => bed.close());
 
   it('checks their terms and keeps a bundle’s items', async () => {

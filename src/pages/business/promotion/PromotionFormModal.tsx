@@ -36,7 +36,7 @@ import { buyerOption, loadBuyers, loadSkus, skuOption } from '../order/cartField
 
 export interface PromotionFormValues extends Omit<
   PromotionInput,
-  'startAt' | 'endAt' | 'timeWindow' | 'tiers'
+  'startAt' | 'endAt' | 'timeWindow' | 'tiers' | 'bundleItems'
 > {
   period: [Dayjs, Dayjs];
   weekdays?: number[];

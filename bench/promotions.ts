@@ -1,6 +1,6 @@
 // Promotions priced into an order (issue #18): the server's pricing of a 30-line order of tenant A01 with 50
-// active promotions (the demo's 4 and 46 more of every priced type, on the cart's SKUs, their categories and
-// other goods), as placing, 修改重提 and the order form's preview run it — previewOrder, one transaction: the
+// active promotions (the demo's and more of every priced type — 组合套餐 and 累计返 too — on the cart's SKUs,
+// their categories and other goods), as placing, 修改重提 and the order form's preview run it — previewOrder, one transaction: the
 // buyer in scope, price lists, the running promotions and groups, the buyer's usages, the gifts' prices and the
 // engine. p50/p99 per pricing, one at a time, on PGlite and on PostgreSQL (target: under 20 ms).
 //
@@ -143,11 +143,14 @@ async function prepare(db: Kysely<DB>): Promise<Cart> {
   const now = Date.now();
   const rows = Array.from({ length: PROMOTIONS - Number(running.n) }, (_, index) => {
     const sku = skus[index % LINES];
-    const kind = index % 5;
+    const partner = skus[(index + 1) % LINES];
+    const kind = index % 7;
     const scope =
       kind === 2
         ? { categoryIds: [sku.category_id] }
-        : index % 7 === 6
+        : kind === 5
+          ? { skuIds: [sku.id, partner.id] }
+          : index % 11 === 10
           ? { skuIds: [stableId('sku', TENANT, `elsewhere-${index}`)] }
           : { skuIds: [sku.id] };
     const [promoType, applyLevel, tiers] = [
@@ -183,6 +186,16 @@ async function prepare(db: Kysely<DB>): Promise<Cart> {
           tier({ tierNo: 2, thresholdType: 'AMOUNT', thresholdValue: 2000, benefitValue: 50 }),
         ],
       ],
+      [
+        'BUNDLE',
+        'ORDER',
+        [tier({ thresholdType: 'SETS', thresholdValue: 1, benefitValue: 3, repeatable: true })],
+      ],
+      [
+        'CUMULATIVE',
+        'ORDER',
+        [tier({ thresholdValue: 5, benefitValue: 5, repeatable: true })],
+      ],
     ][kind] as [string, string, PromotionTier[]];
     return {
       id: stableId('promotion', TENANT, `bench-${index}`),
@@ -194,6 +207,14 @@ async function prepare(db: Kysely<DB>): Promise<Cart> {
       audience: 'OUTLET' as const,
       customer_scope: JSON.stringify({}),
       product_scope: JSON.stringify(scope),
+      bundle_items: JSON.stringify(
+        kind === 5
+          ? [
+              { skuId: sku.id, qty: 1, unit: 'CASE' },
+              { skuId: partner.id, qty: 1, unit: 'CASE' },
+            ]
+          : [],
+      ),
       start_at: new Date(now - 10 * DAY),
       end_at: new Date(now + 30 * DAY),
       time_window: null,

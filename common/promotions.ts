@@ -42,6 +42,8 @@ export const PRICED_PROMO_TYPES: readonly PromoType[] = [
   'BUY_GIFT',
   'SPECIAL_PRICE',
   'TIERED',
+  'BUNDLE',
+  'CUMULATIVE',
   'NEAR_EXPIRY',
   'NEW_LISTING',
 ];
@@ -55,7 +57,12 @@ export type Audience = keyof typeof AUDIENCE;
 export const BUDGET_TYPE = labels({ NONE: '不限', AMOUNT: '金额', GIFT_QTY: '赠品数量' });
 export type BudgetType = keyof typeof BUDGET_TYPE;
 
-export const THRESHOLD_TYPE = labels({ QTY_CASES: '箱数', AMOUNT: '金额', SKU_COUNT: '品项数' });
+export const THRESHOLD_TYPE = labels({
+  QTY_CASES: '箱数',
+  AMOUNT: '金额',
+  SKU_COUNT: '品项数',
+  SETS: '套数',
+});
 export type ThresholdType = keyof typeof THRESHOLD_TYPE;
 
 export const BENEFIT_TYPE = labels({
@@ -66,6 +73,45 @@ export const BENEFIT_TYPE = labels({
   FEE_CREDIT: '返费用',
 });
 export type BenefitType = keyof typeof BENEFIT_TYPE;
+
+/**
+ * What each type's tiers may measure and give — the server refuses the rest, the wizard offers only these.
+ * 组合套餐 counts complete sets of its items (its benefit: a package price a set, yuan off a set, a rate on the
+ * sets' goods, or gifts a set); 累计返 measures amount or cases accumulated over the activity period and gives
+ * yuan off this order or gifts; 买赠 gives gifts, 特价 a special price.
+ */
+export function tierRulesOf(promoType: PromoType): {
+  thresholdTypes: ThresholdType[];
+  benefitTypes: BenefitType[];
+} {
+  const ordinary: ThresholdType[] = ['QTY_CASES', 'AMOUNT', 'SKU_COUNT'];
+  switch (promoType) {
+    case 'BUNDLE':
+      return {
+        thresholdTypes: ['SETS'],
+        benefitTypes: ['SPECIAL_PRICE', 'REDUCE_AMOUNT', 'DISCOUNT_RATE', 'GIFT'],
+      };
+    case 'CUMULATIVE':
+      return { thresholdTypes: ['QTY_CASES', 'AMOUNT'], benefitTypes: ['REDUCE_AMOUNT', 'GIFT'] };
+    case 'BUY_GIFT':
+      return { thresholdTypes: ordinary, benefitTypes: ['GIFT'] };
+    case 'SPECIAL_PRICE':
+      return { thresholdTypes: ordinary, benefitTypes: ['SPECIAL_PRICE'] };
+    default:
+      return {
+        thresholdTypes: ordinary,
+        benefitTypes: ['REDUCE_AMOUNT', 'DISCOUNT_RATE', 'GIFT', 'SPECIAL_PRICE', 'FEE_CREDIT'],
+      };
+  }
+}
+
+/** One item of a 组合套餐: the SKU and how many of it make one set. */
+export interface BundleItem {
+  skuId: string;
+  qty: number;
+  /** Cases or base units (瓶/罐). */
+  unit: 'CASE' | 'BASE';
+}
 
 export const COST_BEARER = labels({ BRAND: '品牌商', DEALER: '经销商', SHARED: '共同承担' });
 export type CostBearer = keyof typeof COST_BEARER;
@@ -148,10 +194,13 @@ export interface TimeWindow {
 export interface PromotionTier {
   tierNo: number;
   thresholdType: ThresholdType;
-  /** Cases, yuan or SKU count. */
+  /** Cases, yuan, SKU count or complete sets (组合套餐); for 累计返 the amount or cases accumulated. */
   thresholdValue: number;
   benefitType: BenefitType;
-  /** Yuan off (REDUCE_AMOUNT), the rate paid 0–1 (DISCOUNT_RATE: 0.9 = 九折), yuan a case (SPECIAL_PRICE). */
+  /**
+   * Yuan off (REDUCE_AMOUNT; 组合套餐: a set), the rate paid 0–1 (DISCOUNT_RATE: 0.9 = 九折), yuan a case
+   * (SPECIAL_PRICE; 组合套餐: the package price of a set).
+   */
   benefitValue: number;
   giftSkuId?: string | null;
   giftQty?: number | null;
@@ -169,6 +218,8 @@ export interface PromotionInput {
   audience: Audience;
   customerScope: CustomerScope;
   productScope: ProductScope;
+  /** 组合套餐 only: the items of one set (at least two SKUs); its product scope is these SKUs. */
+  bundleItems?: BundleItem[];
   startAt: string;
   endAt: string;
   timeWindow?: TimeWindow | null;

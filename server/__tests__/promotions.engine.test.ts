@@ -44,6 +44,7 @@ const promo = (values: Partial<EnginePromotion>): EnginePromotion => ({
   groupId: null,
   priority: 100,
   tiers: [tier({ thresholdValue: 100, benefitValue: 10 })],
+  bundleItems: [],
   ...values,
 });
 
@@ -229,7 +230,6 @@ describe('why a promotion does not fire', () => {
       [{ status: 'DRAFT' }, '促销未生效'],
       [{ firstOrderOnly: true }, '仅限首单，客户已有订单'],
       [{ perCustomerLimit: 1, customerUses: 1 }, '每客户限 1 次，已用完'],
-      [{ promoType: 'CUMULATIVE' }, '该促销类型本期不参与下单计价'],
     ];
     for (const [values, reason] of cases) {
       const result = priceCart(input([promo(values)]));
@@ -324,5 +324,211 @@ describe('groups and the engine order', () => {
     const after = priceCart(input([grouped, early], { groups: [group({ stackWithOtherGroups: false })] }));
     expect(after.applied.map((each) => each.promotionId)).toEqual([early.id]);
     expect(after.skipped[0].reason).toContain('已有其他促销');
+  });
+});
+
+describe('组合套餐 (BUNDLE)', () => {
+  /** One set: a case of beer (60) and two of water (40): the cart holds 2 sets (water is short of a third). */
+  const bundle = (values: Partial<EnginePromotion> = {}, tierValues: Partial<PromotionTier> = {}) =>
+    promo({
+      promoType: 'BUNDLE',
+      productScope: { skuIds: ['beer', 'water'] },
+      bundleItems: [
+        { skuId: 'beer', qty: 1, unit: 'CASE', skuName: '啤酒', baseQty: 12, qtyText: '1箱' },
+        { skuId: 'water', qty: 2, unit: 'CASE', skuName: '水', baseQty: 48, qtyText: '2箱' },
+      ],
+      tiers: [
+        tier({
+          thresholdType: 'SETS',
+          thresholdValue: 1,
+          benefitType: 'SPECIAL_PRICE',
+          benefitValue: 95,
+          repeatable: true,
+          ...tierValues,
+        }),
+      ],
+      ...values,
+    });
+
+  it('fires once for every complete set, the package price on the sets’ goods only', () => {
+    const result = priceCart(input([bundle()]));
+    // 2 sets worth 2 × 100 at 2 × 95: 10 off, 6 on beer's 120 and 4 on water's 80 of the sets (60 : 40).
+    expect(result.applied[0]).toMatchObject({ times: 2, discountCents: 1000, discounts: { 0: 600, 1: 400 } });
+    expect(result.applied[0].description).toBe('组合套餐 2 套：套餐价 95 元/套');
+    expect(amounts(result)).toEqual([35400, 9600]);
+    // Not repeatable: one set only.
+    const once = priceCart(input([bundle({}, { repeatable: false })]));
+    expect(once.applied[0]).toMatchObject({ times: 1, discountCents: 500 });
+    // A benefit a set, and gifts a set.
+    const off = priceCart(input([bundle({}, { benefitType: 'REDUCE_AMOUNT', benefitValue: 7 })]));
+    expect(off.applied[0]).toMatchObject({
+      discountCents: 1400,
+      description: '组合套餐 2 套：减 14.00 元（2 倍）',
+    });
+    const gifts = priceCart(
+      input([bundle({}, { benefitType: 'GIFT', giftSkuId: 'water', giftQty: 1, giftUnit: 'CASE' })]),
+    );
+    expect(gifts.applied[0].gifts).toEqual([{ skuId: 'water', baseQty: 48 }]);
+  });
+
+  it('keeps to the per-order limit, the cap and the number of sets of its tier', () => {
+    expect(priceCart(input([bundle({ perOrderLimit: 1 })])).applied[0]).toMatchObject({
+      times: 1,
+      discountCents: 500,
+    });
+    const capped = priceCart(
+      input([bundle({}, { benefitType: 'REDUCE_AMOUNT', benefitValue: 10, maxBenefit: 15 })]),
+    );
+    expect(capped.applied[0]).toMatchObject({ discountCents: 1500 });
+    expect(capped.applied[0].description).toContain('已封顶');
+    const three = priceCart(input([bundle({}, { thresholdValue: 3 })]));
+    expect(three.skipped[0].reason).toBe('未达门槛：满 3 套，现有 2 套');
+  });
+
+  it('never goes below a floor, and leaves the goods outside the sets alone', () => {
+    // At 10 a set the sets' goods would lose 180: beer's two cases may lose 10 (floor 55 a case), water's four
+    // cases 80 (no floor) — the fifth case of water is not in a set and keeps its 20.
+    const result = priceCart(input([bundle({}, { benefitValue: 10 })]));
+    expect(amounts(result)).toEqual([35000, 2000]);
+    expect(result.applied[0].description).toContain('受底价限制，实际优惠 90.00 元');
+  });
+
+  it('says what is missing when the cart holds no complete set, or none of its goods', () => {
+    const wine = bundle({
+      productScope: { skuIds: ['beer', 'wine'] },
+      bundleItems: [
+        { skuId: 'beer', qty: 1, unit: 'CASE', skuName: '啤酒', baseQty: 12, qtyText: '1箱' },
+        { skuId: 'wine', qty: 6, unit: 'BASE', skuName: '葡萄酒', baseQty: 6, qtyText: '6瓶' },
+      ],
+    });
+    expect(priceCart(input([wine])).skipped[0].reason).toBe('未凑齐一套：缺 葡萄酒（每套 6瓶）');
+    const elsewhere = bundle({ productScope: { skuIds: ['wine', 'cola'] } });
+    expect(priceCart(input([elsewhere])).skipped[0].reason).toBe('购物车中没有适用商品');
+    expect(priceCart(input([bundle({ customerScope: { channels: ['MT'] } })])).skipped[0].reason).toBe(
+      '客户渠道不在适用范围',
+    );
+  });
+
+  it('applies only within its period and time window', () => {
+    const cases: Array<[Partial<EnginePromotion>, string]> = [
+      [{ startAt: new Date('2026-06-11T00:00:00Z') }, '活动尚未开始'],
+      [{ endAt: new Date('2026-06-10T00:00:00Z') }, '活动已结束'],
+      [{ timeWindow: { weekdays: [6, 7] } }, '不在活动时段（星期）'],
+    ];
+    for (const [values, reason] of cases)
+      expect(priceCart(input([bundle(values)])).skipped[0].reason).toBe(reason);
+    expect(priceCart(input([bundle({ timeWindow: { weekdays: [3] } })])).applied).toHaveLength(1);
+  });
+});
+
+describe('累计返 (CUMULATIVE)', () => {
+  /** The cart holds 11 cases (6 beer, 5 water) worth 460. */
+  const cumulative = (
+    ledger: Partial<NonNullable<EnginePromotion['cumulative']>>,
+    tiers: PromotionTier[],
+    values: Partial<EnginePromotion> = {},
+  ) =>
+    promo({
+      promoType: 'CUMULATIVE',
+      cumulative: { priorCents: 0, priorCases: 0, given: {}, ...ledger },
+      tiers,
+      ...values,
+    });
+  const cases20 = tier({ thresholdType: 'QTY_CASES', thresholdValue: 20, benefitValue: 20 });
+  const every10 = tier({
+    thresholdType: 'QTY_CASES',
+    thresholdValue: 10,
+    benefitValue: 20,
+    repeatable: true,
+  });
+
+  it('fires when the audited orders and this cart together cross the threshold', () => {
+    const result = priceCart(input([cumulative({ priorCases: 10 }, [cases20])]));
+    expect(result.applied[0]).toMatchObject({ tierNo: 1, times: 1, discountCents: 2000 });
+    expect(result.applied[0].description).toBe(
+      '累计 21 箱（已审核订单 10 箱 + 本单 11 箱），达到第 1 档（满 20 箱）：减 20.00 元',
+    );
+    expect(priceCart(input([cumulative({ priorCases: 5 }, [cases20])])).skipped[0].reason).toBe(
+      '第 1 档（满 20 箱）累计 16 箱（已审核订单 5 箱 + 本单 11 箱），还差 4 箱',
+    );
+    const amount = tier({ thresholdType: 'AMOUNT', thresholdValue: 1000, benefitValue: 30 });
+    expect(priceCart(input([cumulative({ priorCents: 60000 }, [amount])])).discountCents).toBe(3000);
+    expect(priceCart(input([cumulative({ priorCents: 50000 }, [amount])])).skipped[0].reason).toContain(
+      '还差 40.00 元',
+    );
+  });
+
+  it('fires once per crossing: a tier given before does not fire again', () => {
+    const given = priceCart(input([cumulative({ priorCases: 10, given: { 1: 1 } }, [cases20])]));
+    expect(given.applied).toEqual([]);
+    expect(given.skipped[0].reason).toBe(
+      '第 1 档（满 20 箱）已享受，累计 21 箱（已审核订单 10 箱 + 本单 11 箱）',
+    );
+  });
+
+  it('每满 repeats for every multiple not given yet, within the per-order limit', () => {
+    const both = priceCart(input([cumulative({ priorCases: 15 }, [every10])]));
+    expect(both.applied[0]).toMatchObject({ times: 2, discountCents: 4000 });
+    const one = priceCart(input([cumulative({ priorCases: 15, given: { 1: 1 } }, [every10])]));
+    expect(one.applied[0]).toMatchObject({ times: 1, discountCents: 2000 });
+    const none = priceCart(input([cumulative({ priorCases: 15, given: { 1: 2 } }, [every10])]));
+    expect(none.skipped[0].reason).toBe(
+      '第 1 档（每满 10 箱）累计 26 箱（已审核订单 15 箱 + 本单 11 箱），还差 4 箱（已享受 2 次）',
+    );
+    const limited = priceCart(input([cumulative({ priorCases: 15 }, [every10], { perOrderLimit: 1 })]));
+    expect(limited.applied[0]).toMatchObject({ times: 1, discountCents: 2000 });
+  });
+
+  it('gives every tier crossed at once, each its own entry, within the budget', () => {
+    const gift = tier({
+      tierNo: 2,
+      thresholdType: 'QTY_CASES',
+      thresholdValue: 25,
+      benefitType: 'GIFT',
+      giftSkuId: 'water',
+      giftQty: 1,
+      giftUnit: 'CASE',
+    });
+    const promotion = cumulative({ priorCases: 15 }, [gift, cases20]);
+    const result = priceCart(input([promotion]));
+    expect(result.applied.map((each) => [each.promotionId, each.tierNo])).toEqual([
+      [promotion.id, 1],
+      [promotion.id, 2],
+    ]);
+    expect(result.applied[1].gifts).toEqual([{ skuId: 'water', baseQty: 24 }]);
+    expect(result.lines.map((line) => line.promotionIds)).toEqual([[promotion.id], [promotion.id]]);
+    const second = tier({ tierNo: 2, thresholdType: 'QTY_CASES', thresholdValue: 25, benefitValue: 20 });
+    const budgeted = priceCart(
+      input([
+        cumulative({ priorCases: 15 }, [cases20, second], { budgetType: 'AMOUNT', budgetRemaining: 1500 }),
+      ]),
+    );
+    expect(budgeted.applied).toHaveLength(1);
+    expect(budgeted.applied[0]).toMatchObject({ discountCents: 1500, budgetConsumed: 1500 });
+  });
+
+  it('never goes below a floor', () => {
+    const big = tier({ thresholdType: 'QTY_CASES', thresholdValue: 20, benefitValue: 500 });
+    const result = priceCart(input([cumulative({ priorCases: 10 }, [big])]));
+    expect(amounts(result)).toEqual([33000, 0]);
+    expect(result.applied[0].description).toContain('受底价限制');
+  });
+
+  it('counts only its products and customers, and only in its period', () => {
+    const cases: Array<[Partial<EnginePromotion>, string]> = [
+      [{ productScope: { skuIds: ['wine'] } }, '购物车中没有适用商品'],
+      [{ customerScope: { channels: ['MT'] } }, '客户渠道不在适用范围'],
+      [{ endAt: new Date('2026-06-10T00:00:00Z') }, '活动已结束'],
+      [{ startAt: new Date('2026-06-11T00:00:00Z') }, '活动尚未开始'],
+    ];
+    for (const [values, reason] of cases)
+      expect(priceCart(input([cumulative({ priorCases: 10 }, [cases20], values)])).skipped[0].reason).toBe(
+        reason,
+      );
+    // Only water is in scope: 5 cases in the cart.
+    const water = priceCart(
+      input([cumulative({ priorCases: 10 }, [cases20], { productScope: { categoryIds: ['cat-water'] } })]),
+    );
+    expect(water.skipped[0].reason).toContain('累计 15 箱（已审核订单 10 箱 + 本单 5 箱），还差 5 箱');
   });
 });

@@ -74,6 +74,7 @@ import type {
   ApplyLevel,
   Audience,
   BudgetType,
+  BundleItem,
   CostBearer,
   CustomerScope,
   GroupExclusivity,
@@ -1682,6 +1683,7 @@ export interface PromotionsTable extends BusinessColumns {
   audience: Audience;
   customer_scope: JSONColumnType<CustomerScope, string, string>;
   product_scope: JSONColumnType<ProductScope, string, string>;
+  bundle_items: JSONColumnType<BundleItem[], string | undefined, string>;
   start_at: Date;
   end_at: Date;
   time_window: JSONColumnType<TimeWindow | null, string | null, string | null>;
@@ -1715,6 +1717,8 @@ export interface PromotionUsagesTable {
   gift_sku_id: string | null;
   gift_qty: number;
   budget_consumed: Decimal;
+  /** How many times the tier's benefit was given (每满, bundle sets, 累计返 crossings). */
+  times: Generated<number>;
   status: UsageStatus;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

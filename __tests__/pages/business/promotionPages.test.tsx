@@ -1,7 +1,8 @@
 // 促销列表: the URL's filters reach the server, each row offers the actions its state allows (the state table
 // of common/promotions.ts) and the codes grant; 暂停 asks first and sends the command; the form's values
-// become the server's input (period as Beijing text, tiers numbered, the time window only when set).
-import { screen, waitFor } from '@testing-library/react';
+// become the server's input (period as Beijing text, tiers numbered, the time window only when set, a bundle's
+// items); the 试算预览's panel shows what fires and why the others do not.
+import { render, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import type { PromotionListRecord } from '../../../common/promotions';
 import * as customersApi from '../../../src/api/customers';
@@ -9,6 +10,7 @@ import * as productsApi from '../../../src/api/products';
 import * as promotionsApi from '../../../src/api/promotions';
 import PromotionListPage from '../../../src/pages/business/promotion/PromotionListPage';
 import { toPromotionInput } from '../../../src/pages/business/promotion/PromotionFormModal';
+import { PricePreviewPanel } from '../../../src/pages/business/promotion/PricePreviewPanel';
 import { buttonByText, findDialog, ok, rowActionNames, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
 
@@ -193,4 +195,86 @@ it('turns the form values into the server input', () => {
       { tierNo: 2, thresholdValue: 2000, benefitValue: 120, repeatable: true },
     ],
   });
+});
+
+it('a bundle sends its items; other types send none', () => {
+  const base = {
+    name: '套餐',
+    applyLevel: 'ORDER' as const,
+    audience: 'OUTLET' as const,
+    customerScope: {},
+    productScope: {},
+    period: [dayjs('2026-12-01 08:00'), dayjs('2026-12-31 20:00')] as [dayjs.Dayjs, dayjs.Dayjs],
+    budgetType: 'NONE' as const,
+    firstOrderOnly: false,
+    priority: 100,
+    allowWithRebate: true,
+    allowWithCoins: true,
+    costBearer: 'BRAND' as const,
+    tiers: [
+      {
+        thresholdType: 'SETS' as const,
+        thresholdValue: 1,
+        benefitType: 'SPECIAL_PRICE' as const,
+        benefitValue: 90,
+        repeatable: true,
+      },
+    ],
+    bundleItems: [
+      { skuId: 's1', qty: 2 },
+      { skuId: 's2', qty: 6, unit: 'BASE' as const },
+    ],
+  };
+  expect(toPromotionInput({ ...base, promoType: 'BUNDLE' })).toMatchObject({
+    bundleItems: [
+      { skuId: 's1', qty: 2, unit: 'CASE' },
+      { skuId: 's2', qty: 6, unit: 'BASE' },
+    ],
+    tiers: [{ tierNo: 1, thresholdType: 'SETS', benefitValue: 90, repeatable: true }],
+  });
+  expect(toPromotionInput({ ...base, promoType: 'CUMULATIVE' }).bundleItems).toEqual([]);
+});
+
+it('the 试算预览 shows a bundle and a 累计返 firing, and why another does not', async () => {
+  render(
+    <PricePreviewPanel
+      preview={{
+        lines: [],
+        goodsAmount: '240.00',
+        promoDiscountAmount: '22.00',
+        payableAmount: '218.00',
+        applied: [
+          {
+            promotionId: 'p1',
+            promoNo: 'CX1',
+            name: '套餐 1+1',
+            tierNo: 1,
+            discountAmount: '12.00',
+            gifts: [],
+            description: '组合套餐 2 套：套餐价 90 元/套',
+          },
+          {
+            promotionId: 'p2',
+            promoNo: 'CX2',
+            name: '累计 5 箱减 10',
+            tierNo: 1,
+            discountAmount: '10.00',
+            gifts: [],
+            description: '累计 5 箱（已审核订单 3 箱 + 本单 2 箱），达到第 1 档（满 5 箱）：减 10.00 元',
+          },
+        ],
+        skipped: [
+          {
+            promotionId: 'p3',
+            promoNo: 'CX3',
+            name: '冬季套餐',
+            reason: '未凑齐一套：缺 劲鹏 500ml（每套 1箱）',
+          },
+        ],
+      }}
+    />,
+  );
+  expect(screen.getByText(/套餐 1\+1（CX1）：组合套餐 2 套：套餐价 90 元\/套/)).toBeInTheDocument();
+  expect(screen.getByText(/已审核订单 3 箱 \+ 本单 2 箱/)).toBeInTheDocument();
+  expect(screen.getByText(/冬季套餐（CX3）：未凑齐一套：缺 劲鹏 500ml/)).toBeInTheDocument();
 });

@@ -10,9 +10,19 @@
 // each on the price the previous ones left. A group that does not stack with other groups applies only when
 // no other unit applied before it, and once it has applied no later unit does. No line is priced below its
 // floor (price_list_items.floor_price for its quantity); a discount that would cross it is cut there.
+//
+// 组合套餐 (BUNDLE) counts the complete sets of its items in the cart; its tiers' threshold is a number of sets,
+// 每满 repeats the benefit for every such number. The benefit is on the goods of the sets counted, not the rest
+// of the lines: it is spread over the bundle's lines in proportion to the value of their goods in those sets
+// (spreadDiscount with weights), the same floor rule applying. 累计返 (CUMULATIVE) measures what the buyer bought
+// over the activity period (cumulativeOf in pricing.ts: audited orders not taken back, less received returns)
+// plus this cart; each tier is a milestone given once per crossing (每满: once for every multiple), what was
+// given before being the buyer's usages of the tier not released — so a tier fires only when this cart
+// crosses it again, and several tiers crossed at once each give theirs (one applied entry per tier).
 import {
   PRICED_PROMO_TYPES,
   type ApplyLevel,
+  type BundleItem,
   type BudgetType,
   type CustomerScope,
   type GroupExclusivity,
@@ -75,6 +85,25 @@ export interface EnginePromotion {
   groupId: string | null;
   priority: number;
   tiers: PromotionTier[];
+  /** 组合套餐: the items of one set; empty for the other types. */
+  bundleItems: EngineBundleItem[];
+  /** 累计返: what the buyer bought in the window before this cart, and what each tier has given him. */
+  cumulative?: CumulativeLedger;
+}
+
+export interface EngineBundleItem extends BundleItem {
+  skuName: string;
+  /** One set's quantity of the SKU in base units, and as the operator reads it ("2箱"). */
+  baseQty: number;
+  qtyText: string;
+}
+
+export interface CumulativeLedger {
+  /** The counted purchases of the promotion's products from its start until this cart: cents and cases. */
+  priorCents: number;
+  priorCases: number;
+  /** By tier number: the times the tier was given before (usages locked or confirmed). */
+  given: Record<number, number>;
 }
 
 export interface EngineGroup {
@@ -107,6 +136,8 @@ export interface EngineGift {
 export interface EngineApplied {
   promotionId: string;
   tierNo: number;
+  /** How many times the tier's benefit is given (每满 repeats, bundle sets counted, 累计返 crossings). */
+  times: number;
   /** Cents taken off, by line key. */
   discounts: Record<string, number>;
   discountCents: number;
@@ -223,13 +254,27 @@ interface CartState {
   lines: Array<EngineLine & { amountCents: number; promotionIds: string[] }>;
 }
 
-/** A promotion that fires, and its value for BEST_FOR_BUYER: the discount plus the gifts' value. */
-type Fired = Omit<EngineApplied, 'promotionId'> & { fires: true; value: number };
+/** What one tier of a promotion gives on the cart: one entry of EngineApplied (its promotion added later). */
+type Part = Omit<EngineApplied, 'promotionId'>;
+/** A promotion that fires — one part, or one a tier for 累计返 — and its value for BEST_FOR_BUYER: the discount plus the gifts' value. */
+type Fired = { fires: true; value: number; parts: Part[] };
 type Evaluation = { fires: false; reason: string } | Fired;
 
 type StateLine = CartState['lines'][number];
 
-function measureOf(tier: PromotionTier, lines: StateLine[]): number {
+/** The complete sets of a bundle the lines hold, and each item's quantity in the cart. */
+function bundleSets(promotion: EnginePromotion, lines: StateLine[]) {
+  const have = promotion.bundleItems.map((item) =>
+    lines.filter((line) => line.skuId === item.skuId).reduce((total, line) => total + line.baseQty, 0),
+  );
+  const sets = promotion.bundleItems.length
+    ? Math.min(...promotion.bundleItems.map((item, index) => Math.floor(have[index] / item.baseQty)))
+    : 0;
+  return { sets, have };
+}
+
+function measureOf(promotion: EnginePromotion, tier: PromotionTier, lines: StateLine[]): number {
+  if (tier.thresholdType === 'SETS') return bundleSets(promotion, lines).sets;
   if (tier.thresholdType === 'AMOUNT') return lines.reduce((sum, line) => sum + line.amountCents, 0);
   if (tier.thresholdType === 'SKU_COUNT') return new Set(lines.map((line) => line.skuId)).size;
   return lines.reduce((sum, line) => sum + line.baseQty / line.unitsPerCase, 0);
@@ -238,21 +283,52 @@ function measureOf(tier: PromotionTier, lines: StateLine[]): number {
 const thresholdOf = (tier: PromotionTier) =>
   tier.thresholdType === 'AMOUNT' ? Math.round(tier.thresholdValue * 100) : tier.thresholdValue;
 
-function gapText(tier: PromotionTier, measure: number): string {
+/** A measure as the operator reads it: yuan, cases, SKUs or sets. */
+function measureText(tier: PromotionTier, measure: number): string {
+  if (tier.thresholdType === 'AMOUNT') return `${yuanText(measure)} 元`;
+  if (tier.thresholdType === 'SKU_COUNT') return `${measure} 个品项`;
+  if (tier.thresholdType === 'SETS') return `${measure} 套`;
+  return `${casesText(measure)} 箱`;
+}
+
+function gapText(promotion: EnginePromotion, tier: PromotionTier, lines: StateLine[]): string {
+  const measure = measureOf(promotion, tier, lines);
+  if (tier.thresholdType === 'SETS' && measure === 0) {
+    const { have } = bundleSets(promotion, lines);
+    const short = promotion.bundleItems
+      .filter((item, index) => have[index] < item.baseQty)
+      .map((item) => `${item.skuName}（每套 ${item.qtyText}）`);
+    return short.length > 0 ? `未凑齐一套：缺 ${short.join('、')}` : '未凑齐一套';
+  }
   const gap = thresholdOf(tier) - measure;
   if (tier.thresholdType === 'AMOUNT')
     return `未达门槛：满 ${tier.thresholdValue} 元，还差 ${yuanText(gap)} 元`;
   if (tier.thresholdType === 'SKU_COUNT') return `未达门槛：满 ${tier.thresholdValue} 个品项，还差 ${gap} 个`;
+  if (tier.thresholdType === 'SETS') return `未达门槛：满 ${tier.thresholdValue} 套，现有 ${measure} 套`;
   return `未达门槛：满 ${tier.thresholdValue} 箱，还差 ${casesText(gap)} 箱`;
 }
 
 /**
- * Spreads `wanted` cents over the lines in proportion to their amounts, none below its floor: what a capped
- * line cannot take goes to the others. Returns the cents per line key.
+ * Spreads `wanted` cents over the lines in proportion to their weights (their amounts unless given: a bundle
+ * weighs the goods of its sets), none below its floor — a line weighing only part of its amount keeps the rest
+ * untouched and that part at or above its share of the floor: what a capped line cannot take goes to the others in the
+ * same proportions. Each share is rounded down and the last open line takes the remainder, so the result is
+ * deterministic for a cart. Returns the cents per line key.
  */
-export function spreadDiscount(lines: StateLine[], wanted: number): Record<string, number> {
+export function spreadDiscount(
+  lines: StateLine[],
+  wanted: number,
+  weights?: Record<string, number>,
+): Record<string, number> {
+  const weightOf = (line: StateLine) => weights?.[line.key] ?? line.amountCents;
+  // A line weighing part of its amount may lose that part's share of its room above the floor: the rest of the
+  // line is not in what the discount is for.
   const room = new Map(
-    lines.map((line) => [line.key, Math.max(0, line.amountCents - (line.floorCents ?? 0))]),
+    lines.map((line) => {
+      const above = Math.max(0, line.amountCents - (line.floorCents ?? 0));
+      const weight = Math.min(weightOf(line), line.amountCents);
+      return [line.key, line.amountCents > 0 ? Math.floor((above * weight) / line.amountCents) : 0];
+    }),
   );
   const result: Record<string, number> = {};
   let left = Math.min(
@@ -261,14 +337,14 @@ export function spreadDiscount(lines: StateLine[], wanted: number): Record<strin
   );
   let open = lines.filter((line) => room.get(line.key)! > 0);
   while (left > 0 && open.length > 0) {
-    const base = open.reduce((sum, line) => sum + line.amountCents, 0);
+    const base = open.reduce((sum, line) => sum + weightOf(line), 0);
     let given = 0;
     open.forEach((line, index) => {
       const share =
         index === open.length - 1
           ? left - given
           : base > 0
-            ? Math.floor((left * line.amountCents) / base)
+            ? Math.floor((left * weightOf(line)) / base)
             : Math.floor(left / open.length);
       const take = Math.min(share, room.get(line.key)!);
       room.set(line.key, room.get(line.key)! - take);
@@ -285,26 +361,56 @@ export function spreadDiscount(lines: StateLine[], wanted: number): Record<strin
 const sum = (values: Record<string, number>) =>
   Object.values(values).reduce((total, value) => total + value, 0);
 
-/** One promotion on a group of lines (the whole eligible cart, or one line at LINE level). */
-function evaluateOn(promotion: EnginePromotion, lines: StateLine[], input: EngineInput): Evaluation {
-  const tiers = [...promotion.tiers].sort((a, b) => thresholdOf(b) - thresholdOf(a) || b.tierNo - a.tierNo);
-  const reached = tiers.find((tier) => measureOf(tier, lines) >= thresholdOf(tier));
-  if (!reached) {
-    const lowest = tiers[tiers.length - 1];
-    return { fires: false, reason: gapText(lowest, measureOf(lowest, lines)) };
+/** The goods a benefit is on: the lines, each one's weight in it (cents) and their total. */
+interface Target {
+  lines: StateLine[];
+  weights: Record<string, number>;
+  base: number;
+  /** 组合套餐: the sets the benefit is for. */
+  sets?: number;
+}
+
+const wholeLines = (lines: StateLine[]): Target => ({
+  lines,
+  weights: Object.fromEntries(lines.map((line) => [line.key, line.amountCents])),
+  base: lines.reduce((total, line) => total + line.amountCents, 0),
+});
+
+/**
+ * The goods of `sets` sets of a bundle: each item's quantity taken from its lines in cart order, a line weighing
+ * its current amount for the part of its quantity taken (the rest of the line is not in the bundle).
+ */
+function bundleTarget(promotion: EnginePromotion, lines: StateLine[], sets: number): Target {
+  const weights: Record<string, number> = {};
+  for (const item of promotion.bundleItems) {
+    let needed = item.baseQty * sets;
+    for (const line of lines.filter((each) => each.skuId === item.skuId)) {
+      const taken = Math.min(needed, line.baseQty);
+      if (taken <= 0) break;
+      weights[line.key] = (weights[line.key] ?? 0) + Math.round((line.amountCents * taken) / line.baseQty);
+      needed -= taken;
+    }
   }
-  const threshold = thresholdOf(reached);
-  let times =
-    reached.repeatable && threshold > 0 ? Math.floor(measureOf(reached, lines) / threshold + 1e-9) : 1;
-  if (promotion.perOrderLimit !== null) times = Math.min(times, promotion.perOrderLimit);
-  if (times <= 0) return { fires: false, reason: '每单限次为 0' };
-  const cap = reached.maxBenefit ?? null;
+  const inBundle = lines.filter((line) => weights[line.key] !== undefined);
+  return { lines: inBundle, weights, base: sum(weights), sets };
+}
+
+/** A tier's benefit `times` over on the target, within its cap and the promotion's budget left. */
+function benefitOf(
+  promotion: EnginePromotion,
+  tier: PromotionTier,
+  times: number,
+  target: Target,
+  input: EngineInput,
+): Evaluation {
+  const cap = tier.maxBenefit ?? null;
   const budget = promotion.budgetRemaining;
   const budgetNote = (cut: boolean) => (cut ? '（受预算限制）' : '');
+  const setsNote = target.sets === undefined ? '' : `组合套餐 ${target.sets} 套：`;
 
-  if (reached.benefitType === 'GIFT') {
-    if (!reached.giftSkuId || !reached.giftQty) return { fires: false, reason: '阶梯未设置赠品' };
-    let qty = reached.giftQty * times;
+  if (tier.benefitType === 'GIFT') {
+    if (!tier.giftSkuId || !tier.giftQty) return { fires: false, reason: '阶梯未设置赠品' };
+    let qty = tier.giftQty * times;
     if (cap !== null) qty = Math.min(qty, cap);
     let cut = false;
     if (promotion.budgetType === 'GIFT_QTY' && budget !== null && qty > budget) {
@@ -312,41 +418,49 @@ function evaluateOn(promotion: EnginePromotion, lines: StateLine[], input: Engin
       cut = true;
     }
     if (qty <= 0) return { fires: false, reason: '赠品预算已用完' };
-    const perCase = reached.giftUnit === 'BASE' ? 1 : (input.giftUnitsPerCase?.[reached.giftSkuId] ?? 1);
+    const perCase = tier.giftUnit === 'BASE' ? 1 : (input.giftUnitsPerCase?.[tier.giftSkuId] ?? 1);
     const baseQty = qty * perCase;
     return {
       fires: true,
-      tierNo: reached.tierNo,
-      discounts: {},
-      discountCents: 0,
-      gifts: [{ skuId: reached.giftSkuId, baseQty }],
-      budgetConsumed: promotion.budgetType === 'GIFT_QTY' ? qty : 0,
-      description: `赠 ${qty}${reached.giftUnit === 'BASE' ? '个' : '箱'}${times > 1 ? `（${times} 倍）` : ''}${budgetNote(cut)}`,
-      value: baseQty * (input.giftUnitCents?.[reached.giftSkuId] ?? 0),
+      value: baseQty * (input.giftUnitCents?.[tier.giftSkuId] ?? 0),
+      parts: [
+        {
+          tierNo: tier.tierNo,
+          times,
+          discounts: {},
+          discountCents: 0,
+          gifts: [{ skuId: tier.giftSkuId, baseQty }],
+          budgetConsumed: promotion.budgetType === 'GIFT_QTY' ? qty : 0,
+          description: `${setsNote}赠 ${qty}${tier.giftUnit === 'BASE' ? '个' : '箱'}${times > 1 ? `（${times} 倍）` : ''}${budgetNote(cut)}`,
+        },
+      ],
     };
   }
-  if (reached.benefitType === 'FEE_CREDIT') return { fires: false, reason: '返费用类优惠本期不在下单时计算' };
+  if (tier.benefitType === 'FEE_CREDIT') return { fires: false, reason: '返费用类优惠本期不在下单时计算' };
 
   let wanted: Record<string, number>;
   let what: string;
-  if (reached.benefitType === 'SPECIAL_PRICE') {
-    const price = Math.round(reached.benefitValue * 100);
+  if (tier.benefitType === 'SPECIAL_PRICE' && target.sets !== undefined) {
+    // The package price of a set: the sets' goods come to it (never below the lines' floors).
+    wanted = { total: Math.max(0, target.base - Math.round(tier.benefitValue * 100) * target.sets) };
+    what = `套餐价 ${tier.benefitValue} 元/套`;
+  } else if (tier.benefitType === 'SPECIAL_PRICE') {
+    const price = Math.round(tier.benefitValue * 100);
     wanted = {};
-    for (const line of lines) {
-      const target = Math.max(Math.round((price * line.baseQty) / line.unitsPerCase), line.floorCents ?? 0);
-      if (line.amountCents > target) wanted[line.key] = line.amountCents - target;
+    for (const line of target.lines) {
+      const goal = Math.max(Math.round((price * line.baseQty) / line.unitsPerCase), line.floorCents ?? 0);
+      if (line.amountCents > goal) wanted[line.key] = line.amountCents - goal;
     }
-    what = `特价 ${reached.benefitValue} 元/箱`;
+    what = `特价 ${tier.benefitValue} 元/箱`;
   } else {
-    const base = lines.reduce((total, line) => total + line.amountCents, 0);
     const total =
-      reached.benefitType === 'DISCOUNT_RATE'
-        ? Math.round(base * (1 - reached.benefitValue))
-        : Math.round(reached.benefitValue * 100) * times;
+      tier.benefitType === 'DISCOUNT_RATE'
+        ? Math.round(target.base * (1 - tier.benefitValue))
+        : Math.round(tier.benefitValue * 100) * times;
     wanted = { total };
     what =
-      reached.benefitType === 'DISCOUNT_RATE'
-        ? `${Math.round(reached.benefitValue * 1000) / 100} 折`
+      tier.benefitType === 'DISCOUNT_RATE'
+        ? `${Math.round(tier.benefitValue * 1000) / 100} 折`
         : `减 ${yuanText(total)} 元${times > 1 ? `（${times} 倍）` : ''}`;
   }
   let total = sum(wanted);
@@ -360,31 +474,132 @@ function evaluateOn(promotion: EnginePromotion, lines: StateLine[], input: Engin
     total = budget;
     cut = true;
   }
+  const perLine = tier.benefitType === 'SPECIAL_PRICE' && target.sets === undefined;
   const discounts =
-    reached.benefitType === 'SPECIAL_PRICE' && !capped && !cut
+    perLine && !capped && !cut
       ? wanted
       : spreadDiscount(
-          lines.filter((line) => reached.benefitType !== 'SPECIAL_PRICE' || wanted[line.key]),
+          target.lines.filter((line) => !perLine || wanted[line.key]),
           total,
+          target.weights,
         );
   const taken = sum(discounts);
   if (taken <= 0) {
     return {
       fires: false,
-      reason: reached.benefitType === 'SPECIAL_PRICE' ? '现价已不高于特价' : '已到商品底价，无法再优惠',
+      reason:
+        tier.benefitType === 'SPECIAL_PRICE'
+          ? target.sets === undefined
+            ? '现价已不高于特价'
+            : '套餐商品现价已不高于套餐价'
+          : '已到商品底价，无法再优惠',
     };
   }
   const floorNote = taken < total ? `（受底价限制，实际优惠 ${yuanText(taken)} 元）` : '';
   return {
     fires: true,
-    tierNo: reached.tierNo,
-    discounts,
-    discountCents: taken,
-    gifts: [],
-    budgetConsumed: promotion.budgetType === 'AMOUNT' ? taken : 0,
-    description: `${what}${capped ? '（已封顶）' : ''}${budgetNote(cut)}${floorNote}`,
     value: taken,
+    parts: [
+      {
+        tierNo: tier.tierNo,
+        times,
+        discounts,
+        discountCents: taken,
+        gifts: [],
+        budgetConsumed: promotion.budgetType === 'AMOUNT' ? taken : 0,
+        description: `${setsNote}${what}${capped ? '（已封顶）' : ''}${budgetNote(cut)}${floorNote}`,
+      },
+    ],
   };
+}
+
+/** One promotion on a group of lines (the whole eligible cart, or one line at LINE level). */
+function evaluateOn(promotion: EnginePromotion, lines: StateLine[], input: EngineInput): Evaluation {
+  if (promotion.promoType === 'CUMULATIVE') return evaluateCumulative(promotion, lines, input);
+  const tiers = [...promotion.tiers].sort((a, b) => thresholdOf(b) - thresholdOf(a) || b.tierNo - a.tierNo);
+  const reached = tiers.find((tier) => measureOf(promotion, tier, lines) >= thresholdOf(tier));
+  if (!reached) {
+    const lowest = tiers[tiers.length - 1];
+    return { fires: false, reason: gapText(promotion, lowest, lines) };
+  }
+  const threshold = thresholdOf(reached);
+  let times =
+    reached.repeatable && threshold > 0
+      ? Math.floor(measureOf(promotion, reached, lines) / threshold + 1e-9)
+      : 1;
+  if (promotion.perOrderLimit !== null) times = Math.min(times, promotion.perOrderLimit);
+  if (times <= 0) return { fires: false, reason: '每单限次为 0' };
+  const target =
+    reached.thresholdType === 'SETS'
+      ? bundleTarget(promotion, lines, times * Math.max(1, threshold))
+      : wholeLines(lines);
+  return benefitOf(promotion, reached, times, target, input);
+}
+
+/**
+ * 累计返: every tier on its own — earned (once reached, or once for every multiple if 每满) less what it gave
+ * before is what this order gets; each tier's discount taken from the lines as the tiers before left them.
+ */
+function evaluateCumulative(promotion: EnginePromotion, lines: StateLine[], input: EngineInput): Evaluation {
+  const ledger = promotion.cumulative ?? { priorCents: 0, priorCases: 0, given: {} };
+  const tiers = [...promotion.tiers].sort((a, b) => thresholdOf(a) - thresholdOf(b) || a.tierNo - b.tierNo);
+  const parts: Part[] = [];
+  const reasons: string[] = [];
+  let value = 0;
+  let state = lines;
+  let budgetRemaining = promotion.budgetRemaining;
+  for (const tier of tiers) {
+    const threshold = thresholdOf(tier);
+    const prior = tier.thresholdType === 'AMOUNT' ? ledger.priorCents : ledger.priorCases;
+    const cart = measureOf(promotion, tier, lines);
+    const total = prior + cart;
+    const earned =
+      threshold <= 0
+        ? 0
+        : tier.repeatable
+          ? Math.floor(total / threshold + 1e-9)
+          : total + 1e-9 >= threshold
+            ? 1
+            : 0;
+    const given = ledger.given[tier.tierNo] ?? 0;
+    const so = `累计 ${measureText(tier, total)}（已审核订单 ${measureText(tier, prior)} + 本单 ${measureText(tier, cart)}）`;
+    const rule = `${tier.repeatable ? '每满' : '满'} ${measureText(tier, threshold)}`;
+    let times = earned - given;
+    if (times <= 0) {
+      const next = tier.repeatable ? (given + 1) * threshold : threshold;
+      reasons.push(
+        earned === 0 || (tier.repeatable && total < next)
+          ? `第 ${tier.tierNo} 档（${rule}）${so}，还差 ${measureText(tier, next - total)}${given > 0 ? `（已享受 ${given} 次）` : ''}`
+          : `第 ${tier.tierNo} 档（${rule}）已享受${given > 1 ? ` ${given} 次` : ''}，${so}`,
+      );
+      continue;
+    }
+    if (promotion.perOrderLimit !== null) times = Math.min(times, promotion.perOrderLimit);
+    if (times <= 0) {
+      reasons.push(`第 ${tier.tierNo} 档：每单限次为 0`);
+      continue;
+    }
+    if (budgetRemaining !== null && budgetRemaining <= 0) {
+      reasons.push(`第 ${tier.tierNo} 档：预算已用完`);
+      continue;
+    }
+    const result = benefitOf({ ...promotion, budgetRemaining }, tier, times, wholeLines(state), input);
+    if (!result.fires) {
+      reasons.push(`第 ${tier.tierNo} 档：${result.reason}`);
+      continue;
+    }
+    for (const part of result.parts) {
+      parts.push({ ...part, description: `${so}，达到第 ${tier.tierNo} 档（${rule}）：${part.description}` });
+      if (budgetRemaining !== null) budgetRemaining -= part.budgetConsumed;
+      state = state.map((line) => ({
+        ...line,
+        amountCents: line.amountCents - (part.discounts[line.key] ?? 0),
+      }));
+    }
+    value += result.value;
+  }
+  if (parts.length === 0) return { fires: false, reason: reasons.join('；') };
+  return { fires: true, value, parts };
 }
 
 /** The promotion on the cart as it stands: the eligible lines together, or one by one at LINE level. */
@@ -392,9 +607,10 @@ function evaluate(promotion: EnginePromotion, state: CartState, input: EngineInp
   const eligible = state.lines.filter((line) => inProductScope(promotion.productScope, line));
   if (eligible.length === 0) return { fires: false, reason: '购物车中没有适用商品' };
   if (promotion.applyLevel !== 'LINE') return evaluateOn(promotion, eligible, input);
-  // Each line on its own; the budget shared out in line order.
+  // Each line on its own; the budget shared out in line order; one entry for the promotion.
   let remaining = promotion.budgetRemaining;
-  const fired: Array<Fired> = [];
+  const fired: Part[] = [];
+  let value = 0;
   let lastReason = '';
   for (const line of eligible) {
     const result = evaluateOn({ ...promotion, budgetRemaining: remaining }, [line], input);
@@ -402,20 +618,27 @@ function evaluate(promotion: EnginePromotion, state: CartState, input: EngineInp
       lastReason = `${line.skuName}：${result.reason}`;
       continue;
     }
-    fired.push(result);
-    if (remaining !== null && promotion.budgetType !== 'NONE') remaining -= result.budgetConsumed;
+    fired.push(...result.parts);
+    value += result.value;
+    const consumed = result.parts.reduce((total, part) => total + part.budgetConsumed, 0);
+    if (remaining !== null && promotion.budgetType !== 'NONE') remaining -= consumed;
     if (remaining !== null && promotion.budgetType !== 'NONE' && remaining <= 0) break;
   }
   if (fired.length === 0) return { fires: false, reason: lastReason };
   return {
     fires: true,
-    tierNo: Math.max(...fired.map((each) => each.tierNo)),
-    discounts: Object.assign({}, ...fired.map((each) => each.discounts)),
-    discountCents: fired.reduce((total, each) => total + each.discountCents, 0),
-    gifts: mergeGifts(fired.flatMap((each) => each.gifts)),
-    budgetConsumed: fired.reduce((total, each) => total + each.budgetConsumed, 0),
-    description: fired.map((each) => each.description).join('；'),
-    value: fired.reduce((total, each) => total + each.value, 0),
+    value,
+    parts: [
+      {
+        tierNo: Math.max(...fired.map((each) => each.tierNo)),
+        times: fired.reduce((total, each) => total + each.times, 0),
+        discounts: Object.assign({}, ...fired.map((each) => each.discounts)),
+        discountCents: fired.reduce((total, each) => total + each.discountCents, 0),
+        gifts: mergeGifts(fired.flatMap((each) => each.gifts)),
+        budgetConsumed: fired.reduce((total, each) => total + each.budgetConsumed, 0),
+        description: fired.map((each) => each.description).join('；'),
+      },
+    ],
   };
 }
 
@@ -473,22 +696,16 @@ export function priceCart(input: EngineInput): EngineResult {
   let blocker: Unit | undefined;
 
   const apply = (unit: Unit, promotion: EnginePromotion, result: Fired) => {
-    for (const line of state.lines) {
-      const off = result.discounts[line.key];
-      if (off) {
-        line.amountCents -= off;
-        line.promotionIds.push(promotion.id);
+    for (const part of result.parts) {
+      for (const line of state.lines) {
+        const off = part.discounts[line.key];
+        if (off) {
+          line.amountCents -= off;
+          if (!line.promotionIds.includes(promotion.id)) line.promotionIds.push(promotion.id);
+        }
       }
+      applied.push({ promotionId: promotion.id, ...part });
     }
-    applied.push({
-      promotionId: promotion.id,
-      tierNo: result.tierNo,
-      discounts: result.discounts,
-      discountCents: result.discountCents,
-      gifts: result.gifts,
-      budgetConsumed: result.budgetConsumed,
-      description: result.description,
-    });
     unit.applied = true;
     if (unit.group && !unit.group.stackWithOtherGroups) blocker = unit;
   };

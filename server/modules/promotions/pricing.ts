@@ -3,13 +3,25 @@
 // releases when it is cancelled, invalidated or rejected. A lock raises the promotion's budget_used with a
 // conditional UPDATE that never passes the total (CHECK budget_used <= budget_total backs it): of orders
 // racing for the last of a budget, the one that finds it gone gets 409 and nothing of its order is written.
+// A 累计返 tier is given once per crossing: its lock re-reads, under a lock of the promotion's row, what the
+// tier had given the buyer; an order that finds it given meanwhile by another gets 409 likewise.
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { formatQuantity } from '../../../common/quantity';
 import type { CustomersTable, DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
 import { newId } from '../../db/ids';
+import { COUNTED_ORDER_STATUS, lineCases } from '../orders/counted';
 import { centsText, toCents } from '../orders/money';
-import type { EngineApplied, EngineCustomer, EngineGroup, EnginePromotion } from './engine';
-import { promotionTermsOf, settleByTime } from './service';
+import {
+  inProductScope,
+  type CumulativeLedger,
+  type EngineApplied,
+  type EngineBundleItem,
+  type EngineCustomer,
+  type EngineGroup,
+  type EnginePromotion,
+} from './engine';
+import { promotionTermsOf, settleByTime, type PromotionRow } from './service';
 
 /** Statuses a promotion can be in to be considered (the others are not shown in 试算预览 either). */
 const CONSIDERED = ['APPROVED', 'ACTIVE', 'PAUSED', 'BUDGET_EXHAUSTED'] as const;
@@ -81,9 +93,15 @@ export async function enginePromotionsOf(
   ]);
   const used = new Map(uses.map((use) => [use.promotion_id, use.n]));
   const enabled = new Set(groups.map((group) => group.id));
+  const [bundles, ledgers] = await Promise.all([
+    bundleItemsOf(db, tenantId, rows),
+    cumulativeOf(db, tenantId, buyerId, at, rows),
+  ]);
   return {
     promotions: rows.map((row) => ({
       ...promotionTermsOf(row),
+      bundleItems: bundles.get(row.id) ?? [],
+      cumulative: ledgers.get(row.id),
       startAt: row.start_at,
       endAt: row.end_at,
       budgetRemaining:
@@ -106,6 +124,120 @@ export async function enginePromotionsOf(
   };
 }
 
+/** The bundles' items with their SKUs' names and packing (one statement for every bundle). */
+async function bundleItemsOf(
+  db: Kysely<DB>,
+  tenantId: string,
+  rows: PromotionRow[],
+): Promise<Map<string, EngineBundleItem[]>> {
+  const bundles = rows.filter((row) => row.promo_type === 'BUNDLE' && row.bundle_items.length > 0);
+  const skuIds = [...new Set(bundles.flatMap((row) => row.bundle_items.map((item) => item.skuId)))];
+  if (skuIds.length === 0) return new Map();
+  const skus = new Map(
+    (
+      await db
+        .selectFrom('skus')
+        .select(['id', 'name', 'units_per_case', 'sale_unit', 'base_unit'])
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', skuIds)
+        .execute()
+    ).map((sku) => [sku.id, sku]),
+  );
+  return new Map(
+    bundles.map((row) => [
+      row.id,
+      row.bundle_items.map((item) => {
+        const sku = skus.get(item.skuId);
+        const perCase = sku?.units_per_case ?? 1;
+        const baseQty = item.unit === 'CASE' ? item.qty * perCase : item.qty;
+        return {
+          ...item,
+          skuName: sku?.name ?? item.skuId,
+          baseQty,
+          qtyText: formatQuantity(baseQty, {
+            unitsPerCase: perCase,
+            caseUnit: sku?.sale_unit,
+            baseUnit: sku?.base_unit,
+          }),
+        };
+      }),
+    ]),
+  );
+}
+
+/**
+ * 累计返: for each running CUMULATIVE promotion, what the buyer bought of its products from its start until
+ * `at` — the counted orders (orders/counted.ts: audited, not rejected, cancelled or invalid; sold lines at their
+ * amounts after promotions) less the returns received in that time — and the times each tier was given him
+ * (his usages not released). Two statements for all of them.
+ */
+async function cumulativeOf(
+  db: Kysely<DB>,
+  tenantId: string,
+  buyerId: string,
+  at: Date,
+  rows: PromotionRow[],
+): Promise<Map<string, CumulativeLedger>> {
+  const cumulative = rows.filter((row) => row.promo_type === 'CUMULATIVE' && row.start_at < at);
+  const result = new Map<string, CumulativeLedger>();
+  if (cumulative.length === 0) return result;
+  const windows = sql.join(cumulative.map((row) => sql`(${row.id}::text, ${row.start_at}::timestamptz)`));
+  const statuses = sql.join(COUNTED_ORDER_STATUS.map((status) => sql.lit(status)));
+  const [bought, given] = await Promise.all([
+    sql<{
+      promotion_id: string;
+      sku_id: string;
+      category_id: string;
+      brand_id: string;
+      amount: string;
+      cases: string;
+    }>`select w.promotion_id, b.sku_id, s.category_id, s.brand_id,
+        sum(b.amount)::text as amount, sum(b.cases)::text as cases
+      from (values ${windows}) as w(promotion_id, start_at)
+      join (
+        select o.ordered_at as at, l.sku_id, l.amount, ${lineCases('l.base_qty', 'l.sku_snapshot')} as cases
+          from sales_orders o join sales_order_lines l on l.order_id = o.id
+          where o.tenant_id = ${tenantId} and o.buyer_id = ${buyerId} and o.status in (${statuses})
+            and o.audited_at is not null and o.ordered_at < ${at} and not l.is_gift
+        union all
+        select r.created_at, rl.sku_id, -rl.amount, -${lineCases('rl.base_qty', 'rl.sku_snapshot')}
+          from return_orders r join return_order_lines rl on rl.return_id = r.id
+          where r.tenant_id = ${tenantId} and r.customer_id = ${buyerId} and r.status = 'RECEIVED'
+            and r.created_at < ${at}
+      ) b on b.at >= w.start_at
+      join skus s on s.id = b.sku_id
+      group by w.promotion_id, b.sku_id, s.category_id, s.brand_id`.execute(db),
+    db
+      .selectFrom('promotion_usages')
+      .select(['promotion_id', 'tier_no', sql<number>`sum(times)::integer`.as('times')])
+      .where('tenant_id', '=', tenantId)
+      .where('customer_id', '=', buyerId)
+      .where(
+        'promotion_id',
+        'in',
+        cumulative.map((row) => row.id),
+      )
+      .where('status', '<>', 'RELEASED')
+      .groupBy(['promotion_id', 'tier_no'])
+      .execute(),
+  ]);
+  for (const row of cumulative) {
+    const ledger: CumulativeLedger = { priorCents: 0, priorCases: 0, given: {} };
+    for (const each of bought.rows) {
+      if (each.promotion_id !== row.id) continue;
+      const line = { skuId: each.sku_id, categoryId: each.category_id, brandId: each.brand_id };
+      if (!inProductScope(row.product_scope, line)) continue;
+      ledger.priorCents += toCents(each.amount);
+      ledger.priorCases += Number(each.cases);
+    }
+    // Whole hundredths of a case, as the rebates count them (a sum of thirds is never quite 1).
+    ledger.priorCases = Math.round(ledger.priorCases * 100) / 100;
+    for (const use of given) if (use.promotion_id === row.id) ledger.given[use.tier_no] = use.times;
+    result.set(row.id, ledger);
+  }
+  return result;
+}
+
 /** What the budget column holds for a consumption: yuan for AMOUNT (cents in the engine), a count for gifts. */
 const budgetValue = (promotion: EnginePromotion, consumed: number) =>
   promotion.budgetType === 'AMOUNT' ? centsText(consumed) : String(consumed);
@@ -119,6 +251,7 @@ export async function lockUsages(
 ): Promise<void> {
   for (const use of applied) {
     const promotion = promotions.get(use.promotionId)!;
+    if (promotion.promoType === 'CUMULATIVE') await claimCrossing(trx, order.customerId, promotion, use);
     if (use.budgetConsumed > 0) {
       const amount = budgetValue(promotion, use.budgetConsumed);
       const taken = await trx
@@ -150,9 +283,38 @@ export async function lockUsages(
         gift_sku_id: use.gifts[0]?.skuId ?? null,
         gift_qty: use.gifts.reduce((total, gift) => total + gift.baseQty, 0),
         budget_consumed: budgetValue(promotion, use.budgetConsumed),
+        times: use.times,
         status: 'LOCKED',
       })
       .execute();
+  }
+}
+
+/**
+ * A 累计返 tier's crossing is the order's only if the tier has given the buyer what it had when the order was
+ * priced: the promotion's row locked (orders of the same promotion wait here for each other), then counted
+ * again — a crossing another order claimed meanwhile answers 409 and the order is priced again.
+ */
+async function claimCrossing(
+  trx: Kysely<DB>,
+  customerId: string,
+  promotion: EnginePromotion,
+  use: EngineApplied,
+) {
+  await trx.selectFrom('promotions').select('id').where('id', '=', promotion.id).forUpdate().execute();
+  const now = await trx
+    .selectFrom('promotion_usages')
+    .select(sql<number>`coalesce(sum(times), 0)::integer`.as('times'))
+    .where('promotion_id', '=', promotion.id)
+    .where('customer_id', '=', customerId)
+    .where('tier_no', '=', use.tierNo)
+    .where('status', '<>', 'RELEASED')
+    .executeTakeFirstOrThrow();
+  if (now.times !== (promotion.cumulative?.given[use.tierNo] ?? 0)) {
+    throw new BusinessError(
+      409,
+      `促销「${promotion.name}」的累计返已由该客户的其他订单享受，请刷新后重新下单`,
+    );
   }
 }
 

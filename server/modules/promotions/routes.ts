@@ -81,6 +81,21 @@ const promotionBody = {
       default: {},
       properties: { skuIds: ids, categoryIds: ids, brandIds: ids, excludeSkuIds: ids },
     },
+    bundleItems: {
+      type: 'array',
+      maxItems: 20,
+      default: [],
+      items: {
+        type: 'object',
+        required: ['skuId', 'qty'],
+        additionalProperties: false,
+        properties: {
+          skuId: text(32),
+          qty: { type: 'integer', minimum: 1, maximum: 100000 },
+          unit: { type: 'string', enum: ['CASE', 'BASE'], default: 'CASE' },
+        },
+      },
+    },
     startAt: text(32),
     endAt: text(32),
     timeWindow: nullable({

@@ -17,6 +17,9 @@ import {
   PROMO_STATUS,
   PROMO_TRANSITIONS,
   PROMO_TYPE,
+  THRESHOLD_TYPE,
+  BENEFIT_TYPE,
+  tierRulesOf,
   type PromoCommand,
   type PromoStatus,
   type PromotionDetail,
@@ -146,6 +149,7 @@ export const promotionTermsOf = (row: PromotionRow) => ({
   audience: row.audience,
   customerScope: row.customer_scope,
   productScope: row.product_scope,
+  bundleItems: row.bundle_items,
   timeWindow: row.time_window,
   status: row.status,
   budgetType: row.budget_type,
@@ -213,11 +217,30 @@ async function valuesOf(db: Kysely<DB>, tenantId: string, input: PromotionInput)
     throw new BusinessError(400, `请填写${BUDGET_TYPE[input.budgetType]}预算`);
   if (input.costBearer === 'SHARED' && !(input.costRatio && input.costRatio > 0 && input.costRatio < 1))
     throw new BusinessError(400, '共同承担须填写品牌商承担比例（0–1 之间）');
+  const typeName = PROMO_TYPE[input.promoType];
+  if ((input.promoType === 'BUNDLE' || input.promoType === 'CUMULATIVE') && input.applyLevel === 'LINE')
+    throw new BusinessError(400, `${typeName}不能按单品计算，请选择整单或品类`);
+  const bundleItems = input.promoType === 'BUNDLE' ? await checkedBundle(db, tenantId, input) : [];
+  const rules = tierRulesOf(input.promoType);
   const tierNos = new Set<number>();
   for (const [index, tier] of input.tiers.entries()) {
     const where = `第 ${index + 1} 档`;
     if (tierNos.has(tier.tierNo)) throw new BusinessError(400, `${where}：档位序号重复`);
     tierNos.add(tier.tierNo);
+    if (!rules.thresholdTypes.includes(tier.thresholdType))
+      throw new BusinessError(
+        400,
+        `${where}：${typeName}的门槛须为${rules.thresholdTypes.map((type) => THRESHOLD_TYPE[type]).join('或')}`,
+      );
+    if (!rules.benefitTypes.includes(tier.benefitType))
+      throw new BusinessError(
+        400,
+        `${where}：${typeName}的优惠须为${rules.benefitTypes.map((type) => BENEFIT_TYPE[type]).join('或')}`,
+      );
+    if (tier.thresholdType === 'SETS' && !(Number.isInteger(tier.thresholdValue) && tier.thresholdValue >= 1))
+      throw new BusinessError(400, `${where}：套数须为不小于 1 的整数`);
+    if (input.promoType === 'CUMULATIVE' && !(tier.thresholdValue > 0))
+      throw new BusinessError(400, `${where}：请填写累计门槛`);
     if (tier.benefitType === 'GIFT') {
       if (!tier.giftSkuId || !tier.giftQty) throw new BusinessError(400, `${where}：请选择赠品和赠送数量`);
       const sku = await db
@@ -232,10 +255,6 @@ async function valuesOf(db: Kysely<DB>, tenantId: string, input: PromotionInput)
     } else if (tier.benefitType !== 'FEE_CREDIT' && !(tier.benefitValue > 0)) {
       throw new BusinessError(400, `${where}：请填写优惠值`);
     }
-    if (input.promoType === 'BUY_GIFT' && tier.benefitType !== 'GIFT')
-      throw new BusinessError(400, `${where}：买赠的优惠须为赠品`);
-    if (input.promoType === 'SPECIAL_PRICE' && tier.benefitType !== 'SPECIAL_PRICE')
-      throw new BusinessError(400, `${where}：特价的优惠须为特价`);
   }
   if (input.budgetType === 'GIFT_QTY' && input.tiers.some((tier) => tier.benefitType !== 'GIFT'))
     throw new BusinessError(400, '赠品数量预算只适用于赠品优惠');
@@ -254,7 +273,13 @@ async function valuesOf(db: Kysely<DB>, tenantId: string, input: PromotionInput)
     apply_level: input.applyLevel,
     audience: input.audience,
     customer_scope: JSON.stringify(input.customerScope ?? {}),
-    product_scope: JSON.stringify(input.productScope ?? {}),
+    // A bundle applies to its items' goods: its product scope is them.
+    product_scope: JSON.stringify(
+      input.promoType === 'BUNDLE'
+        ? { skuIds: [...new Set(bundleItems.map((item) => item.skuId))] }
+        : (input.productScope ?? {}),
+    ),
+    bundle_items: JSON.stringify(bundleItems),
     start_at: startAt,
     end_at: endAt,
     time_window: input.timeWindow ? JSON.stringify(input.timeWindow) : null,
@@ -272,6 +297,23 @@ async function valuesOf(db: Kysely<DB>, tenantId: string, input: PromotionInput)
     remark: input.remark?.trim() || null,
     tiers: JSON.stringify([...input.tiers].sort((a, b) => a.tierNo - b.tierNo)),
   };
+}
+
+/** A bundle's items: at least two SKUs of the tenant, each once, with a quantity a set. */
+async function checkedBundle(db: Kysely<DB>, tenantId: string, input: PromotionInput) {
+  const items = input.bundleItems ?? [];
+  const skuIds = items.map((item) => item.skuId);
+  if (new Set(skuIds).size !== skuIds.length) throw new BusinessError(400, '组合套餐的商品重复，请合并数量');
+  if (items.length < 2) throw new BusinessError(400, '组合套餐须至少包含两种商品');
+  const found = await db
+    .selectFrom('skus')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', skuIds)
+    .execute();
+  const missing = items.findIndex((item) => !found.some((sku) => sku.id === item.skuId));
+  if (missing >= 0) throw new BusinessError(400, `组合套餐第 ${missing + 1} 项：商品不存在`);
+  return items.map((item) => ({ skuId: item.skuId, qty: item.qty, unit: item.unit ?? 'CASE' }));
 }
 
 export async function addPromotion(db: Kysely<DB>, actor: Actor, input: PromotionInput) {

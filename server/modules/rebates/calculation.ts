@@ -38,6 +38,7 @@ import {
   type TaskNotice,
 } from '../approvals/engine';
 import { creditFundAccount } from '../funds/ledger';
+import { COUNTED_ORDER_STATUS, lineCases } from '../orders/counted';
 import { centsText, toCents, yuan } from '../orders/money';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { changedMeanwhile, notFound } from '../shared/commands';
@@ -45,16 +46,6 @@ import { dataScopeOf, inScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import type { JobHandler } from '../jobs/runner';
 import { policyInScope, type PolicyRow } from './policies';
-
-/** Orders that were accepted (audited) and not taken back. */
-const COUNTED_ORDER_STATUS = [
-  'PENDING_FINANCE',
-  'PENDING_SHIPMENT',
-  'PARTIALLY_SHIPPED',
-  'SHIPPED',
-  'SIGNED',
-  'COMPLETED',
-] as const;
 
 const DAY_MS = 86_400_000;
 /** Beijing midnight of a 'YYYY-MM-DD' day. */
@@ -96,7 +87,7 @@ interface Purchases {
 }
 
 const casesExpression = (qty: string, snapshot: string) =>
-  sql<string>`round(sum(${sql.ref(qty)}::numeric / greatest((${sql.ref(snapshot)}->>'unitsPerCase')::numeric, 1)), 2)::text`;
+  sql<string>`round(sum(${lineCases(qty, snapshot)}), 2)::text`;
 
 /** The customers of a policy's scope (its target type; departments, regions, channels, the named customers). */
 async function scopedCustomers(db: Kysely<DB>, policy: PolicyRow) {

@@ -1,7 +1,11 @@
 // 新建/编辑促销: one form in the sections of the 编辑向导 (DOMAIN §1.7) — 基本信息, 适用客户, 商品与阶梯,
 // 预算与限制, 互斥/叠加. Saved as a draft; 提交 in the list sends it to the 审批中心. The server checks what the
-// fields cannot (a gift for a gift tier, a budget for a budget type, the period in order).
-import { Checkbox, DatePicker, Divider, Form, Input, InputNumber, Select, Space, Button } from 'antd';
+// fields cannot (a gift for a gift tier, a budget for a budget type, the period in order). The tiers offer the
+// thresholds and benefits the type allows (tierRulesOf); a 组合套餐 takes its items instead of a product scope,
+// a 累计返 says what its threshold accumulates.
+import { useEffect } from 'react';
+import { Alert, Checkbox, DatePicker, Divider, Form, Input, InputNumber, Select, Space, Button } from 'antd';
+import type { FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CHANNEL, CUSTOMER_LEVEL, OUTLET_TYPES } from '../../../../common/businessEnums';
@@ -13,6 +17,9 @@ import {
   COST_BEARER,
   PROMO_TYPE,
   THRESHOLD_TYPE,
+  tierRulesOf,
+  type BundleItem,
+  type PromoType,
   type PromotionDetail,
   type PromotionInput,
   type PromotionTier,
@@ -34,13 +41,14 @@ import { buyerOption, loadBuyers, loadSkus, skuOption } from '../order/cartField
 
 export interface PromotionFormValues extends Omit<
   PromotionInput,
-  'startAt' | 'endAt' | 'timeWindow' | 'tiers'
+  'startAt' | 'endAt' | 'timeWindow' | 'tiers' | 'bundleItems'
 > {
   period: [Dayjs, Dayjs];
   weekdays?: number[];
   fromHour?: number | null;
   toHour?: number | null;
   tiers: Array<Partial<PromotionTier>>;
+  bundleItems?: Array<Partial<BundleItem>>;
 }
 
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'].map((day, index) => ({
@@ -70,7 +78,7 @@ const NEW_VALUES: Partial<PromotionFormValues> = {
 
 /** The form's values as the server takes them. */
 export function toPromotionInput(values: PromotionFormValues): PromotionInput {
-  const { period, weekdays, fromHour, toHour, tiers, ...rest } = values;
+  const { period, weekdays, fromHour, toHour, tiers, bundleItems, ...rest } = values;
   const window =
     (weekdays?.length ?? 0) > 0 || fromHour != null || toHour != null
       ? {
@@ -85,6 +93,14 @@ export function toPromotionInput(values: PromotionFormValues): PromotionInput {
     startAt: period[0].format(FORMAT),
     endAt: period[1].format(FORMAT),
     timeWindow: window,
+    bundleItems:
+      rest.promoType === 'BUNDLE'
+        ? (bundleItems ?? []).map((item) => ({
+            skuId: item.skuId as string,
+            qty: item.qty ?? 1,
+            unit: item.unit ?? 'CASE',
+          }))
+        : [],
     tiers: tiers.map((tier, index) => ({
       tierNo: index + 1,
       thresholdType: tier.thresholdType ?? 'AMOUNT',
@@ -119,7 +135,101 @@ export function formValuesOf(detail: PromotionDetail): PromotionFormValues {
   };
 }
 
-function TierList() {
+const only = <T extends string>(labels: Record<T, string>, codes: readonly T[]) =>
+  Object.fromEntries(codes.map((code) => [code, labels[code]])) as Record<string, string>;
+
+/** Tiers and level kept to what the type allows when the type changes: the first allowed takes their place. */
+function useTierRules(form: FormInstance<PromotionFormValues>, promoType: PromoType | undefined) {
+  useEffect(() => {
+    if (!promoType) return;
+    const rules = tierRulesOf(promoType);
+    const tiers = (form.getFieldValue('tiers') ?? []) as Array<Partial<PromotionTier>>;
+    const fixed = tiers.map((tier) => ({
+      ...tier,
+      thresholdType: rules.thresholdTypes.includes(tier.thresholdType!)
+        ? tier.thresholdType
+        : rules.thresholdTypes[0],
+      benefitType: rules.benefitTypes.includes(tier.benefitType!) ? tier.benefitType : rules.benefitTypes[0],
+    }));
+    if (
+      fixed.some(
+        (tier, index) =>
+          tier.thresholdType !== tiers[index].thresholdType || tier.benefitType !== tiers[index].benefitType,
+      )
+    )
+      form.setFieldValue('tiers', fixed);
+    if ((promoType === 'BUNDLE' || promoType === 'CUMULATIVE') && form.getFieldValue('applyLevel') === 'LINE')
+      form.setFieldValue('applyLevel', 'ORDER');
+  }, [form, promoType]);
+}
+
+/** 组合套餐: the SKUs of one set with their quantities. */
+function BundleItems() {
+  return (
+    <Form.List name="bundleItems">
+      {(fields, { add, remove }) => (
+        <>
+          {fields.map((field, index) => (
+            <Space key={field.key} align="baseline" wrap>
+              <span>套餐商品 {index + 1}</span>
+              <Form.Item name={[field.name, 'skuId']} rules={[required('套餐商品', '选择')]}>
+                <RemoteSelect
+                  load={loadSkus}
+                  toOption={skuOption}
+                  placeholder="商品"
+                  style={{ width: 280 }}
+                  aria-label="套餐商品"
+                />
+              </Form.Item>
+              <Form.Item name={[field.name, 'qty']} rules={[requiredNumber('每套数量')]}>
+                <InputNumber
+                  min={1}
+                  precision={0}
+                  placeholder="每套数量"
+                  style={{ width: 110 }}
+                  aria-label="每套数量"
+                />
+              </Form.Item>
+              <Form.Item name={[field.name, 'unit']} initialValue="CASE">
+                <Select
+                  style={{ width: 70 }}
+                  options={[
+                    { value: 'CASE', label: '箱' },
+                    { value: 'BASE', label: '瓶' },
+                  ]}
+                />
+              </Form.Item>
+              {fields.length > 2 && (
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label="删除此商品"
+                  onClick={() => remove(field.name)}
+                />
+              )}
+            </Space>
+          ))}
+          {fields.length < 20 && (
+            <Form.Item>
+              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ qty: 1, unit: 'CASE' })}>
+                添加套餐商品
+              </Button>
+            </Form.Item>
+          )}
+        </>
+      )}
+    </Form.List>
+  );
+}
+
+const THRESHOLD_HINT: Partial<Record<PromoType, string>> = {
+  BUNDLE: '满几套',
+  CUMULATIVE: '累计满',
+};
+
+function TierList({ promoType }: { promoType: PromoType }) {
+  const rules = tierRulesOf(promoType);
   return (
     <Form.List name="tiers">
       {(fields, { add, remove }) => (
@@ -129,18 +239,23 @@ function TierList() {
               <span>第 {index + 1} 档</span>
               <Form.Item name={[field.name, 'thresholdType']} rules={[required('门槛类型', '选择')]}>
                 <EnumSelect
-                  labels={THRESHOLD_TYPE}
+                  labels={only(THRESHOLD_TYPE, rules.thresholdTypes)}
                   allowClear={false}
                   style={{ width: 90 }}
                   aria-label="门槛类型"
                 />
               </Form.Item>
               <Form.Item name={[field.name, 'thresholdValue']} rules={[requiredNumber('门槛')]}>
-                <InputNumber min={0} placeholder="满" style={{ width: 100 }} aria-label="门槛" />
+                <InputNumber
+                  min={0}
+                  placeholder={THRESHOLD_HINT[promoType] ?? '满'}
+                  style={{ width: 100 }}
+                  aria-label="门槛"
+                />
               </Form.Item>
               <Form.Item name={[field.name, 'benefitType']} rules={[required('优惠方式', '选择')]}>
                 <EnumSelect
-                  labels={BENEFIT_TYPE}
+                  labels={only(BENEFIT_TYPE, rules.benefitTypes)}
                   allowClear={false}
                   style={{ width: 90 }}
                   aria-label="优惠方式"
@@ -175,8 +290,8 @@ function TierList() {
                     <Form.Item name={[field.name, 'benefitValue']} rules={[requiredNumber('优惠值')]}>
                       <InputNumber
                         min={0}
-                        placeholder="减额/折扣/特价"
-                        style={{ width: 130 }}
+                        placeholder={promoType === 'BUNDLE' ? '套餐价/每套减额/折扣' : '减额/折扣/特价'}
+                        style={{ width: 150 }}
                         aria-label="优惠值"
                       />
                     </Form.Item>
@@ -205,7 +320,11 @@ function TierList() {
               type="dashed"
               icon={<PlusOutlined />}
               onClick={() =>
-                add({ thresholdType: 'AMOUNT', benefitType: 'REDUCE_AMOUNT', repeatable: false })
+                add({
+                  thresholdType: rules.thresholdTypes[0],
+                  benefitType: rules.benefitTypes[0],
+                  repeatable: promoType === 'BUNDLE',
+                })
               }
             >
               添加一档
@@ -214,6 +333,35 @@ function TierList() {
         </>
       )}
     </Form.List>
+  );
+}
+
+/** What an ordinary promotion applies to: SKUs, categories, brands (none: every SKU). */
+function ProductScopeFields() {
+  return (
+    <>
+      <Form.Item name={['productScope', 'skuIds']} label="商品">
+        <RemoteSelect
+          load={loadSkus}
+          toOption={skuOption}
+          mode="multiple"
+          placeholder="商品、品类、品牌都不选为全部商品"
+        />
+      </Form.Item>
+      <Space wrap size={16}>
+        <Form.Item name={['productScope', 'categoryIds']} label="品类">
+          <RemoteSelect
+            load={loadCategories}
+            toOption={optionByName}
+            mode="multiple"
+            style={{ width: 300 }}
+          />
+        </Form.Item>
+        <Form.Item name={['productScope', 'brandIds']} label="品牌">
+          <RemoteSelect load={loadBrands} toOption={optionByName} mode="multiple" style={{ width: 300 }} />
+        </Form.Item>
+      </Space>
+    </>
   );
 }
 
@@ -242,6 +390,8 @@ export function PromotionFormModal({
 }) {
   const [form] = Form.useForm<PromotionFormValues>();
   useRecordValues(form, open, id, queryPromotion, formValuesOf);
+  const promoType = Form.useWatch('promoType', form) ?? 'FULL_REDUCTION';
+  useTierRules(form, promoType);
 
   return (
     <ModalForm<PromotionFormValues>
@@ -329,28 +479,28 @@ export function PromotionFormModal({
       </Form.Item>
 
       <Divider titlePlacement="start">商品与阶梯</Divider>
-      <Form.Item name={['productScope', 'skuIds']} label="商品">
-        <RemoteSelect
-          load={loadSkus}
-          toOption={skuOption}
-          mode="multiple"
-          placeholder="商品、品类、品牌都不选为全部商品"
-        />
-      </Form.Item>
-      <Space wrap size={16}>
-        <Form.Item name={['productScope', 'categoryIds']} label="品类">
-          <RemoteSelect
-            load={loadCategories}
-            toOption={optionByName}
-            mode="multiple"
-            style={{ width: 300 }}
+      {promoType === 'BUNDLE' ? (
+        <>
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title="购物车每凑齐一套（下列商品各按每套数量）计一套；门槛为套数，勾选「每满」则每凑齐一次门槛套数享受一次。特价即每套的套餐价，优惠只作用于成套的商品，不低于底价。"
           />
-        </Form.Item>
-        <Form.Item name={['productScope', 'brandIds']} label="品牌">
-          <RemoteSelect load={loadBrands} toOption={optionByName} mode="multiple" style={{ width: 300 }} />
-        </Form.Item>
-      </Space>
-      <TierList />
+          <BundleItems />
+        </>
+      ) : (
+        <ProductScopeFields />
+      )}
+      {promoType === 'CUMULATIVE' && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="累计返：活动期内客户已审核的订单（不含驳回、取消、作废，扣除已收货的退货）加本单，累计箱数或金额达到门槛时在本单享受；每档每跨越一次只享受一次，勾选「每满」则每满一次门槛享受一次。"
+        />
+      )}
+      <TierList promoType={promoType} />
 
       <Divider titlePlacement="start">预算与限制</Divider>
       <Space wrap size={16}>

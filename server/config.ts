@@ -407,6 +407,9 @@ export interface JobsConfig {
   exportThreshold: number;
   /** Days a made file waits in 下载中心 (DOWNLOAD_RETENTION_DAYS). */
   retentionDays: number;
+  /** How long an import request waits for its job to end before answering that it goes on in 导入记录
+   *  (IMPORT_WAIT_MS). */
+  importWaitMs: number;
 }
 
 export const DEFAULT_JOBS_CONFIG: JobsConfig = {
@@ -416,6 +419,7 @@ export const DEFAULT_JOBS_CONFIG: JobsConfig = {
   retryBaseMs: 15_000,
   exportThreshold: 5000,
   retentionDays: 7,
+  importWaitMs: 20_000,
 };
 
 /** Every minute is prompt enough for a sign-off due after days. */
@@ -451,6 +455,7 @@ function readJobs(env: Env): JobsConfig {
     retryBaseMs: readInteger(env, 'JOB_RETRY_BASE_MS', defaults.retryBaseMs, 100, 3_600_000),
     exportThreshold: readInteger(env, 'EXPORT_ASYNC_THRESHOLD', defaults.exportThreshold, 0, 1_000_000),
     retentionDays: readInteger(env, 'DOWNLOAD_RETENTION_DAYS', defaults.retentionDays, 1, 365),
+    importWaitMs: readInteger(env, 'IMPORT_WAIT_MS', defaults.importWaitMs, 0, 120_000),
   };
 }
 /** pg's own default: enough for a 2-core instance, well under PostgreSQL's max_connections (100). */

@@ -21,5 +21,9 @@ export interface ImportReport {
   errors: ImportError[];
 }
 
-/** What an import endpoint answers: the report (partial when the file was refused whole) and its 导入记录 job. */
-export type ImportAnswer = Partial<ImportReport> & { jobId?: string };
+/** What an import endpoint answers: the report (partial when the file was refused whole) and its 导入记录 job;
+ *  `queued` when the job had not ended within the request's wait and goes on in the background. */
+export type ImportAnswer = Partial<ImportReport> & { jobId?: string; queued?: boolean };
+
+/** The column the error file of an import adds to the uploaded rows. */
+export const IMPORT_ERROR_COLUMN = '错误原因';

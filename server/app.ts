@@ -68,6 +68,7 @@ import { productRoutes } from './modules/products/routes';
 import { stockRoutes } from './modules/stock/routes';
 import { autoSignOrders } from './modules/orders/autoSign';
 import { runExport } from './modules/jobs/exports';
+import { runImportJob } from './modules/jobs/imports';
 import { jobRoutes } from './modules/jobs/routes';
 import { JobRunner } from './modules/jobs/runner';
 import { removeExpiredFiles } from './modules/jobs/service';
@@ -276,6 +277,7 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
   app.decorate('jobs', jobs);
   jobs.handle('EXPORT', runExport);
   jobs.handle(ZIP_JOB, zipJob(app.attachmentStorage));
+  jobs.handle('IMPORT', runImportJob);
   jobs.handle(REBATE_CALC_JOB, runRebateJob);
   jobs.every('DOWNLOAD_CLEANUP', '清理过期下载文件', DOWNLOAD_CLEANUP_INTERVAL_MS, async ({ db }) => ({
     result: { removed: await removeExpiredFiles(db) },

@@ -410,6 +410,9 @@ export interface JobsConfig {
   zipThreshold: number;
   /** Days a made file waits in 下载中心 (DOWNLOAD_RETENTION_DAYS). */
   retentionDays: number;
+  /** How long an import request waits for its job to end before answering that it goes on in 导入记录
+   *  (IMPORT_WAIT_MS). */
+  importWaitMs: number;
 }
 
 export const DEFAULT_JOBS_CONFIG: JobsConfig = {
@@ -420,6 +423,7 @@ export const DEFAULT_JOBS_CONFIG: JobsConfig = {
   exportThreshold: 5000,
   zipThreshold: 200,
   retentionDays: 7,
+  importWaitMs: 20_000,
 };
 
 /** Every minute is prompt enough for a sign-off due after days. */
@@ -456,6 +460,7 @@ function readJobs(env: Env): JobsConfig {
     exportThreshold: readInteger(env, 'EXPORT_ASYNC_THRESHOLD', defaults.exportThreshold, 0, 1_000_000),
     zipThreshold: readInteger(env, 'ZIP_ASYNC_THRESHOLD', defaults.zipThreshold, 0, ZIP_JOB_MAX_ATTACHMENTS),
     retentionDays: readInteger(env, 'DOWNLOAD_RETENTION_DAYS', defaults.retentionDays, 1, 365),
+    importWaitMs: readInteger(env, 'IMPORT_WAIT_MS', defaults.importWaitMs, 0, 120_000),
   };
 }
 /** pg's own default: enough for a 2-core instance, well under PostgreSQL's max_connections (100). */

@@ -95,3 +95,16 @@ it('closes and reloads the list after an accepted import', async () => {
   await waitFor(() => expect(onImported).toHaveBeenCalled());
   expect(onClose).toHaveBeenCalled();
 });
+
+it('closes without reloading when the import goes on in the background, and says where to follow it', async () => {
+  const user = setupUser();
+  const message = '文件较大，已转入后台导入，完成后可在下载中心的导入记录查看结果';
+  const { input, onImported, onClose } = renderModal(async (_file, onProgress) => {
+    onProgress(100);
+    return ok({ jobId: 'j3', queued: true }, message);
+  });
+  await user.upload(input, new File(['x'], 'big.xlsx'));
+  await waitFor(() => expect(onClose).toHaveBeenCalled());
+  expect(await screen.findByText(message)).toBeInTheDocument();
+  expect(onImported).not.toHaveBeenCalled();
+});

@@ -135,7 +135,7 @@ describe.each(testBackends())('exports and 下载中心 on %s', (backend) => {
     });
   });
 
-  it('records every import in 导入记录 with its counts, and the failed rows in an error file', async () => {
+  it('records every import in 导入记录 with its counts, and the rows with their errors in an error file', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('客户');
     sheet.addRow(['客户名称*', '客户类型*', '市编码']);
@@ -187,11 +187,13 @@ describe.each(testBackends())('exports and 下载中心 on %s', (backend) => {
     const file = await bed.download('admin', `/eDownload/download?id=${failed.id}`);
     expect(file.headers.get('content-disposition')).toContain(encodeURIComponent('客户导入错误数据.xlsx'));
     const errors = await sheetOf(file.body);
-    expect(errors.rowCount).toBe(2);
-    expect(errors.getRow(1).values).toEqual([undefined, '客户名称*', '客户类型*', '市编码', '错误信息']);
-    expect((errors.getRow(2).values as unknown[]).slice(1, 4)).toEqual(['记录乙小卖部', '门店', '4401']);
-    expect(errors.getRow(2).getCell(4).value).toContain('客户类型：客户类型「门店」不存在');
-    expect(errors.getRow(2).getCell(4).value).toContain('市编码：应为 6 位行政区划代码');
+    // Every uploaded row (nothing was imported: the corrected file goes back whole), the bad one with 错误原因.
+    expect(errors.rowCount).toBe(4);
+    expect(errors.getRow(1).values).toEqual([undefined, '客户名称*', '客户类型*', '市编码', '错误原因']);
+    expect((errors.getRow(3).values as unknown[]).slice(1, 4)).toEqual(['记录乙小卖部', '门店', '4401']);
+    expect(errors.getRow(3).getCell(4).value).toContain('客户类型：客户类型「门店」不存在');
+    expect(errors.getRow(3).getCell(4).value).toContain('市编码：应为 6 位行政区划代码');
+    expect(errors.getRow(2).getCell(4).value ?? '').toBe('');
     // Not listed to another user, nor downloadable by them.
     expect((await listOf('zhangwei', { category: 'IMPORT' })).total).toBe(0);
   });

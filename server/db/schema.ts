@@ -1341,6 +1341,19 @@ export interface JobFileChunksTable {
   content: Uint8Array;
 }
 
+/** An import job's uploaded workbook, kept until the job ends (migration 0044). */
+export type JobUploadChunksTable = JobFileChunksTable;
+
+/** DOMAIN §1.3 ImportRowError: one error an import found in a row of its file. */
+export interface ImportRowErrorsTable {
+  job_id: string;
+  seq: number;
+  row_no: number;
+  column_name: string;
+  value: string;
+  message: string;
+}
+
 export type AttachmentSource = 'CAMERA' | 'ALBUM';
 export type DuplicateKind = 'EXACT' | 'NEAR';
 
@@ -2154,6 +2167,8 @@ export interface DB {
   approval_logs: ApprovalLogsTable;
   jobs: JobsTable;
   job_file_chunks: JobFileChunksTable;
+  job_upload_chunks: JobUploadChunksTable;
+  import_row_errors: ImportRowErrorsTable;
   asset_models: AssetModelsTable;
   assets: AssetsTable;
   asset_applications: AssetApplicationsTable;

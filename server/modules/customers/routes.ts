@@ -27,7 +27,7 @@ import { actorOf, callerOf, requires } from '../shared/actor';
 import { checkImageUrls } from '../files/imageUrls';
 import { attachmentIdOf } from '../../../common/attachments';
 import { sendExport } from '../jobs/exports';
-import { runImport } from '../jobs/imports';
+import { defineImport, queueImport } from '../jobs/imports';
 import { sendTemplate } from '../shared/excel';
 import {
   CUSTOMER_EXPORT,
@@ -136,6 +136,12 @@ const labelBody = {
     status: { type: 'string', enum: codesOf(ENABLED_STATUS) },
   },
 } as const;
+
+const customerImport = defineImport({
+  key: 'customers',
+  title: () => '客户导入',
+  run: (db, actor, _params, upload) => importCustomers(db, actor, upload),
+});
 
 export async function customerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
@@ -389,7 +395,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     },
   );
   app.post('/eCustomer/importExcel', { config: requires('customer:add') }, async (request, reply) =>
-    runImport(request, '客户导入', (upload) => importCustomers(db, actorOf(request, reply), upload)),
+    queueImport(request, reply, customerImport, {}),
   );
   app.get('/eCustomer/importTemplate', { config: requires('customer:list') }, (_request, reply) =>
     sendTemplate(reply, '客户导入模板', CUSTOMER_IMPORT_COLUMNS, CUSTOMER_TEMPLATE_EXAMPLE),

@@ -10,7 +10,7 @@ import { sessionOf } from '../../http/access';
 import { envelopeSchema, ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import { actorOf, callerOf, requires } from '../shared/actor';
-import { runImport } from '../jobs/imports';
+import { defineImport, queueImport } from '../jobs/imports';
 import { sendExport } from '../jobs/exports';
 import { sendTemplate } from '../shared/excel';
 import { idQuerySchema, nullable, text, type IdQuery } from '../shared/schemas';
@@ -109,6 +109,12 @@ const connectionProperties = {
   ownerDealerId: nullable({ type: 'string', maxLength: 32 }),
 } as const;
 const connectionRequired = ['name', 'systemType', 'baseUrl', 'acctId', 'appId', 'userName'];
+
+const mappingImport = defineImport<{ connectionId: string }>({
+  key: 'erpMappings',
+  title: () => '编码映射导入',
+  run: (db, actor, { connectionId }, upload) => importMappings(db, actor, connectionId, upload),
+});
 
 export async function erpSyncRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
@@ -288,9 +294,7 @@ export async function erpSyncRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      runImport(request, '编码映射导入', (upload) =>
-        importMappings(db, actorOf(request, reply), request.query.connectionId, upload),
-      ),
+      queueImport(request, reply, mappingImport, { connectionId: request.query.connectionId }),
   );
   app.get('/eErpConfig/mapping/importTemplate', { config: requires('erp:config') }, (_request, reply) =>
     sendTemplate(reply, '编码映射导入模板', MAPPING_IMPORT_COLUMNS, MAPPING_TEMPLATE_EXAMPLE),

@@ -23,6 +23,9 @@ export type ClaimedJob = Selectable<JobsTable>;
 export interface JobOutcome {
   result?: Record<string, unknown>;
   file?: { name: string; size: number };
+  /** The job ran to its end but did not do what was asked (an import refused for its bad rows): why. Unlike a
+   *  thrown error it keeps the result and the file (the error file) and is not retried. */
+  failed?: string;
 }
 
 export interface JobContext {
@@ -37,6 +40,8 @@ export interface JobContext {
 export type JobHandler = (context: JobContext) => Promise<JobOutcome | void>;
 
 export interface NewJob {
+  /** Given when something keyed by the job (an import's upload) is stored before the job is queued. */
+  id?: string;
   kind: string;
   title: string;
   tenantId: string;
@@ -80,7 +85,7 @@ export class JobRunner {
   }
 
   async enqueue(job: NewJob): Promise<string> {
-    const id = newId();
+    const id = job.id ?? newId();
     await this.db
       .insertInto('jobs')
       .values({
@@ -223,9 +228,10 @@ export class JobRunner {
       controller.signal.throwIfAborted();
       await this.settle(
         job,
-        'SUCCEEDED',
+        outcome.failed === undefined ? 'SUCCEEDED' : 'FAILED',
         { done: progress.total ?? progress.done, total: progress.total },
         {
+          error: outcome.failed ?? null,
           result: outcome.result ? JSON.stringify(outcome.result) : null,
           file_name: outcome.file?.name ?? null,
           file_size: outcome.file?.size ?? null,

@@ -21,6 +21,7 @@ import { pageOf, parseListQuery, countAll, type ListSpec, type RawQuery } from '
 import type { Caller } from '../shared/actor';
 import { notFound } from '../shared/commands';
 import { jobFileStream } from './files';
+import { removeEndedUploads } from './imports';
 import type { JobRunner } from './runner';
 
 const jobSpec: ListSpec = {
@@ -168,8 +169,10 @@ export async function jobFile(
   return { fileName: record.fileName, size: record.fileSize!, stream: jobFileStream(db, id) };
 }
 
-/** Removes the files past their 7 days (the job stays in the history, no longer downloadable). */
+/** Removes the files past their 7 days (the job stays in the history, no longer downloadable), and the uploads
+ *  of imports that ended without removing theirs. */
 export async function removeExpiredFiles(db: Kysely<DB>): Promise<number> {
+  await removeEndedUploads(db);
   const expired = await db
     .updateTable('jobs')
     .set({ file_size: null })

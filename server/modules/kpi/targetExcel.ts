@@ -6,8 +6,8 @@ import type { Kysely } from 'kysely';
 import { KPI_INDICATOR, KPI_SUBJECT_TYPE, monthsOf, type KpiTargetCell } from '../../../common/kpi';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
-import { runImport } from '../jobs/imports';
-import { actorOf, type Actor, type Caller } from '../shared/actor';
+import { defineImport, queueImport } from '../jobs/imports';
+import type { Actor, Caller } from '../shared/actor';
 import {
   parseDecimal,
   readImportSheet,
@@ -109,9 +109,12 @@ async function importTargetRows(
   return report;
 }
 
+const targetImport = defineImport<GridQuery>({
+  key: 'kpiTargets',
+  title: (query) => `${titleOf(query)}导入`,
+  run: importTargetRows,
+});
+
 export function importTargets(request: FastifyRequest, reply: FastifyReply, query: GridQuery) {
-  const { db } = request.server.database;
-  return runImport(request, `${titleOf(query)}导入`, (upload) =>
-    importTargetRows(db, actorOf(request, reply), query, upload),
-  );
+  return queueImport(request, reply, targetImport, query);
 }

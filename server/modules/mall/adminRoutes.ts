@@ -7,7 +7,7 @@ import { codesOf } from '../../../common/businessEnums';
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import { sendExport } from '../jobs/exports';
-import { runImport } from '../jobs/imports';
+import { defineImport, queueImport } from '../jobs/imports';
 import { sendTemplate } from '../shared/excel';
 import { submitRefunds } from '../payments/service';
 import { actorOf, callerOf, requires } from '../shared/actor';
@@ -50,6 +50,12 @@ const pickupCode = { type: 'string', pattern: '^\\s*\\d{8}\\s*$' } as const;
 /** The pickup points are read by the pages that list them and by 自提核销, whose filter picks one. */
 const POINT_READERS = ['employee:list', 'employee:pickup'] as const;
 
+const employeeBuyerImport = defineImport({
+  key: 'employeeBuyers',
+  title: () => '内购员工导入',
+  run: (db, actor, _params, upload) => importEmployeeBuyers(db, actor, upload),
+});
+
 export async function employeeAdminRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   await app.register(multipart);
@@ -81,7 +87,7 @@ export async function employeeAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => ok(await saveEmployeeBuyer(db, actorOf(request, reply), request.body)),
   );
   app.post('/eEmployee/buyer/importExcel', { config: requires('employee:buyer') }, async (request, reply) =>
-    runImport(request, '内购员工导入', (upload) => importEmployeeBuyers(db, actorOf(request, reply), upload)),
+    queueImport(request, reply, employeeBuyerImport, {}),
   );
   app.get('/eEmployee/buyer/importTemplate', { config: requires('employee:list') }, (_request, reply) =>
     sendTemplate(reply, '内购员工导入模板', EMPLOYEE_IMPORT_COLUMNS, EMPLOYEE_TEMPLATE_EXAMPLE),

@@ -19,7 +19,7 @@ import { publishTaskNotices } from '../approvals/notify';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { sendExport } from '../jobs/exports';
 import { BRAND_EXPORT, CATEGORY_EXPORT, PRICE_LIST_EXPORT } from './export';
-import { runImport } from '../jobs/imports';
+import { defineImport, queueImport } from '../jobs/imports';
 import { sendTemplate } from '../shared/excel';
 import { importSkus, SKU_EXPORT, SKU_IMPORT_COLUMNS, SKU_TEMPLATE_EXAMPLE } from './skuImport';
 import { checkImageUrls } from '../files/imageUrls';
@@ -200,6 +200,12 @@ const resolveQuery = {
 /** Who reads the brands: the products page, and the stock pages that filter by brand. */
 const BRAND_READERS = ['product:list', 'stock:list', 'custStock:list'] as const;
 
+const skuImport = defineImport({
+  key: 'skus',
+  title: () => '商品导入',
+  run: (db, actor, _params, upload) => importSkus(db, actor, upload),
+});
+
 export async function productRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   await app.register(multipart);
@@ -274,7 +280,7 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post('/eMaterial/sku/importExcel', { config: requires('product:add') }, async (request, reply) =>
-    runImport(request, '商品导入', (upload) => importSkus(db, actorOf(request, reply), upload)),
+    queueImport(request, reply, skuImport, {}),
   );
   app.get('/eMaterial/sku/importTemplate', { config: requires('product:list') }, (_request, reply) =>
     sendTemplate(reply, '商品导入模板', SKU_IMPORT_COLUMNS, SKU_TEMPLATE_EXAMPLE),

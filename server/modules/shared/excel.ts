@@ -69,9 +69,19 @@ export async function uploadedWorkbook(
   return { fileName: file.filename, stream: file.file };
 }
 
+/** What an importer reads: the uploaded workbook, and where it tells how many rows it has checked. */
+export interface ImportUpload {
+  fileName: string;
+  stream: Readable & { truncated?: boolean };
+  /** Called every IMPORT_PROGRESS_ROWS rows read (the import job's progress; it throws once cancelled). */
+  progress?: (rowsRead: number) => Promise<void>;
+}
+
+const IMPORT_PROGRESS_ROWS = 500;
+
 /** Reads the first worksheet: row 1 names the columns, each later non-empty row is checked. */
 export async function readImportSheet<K extends string>(
-  upload: { fileName: string; stream: Readable & { truncated?: boolean } },
+  upload: ImportUpload,
   columns: ImportColumn<K>[],
 ): Promise<{ rows: Array<ImportRow<K>>; report: ImportReport }> {
   const rows: Array<ImportRow<K>> = [];
@@ -86,6 +96,7 @@ export async function readImportSheet<K extends string>(
     if (errors.length < MAX_REPORTED_ERRORS) errors.push(error);
   };
   let positions: Map<K, number> | undefined;
+  let stopped: unknown;
   try {
     for await (const { number, cells } of sheetRows(upload.stream)) {
       if (!positions) {
@@ -128,9 +139,16 @@ export async function readImportSheet<K extends string>(
         }
       }
       rows.push({ rowNo: number, values, valid: ok });
+      if (rows.length % IMPORT_PROGRESS_ROWS === 0) {
+        await upload.progress?.(rows.length).catch((error: unknown) => {
+          stopped = error;
+          throw error;
+        });
+      }
     }
   } catch (error) {
-    if (error instanceof BusinessError) throw error;
+    // A refusal, or the job stopped (cancelled): not a file that cannot be read.
+    if (error instanceof BusinessError || error === stopped) throw error;
     if (upload.stream.truncated) throw new BusinessError(400, '文件大小超出10MB限制, 请压缩或降低文件质量! ');
     throw new BusinessError(400, '无法读取文件，请确认是有效的 .xlsx 文件');
   }

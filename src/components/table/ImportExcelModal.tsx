@@ -1,7 +1,8 @@
-// Excel import of a list page: pick a .xlsx, watch the upload's progress and then the server's check, then
-// either the server's count (`导入成功：共 n 条`) or the result of the refused import: its counts, its
-// row-by-row report of what is wrong (nothing was imported), the error file (the rows as uploaded with an
-// 错误信息 column) and the way to 导入记录, where every import is kept.
+// Excel import of a list page: pick a .xlsx, watch the upload's progress and then the server's check (an import
+// job, docs/jobs-api.md), then either the server's count (`导入成功：共 n 条`) or the result of the refused import:
+// its counts, its row-by-row report of what is wrong (nothing was imported), the error file (the rows as uploaded
+// with an 错误原因 column) and the way to 导入记录, where every import is kept. A large file whose job outlasts
+// the request goes on in the background: the dialog closes and the header's progress bar follows the job.
 import { useState } from 'react';
 import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
@@ -46,7 +47,10 @@ export function ImportExcelModal({
     setPercent(0);
     try {
       const answer = await upload(file, setPercent);
-      if (answer.success) {
+      if (answer.success && answer.result?.queued) {
+        toast('info', answer.message);
+        onClose();
+      } else if (answer.success) {
         toast('success', answer.message || '导入成功');
         onClose();
         onImported();

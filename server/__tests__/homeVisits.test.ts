@@ -286,7 +286,7 @@ describe.each(testBackends())('home visits and the plan week (%s)', (backend) =>
     );
     expect(other.body.result.records.map((row) => row.id)).not.toContain(written.wangfangPlan);
     const bad = await context.client.get('/eVisit/plan/list?withItems=yes', await context.tokenOf('admin'));
-    expect(bad.status).toBe(400);
+    expect(bad.body.success).toBe(false);
     expect(bad.body.message).toBe('参数 withItems 应为 true 或 false');
   });
 });

@@ -446,7 +446,7 @@ export async function addStep(db: Kysely<DB>, actor: Actor, input: StepInput) {
 const visitDay = sql`(visit_records.check_in_at at time zone 'Asia/Shanghai')::date`;
 
 /** A visit with any abnormal flag (the list's abnormal=true, 首页's 异常拜访). */
-export const hasAbnormalFlags = sql<SqlBool>`jsonb_array_length(visit_records.abnormal_flags) > 0`;
+export const hasAbnormalFlags = sql<SqlBool>`(jsonb_array_length(visit_records.abnormal_flags) > 0)`;
 
 const visitSpec: ListSpec = {
   filters: {

@@ -73,3 +73,38 @@ export interface HomeRankings {
   dealers: HomeRankingRow[];
   salesReps: HomeRankingRow[];
 }
+
+/** The home tab's size of the 今日拜访 and 异常拜访 lists. */
+export const HOME_VISIT_LIST_SIZE = 5;
+
+/** One visit of today on the home tab. */
+export interface HomeVisitRow {
+  id: string;
+  visitNo: string;
+  /** 'YYYY-MM-DD HH:mm:ss', Asia/Shanghai. */
+  checkInAt: string;
+  employeeName: string;
+  customerName: string;
+  status: string;
+  status_dictText: string;
+  isValid: boolean;
+  /** Codes of common/visits ABNORMAL_FLAG; empty for a visit in order. */
+  abnormalFlags: string[];
+}
+
+/** Today's visits of the caller's data scope (GET /home/visits, permission visit:list). */
+export interface HomeVisits {
+  /** Today, 'YYYY-MM-DD' (Asia/Shanghai): the day the visit list's link filters on. */
+  day: string;
+  /** Outlets on today's confirmed plans (cancelled items left out) and how many of them were visited. */
+  plannedOutlets: number;
+  visitedOutlets: number;
+  /** Visits checked in today; valid ones; ones with an abnormal flag, and those still awaiting review. */
+  visits: number;
+  validVisits: number;
+  abnormalVisits: number;
+  pendingReview: number;
+  /** The latest visits of today, and the latest abnormal ones; HOME_VISIT_LIST_SIZE at most each. */
+  latest: HomeVisitRow[];
+  abnormal: HomeVisitRow[];
+}

@@ -1,7 +1,8 @@
 // Visits in Chromium against the real server (issue #17): the administrator, as a manager, opens 拜访记录 of
 // the demo's three months, narrows it to out-of-range visits and opens one: 拜访详情 shows the distance, the
 // rule, the flags and the timeline from check-in to check-out. 拜访计划 lists 赵磊's route plans. In 评分模板 the
-// administrator creates a template with two items and finds its draft in the list.
+// administrator creates a template with two items and finds its draft in the list. 拜访计划's 日历 shows this
+// week by rep with 赵磊's plans as cards (one opens its 明细); 首页's 今日拜访 / 异常拜访 link to 拜访记录.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buttonName, choose, dialog, rowAction, selectOf, toast } from './support/antd';
 import { attemptTag } from './support/attempt';
@@ -65,6 +66,46 @@ test('the manager finds an out-of-range visit in 拜访记录 and reads its deta
   await plan.waitFor();
   await plan.getByText('赵磊').waitFor();
   await screenshot(page, 'visit-plans');
+});
+
+test("拜访计划's 日历 shows 赵磊's week of plans; 首页's 异常拜访 opens today's abnormal visits", async () => {
+  const week = page.waitForResponse(
+    (response) => response.url().includes('/eVisit/plan/list') && response.url().includes('withItems=true'),
+  );
+  await page.goto(`${baseUrl()}/eVisit/plan`);
+  await page.locator('.ant-table-row:visible').first().waitFor();
+  await page.locator('.ant-segmented').getByText('日历').click();
+  await page.waitForURL(/view=week/);
+  await week;
+  const row = page.locator('.ant-table-row:visible', { hasText: '赵磊' });
+  const card = row.getByRole('button', { name: /^计划 VP\d+$/ }).first();
+  await card.waitFor();
+  await expect(card.getByText(/^已访 \d+\/\d+$/).count()).resolves.toBe(1);
+  await expect(card.locator('.ant-badge-status').count()).resolves.toBeGreaterThan(0);
+  await screenshot(page, 'visit-plan-week');
+  await card.getByText(/^已访/).click();
+  const drawer = page.locator('.ant-drawer', { hasText: '计划明细' });
+  await drawer.getByText(/^计划明细：VP\d+（\d{4}-\d{2}-\d{2} 赵磊）$/).waitFor();
+  await drawer.locator('.ant-table-row').first().waitFor();
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
+
+  const nextWeek = page.waitForResponse(
+    (response) => response.url().includes('/eVisit/plan/list') && response.url().includes('withItems=true'),
+  );
+  await page.getByRole('button', { name: '下一周' }).click();
+  await nextWeek;
+
+  await page.goto(`${baseUrl()}/dashboard/analysis`);
+  const today = page.locator('.ant-card', { hasText: '今日拜访' });
+  await today.getByText('计划门店已访').waitFor();
+  const abnormal = page.locator('.ant-card', { hasText: '异常拜访' }).filter({ hasText: '待审核' });
+  await abnormal.getByText('今日异常').waitFor();
+  await screenshot(page, 'home-visits');
+  await abnormal.getByRole('link', { name: '查看全部' }).click();
+  await page.waitForURL(/\/eVisit\/record\?visitDate_begin=\d{4}-\d{2}-\d{2}&visitDate_end=.*abnormal=true/);
+  await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+  expect(await page.locator('.ant-table-row:visible', { hasText: '正常' }).count()).toBe(0);
 });
 
 test('the administrator creates a 评分模板 with two items and finds its draft in the list', async () => {

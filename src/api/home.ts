@@ -1,5 +1,5 @@
 // The home dashboard's figures (docs/business-api.md "Home dashboard").
-import type { HomePeriodQuery, HomeRankings, HomeSummary, HomeTrend } from '../../common/home';
+import type { HomePeriodQuery, HomeRankings, HomeSummary, HomeTrend, HomeVisits } from '../../common/home';
 import { getAction } from './http';
 
 export function getHomeSummary(query: HomePeriodQuery) {
@@ -12,4 +12,9 @@ export function getHomeTrend(query: HomePeriodQuery) {
 
 export function getHomeRankings(query: HomePeriodQuery) {
   return getAction<HomeRankings>('/home/rankings', { ...query });
+}
+
+/** 今日拜访 / 异常拜访 (permission visit:list). */
+export function getHomeVisits() {
+  return getAction<HomeVisits>('/home/visits');
 }

@@ -143,6 +143,24 @@ export interface VisitDetail extends VisitRecord {
   }>;
 }
 
+/** One outlet of a plan, with its visit when it was visited. */
+export interface VisitPlanItem {
+  id: string;
+  planId: string;
+  seq: number;
+  customerId: string;
+  customerName: string;
+  customerCode: string;
+  purpose: string | null;
+  mustVisit: boolean;
+  status: string;
+  status_dictText: string;
+  visitRecordId: string | null;
+  /** The visit's check-in, 'YYYY-MM-DD HH:mm:ss'; null before it is visited. */
+  checkInAt: string | null;
+  abnormalFlags: AbnormalFlag[] | null;
+}
+
 export interface VisitPlan {
   id: string;
   planNo: string;
@@ -159,6 +177,8 @@ export interface VisitPlan {
   status: string;
   status_dictText: string;
   remark: string | null;
+  /** Asked with withItems=true (the week calendar). */
+  items?: VisitPlanItem[];
 }
 
 export interface VisitPlanDetail {
@@ -167,18 +187,7 @@ export interface VisitPlanDetail {
   planDate: string;
   employeeName: string;
   status_dictText: string;
-  items: Array<{
-    id: string;
-    seq: number;
-    customerId: string;
-    customerName: string;
-    customerCode: string;
-    purpose: string | null;
-    mustVisit: boolean;
-    status: string;
-    status_dictText: string;
-    visitRecordId: string | null;
-  }>;
+  items: VisitPlanItem[];
 }
 
 export const listRoutes = (params: ListParams) => getAction<Page<VisitRoute>>('/eVisit/route/list', params);

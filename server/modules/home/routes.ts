@@ -4,8 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { HOME_PERIODS, type HomePeriodQuery } from '../../../common/home';
 import { ok } from '../../http/envelope';
-import { callerOf } from '../shared/actor';
+import { callerOf, requires } from '../shared/actor';
 import { homeRankings, homeSummary, homeTrend } from './service';
+import { homeVisits } from './visits';
 
 const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 
@@ -31,5 +32,9 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
   );
   app.get<{ Querystring: HomePeriodQuery }>('/home/rankings', { config, schema }, async (request) =>
     ok(await homeRankings(db, callerOf(request), request.query, new Date())),
+  );
+  // 今日拜访 / 异常拜访: only for those who may read the visit records the cards open.
+  app.get('/home/visits', { config: requires('visit:list') }, async (request) =>
+    ok(await homeVisits(db, callerOf(request), new Date())),
   );
 }

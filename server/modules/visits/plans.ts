@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import { codesOf } from '../../../common/businessEnums';
 import { PLAN_ITEM_STATUS, PLAN_STATUS, PLAN_TYPE, type PlanStatus } from '../../../common/visits';
-import { isoDate } from '../../db/dates';
+import { isoDate, shanghaiDateTime } from '../../db/dates';
 import { newId } from '../../db/ids';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
@@ -34,7 +34,8 @@ export interface TempPlanInput {
   remark?: string | null;
 }
 
-const planScope = (scope: DataScope) => inScope(scope, 'visit_plans.org_code', 'visit_plans.employee_id');
+export const planScope = (scope: DataScope) =>
+  inScope(scope, 'visit_plans.org_code', 'visit_plans.employee_id');
 
 const planSpec: ListSpec = {
   filters: {
@@ -51,10 +52,43 @@ const planSpec: ListSpec = {
     ['visit_plans.plan_date', 'desc'],
     ['visit_plans.plan_no', 'asc'],
   ],
+  // withItems=true: each plan also carries its outlets (the week calendar's cards), one query for the page.
+  extras: ['withItems'],
 };
+
+/** The outlets of the plans, in route order, with each one's visit (when it was visited) and its time. */
+async function itemsOf(db: Kysely<DB>, planIds: string[]) {
+  if (planIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('visit_plan_items')
+    .innerJoin('customers', 'customers.id', 'visit_plan_items.customer_id')
+    .leftJoin('visit_records', 'visit_records.id', 'visit_plan_items.visit_record_id')
+    .select([
+      'visit_plan_items.id',
+      'visit_plan_items.plan_id as planId',
+      'visit_plan_items.seq',
+      'visit_plan_items.customer_id as customerId',
+      'customers.name as customerName',
+      'customers.customer_code as customerCode',
+      'visit_plan_items.purpose',
+      'visit_plan_items.must_visit as mustVisit',
+      'visit_plan_items.status',
+      'visit_plan_items.visit_record_id as visitRecordId',
+      shanghaiDateTime<string | null>('visit_records.check_in_at').as('checkInAt'),
+      'visit_records.abnormal_flags as abnormalFlags',
+    ])
+    .where('visit_plan_items.plan_id', 'in', planIds)
+    .orderBy('visit_plan_items.plan_id')
+    .orderBy('visit_plan_items.seq')
+    .execute();
+  return rows.map((item) => ({ ...item, status_dictText: PLAN_ITEM_STATUS[item.status] }));
+}
 
 export async function listPlans(db: Kysely<DB>, caller: Caller, query: RawQuery) {
   const list = parseListQuery(query, planSpec);
+  const { withItems } = list.extras;
+  if (withItems !== undefined && !['true', 'false'].includes(withItems))
+    throw new BusinessError(400, '参数 withItems 应为 true 或 false');
   const scope = await dataScopeOf(db, caller.tenantId, caller.userId);
   const base = db
     .selectFrom('visit_plans')
@@ -80,12 +114,22 @@ export async function listPlans(db: Kysely<DB>, caller: Caller, query: RawQuery)
         'visit_plans.remark',
       ])
       .execute();
+    const items = new Map<string, Awaited<ReturnType<typeof itemsOf>>>();
+    if (withItems === 'true') {
+      for (const item of await itemsOf(
+        db,
+        rows.map((row) => row.id),
+      )) {
+        items.set(item.planId, [...(items.get(item.planId) ?? []), item]);
+      }
+    }
     return rows.map((row) => ({
       ...row,
       completionRate:
         row.plannedCount === 0 ? null : Math.round((row.visitedCount / row.plannedCount) * 1000) / 10,
       planType_dictText: PLAN_TYPE[row.planType],
       status_dictText: PLAN_STATUS[row.status],
+      ...(withItems === 'true' && { items: items.get(row.id) ?? [] }),
     }));
   });
 }
@@ -108,28 +152,11 @@ export async function planById(db: Kysely<DB>, caller: Caller, id: string) {
     .where(planScope(scope))
     .executeTakeFirst();
   if (!plan) throw notFound('拜访计划');
-  const items = await db
-    .selectFrom('visit_plan_items')
-    .innerJoin('customers', 'customers.id', 'visit_plan_items.customer_id')
-    .select([
-      'visit_plan_items.id',
-      'visit_plan_items.seq',
-      'visit_plan_items.customer_id as customerId',
-      'customers.name as customerName',
-      'customers.customer_code as customerCode',
-      'visit_plan_items.purpose',
-      'visit_plan_items.must_visit as mustVisit',
-      'visit_plan_items.status',
-      'visit_plan_items.visit_record_id as visitRecordId',
-    ])
-    .where('visit_plan_items.plan_id', '=', id)
-    .orderBy('visit_plan_items.seq')
-    .execute();
   return {
     ...plan,
     planType_dictText: PLAN_TYPE[plan.planType],
     status_dictText: PLAN_STATUS[plan.status],
-    items: items.map((item) => ({ ...item, status_dictText: PLAN_ITEM_STATUS[item.status] })),
+    items: await itemsOf(db, [id]),
   };
 }
 

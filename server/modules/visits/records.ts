@@ -4,7 +4,7 @@
 // accuracy. Each check-in carries an id made by the device: sent again (a lost answer, an offline queue
 // replayed) it answers the visit it made, never a second one. A rep checks in only at outlets of their data
 // scope, and is in one outlet at a time.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import {
   ABNORMAL_FLAG,
   ABNORMAL_REVIEW,
@@ -445,6 +445,9 @@ export async function addStep(db: Kysely<DB>, actor: Actor, input: StepInput) {
 
 const visitDay = sql`(visit_records.check_in_at at time zone 'Asia/Shanghai')::date`;
 
+/** A visit with any abnormal flag (the list's abnormal=true, 首页's 异常拜访). */
+export const hasAbnormalFlags = sql<SqlBool>`(jsonb_array_length(visit_records.abnormal_flags) > 0)`;
+
 const visitSpec: ListSpec = {
   filters: {
     visitNo: { column: 'visit_records.visit_no', kind: 'text' },
@@ -454,6 +457,8 @@ const visitSpec: ListSpec = {
     customerId: { column: 'visit_records.customer_id', kind: 'text' },
     visitType: { column: 'visit_records.visit_type', kind: 'enum', values: codesOf(VISIT_TYPE) },
     isValid: { column: 'visit_records.is_valid', kind: 'boolean' },
+    // abnormal=true: any abnormal flag (首页's 异常拜访 links here); abnormalFlag names one flag.
+    abnormal: { column: hasAbnormalFlags, kind: 'boolean' },
     status: { column: 'visit_records.status', kind: 'enum', values: codesOf(VISIT_STATUS) },
     abnormalReviewStatus: {
       column: 'visit_records.abnormal_review_status',
@@ -474,7 +479,7 @@ const visitSpec: ListSpec = {
   extras: ['abnormalFlag', 'keyword'],
 };
 
-const visitScope = (scope: DataScope) =>
+export const visitScope = (scope: DataScope) =>
   inScope(scope, 'visit_records.org_code', 'visit_records.employee_id');
 
 export async function listVisits(db: Kysely<DB>, caller: Caller, query: RawQuery) {

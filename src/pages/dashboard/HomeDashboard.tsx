@@ -1,5 +1,6 @@
 // The business figures of the home tab: order cards, the sales trend and the rankings of the chosen period
-// (今日 / 本周 / 本月 / 本年 or a date range), all computed by the server within the user's data scope.
+// (今日 / 本周 / 本月 / 本年 or a date range), all computed by the server within the user's data scope; and the
+// cards of other modules for those who may read them (本月待检核陈列, 今日拜访 and 异常拜访).
 import { lazy, Suspense, useEffect } from 'react';
 import { Alert, Card, Col, DatePicker, Empty, Radio, Row, Spin, Statistic, Table, Tabs } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -19,6 +20,7 @@ import {
 import { dashboardOpened, periodChanged } from '../../features/dashboard/slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { InspectionsDueCard } from '../business/display/InspectionsDueCard';
+import { HomeVisitCards } from '../business/visit/HomeVisitCards';
 
 const KpiBoardSection = lazy(() => import(/* webpackChunkName: "dashboard-kpi" */ './KpiBoardSection'));
 
@@ -183,6 +185,7 @@ export default function HomeDashboard() {
           </Card>
         </Col>
         <InspectionsDueCard />
+        <HomeVisitCards />
       </Row>
       <Suspense fallback={null}>
         <KpiBoardSection />

@@ -1,9 +1,11 @@
-// 拜访计划 (eVisit/VisitPlanList), list view: the plans of the caller's data scope by day — 日期, 业务员, 线路,
-// 计划家数, 已访, 完成率, 状态 — with 按线路生成 (a date range), 新建临时计划, 复制上周 and 确认/退回 of a
-// submitted plan; a row's 明细 lists its outlets and which were visited. The week calendar is a later round.
+// 拜访计划 (eVisit/VisitPlanList): the plans of the caller's data scope, as a week calendar by rep (日历,
+// VisitPlanWeek) or as the list — 日期, 业务员, 线路, 计划家数, 已访, 完成率, 状态 — with 按线路生成 (a date range),
+// 新建临时计划, 复制上周 and 确认/退回 of a submitted plan; a row's 明细 (or a calendar card) lists its outlets
+// and which were visited, each visit opening 拜访详情. The view is in the URL (view=week) so a link keeps it.
 import { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Button, DatePicker, Drawer, Form, Input, Progress, Space, Table, Tag } from 'antd';
+import { useSearchParams } from 'react-router';
+import { Button, DatePicker, Drawer, Form, Input, Progress, Segmented, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PLAN_STATUS, PLAN_TYPE, VISIT_PURPOSE } from '../../../../common/visits';
 import {
@@ -27,18 +29,17 @@ import { ListPage } from '../../../components/table/ListPage';
 import { RowActions, type RowAction } from '../../../components/table/RowActions';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
+import { VisitDetailDrawer } from './VisitDetailDrawer';
 import { OutletSelect, RepSelect } from './visitPickers';
+import { mondayOf, PLAN_STATUS_COLOR, VisitPlanWeek } from './VisitPlanWeek';
 
 const DAY = 'YYYY-MM-DD';
 const PLAN_DATE = dateRangeFields('planDate');
-const STATUS_COLOR: Record<string, string> = {
-  DONE: 'green',
-  PARTIAL: 'orange',
-  MISSED: 'red',
-  IN_PROGRESS: 'blue',
-  APPROVED: 'cyan',
-  SUBMITTED: 'gold',
-};
+type View = 'week' | 'list';
+const VIEWS: Array<{ label: string; value: View }> = [
+  { label: '日历', value: 'week' },
+  { label: '列表', value: 'list' },
+];
 const PURPOSES = Object.fromEntries(VISIT_PURPOSE.map((purpose) => [purpose, purpose]));
 
 interface GenerateValues {
@@ -59,19 +60,35 @@ export default function VisitPlanListPage() {
     fetch: listPlans,
   });
   const confirm = useConfirmAction();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view: View = searchParams.get('view') === 'week' ? 'week' : 'list';
+  const [weekReloads, setWeekReloads] = useState(0);
   const [generating, setGenerating] = useState(false);
   const [adding, setAdding] = useState(false);
   const [detail, setDetail] = useState<VisitPlanDetail | null>(null);
+  const [visitId, setVisitId] = useState<string | null>(null);
+  const reload = () => {
+    list.reload();
+    setWeekReloads((count) => count + 1);
+  };
+  const openPlan = (plan: VisitPlan) =>
+    void planById(plan.id).then((answer) => answer.success && setDetail(answer.result));
+  const switchView = (next: View) =>
+    setSearchParams((previous) => {
+      const params = new URLSearchParams(previous);
+      if (next === 'week') params.set('view', 'week');
+      else params.delete('view');
+      return params;
+    });
   const copyWeek = () => {
-    const weekStart = dayjs().startOf('week').add(1, 'day');
-    const monday = weekStart.isAfter(dayjs()) ? weekStart.subtract(7, 'day') : weekStart;
+    const monday = mondayOf(dayjs());
     confirm({
       title: `把上周的计划复制到 ${monday.format(DAY)} 起的一周？`,
       content: '已有的线路计划不会重复生成。',
       okText: '复制',
       danger: false,
       action: () => copyLastWeek(monday.format(DAY)),
-      onDone: list.reload,
+      onDone: reload,
     });
   };
   const decide = (plan: VisitPlan, approve: boolean) =>
@@ -80,7 +97,7 @@ export default function VisitPlanListPage() {
       okText: approve ? '确认' : '退回',
       danger: !approve,
       action: () => decidePlan(plan.id, approve),
-      onDone: list.reload,
+      onDone: reload,
     });
   const columns: ColumnsType<VisitPlan> = [
     {
@@ -110,20 +127,13 @@ export default function VisitPlanListPage() {
       title: '状态',
       dataIndex: 'status',
       key: 'status',
-      render: (status: string, plan) => <Tag color={STATUS_COLOR[status]}>{plan.status_dictText}</Tag>,
+      render: (status: string, plan) => <Tag color={PLAN_STATUS_COLOR[status]}>{plan.status_dictText}</Tag>,
     },
     {
       title: '操作',
       key: 'actions',
       render: (_value, plan) => {
-        const actions: RowAction[] = [
-          {
-            key: 'view',
-            label: '明细',
-            onClick: () =>
-              void planById(plan.id).then((answer) => answer.success && setDetail(answer.result)),
-          },
-        ];
+        const actions: RowAction[] = [{ key: 'view', label: '明细', onClick: () => openPlan(plan) }];
         if (plan.status === 'SUBMITTED') {
           actions.push(
             { key: 'approve', label: '确认', onClick: () => decide(plan, true) },
@@ -134,54 +144,65 @@ export default function VisitPlanListPage() {
       },
     },
   ];
+  const toolbar = (
+    <Space>
+      <Segmented<View> options={VIEWS} value={view} onChange={switchView} aria-label="视图" />
+      <HasPermission code="visitPlan:add">
+        <Space>
+          <Button type="primary" onClick={() => setGenerating(true)}>
+            按线路生成
+          </Button>
+          <Button onClick={() => setAdding(true)}>新建临时计划</Button>
+          <Button onClick={copyWeek}>复制上周</Button>
+        </Space>
+      </HasPermission>
+    </Space>
+  );
   return (
     <>
-      <ListPage<VisitPlan>
-        list={list}
-        compactColumns={['planDate', 'employeeName', 'status']}
-        columns={columns}
-        exportAs={exportPlans}
-        toFilters={PLAN_DATE.toFilters}
-        toFormValues={PLAN_DATE.toFormValues}
-        searchFields={
-          <>
-            <Form.Item name="planDate" label="日期">
-              <DatePicker.RangePicker allowEmpty={[true, true]} />
-            </Form.Item>
-            <Form.Item name="planNo" label="计划编号">
-              <Input placeholder="计划编号" allowClear />
-            </Form.Item>
-            <Form.Item name="planType" label="类型">
-              <EnumSelect labels={PLAN_TYPE} placeholder="全部" style={{ width: 110 }} />
-            </Form.Item>
-            <Form.Item name="status" label="状态">
-              <EnumSelect labels={PLAN_STATUS} placeholder="全部" style={{ width: 110 }} />
-            </Form.Item>
-            <Form.Item name="employeeId" hidden>
-              <Input />
-            </Form.Item>
-            <Form.Item name="routeId" hidden>
-              <Input />
-            </Form.Item>
-          </>
-        }
-        toolbar={
-          <HasPermission code="visitPlan:add">
-            <Space>
-              <Button type="primary" onClick={() => setGenerating(true)}>
-                按线路生成
-              </Button>
-              <Button onClick={() => setAdding(true)}>新建临时计划</Button>
-              <Button onClick={copyWeek}>复制上周</Button>
-            </Space>
-          </HasPermission>
-        }
-      />
+      {view === 'week' ? (
+        <Space direction="vertical" size={12} style={{ width: '100%' }}>
+          {toolbar}
+          <VisitPlanWeek reloadKey={weekReloads} onOpenPlan={openPlan} onOpenVisit={setVisitId} />
+        </Space>
+      ) : (
+        <ListPage<VisitPlan>
+          list={list}
+          compactColumns={['planDate', 'employeeName', 'status']}
+          columns={columns}
+          exportAs={exportPlans}
+          toFilters={PLAN_DATE.toFilters}
+          toFormValues={PLAN_DATE.toFormValues}
+          searchFields={
+            <>
+              <Form.Item name="planDate" label="日期">
+                <DatePicker.RangePicker allowEmpty={[true, true]} />
+              </Form.Item>
+              <Form.Item name="planNo" label="计划编号">
+                <Input placeholder="计划编号" allowClear />
+              </Form.Item>
+              <Form.Item name="planType" label="类型">
+                <EnumSelect labels={PLAN_TYPE} placeholder="全部" style={{ width: 110 }} />
+              </Form.Item>
+              <Form.Item name="status" label="状态">
+                <EnumSelect labels={PLAN_STATUS} placeholder="全部" style={{ width: 110 }} />
+              </Form.Item>
+              <Form.Item name="employeeId" hidden>
+                <Input />
+              </Form.Item>
+              <Form.Item name="routeId" hidden>
+                <Input />
+              </Form.Item>
+            </>
+          }
+          toolbar={toolbar}
+        />
+      )}
       <ModalForm<GenerateValues>
         title="按线路生成计划"
         open={generating}
         onClose={() => setGenerating(false)}
-        onSaved={list.reload}
+        onSaved={reload}
         initialValues={{ range: [dayjs(), dayjs().add(6, 'day')] }}
         onSubmit={(values) => generatePlans(values.range[0].format(DAY), values.range[1].format(DAY))}
       >
@@ -198,7 +219,7 @@ export default function VisitPlanListPage() {
         title="新建临时计划"
         open={adding}
         onClose={() => setAdding(false)}
-        onSaved={list.reload}
+        onSaved={reload}
         initialValues={{ planDate: dayjs(), purpose: '巡店' }}
         onSubmit={(values) =>
           addTempPlan({
@@ -244,10 +265,23 @@ export default function VisitPlanListPage() {
               },
               { title: '目的', dataIndex: 'purpose', key: 'purpose' },
               { title: '状态', dataIndex: 'status_dictText', key: 'status' },
+              {
+                title: '拜访',
+                key: 'visit',
+                render: (_value, item) =>
+                  item.visitRecordId ? (
+                    <Button type="link" size="small" onClick={() => setVisitId(item.visitRecordId)}>
+                      {item.checkInAt?.slice(11, 16) ?? '详情'}
+                    </Button>
+                  ) : (
+                    '—'
+                  ),
+              },
             ]}
           />
         )}
       </Drawer>
+      <VisitDetailDrawer visitId={visitId} onClose={() => setVisitId(null)} />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { useListPage } from '../../../components/table/useListPage';
 import { AbnormalTags, VisitDetailDrawer } from './VisitDetailDrawer';
 
 const VALIDITY = { true: '有效', false: '无效' };
+const ABNORMALITY = { true: '有异常', false: '无异常' };
 const VISIT_DATE = dateRangeFields('visitDate');
 
 export default function VisitRecordListPage() {
@@ -28,6 +29,7 @@ export default function VisitRecordListPage() {
       'customerId',
       'visitType',
       'isValid',
+      'abnormal',
       'abnormalFlag',
       'status',
     ],
@@ -123,6 +125,9 @@ export default function VisitRecordListPage() {
             </Form.Item>
             <Form.Item name="isValid" label="有效性">
               <EnumSelect labels={VALIDITY} placeholder="全部" style={{ width: 100 }} />
+            </Form.Item>
+            <Form.Item name="abnormal" label="有无异常">
+              <EnumSelect labels={ABNORMALITY} placeholder="全部" style={{ width: 100 }} />
             </Form.Item>
             <Form.Item name="abnormalFlag" label="异常类型">
               <EnumSelect labels={ABNORMAL_FLAG} placeholder="全部" style={{ width: 120 }} />

@@ -60,8 +60,8 @@ beforeEach(() => {
 it('opens an engineer’s 变更记录 from the engineers of a provider', async () => {
   const user = setupUser();
   await renderSystemPage(<ServiceProviderListPage />, { path: '/mes/provider', codes: ['repair:list'] });
-  expect(repairs.listEngineers).toHaveBeenCalledWith('sp-yl');
   const engineers = (await screen.findByText('吴师傅')).closest('table') as HTMLElement;
+  expect(repairs.listEngineers).toHaveBeenCalledWith('sp-yl');
   expect(within(engineers).getByRole('columnheader', { name: '变更记录' })).toBeInTheDocument();
   const row = within(engineers).getByText('吴师傅').closest('tr') as HTMLElement;
   await user.click(within(row).getByRole('button', { name: /查\s*看/ }));

@@ -15,6 +15,13 @@ export type JobStatusCode = keyof typeof JOB_STATUS;
 export const JOB_CATEGORY = { EXPORT: '导出', IMPORT: '导入', TASK: '任务' } as const;
 export type JobCategory = keyof typeof JOB_CATEGORY;
 
+/** The 下载中心 tab of each category, and the title of that tab's 导出. */
+export const JOB_CATEGORY_TABS: Record<JobCategory, string> = {
+  EXPORT: '导出文件',
+  IMPORT: '导入记录',
+  TASK: '后台任务',
+};
+
 /** The kinds of job that make a file to download: a list's workbook, a zip of photos. */
 export const FILE_JOB_KINDS = ['EXPORT', 'ZIP'] as const;
 
@@ -79,3 +86,31 @@ export const JOB_TEXTS = {
 
 export const jobPercent = (done: number, total: number | null): number | null =>
   total === null ? null : total === 0 ? 100 : Math.min(100, Math.floor((done * 100) / total));
+
+// How a job's cells read, on the 下载中心 screen and in its 导出 alike.
+
+/** A file's size in KB or MB; — without a file to download. */
+export const jobFileSizeText = (job: Pick<JobRecord, 'downloadable' | 'fileSize'>): string =>
+  !job.downloadable || job.fileSize === null
+    ? '—'
+    : job.fileSize < 1024 * 1024
+      ? `${Math.ceil(job.fileSize / 1024)} KB`
+      : `${(job.fileSize / 1048576).toFixed(1)} MB`;
+
+/** Rows done, of how many once that is known. */
+export const jobRowsText = (job: Pick<JobRecord, 'done' | 'total'>): string =>
+  job.total === null ? String(job.done) : `${job.done} / ${job.total}`;
+
+/** An import's count (totalRows, imported, failedRows); — before it was counted. */
+export const jobCountText = (job: Pick<JobRecord, 'result'>, key: string): string => {
+  const value = job.result?.[key];
+  return typeof value === 'number' ? String(value) : '—';
+};
+
+/** Until when the file is kept, marked once that has passed. */
+export const jobExpiryText = (job: Pick<JobRecord, 'expiresAt' | 'downloadable'>): string =>
+  job.expiresAt === null ? '—' : job.downloadable ? job.expiresAt : `${job.expiresAt}（已过期）`;
+
+/** An import's file name, as its job recorded it. */
+export const jobFileNameText = (job: Pick<JobRecord, 'result'>): string =>
+  String(job.result?.fileName ?? '—');

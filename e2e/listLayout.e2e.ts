@@ -226,6 +226,15 @@ const LISTS: ListCase[] = [
     readOnly: true,
   },
   {
+    // A report's own table, its states grouped under 位置状态 and 设备状态 (issue #15).
+    name: 'asset-regions',
+    path: '/eAsset/report',
+    within: '[role="region"][aria-label="按区域"]',
+    desktop: ['区域', '合计'],
+    tablet: ['区域', '已投放', '合计'],
+    readOnly: true,
+  },
+  {
     name: 'coin-accounts',
     path: '/eVisit/coin',
     desktop: ['门店', '余额', '冻结', '本月获得', '本月使用', '即将过期', '更新时间'],
@@ -353,8 +362,12 @@ function cellsOutOfView(target: Page, within: string, titles: string[]): Promise
       );
       const row = table.querySelector('tbody tr.ant-table-row') as HTMLElement;
       return wanted.filter((title) => {
-        const at = headers.findIndex((cell) => cell.textContent === title);
-        if (at < 0) return true;
+        const header = headers.findIndex((cell) => cell.textContent === title);
+        if (header < 0) return true;
+        // Under grouped headers a cell's place is the columns the headers before it span.
+        const at = headers
+          .slice(0, header)
+          .reduce((cells, cell) => cells + ((cell as HTMLTableCellElement).colSpan || 1), 0);
         const rect = row.children[at].getBoundingClientRect();
         return rect.left < box.left - 1 || rect.right > right + 1 || rect.bottom > window.innerHeight + 1;
       });

@@ -228,4 +228,67 @@ describe.each(testBackends())('exports and 下载中心 on %s', (backend) => {
     const answer = await bed.get('admin', '/eDownload/list?category=OTHER');
     expect(answer.body).toMatchObject({ success: false, code: 400 });
   });
+
+  it('exports each tab of 下载中心 as its filters select, with the tab’s column names (issue #15)', async () => {
+    const headersOf: Record<string, string[]> = {
+      EXPORT: ['文件', '状态', '行数', '大小', '创建时间', '完成时间', '保留至'],
+      IMPORT: ['导入', '文件名', '状态', '总行数', '成功', '失败行', '导入时间'],
+      TASK: ['任务', '状态', '已处理', '创建时间', '完成时间'],
+    };
+    const exported = async (caller: Caller, query: string) => {
+      const file = await bed.download(caller, `/eDownload/exportXls?${query}`);
+      expect(file.status).toBe(200);
+      return sheetOf(file.body);
+    };
+    const cellsOf = (sheet: ExcelJS.Worksheet, rowNo: number) =>
+      (sheet.getRow(rowNo).values as unknown[]).slice(1);
+    for (const [category, headers] of Object.entries(headersOf)) {
+      const listed = await listOf('admin', { category });
+      const sheet = await exported('admin', `category=${category}`);
+      expect(cellsOf(sheet, 1)).toEqual(headers);
+      // The list's rows in the list's order: each row's first cell is its title.
+      expect(sheet.rowCount - 1).toBe(listed.total);
+      expect(Array.from({ length: listed.total }, (_, at) => sheet.getRow(at + 2).getCell(1).value)).toEqual(
+        listed.records.map((job) => job.title),
+      );
+    }
+    // A finished export reads as on the screen: its rows of rows, its size, its finish.
+    const exports = await listOf('admin', { category: 'EXPORT' });
+    const made = exports.records.findIndex((job) => job.status === 'SUCCEEDED' && job.downloadable);
+    const job = exports.records[made]!;
+    const row = cellsOf(await exported('admin', 'category=EXPORT'), made + 2);
+    expect(row.slice(0, 5)).toEqual([
+      job.title,
+      '已完成',
+      `${job.done} / ${job.total}`,
+      expect.stringMatching(/ KB$/),
+      job.createTime,
+    ]);
+
+    // The filters select: the failed import alone, with its reason and counts.
+    const failed = await exported('admin', 'category=IMPORT&status=FAILED');
+    expect(failed.rowCount).toBe(2);
+    expect(cellsOf(failed, 2).slice(0, 6)).toEqual([
+      '客户导入',
+      '坏客户.xlsx',
+      expect.stringMatching(/^失败：导入失败/),
+      '3',
+      '0',
+      '1',
+    ]);
+    // Without a category it is the 导出文件 tab the screen opens on.
+    expect(cellsOf(await exported('admin', ''), 1)).toEqual(headersOf.EXPORT);
+    // Another user exports their own jobs only.
+    const his = await listOf('zhangwei', { category: 'EXPORT' });
+    expect((await exported('zhangwei', 'category=EXPORT')).rowCount - 1).toBe(his.total);
+    expect(his.total).toBeLessThan(exports.total);
+    // A bad category is a clear refusal, not a file.
+    const refused = await bed.download('admin', '/eDownload/exportXls?category=OTHER');
+    expect(JSON.parse(Buffer.from(refused.body).toString('utf8'))).toMatchObject({
+      success: false,
+      code: 400,
+      message: expect.stringContaining('参数 category 应为'),
+    });
+    expect((await fetch(`${bed.server.baseUrl}/api/eDownload/exportXls`)).status).toBe(401);
+  });
 });

@@ -467,6 +467,38 @@ describe.each(testBackends())('list exports on %s', (backend) => {
     expect(other.actualRowCount - 1).toBe(body.result.total);
   });
 
+  it('dictionary items: one dictionary’s items as the 字典配置 filters select, with its column names', async () => {
+    const dicts = await bed.get<Page<{ id: string }>>('admin', '/sys/dict/list?dictCode=user_status');
+    const dictId = dicts.body.result.records[0]!.id;
+    const { body } = await bed.get<Page<{ itemText: string; itemValue: string }>>(
+      'admin',
+      `/sys/dictItem/list?dictId=${dictId}&pageSize=50`,
+    );
+    expect(body.result.total).toBeGreaterThan(1);
+    const sheet = await sheetOf('admin', `/sys/dictItem/exportXls?dictId=${dictId}`);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['名称', '数据值', '排序', '状态']);
+    const rows = Array.from({ length: sheet.actualRowCount - 1 }, (_, at) =>
+      (sheet.getRow(at + 2).values as unknown[]).slice(1),
+    );
+    expect(rows.map((row) => row.slice(0, 2))).toEqual(
+      body.result.records.map((item) => [item.itemText, item.itemValue]),
+    );
+    expect(rows.every((row) => ['启用', '不启用'].includes(row[3] as string))).toBe(true);
+    // A filter narrows it (the name searched in, as the screen sends it).
+    const first = body.result.records[0]!.itemText;
+    const narrowed = await sheetOf(
+      'admin',
+      `/sys/dictItem/exportXls?dictId=${dictId}&itemText=${encodeURIComponent(`*${first}*`)}`,
+    );
+    expect(narrowed.actualRowCount - 1).toBeLessThan(body.result.total);
+    expect(narrowed.getRow(2).getCell(1).value).toBe(first);
+    // No dictionary named: a clear refusal; another tenant's dictionary: none of its items.
+    const unnamed = await bed.download('admin', '/sys/dictItem/exportXls');
+    expect(JSON.parse(Buffer.from(unnamed.body).toString('utf8'))).toMatchObject({ success: false });
+    const foreign = await bed.download('t2admin', `/sys/dictItem/exportXls?dictId=${dictId}`);
+    expect(JSON.parse(Buffer.from(foreign.body).toString('utf8'))).toMatchObject({ success: false });
+  });
+
   it('without the list’s permission the export is refused', async () => {
     for (const path of [
       '/eOrder/eOrder/exportXls',
@@ -475,6 +507,7 @@ describe.each(testBackends())('list exports on %s', (backend) => {
       '/eEmployee/price/exportXls',
       '/eEmployee/pickup/exportXls',
       '/eDealer/account/exportXls',
+      '/sys/dictItem/exportXls?dictId=x',
     ]) {
       expect((await bed.download('wangfang', path)).status).toBe(403);
     }

@@ -46,6 +46,9 @@ export const getDictItems = (dictCode: string) =>
 
 export const listDictItems = (params: ListParams) =>
   getAction<Page<SysDictItem>>('/sys/dictItem/list', params);
+/** 导出 of one dictionary's items (params.dictId), as the 字典配置 filters select. */
+export const exportDictItems = (params: ListParams) =>
+  downloadFile('/sys/dictItem/exportXls', '字典项.xlsx', params);
 export const addDictItem = (body: DictItemPayload) => postAction<null>('/sys/dictItem/add', body);
 export const editDictItem = (body: DictItemPayload) => putAction<null>('/sys/dictItem/edit', body);
 export const deleteDictItem = (id: string) => deleteAction<null>('/sys/dictItem/delete', { id });

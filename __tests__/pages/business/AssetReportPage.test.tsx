@@ -1,11 +1,12 @@
 // 资产报表: the region table takes its state columns from the answer (labels of common/assets), the month
 // table and the overdue-inspection count show as answered, and the asset-type filter goes to the summary and
 // the idle list alike (and stays in the URL).
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as assetsApi from '../../../src/api/assets';
 import AssetReportPage from '../../../src/pages/business/asset/AssetReportPage';
-import { ok } from '../../support/signIn';
+import { deviceChanged } from '../../../src/features/layout/slice';
+import { ok, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
 
 jest.mock('../../../src/api/assets');
@@ -104,4 +105,36 @@ it('shows the regions by state, the months and the overdue count, and sends the 
   expect(assets.exportIdleAssets).toHaveBeenCalledWith(
     expect.objectContaining({ assetType: 'DISPLAY_RACK' }),
   );
+});
+
+it('on a tablet the region table shows the region, its placed assets and total, the rest in the row’s detail', async () => {
+  const user = setupUser();
+  assets.loadAssetReport.mockResolvedValue(ok(report));
+  assets.listIdleAssets.mockResolvedValue(ok({ records: [idle], total: 1, size: 10, current: 1, pages: 1 }));
+  const { store } = await renderSystemPage(<AssetReportPage />, { path: '/eAsset/report' });
+  act(() => {
+    store.dispatch(deviceChanged('tablet'));
+  });
+  const table = await screen.findByRole('region', { name: '按区域' });
+  const region = (await within(table).findByText('华南大区')).closest('tr')!;
+  await waitFor(() =>
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent)
+        .filter(Boolean),
+    ).toEqual(['区域', '已投放', '合计']),
+  );
+  expect(
+    within(region)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent)
+      .filter(Boolean),
+  ).toEqual(['华南大区', '4', '5']);
+  await user.click(within(region).getByRole('button', { name: /展开行/ }));
+  const detail = (await within(table).findByText('位置状态 · 在库')).closest(
+    '.ant-descriptions',
+  ) as HTMLElement;
+  expect(detail).toHaveTextContent('设备状态 · 正常4');
+  expect(detail).toHaveTextContent('设备状态 · 异常1');
 });

@@ -68,6 +68,31 @@ it('the items drawer lists the dictionary’s items, checks a new value on blur 
   expect(dicts.getDictItems).toHaveBeenCalledTimes(2);
 });
 
+it('the items drawer’s 导出 sends the dictionary and its filters, the name searched in (issue #15)', async () => {
+  const user = setupUser();
+  dicts.listDicts.mockResolvedValue(page([{ id: 'dict1', dictName: '用户状态', dictCode: 'user_status' }]));
+  dicts.listDictItems.mockResolvedValue(
+    page([{ id: 'i1', dictId: 'dict1', itemText: '正常', itemValue: '1', sortOrder: 1, status: 0 }]),
+  );
+  dicts.exportDictItems.mockResolvedValue(null);
+  await renderSystemPage(<DictListPage />);
+  await user.click(await screen.findByText('字典配置'));
+  const drawer = (await screen.findByText('字典配置：用户状态（user_status）')).closest(
+    '.ant-drawer',
+  ) as HTMLElement;
+  expect(await within(drawer).findByText('不启用')).toBeInTheDocument();
+  await user.type(within(drawer).getByPlaceholderText('请输入名称'), '正');
+  await user.click(buttonByText(/查\s*询/, drawer));
+  await waitFor(() =>
+    expect(dicts.listDictItems).toHaveBeenLastCalledWith(expect.objectContaining({ itemText: '*正*' })),
+  );
+  await user.click(within(drawer).getByRole('button', { name: /导\s*出/ }));
+  expect(dicts.exportDictItems).toHaveBeenCalledWith(
+    expect.objectContaining({ dictId: 'dict1', itemText: '*正*' }),
+  );
+  expect(dicts.exportDictItems.mock.calls[0]![0]).not.toHaveProperty('pageNo');
+});
+
 it('the log tabs live in the URL: the operation tab asks for logType 2 with its own filters', async () => {
   const user = setupUser();
   logs.listLogs.mockResolvedValue(

@@ -6,7 +6,9 @@ import type { RawQuery } from '../../http/listQuery';
 import { callerOf } from '../shared/actor';
 import { workbookHeaders } from '../shared/excel';
 import { idQuerySchema, type IdQuery } from '../shared/schemas';
-import { activeJobs, cancelJob, jobFile, listJobs } from './service';
+import { sendExport } from './exports';
+import { JOB_LIST_EXPORTS } from './listExport';
+import { activeJobs, cancelJob, jobCategoryParam, jobFile, listJobs } from './service';
 
 const OWN = { access: 'authenticated' } as const;
 
@@ -14,6 +16,14 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   app.get('/eDownload/list', { config: OWN }, async (request) =>
     ok(await listJobs(db, callerOf(request), request.query as RawQuery)),
+  );
+  // The tab the screen shows (导出文件 when none is named), filtered as it is.
+  app.get('/eDownload/exportXls', { config: OWN }, (request, reply) =>
+    sendExport(
+      request,
+      reply,
+      JOB_LIST_EXPORTS[jobCategoryParam((request.query as RawQuery).category) ?? 'EXPORT'],
+    ),
   );
   app.get('/eDownload/active', { config: OWN }, async (request) =>
     ok(await activeJobs(db, callerOf(request))),

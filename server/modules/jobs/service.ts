@@ -96,13 +96,19 @@ function jobRecord(row: RecordRow): JobRecord {
   };
 }
 
+/** The list's category parameter: none (every job) or one of JOB_CATEGORY, else a clear 400. */
+export function jobCategoryParam(value: unknown): JobCategory | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !Object.hasOwn(JOB_CATEGORY, value))
+    throw new BusinessError(400, `参数 category 应为 ${Object.keys(JOB_CATEGORY).join(' 或 ')}`);
+  return value as JobCategory;
+}
+
 export async function listJobs(db: Kysely<DB>, caller: Caller, raw: RawQuery): Promise<Page<JobRecord>> {
   const list = parseListQuery(raw, jobSpec);
-  const category = list.extras.category;
-  if (category !== undefined && !Object.hasOwn(JOB_CATEGORY, category))
-    throw new BusinessError(400, `参数 category 应为 ${Object.keys(JOB_CATEGORY).join(' 或 ')}`);
+  const category = jobCategoryParam(list.extras.category);
   const filter = <Q extends { where: (expression: ReturnType<typeof byCategory>) => Q }>(query: Q) =>
-    category ? query.where(byCategory(category as JobCategory)) : query;
+    category ? query.where(byCategory(category)) : query;
   const [rows, counted] = await Promise.all([
     filter(recordQuery(db, caller).where(list.where))
       .orderBy(list.orderBy)

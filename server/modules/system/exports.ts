@@ -1,6 +1,7 @@
-// 导出 of the role and dictionary lists: what their filters select, with the lists' column names.
+// 导出 of the role, dictionary and dictionary item lists: what their filters select, with the lists' column names.
+import { dictItemStatusText } from '../../../common/dictItems';
 import { defineListExport, type ListRecord } from '../shared/excel';
-import { listDicts } from './dicts/service';
+import { listDictItems, listDicts } from './dicts/service';
 import { listRoles } from './roles/service';
 
 export const ROLE_EXPORT = defineListExport<ListRecord<typeof listRoles>>(
@@ -25,4 +26,17 @@ export const DICT_EXPORT = defineListExport<ListRecord<typeof listDicts>>(
     { header: '创建时间', width: 20, value: (dict) => dict.createTime },
   ],
   (db, caller, query) => listDicts(db, caller.tenantId, query),
+);
+
+/** One dictionary's items (the query names it by dictId, as the 字典配置 list does). */
+export const DICT_ITEM_EXPORT = defineListExport<ListRecord<typeof listDictItems>>(
+  'dictItems',
+  '字典项',
+  [
+    { header: '名称', width: 24, value: (item) => item.itemText },
+    { header: '数据值', width: 24, value: (item) => item.itemValue },
+    { header: '排序', width: 8, value: (item) => item.sortOrder },
+    { header: '状态', width: 10, value: (item) => dictItemStatusText(item.status) },
+  ],
+  (db, caller, query) => listDictItems(db, caller.tenantId, query),
 );

@@ -3,15 +3,15 @@
 // server-paged, server-sorted table, all driven by useListPage (query in the URL). On a narrow screen a
 // list shows its compact columns and the rest in each row's detail.
 import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
-import { Alert, Button, ConfigProvider, Descriptions, Form, Space, Table, type TableProps } from 'antd';
+import { Alert, Button, ConfigProvider, Form, Space, Table, type TableProps } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router';
-import { selectDevice } from '../../features/layout/selectors';
 import { selectUserInfo } from '../../features/session/selectors';
 import { useAppSelector } from '../../store/hooks';
 import type { ListParams } from '../../api/systemTypes';
 import { PAGE_SIZE_OPTIONS, toListParams, type ListQuery, type SortOrder } from './listQuery';
+import { compactLayout, useCompact } from './compactColumns';
 import { RowActionsLimit } from './RowActions';
 import { arrangeColumns, columnKey, useTableSettings } from './tableSettings';
 import { TableToolbar, useFullscreen } from './TableToolbar';
@@ -192,7 +192,7 @@ export function ListPage<T extends object>({
   const { pathname } = useLocation();
   const userId = useAppSelector(selectUserInfo)?.id ?? '';
   const [settings, saveSettings] = useTableSettings(userId, tableId ?? pathname);
-  const compact = useAppSelector(selectDevice) !== 'desktop' && compactColumns !== undefined;
+  const compact = useCompact(compactColumns);
   const frame = useRef<HTMLDivElement>(null);
   const [fullscreen, toggleFullscreen] = useFullscreen(frame);
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
@@ -212,36 +212,11 @@ export function ListPage<T extends object>({
     [columns, query.column, query.order],
   );
   const arranged = useMemo(() => arrangeColumns(sortedColumns, settings), [sortedColumns, settings]);
-  const shownColumns = compact
-    ? arranged.filter((column) => {
-        const key = columnKey(column);
-        return key === 'actions' || compactColumns.includes(key);
-      })
-    : arranged;
-  const detailColumns = arranged.filter((column) => !shownColumns.includes(column));
-  const detail: TableProps<T>['expandable'] =
-    compact && detailColumns.length > 0 && !expandable
-      ? {
-          expandedRowRender: (record, index) => (
-            <Descriptions
-              size="small"
-              column={1}
-              items={detailColumns.map((column) => {
-                const dataIndex = 'dataIndex' in column ? column.dataIndex : undefined;
-                const value =
-                  typeof dataIndex === 'string' ? (record as Record<string, unknown>)[dataIndex] : undefined;
-                return {
-                  key: columnKey(column),
-                  label: column.title as ReactNode,
-                  children: column.render
-                    ? (column.render(value, record, index) as ReactNode)
-                    : (value as ReactNode),
-                };
-              })}
-            />
-          ),
-        }
-      : expandable;
+  const { columns: shownColumns, expandable: detail } = compactLayout(
+    arranged,
+    compact ? compactColumns : undefined,
+    expandable,
+  );
 
   const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {

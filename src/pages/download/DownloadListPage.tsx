@@ -6,8 +6,19 @@ import { useEffect } from 'react';
 import { Button, Form, Progress, Space, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useSearchParams } from 'react-router';
-import { JOB_STATUS, jobPercent, type JobCategory, type JobRecord } from '../../../common/jobs';
-import { downloadJobFile, listJobs } from '../../api/jobs';
+import {
+  JOB_CATEGORY_TABS,
+  JOB_STATUS,
+  jobCountText,
+  jobExpiryText,
+  jobFileNameText,
+  jobFileSizeText,
+  jobPercent,
+  jobRowsText,
+  type JobCategory,
+  type JobRecord,
+} from '../../../common/jobs';
+import { downloadJobFile, exportJobs, listJobs } from '../../api/jobs';
 import { EnumSelect } from '../../components/form/EnumSelect';
 import { ListPage } from '../../components/table/ListPage';
 import { useListPage } from '../../components/table/useListPage';
@@ -23,23 +34,7 @@ const STATUS_COLOR: Record<string, string> = {
   CANCELLED: 'default',
 };
 
-const TABS: Array<{ key: JobCategory; label: string }> = [
-  { key: 'EXPORT', label: '导出文件' },
-  { key: 'IMPORT', label: '导入记录' },
-  { key: 'TASK', label: '后台任务' },
-];
-
-const sizeText = (bytes: number | null) =>
-  bytes === null
-    ? '—'
-    : bytes < 1024 * 1024
-      ? `${Math.ceil(bytes / 1024)} KB`
-      : `${(bytes / 1048576).toFixed(1)} MB`;
-
-const countOf = (job: JobRecord, key: string) => {
-  const value = job.result?.[key];
-  return typeof value === 'number' ? value : '—';
-};
+const CATEGORIES = Object.keys(JOB_CATEGORY_TABS) as JobCategory[];
 
 function JobTable({ category }: { category: JobCategory }) {
   const dispatch = useAppDispatch();
@@ -120,8 +115,7 @@ function JobTable({ category }: { category: JobCategory }) {
     title,
     key: 'rows',
     render: (_value, record) => {
-      const job = progressOf(record);
-      return job.total === null ? job.done : `${job.done} / ${job.total}`;
+      return jobRowsText(progressOf(record));
     },
   });
 
@@ -133,25 +127,24 @@ function JobTable({ category }: { category: JobCategory }) {
       {
         title: '大小',
         key: 'size',
-        render: (_value, job) => sizeText(job.downloadable ? job.fileSize : null),
+        render: (_value, job) => jobFileSizeText(job),
       },
       { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true },
       { title: '完成时间', dataIndex: 'finishedAt', key: 'finishedAt' },
       {
         title: '保留至',
         key: 'expiresAt',
-        render: (_value, job) =>
-          job.expiresAt === null ? '—' : job.downloadable ? job.expiresAt : `${job.expiresAt}（已过期）`,
+        render: (_value, job) => jobExpiryText(job),
       },
       actions,
     ],
     IMPORT: [
       { title: '导入', dataIndex: 'title', key: 'title' },
-      { title: '文件名', key: 'fileName', render: (_value, job) => String(job.result?.fileName ?? '—') },
+      { title: '文件名', key: 'fileName', render: (_value, job) => jobFileNameText(job) },
       statusColumn,
-      { title: '总行数', key: 'totalRows', render: (_value, job) => countOf(job, 'totalRows') },
-      { title: '成功', key: 'imported', render: (_value, job) => countOf(job, 'imported') },
-      { title: '失败行', key: 'failedRows', render: (_value, job) => countOf(job, 'failedRows') },
+      { title: '总行数', key: 'totalRows', render: (_value, job) => jobCountText(job, 'totalRows') },
+      { title: '成功', key: 'imported', render: (_value, job) => jobCountText(job, 'imported') },
+      { title: '失败行', key: 'failedRows', render: (_value, job) => jobCountText(job, 'failedRows') },
       { title: '导入时间', dataIndex: 'createTime', key: 'createTime', sorter: true },
       actions,
     ],
@@ -173,6 +166,8 @@ function JobTable({ category }: { category: JobCategory }) {
       columns={columns}
       // What the job is and where it stands (an import's failed rows too); the rest in the row's detail.
       compactColumns={['title', 'status', 'failedRows']}
+      // The tab's rows as its filters select them, with its column names (the category is a fixed parameter).
+      exportAs={exportJobs}
       searchFields={
         <Form.Item name="status" label="状态">
           <EnumSelect labels={JOB_STATUS} style={{ width: 120 }} placeholder="全部" />
@@ -185,15 +180,15 @@ function JobTable({ category }: { category: JobCategory }) {
 export default function DownloadListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const asked = searchParams.get('category');
-  const category: JobCategory = TABS.find((tab) => tab.key === asked)?.key ?? 'EXPORT';
+  const category: JobCategory = CATEGORIES.find((key) => key === asked) ?? 'EXPORT';
   return (
     <Tabs
       activeKey={category}
       onChange={(key) => setSearchParams({ category: key })}
-      items={TABS.map((tab) => ({
-        key: tab.key,
-        label: tab.label,
-        children: tab.key === category ? <JobTable category={tab.key} /> : null,
+      items={CATEGORIES.map((key) => ({
+        key,
+        label: JOB_CATEGORY_TABS[key],
+        children: key === category ? <JobTable category={key} /> : null,
       }))}
     />
   );

@@ -6,7 +6,7 @@ import { BusinessError, ok } from '../../../http/envelope';
 import { sendSerialised } from '../../../http/serialisedAnswer';
 import { sendExport } from '../../jobs/exports';
 import { actorOf } from '../commands';
-import { DICT_EXPORT } from '../exports';
+import { DICT_EXPORT, DICT_ITEM_EXPORT } from '../exports';
 import { can, idQuerySchema, idsQuerySchema, listQuerySchema, nullableText, text } from '../schemas';
 import {
   addDict,
@@ -133,6 +133,12 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sys/dictItem/list', { config: READ, schema: { querystring: listQuerySchema } }, async (request) =>
     ok(await listDictItems(db, sessionOf(request).tenantId, request.query)),
+  );
+
+  app.get(
+    '/sys/dictItem/exportXls',
+    { config: READ, schema: { querystring: listQuerySchema } },
+    (request, reply) => sendExport(request, reply, DICT_ITEM_EXPORT),
   );
 
   app.get<{ Querystring: { dictId?: string; itemValue?: string; id?: string } }>(

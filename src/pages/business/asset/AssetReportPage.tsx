@@ -12,6 +12,7 @@ import {
   type AssetReport,
   type IdleAsset,
 } from '../../../api/assets';
+import { compactLayout, useCompact } from '../../../components/table/compactColumns';
 import { ListPage } from '../../../components/table/ListPage';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
@@ -29,6 +30,9 @@ const stateColumns = (labels: Record<string, string>, rows: RegionRow[]): Column
   Object.entries(labels)
     .filter(([code]) => rows.some((row) => code in row))
     .map(([code, label]) => ({ title: label, dataIndex: code, key: code, render: (value) => value ?? 0 }));
+
+/** On a narrow screen: the region, its placed assets and its total; the other states in the row's detail. */
+const REGION_COMPACT = ['regionName', 'PLACED', 'total'] as const;
 
 const MONTH_COLUMNS: ColumnsType<MonthRow> = [
   { title: '月份', dataIndex: 'month', key: 'month' },
@@ -62,6 +66,7 @@ export default function AssetReportPage() {
   const idle = useListPage<IdleAsset>({ filterKeys: ['assetType'], fetch: listIdleAssets });
   const assetType = idle.query.filters.assetType;
   const [report, setReport] = useState<AssetReport | null>(null);
+  const compact = useCompact(REGION_COMPACT);
   useEffect(() => {
     void loadAssetReport({ assetType }).then((answer) => answer.success && setReport(answer.result));
   }, [assetType]);
@@ -72,6 +77,7 @@ export default function AssetReportPage() {
     { title: '设备状态', children: stateColumns(CONDITION_STATUS, report?.byRegion ?? []) },
     { title: '合计', dataIndex: 'total', key: 'total' },
   ];
+  const region = compactLayout(regionColumns, compact ? REGION_COMPACT : undefined);
 
   return (
     <>
@@ -87,13 +93,16 @@ export default function AssetReportPage() {
         <Row gutter={16}>
           <Col xs={24} lg={16}>
             <Card title="按区域" size="small">
-              <Table<RegionRow>
-                size="small"
-                rowKey="regionCode"
-                pagination={false}
-                dataSource={report.byRegion}
-                columns={regionColumns}
-              />
+              <div role="region" aria-label="按区域">
+                <Table<RegionRow>
+                  size="small"
+                  rowKey="regionCode"
+                  pagination={false}
+                  dataSource={report.byRegion}
+                  columns={region.columns}
+                  expandable={region.expandable}
+                />
+              </div>
             </Card>
           </Col>
           <Col xs={24} lg={8}>

@@ -1,5 +1,6 @@
 // 服务商 (mes/ServiceProviderList): providers with their coverage areas, SLA hours, engineers and open
-// orders; 新增/编辑 with repair:provider, 变更记录, the engineers of a provider below the list.
+// orders; 新增/编辑 with repair:provider, 变更记录, the engineers of a provider (each with its 变更记录) below the
+// list.
 import { Button, Form, Input, InputNumber, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { exportProviders, listEngineers, listProviders, saveProvider } from '../../../api/repairs';
@@ -12,24 +13,35 @@ import { MesList } from './MesList';
 
 type Provider = Record<string, unknown> & { id: string; coverageAreaCodes?: string[] };
 
+type Engineer = Record<string, unknown> & { id: string };
+
+/** A provider's engineers, each with its 变更记录 (SERVICE_ENGINEER, as the providers above). */
 function Engineers({ providerId }: { providerId: string }) {
-  const [rows, setRows] = useState<Array<Record<string, unknown> & { id: string }>>([]);
+  const [rows, setRows] = useState<Engineer[]>([]);
+  const history = useHistoryColumn<Engineer>(
+    'SERVICE_ENGINEER',
+    (engineer) => `${String(engineer.name)} ${String(engineer.mobile)}`,
+  );
   useEffect(() => {
     void listEngineers(providerId).then((answer) => answer.success && setRows(answer.result));
   }, [providerId]);
   return (
-    <Table
-      size="small"
-      rowKey="id"
-      pagination={false}
-      dataSource={rows}
-      columns={[
-        { title: '工程师', dataIndex: 'name' },
-        { title: '手机', dataIndex: 'mobile' },
-        { title: '账号', dataIndex: 'username', render: (value) => String(value ?? '—') },
-        { title: '派单员', dataIndex: 'isManager', render: (value) => (value ? '是' : '否') },
-      ]}
-    />
+    <>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={rows}
+        columns={[
+          { title: '工程师', dataIndex: 'name' },
+          { title: '手机', dataIndex: 'mobile' },
+          { title: '账号', dataIndex: 'username', render: (value) => String(value ?? '—') },
+          { title: '派单员', dataIndex: 'isManager', render: (value) => (value ? '是' : '否') },
+          history.column,
+        ]}
+      />
+      {history.drawer}
+    </>
   );
 }
 

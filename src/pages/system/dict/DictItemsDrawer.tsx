@@ -9,10 +9,17 @@ import {
   deleteDictItem,
   dictItemCheck,
   editDictItem,
+  exportDictItems,
   listDictItems,
   type SysDict,
   type SysDictItem,
 } from '../../../api/systemDict';
+import {
+  DICT_ITEM_STATUS_OPTIONS,
+  dictItemStatusText,
+  isDictItemEnabled,
+} from '../../../../common/dictItems';
+import type { ListParams } from '../../../api/systemTypes';
 import { forgetDictItems } from '../../../components/dictCache';
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
@@ -25,7 +32,11 @@ import { useListPage } from '../../../components/table/useListPage';
 
 type ItemValues = Pick<SysDictItem, 'itemText' | 'itemValue' | 'description' | 'sortOrder' | 'status'>;
 
-const isEnabled = (item: SysDictItem) => String(item.status ?? '1') === '1';
+/** The name is searched in (`*x*`), on the screen and in 导出. */
+const itemQuery = (params: ListParams): ListParams => ({
+  ...params,
+  itemText: contains(params.itemText as string | undefined),
+});
 
 function DictItems({ dict }: { dict: SysDict }) {
   const list = useListPage<SysDictItem>({
@@ -33,8 +44,7 @@ function DictItems({ dict }: { dict: SysDict }) {
     filterKeys: ['itemText'],
     sortKeys: [],
     fixedParams: { dictId: dict.id },
-    fetch: (params) =>
-      listDictItems({ ...params, itemText: contains(params.itemText as string | undefined) }),
+    fetch: (params) => listDictItems(itemQuery(params)),
   });
   const confirm = useConfirmAction();
   const [editing, setEditing] = useState<SysDictItem | null>(null);
@@ -55,7 +65,9 @@ function DictItems({ dict }: { dict: SysDict }) {
       title: '状态',
       key: 'status',
       render: (_value, item) => (
-        <Tag color={isEnabled(item) ? 'green' : 'default'}>{isEnabled(item) ? '启用' : '不启用'}</Tag>
+        <Tag color={isDictItemEnabled(item.status) ? 'green' : 'default'}>
+          {dictItemStatusText(item.status)}
+        </Tag>
       ),
     },
     {
@@ -97,6 +109,7 @@ function DictItems({ dict }: { dict: SysDict }) {
         tableId="dict-items"
         columns={columns}
         compactColumns={['itemText', 'status']}
+        exportAs={(params) => exportDictItems(itemQuery(params))}
         searchFields={
           <Form.Item name="itemText" label="名称">
             <Input placeholder="请输入名称" allowClear />
@@ -146,12 +159,7 @@ function DictItems({ dict }: { dict: SysDict }) {
           <InputNumber min={0} placeholder="值越小越靠前" style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="status" label="是否启用">
-          <Radio.Group
-            options={[
-              { value: '1', label: '启用' },
-              { value: '0', label: '不启用' },
-            ]}
-          />
+          <Radio.Group options={[...DICT_ITEM_STATUS_OPTIONS]} />
         </Form.Item>
       </ModalForm>
     </>

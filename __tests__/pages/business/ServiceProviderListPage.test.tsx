@@ -1,0 +1,74 @@
+// 服务商 (issue #20): a provider's engineers are listed under the providers, each with its 变更记录 — the drawer
+// reads the SERVICE_ENGINEER history of that engineer, as the providers' own 变更记录 reads theirs.
+import { screen, within } from '@testing-library/react';
+import * as historyApi from '../../../src/api/changeHistory';
+import * as repairsApi from '../../../src/api/repairs';
+import ServiceProviderListPage from '../../../src/pages/business/mes/ServiceProviderListPage';
+import { ok, setupUser } from '../../support/signIn';
+import { renderSystemPage } from '../../support/systemPage';
+
+jest.mock('../../../src/api/repairs');
+jest.mock('../../../src/api/changeHistory');
+jest.setTimeout(60000);
+
+const repairs = jest.mocked(repairsApi);
+const history = jest.mocked(historyApi);
+
+beforeEach(() => {
+  repairs.listProviders.mockResolvedValue(
+    ok({
+      records: [
+        {
+          id: 'sp-yl',
+          code: 'SP-YL',
+          name: '粤冷制冷设备服务有限公司',
+          coverageAreaCodes: ['440100'],
+          contactName: '陈经理',
+          contactMobile: '13926000001',
+          slaHours: 48,
+          engineerCount: 2,
+          openOrders: 3,
+          status_dictText: '启用',
+        },
+      ],
+      total: 1,
+      size: 10,
+      current: 1,
+      pages: 1,
+    }),
+  );
+  repairs.listEngineers.mockResolvedValue(
+    ok([
+      { id: 'e-li', name: '李师傅', mobile: '13926000011', username: 'eng_li', isManager: false },
+      { id: 'e-wu', name: '吴师傅', mobile: '13926000012', username: null, isManager: true },
+    ]),
+  );
+  history.changeHistory.mockResolvedValue(
+    ok([
+      {
+        id: 'h1',
+        operateType: 3,
+        content: '编辑工程师 吴师傅',
+        username: 'admin',
+        createdAt: '2026-11-20 10:00:00',
+        changes: [{ field: 'mobile', before: '13926000099', after: '13926000012' }],
+      },
+    ]),
+  );
+});
+
+it('opens an engineer’s 变更记录 from the engineers of a provider', async () => {
+  const user = setupUser();
+  await renderSystemPage(<ServiceProviderListPage />, { path: '/mes/provider', codes: ['repair:list'] });
+  const engineers = (await screen.findByText('吴师傅')).closest('table') as HTMLElement;
+  expect(repairs.listEngineers).toHaveBeenCalledWith('sp-yl');
+  expect(within(engineers).getByRole('columnheader', { name: '变更记录' })).toBeInTheDocument();
+  const row = within(engineers).getByText('吴师傅').closest('tr') as HTMLElement;
+  await user.click(within(row).getByRole('button', { name: /查\s*看/ }));
+
+  const drawer = (await screen.findByText('变更记录：吴师傅 13926000012')).closest(
+    '.ant-drawer',
+  ) as HTMLElement;
+  expect(history.changeHistory).toHaveBeenCalledWith('SERVICE_ENGINEER', 'e-wu');
+  expect(await within(drawer).findByText('编辑工程师 吴师傅')).toBeInTheDocument();
+});

@@ -41,6 +41,7 @@ import * as tradeSpend from './0039_trade_spend';
 import * as engineerAndHandoverMenus from './0040_engineer_and_handover_menus';
 import * as returnCoinBack from './0041_return_coin_back';
 import * as displayTerminatedOn from './0042_display_terminated_on';
+import * as salesDailySummary from './0043_sales_daily_summary';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   '0040_engineer_and_handover_menus': engineerAndHandoverMenus,
   '0041_return_coin_back': returnCoinBack,
   '0042_display_terminated_on': displayTerminatedOn,
+  '0043_sales_daily_summary': salesDailySummary,
 };
 
 export class MigrationError extends Error {

@@ -323,6 +323,66 @@ export interface SalesAnalysisQuery {
   orgCode?: string;
 }
 
+/** The month `months` after 'YYYY-MM' (before when negative). */
+export const addMonths = (month: string, months: number) => {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+};
+
+/** The bucket `day` falls in: the day, the Monday of its week, or its month 'YYYY-MM'. */
+export function bucketOf(grain: SalesGrain, day: string) {
+  if (grain === 'month') return day.slice(0, 7);
+  if (grain === 'day') return day;
+  const weekday = new Date(Date.parse(day)).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/** The first and the last day of a bucket. */
+function bucketDays(grain: SalesGrain, bucket: string): [string, string] {
+  if (grain === 'month') return [`${bucket}-01`, addDays(`${addMonths(bucket, 1)}-01`, -1)];
+  return [bucket, grain === 'week' ? addDays(bucket, 6) : bucket];
+}
+
+/** The order list's filters (/eOrder/eOrder) that drill from a sales analysis line to its orders. */
+export const SALES_DRILL_FILTERS: Record<SalesDimension, string> = {
+  region: 'orgCode',
+  department: 'orgCode',
+  dealer: 'salesDealerId',
+  rep: 'salesRepId',
+  customerType: 'customerType',
+  brand: 'brandId',
+  category: 'categoryId',
+  sku: 'skuId',
+};
+
+/**
+ * The orders a line of the analysis counted, as the order list's URL filters: the placed ones (salesOnly) of
+ * the line's key (none for 合计) and days — a bucket's (whole, as the analysis adds it up, to the end date), or
+ * for a subtotal from the first bucket to the end date. Null for a line of no key (无经销商 ...): the list has
+ * no filter for "none".
+ */
+export function salesDrillFilters(
+  query: SalesAnalysisQuery,
+  key: string | null,
+  bucket: string | null,
+): Record<string, string> | null {
+  if (key === '') return null;
+  const [begin, last] = bucketDays(query.grain, bucket ?? bucketOf(query.grain, query.startDate));
+  const filters: Record<string, string> = {
+    salesOnly: '1',
+    orderedAt_begin: begin,
+    orderedAt_end: bucket && last < query.endDate ? last : query.endDate,
+  };
+  // A region is a prefix of its departments' codes; the analysis' own department filter is one too.
+  const prefixes = [query.orgCode, query.dimension === 'region' ? key : null].filter(Boolean) as string[];
+  if (prefixes.length > 0) filters.orgCode = `${prefixes.sort((a, b) => b.length - a.length)[0]}*`;
+  if (key !== null) {
+    if (query.dimension === 'department') filters.orgCode = key;
+    else if (query.dimension !== 'region') filters[SALES_DRILL_FILTERS[query.dimension]] = key;
+  }
+  return filters;
+}
+
 export interface SalesFigures {
   amount: number;
   cases: number;

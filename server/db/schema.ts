@@ -2062,6 +2062,22 @@ export interface KpiAchievementsTable {
   rank_total: number | null;
 }
 
+/** 销售日汇总: the placed orders' sales by day, scope columns and item (server/modules/kpi/salesSummary.ts). */
+export interface SalesDailySummaryTable {
+  tenant_id: string;
+  kind: 'ORDER' | 'BRAND' | 'CATEGORY' | 'SKU';
+  day: DateColumn;
+  org_code: string;
+  sales_rep_id: string;
+  seller_id: string;
+  dealer_id: string;
+  customer_type: string;
+  item_id: string;
+  amount: Decimal;
+  cases: Decimal;
+  orders: number;
+}
+
 /** 经销商进销存日报 (DOMAIN §1.14): one row per dealer warehouse, SKU and day. */
 export interface DealerInventoryDailyTable {
   tenant_id: string;
@@ -2214,6 +2230,7 @@ export interface DB {
   kpi_achievements: KpiAchievementsTable;
   dealer_inventory_daily: DealerInventoryDailyTable;
   dealer_monthly: DealerMonthlyTable;
+  sales_daily_summary: SalesDailySummaryTable;
   // ---- mall and employee-price programme (0036) ----
   pickup_points: PickupPointsTable;
   employee_buyers: EmployeeBuyersTable;

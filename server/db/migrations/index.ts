@@ -41,6 +41,7 @@ import * as tradeSpend from './0039_trade_spend';
 import * as engineerAndHandoverMenus from './0040_engineer_and_handover_menus';
 import * as returnCoinBack from './0041_return_coin_back';
 import * as displayTerminatedOn from './0042_display_terminated_on';
+import * as salesDailySummary from './0043_sales_daily_summary';
 import * as importJobs from './0044_import_jobs';
 import * as promotionBundlesCumulative from './0045_promotion_bundles_cumulative';
 import * as exchangeDeductionsBack from './0046_exchange_deductions_back';
@@ -88,6 +89,7 @@ export const migrations: Record<string, Migration> = {
   '0040_engineer_and_handover_menus': engineerAndHandoverMenus,
   '0041_return_coin_back': returnCoinBack,
   '0042_display_terminated_on': displayTerminatedOn,
+  '0043_sales_daily_summary': salesDailySummary,
   '0044_import_jobs': importJobs,
   '0045_promotion_bundles_cumulative': promotionBundlesCumulative,
   '0046_exchange_deductions_back': exchangeDeductionsBack,

@@ -6,6 +6,7 @@
 // `npm run seed:business -- --orders 200000` writes the load-test volume in bulk.
 import { sql, type Insertable, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { enqueueSyncTask, ERP_FORM_IDS, externalCodeOf } from '../../modules/erpSync/tasks';
+import { addOrderSales, countsAsSales } from '../../modules/kpi/salesSummary';
 import { lockStock } from '../../modules/stock/service';
 import { newId } from '../ids';
 import type {
@@ -954,6 +955,13 @@ async function writeBatch(
     'sales_order_lines',
     built.flatMap((b) => b.lines),
   );
+  // Written around the order commands, so the sales summary they keep is posted here (the placed ones).
+  const placed = built
+    .filter((b) => countsAsSales(b.order.status as string))
+    .map((b) => b.order.id as string);
+  for (let index = 0; index < placed.length; index += CHUNK) {
+    await addOrderSales(db, placed.slice(index, index + CHUNK));
+  }
   if (detail) await lockPendingStock(db as Transaction<DB>, tenantId, built);
   await insertChunked(
     db,

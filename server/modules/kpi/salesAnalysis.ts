@@ -1,12 +1,15 @@
 // 销售分析 (issue #21): amount, cases and orders of the placed orders (not rejected, cancelled or void) by one
 // dimension and by day, week or month, each group with its subtotal, and beside every bucket the same bucket a
 // year before (YoY) and the bucket before (MoM). Seen through the caller's data scope, as the order list is.
+// Read from the daily summary the order commands keep (salesSummary.ts), not from the order lines.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { CUSTOMER_TYPE } from '../../../common/businessEnums';
 import {
   DAY_MS,
   SALES_DIMENSION,
   addDays,
+  addMonths,
+  bucketOf,
   type SalesAnalysis,
   type SalesAnalysisGroup,
   type SalesAnalysisQuery,
@@ -23,21 +26,22 @@ import type { Caller } from '../shared/actor';
 import { dataScopeOf, orgCodeInScope, type DataScope } from '../shared/dataScope';
 import { notFound } from '../shared/commands';
 import { defineExport } from '../shared/excel';
-import { dayStart, NOT_SALES, orderDealer, round } from './indicators';
+import { round } from './indicators';
+import type { SalesSummaryKind } from './salesSummary';
 
 /** At most this many days in one analysis (two years by day is already 730 columns). */
 export const SALES_RANGE_MAX_DAYS = 400;
 
-/** The key and the name of a dimension's value (names joined after grouping, from small tables). */
-const DIMENSION_KEY: Record<SalesDimension, RawBuilder<string>> = {
-  region: sql`substr(o.org_code, 1, 6)`,
-  department: sql`o.org_code`,
-  dealer: sql`coalesce(${orderDealer('o')}, '')`,
-  rep: sql`coalesce(o.sales_rep_id, '')`,
-  customerType: sql`(select c.customer_type from customers c where c.id = o.buyer_id)`,
-  brand: sql`k.brand_id`,
-  category: sql`k.category_id`,
-  sku: sql`l.sku_id`,
+/** The summary rows a dimension reads, and its key in them (names joined after grouping, from small tables). */
+const DIMENSION_KEY: Record<SalesDimension, { kind: SalesSummaryKind; key: RawBuilder<string> }> = {
+  region: { kind: 'ORDER', key: sql`substr(s.org_code, 1, 6)` },
+  department: { kind: 'ORDER', key: sql`s.org_code` },
+  dealer: { kind: 'ORDER', key: sql`s.dealer_id` },
+  rep: { kind: 'ORDER', key: sql`s.sales_rep_id` },
+  customerType: { kind: 'ORDER', key: sql`s.customer_type` },
+  brand: { kind: 'BRAND', key: sql`s.item_id` },
+  category: { kind: 'CATEGORY', key: sql`s.item_id` },
+  sku: { kind: 'SKU', key: sql`s.item_id` },
 };
 
 /** The bucket as a local timestamp (truncated per row), formatted only once per group. */
@@ -45,11 +49,6 @@ const BUCKET: Record<SalesGrain, { unit: RawBuilder<string>; format: string }> =
   day: { unit: sql.lit('day'), format: 'YYYY-MM-DD' },
   week: { unit: sql.lit('week'), format: 'YYYY-MM-DD' },
   month: { unit: sql.lit('month'), format: 'YYYY-MM' },
-};
-
-const addMonths = (month: string, months: number) => {
-  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + months;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 };
 
 /** The bucket before, and the same bucket a year before. */
@@ -61,14 +60,6 @@ function lastYearBucket(grain: SalesGrain, bucket: string) {
   if (grain === 'month') return addMonths(bucket, -12);
   // The week of the same weekday 52 weeks before; a day one calendar year before.
   return grain === 'week' ? addDays(bucket, -364) : `${Number(bucket.slice(0, 4)) - 1}${bucket.slice(4)}`;
-}
-
-/** The first day of the bucket `day` falls in. */
-function bucketOf(grain: SalesGrain, day: string) {
-  if (grain === 'month') return day.slice(0, 7);
-  if (grain === 'day') return day;
-  const weekday = new Date(Date.parse(day)).getUTCDay();
-  return addDays(day, -((weekday + 6) % 7));
 }
 
 interface Fact {
@@ -87,25 +78,21 @@ async function facts(
   start: string,
   end: string,
 ): Promise<Fact[]> {
-  const orgFilter = query.orgCode ? sql`and o.org_code like ${`${likePattern(query.orgCode)}%`}` : sql``;
+  const orgFilter = query.orgCode ? sql`and s.org_code like ${`${likePattern(query.orgCode)}%`}` : sql``;
   const bucket = BUCKET[query.grain];
-  // Per order first (hashing, not a sort for count(distinct)), then per key and bucket: an order counts once.
+  const dimension = DIMENSION_KEY[query.dimension];
+  // Each summary row counts an order once per item (salesSummary.ts): the orders of a key add up.
   const { rows } = await sql<Fact>`
     select f.key, to_char(f.bucket, ${bucket.format}) as bucket,
       sum(f.amount)::numeric(16, 2)::text as amount, sum(f.cases)::numeric(16, 2)::text as cases,
-      count(*)::integer as orders
+      sum(f.orders)::integer as orders
     from (
-      select ${DIMENSION_KEY[query.dimension]} as key,
-        date_trunc(${bucket.unit}, o.ordered_at at time zone 'Asia/Shanghai') as bucket,
-        sum(l.amount) as amount,
-        coalesce(sum(l.base_qty::numeric / k.units_per_case) filter (where not l.is_gift), 0) as cases
-      from sales_order_lines l
-        join sales_orders o on o.id = l.order_id
-        join skus k on k.id = l.sku_id
-      where o.tenant_id = ${tenantId} and o.status not in (${sql.join(NOT_SALES)})
-        and o.ordered_at >= ${dayStart(start)} and o.ordered_at < ${dayStart(end)}
-        and ${orderScope(scope, 'o')} ${orgFilter}
-      group by o.id, 1, 2
+      select ${dimension.key} as key, date_trunc(${bucket.unit}, s.day::timestamp) as bucket,
+        s.amount, s.cases, s.orders
+      from sales_daily_summary s
+      where s.tenant_id = ${tenantId} and s.kind = ${dimension.kind}
+        and s.day >= ${start}::date and s.day < ${end}::date
+        and ${orderScope(scope, 's')} ${orgFilter}
     ) f
     group by f.key, f.bucket`.execute(db);
   return rows;

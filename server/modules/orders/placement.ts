@@ -37,6 +37,7 @@ import { trackChange } from '../shared/changeHistory';
 import { notFound } from '../shared/commands';
 import { dataScopeOf } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
+import { addOrderSales } from '../kpi/salesSummary';
 import { centsText, lineCents, toCents, yuan } from './money';
 import { moveOrder, orderInScope, transitionFor, writeOrderLog } from './state';
 
@@ -389,6 +390,8 @@ export async function placeOrder(
     })
     .execute();
   await insertLines(trx, id, priced.lines);
+  // A new order is placed (待审核): it counts as sales from now on.
+  await addOrderSales(trx, [id]);
   await lockOrderPromotions(trx, actor.tenantId, id, buyer.id, priced.promotions);
   await freezeDeductions(
     trx,
@@ -441,6 +444,10 @@ export async function resubmitOrder(db: Kysely<DB>, actor: Actor, input: OrderRe
         `已收款 ${yuan(paid)}，超过修改后的应付金额 ${yuan(payable)}，不能修改重提`,
       );
     }
+    // A rejected order holds no stock and has shipped nothing: its lines go, with nothing referring to them.
+    // Replaced before the move, which counts the order's sales again from its lines (a lost race rolls back).
+    await trx.deleteFrom('sales_order_lines').where('order_id', '=', order.id).execute();
+    await insertLines(trx, order.id, priced.lines);
     await moveOrder(trx, actor, order, transition, {
       ...priced.columns,
       payment_status: paid === 0 ? 'UNPAID' : paid === payable ? 'PAID' : 'PARTIAL',
@@ -450,9 +457,6 @@ export async function resubmitOrder(db: Kysely<DB>, actor: Actor, input: OrderRe
       audited_by: null,
       warehouse_id: null,
     });
-    // A rejected order holds no stock and has shipped nothing: its lines go, with nothing referring to them.
-    await trx.deleteFrom('sales_order_lines').where('order_id', '=', order.id).execute();
-    await insertLines(trx, order.id, priced.lines);
     await lockOrderPromotions(trx, actor.tenantId, order.id, buyer.id, priced.promotions);
     await freezeDeductions(trx, order, priced, actor.userId);
     await writeOrderLog(trx, actor.tenantId, actor, {

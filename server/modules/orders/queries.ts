@@ -1,7 +1,7 @@
 // Reading orders: the list (paged, filtered, sorted on whitelisted fields, inside the caller's data scope),
 // the counts of the status tabs, the detail drawer, and the printable delivery note / execution sheet
 // (printing counts: print_count and exe_print_count, and a PRINT row in the order's log).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { CUSTOMER_TYPE, codesOf } from '../../../common/businessEnums';
 import { formatQuantity } from '../../../common/quantity';
 import {
@@ -33,7 +33,9 @@ import {
 } from '../../../common/orders';
 import { shanghaiDateTime, isoDate } from '../../db/dates';
 import { cachedAnswer, cachedRows, type TableName } from '../../db/readCache';
-import type { DB } from '../../db/schema';
+import type { CustomerType, DB } from '../../db/schema';
+import { InvalidRequestError } from '../../http/envelope';
+import { NOT_SALES, orderDealer } from '../kpi/indicators';
 import {
   answerKeyOf,
   containsPattern,
@@ -84,8 +86,11 @@ export const orderListSpec: ListSpec = {
     ['sales_orders.ordered_at', 'desc'],
     ['sales_orders.id', 'desc'],
   ],
-  // keyword: order number, customer name or code; skuId: orders with a line of the SKU.
-  extras: ['keyword', 'skuId'],
+  // keyword: order number, customer name or code; skuId, brandId, categoryId: orders with a line of the SKU, or
+  // of one of the brand's or category's; the drill-through of 销售分析: salesOnly=1 the placed orders it counts,
+  // salesDealerId the orders of a dealer as it counts them (sold by it, or bought by it from the brand),
+  // customerType the buyer's type.
+  extras: ['keyword', 'skuId', 'brandId', 'categoryId', 'salesOnly', 'salesDealerId', 'customerType'],
 };
 
 function ordersInScope(db: Kysely<DB>, tenantId: string, scope: DataScope) {
@@ -109,7 +114,13 @@ type OrderBase = ReturnType<typeof orderBase>;
  * What the order list reads, its counts and its pages: the orders, their buyers and sellers (names, keyword
  * filters), their lines (SKU filter) and reps (names).
  */
-export const ORDER_LIST_TABLES: TableName[] = ['sales_orders', 'customers', 'sales_order_lines', 'users'];
+export const ORDER_LIST_TABLES: TableName[] = [
+  'sales_orders',
+  'customers',
+  'sales_order_lines',
+  'users',
+  'skus',
+];
 
 /**
  * What the totals count from: the orders alone unless the request filters on the buyer (keyword, customer
@@ -136,15 +147,37 @@ function filtered(base: OrderBase, list: ListQuery) {
       ]),
     );
   }
-  if (list.extras.skuId) {
-    const skuId = list.extras.skuId;
-    query = query.where((eb) =>
+  const { skuId, brandId, categoryId, salesOnly, salesDealerId, customerType } = list.extras;
+  const lineOf = (column: 'sales_order_lines.sku_id' | 'skus.brand_id' | 'skus.category_id', id: string) =>
+    query.where((eb) =>
       eb.exists(
         eb
           .selectFrom('sales_order_lines')
+          .innerJoin('skus', 'skus.id', 'sales_order_lines.sku_id')
           .select('sales_order_lines.id')
           .whereRef('sales_order_lines.order_id', '=', 'sales_orders.id')
-          .where('sales_order_lines.sku_id', '=', skuId),
+          .where(column, '=', id),
+      ),
+    );
+  if (skuId) query = lineOf('sales_order_lines.sku_id', skuId);
+  if (brandId) query = lineOf('skus.brand_id', brandId);
+  if (categoryId) query = lineOf('skus.category_id', categoryId);
+  if (salesOnly !== undefined) {
+    if (salesOnly !== '1') throw new InvalidRequestError('参数 salesOnly 只能为 1');
+    query = query.where('sales_orders.status', 'not in', NOT_SALES as OrderStatus[]);
+  }
+  if (salesDealerId) query = query.where(sql<SqlBool>`${orderDealer('sales_orders')} = ${salesDealerId}`);
+  if (customerType) {
+    if (!Object.hasOwn(CUSTOMER_TYPE, customerType)) {
+      throw new InvalidRequestError(`参数 customerType 应为 ${codesOf(CUSTOMER_TYPE).join('、')} 之一`);
+    }
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('customers as buyer_type')
+          .select('buyer_type.id')
+          .whereRef('buyer_type.id', '=', 'sales_orders.buyer_id')
+          .where('buyer_type.customer_type', '=', customerType as CustomerType),
       ),
     );
   }

@@ -18,6 +18,7 @@ import { BusinessError } from '../../http/envelope';
 import type { Actor } from '../shared/actor';
 import { notFound } from '../shared/commands';
 import { inScope, type DataScope } from '../shared/dataScope';
+import { addOrderSales, countsAsSales, removeOrderSales } from '../kpi/salesSummary';
 
 /** What the loser of two operators acting on one order at once reads. */
 export const ORDER_CHANGED = '订单状态已变更，请刷新后重试';
@@ -61,7 +62,11 @@ export function requireAction(action: OrderAction, status: OrderStatus, what: st
   if (!orderActionAllowed(action, status)) throw refusal(status, what);
 }
 
-/** Applies a transition if the order is still as read; else someone else acted first. Actor null: the system. */
+/**
+ * Applies a transition if the order is still as read; else someone else acted first. Actor null: the system.
+ * A transition into or out of the statuses that count as sales posts the order to the sales summary in the same
+ * transaction (修改重提 replaces the lines first, so the order comes back with its new lines).
+ */
 export async function moveOrder(
   trx: Transaction<DB>,
   actor: Pick<Actor, 'userId'> | null,
@@ -84,6 +89,9 @@ export async function moveOrder(
     .returning('id')
     .executeTakeFirst();
   if (!changed) throw new BusinessError(409, ORDER_CHANGED);
+  const counted = countsAsSales(order.status);
+  if (counted && !countsAsSales(transition.to)) await removeOrderSales(trx, [order.id]);
+  if (!counted && countsAsSales(transition.to)) await addOrderSales(trx, [order.id]);
 }
 
 export interface OrderLogEntry {

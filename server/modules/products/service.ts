@@ -39,6 +39,7 @@ import {
   withUniqueKeys,
   type Transition,
 } from '../shared/commands';
+import { editingSku } from '../kpi/salesSummary';
 
 // ---- Brands and categories ----
 
@@ -456,8 +457,8 @@ export async function editSku(
       .where('id', '=', id)
       .where('tenant_id', '=', actor.tenantId);
     if (input.version !== undefined) update = update.where('version', '=', input.version);
-    const saved = await withUniqueKeys(SKU_UNIQUE_KEYS(input), () =>
-      update.returning('id').executeTakeFirst(),
+    const saved = await editingSku(trx, actor.tenantId, id, input, () =>
+      withUniqueKeys(SKU_UNIQUE_KEYS(input), () => update.returning('id').executeTakeFirst()),
     );
     if (!saved) {
       const exists = await trx

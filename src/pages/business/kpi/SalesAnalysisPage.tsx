@@ -16,6 +16,7 @@ import {
 } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { Link, useNavigate } from 'react-router';
 import {
   SALES_DIMENSION,
   SALES_GRAIN,
@@ -23,6 +24,7 @@ import {
   type SalesAnalysisQuery,
   type SalesDimension,
   type SalesGrain,
+  salesDrillFilters,
 } from '../../../../common/kpi';
 import { exportSalesAnalysis, salesAnalysis } from '../../../api/kpi';
 import { percentText } from './KpiAchievementPage';
@@ -39,15 +41,28 @@ interface Line {
   yoy: number | null;
   mom: number | null;
   subtotal?: boolean;
+  /** The group's key (null for 合计), and the bucket of a row (null for a subtotal): what a drill opens. */
+  drill: { key: string | null; bucket: string | null };
 }
 
 const money = (value: number) =>
   value.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** The order list (/eOrder/eOrder) showing the orders a line counted; null when it cannot (a line of no key). */
+export function drillPath(query: SalesAnalysisQuery, line: Line): string | null {
+  const filters = salesDrillFilters(query, line.drill.key, line.drill.bucket);
+  return filters && `/eOrder/eOrder?${new URLSearchParams(filters).toString()}`;
+}
+
 /** The table's lines: each group's buckets, its 小计, and 合计 last. */
 export function linesOf(analysis: SalesAnalysis): Line[] {
   const lines: Line[] = analysis.groups.flatMap((group) => [
-    ...group.rows.map((row) => ({ ...row, key: `${group.key}\u0000${row.bucket}`, name: group.name })),
+    ...group.rows.map((row) => ({
+      ...row,
+      key: `${group.key}\u0000${row.bucket}`,
+      name: group.name,
+      drill: { key: group.key, bucket: row.bucket },
+    })),
     {
       key: `${group.key}\u0000小计`,
       name: `${group.name} 小计`,
@@ -58,6 +73,7 @@ export function linesOf(analysis: SalesAnalysis): Line[] {
       yoy: null,
       mom: null,
       subtotal: true,
+      drill: { key: group.key, bucket: null },
     },
   ]);
   lines.push({
@@ -68,11 +84,13 @@ export function linesOf(analysis: SalesAnalysis): Line[] {
     yoy: null,
     mom: null,
     subtotal: true,
+    drill: { key: null, bucket: null },
   });
   return lines;
 }
 
 export default function SalesAnalysisPage() {
+  const navigate = useNavigate();
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('year'), dayjs()]);
   const [dimension, setDimension] = useState<SalesDimension>('region');
   const [grain, setGrain] = useState<SalesGrain>('month');
@@ -104,7 +122,18 @@ export default function SalesAnalysisPage() {
       title: SALES_DIMENSION[dimension],
       dataIndex: 'name',
       ellipsis: true,
-      render: (name: string, line) => (line.subtotal ? <b>{name}</b> : name),
+      // The name opens the orders the line counted (the whole row does too, for the mouse).
+      render: (name: string, line) => {
+        const path = drillPath(query, line);
+        const text = line.subtotal ? <b>{name}</b> : name;
+        return path ? (
+          <Link to={path} title="查看订单明细" onClick={(event) => event.stopPropagation()}>
+            {text}
+          </Link>
+        ) : (
+          text
+        );
+      },
     },
     { title: SALES_GRAIN[grain], dataIndex: 'bucket', width: 110 },
     { title: '金额', dataIndex: 'amount', align: 'right', render: money },
@@ -161,6 +190,10 @@ export default function SalesAnalysisPage() {
             dataSource={analysis ? linesOf(analysis) : []}
             pagination={false}
             scroll={{ y: 520 }}
+            onRow={(line) => {
+              const path = drillPath(query, line);
+              return path ? { onClick: () => navigate(path), style: { cursor: 'pointer' } } : {};
+            }}
           />
         </Col>
       </Row>

@@ -3,7 +3,7 @@
 // 批量审核 / 批量打印 on the selection; the detail drawer and the dialogs of each step. Buttons follow
 // the shared transition table and the user's codes; the server decides.
 import { useCallback, useEffect } from 'react';
-import { Badge, Button, DatePicker, Form, Input, Tabs, Tag } from 'antd';
+import { Alert, Badge, Button, DatePicker, Form, Input, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -33,6 +33,16 @@ import { money, STATUS_COLOR } from './orderView';
 import { useOrderDialogs } from './useOrderDialogs';
 
 const DATE = 'YYYY-MM-DD';
+const DRILL_KEYS = [
+  'salesOnly',
+  'orgCode',
+  'salesRepId',
+  'salesDealerId',
+  'customerType',
+  'brandId',
+  'categoryId',
+  'skuId',
+] as const;
 const FILTER_KEYS = [
   'status',
   'orderNo',
@@ -43,6 +53,8 @@ const FILTER_KEYS = [
   'erpSyncStatus',
   'orderedAt_begin',
   'orderedAt_end',
+  // Not in the search form: set by a drill-through from 销售分析 (salesDrillFilters), shown above the table.
+  ...DRILL_KEYS,
 ] as const;
 const SYNC_BADGE: Record<string, 'success' | 'error' | 'processing' | 'default'> = {
   SUCCESS: 'success',
@@ -205,8 +217,36 @@ export default function OrderListPage() {
     },
   ];
 
+  const drilled = DRILL_KEYS.some((key) => query.filters[key]);
+
   return (
     <>
+      {drilled && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`销售分析明细：${query.filters.orderedAt_begin ?? ''} 至 ${query.filters.orderedAt_end ?? ''} 的${
+            query.filters.salesOnly ? '有效' : ''
+          }订单（含分析行的维度筛选）`}
+          action={
+            <Button
+              size="small"
+              onClick={() =>
+                list.search(
+                  Object.fromEntries(
+                    Object.entries(query.filters).filter(
+                      ([key]) => !(DRILL_KEYS as readonly string[]).includes(key),
+                    ),
+                  ),
+                )
+              }
+            >
+              清除明细筛选
+            </Button>
+          }
+        />
+      )}
       <Tabs
         activeKey={status || 'ALL'}
         onChange={(key) => list.search({ ...query.filters, status: key === 'ALL' ? undefined : key })}

@@ -11,7 +11,8 @@ export function shanghaiDateTime<T extends string | null = string>(
   column: string | RawBuilder<unknown>,
 ): RawBuilder<T> {
   const value = typeof column === 'string' ? sql.ref(column) : column;
-  return sql<T>`to_char(${value} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
+  // Parenthesised: `at time zone` binds tighter than an expression's operators (`start_at - interval …`).
+  return sql<T>`to_char((${value}) at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
 }
 
 /** A date column (or expression) as 'YYYY-MM-DD' text: pg would turn it into a Date at local midnight. */

@@ -151,8 +151,8 @@ async function prepare(db: Kysely<DB>): Promise<Cart> {
         : kind === 5
           ? { skuIds: [sku.id, partner.id] }
           : index % 11 === 10
-          ? { skuIds: [stableId('sku', TENANT, `elsewhere-${index}`)] }
-          : { skuIds: [sku.id] };
+            ? { skuIds: [stableId('sku', TENANT, `elsewhere-${index}`)] }
+            : { skuIds: [sku.id] };
     const [promoType, applyLevel, tiers] = [
       ['SPECIAL_PRICE', 'LINE', [tier({ benefitType: 'SPECIAL_PRICE', benefitValue: 30 + index })]],
       [
@@ -191,11 +191,7 @@ async function prepare(db: Kysely<DB>): Promise<Cart> {
         'ORDER',
         [tier({ thresholdType: 'SETS', thresholdValue: 1, benefitValue: 3, repeatable: true })],
       ],
-      [
-        'CUMULATIVE',
-        'ORDER',
-        [tier({ thresholdValue: 5, benefitValue: 5, repeatable: true })],
-      ],
+      ['CUMULATIVE', 'ORDER', [tier({ thresholdValue: 5, benefitValue: 5, repeatable: true })]],
     ][kind] as [string, string, PromotionTier[]];
     return {
       id: stableId('promotion', TENANT, `bench-${index}`),

@@ -214,6 +214,9 @@ const ALL_BUTTONS = [
   'payment:refund',
   'wxconfig:list',
   'wxconfig:edit',
+  'wxplatform:list',
+  'wxplatform:authorize',
+  'wxplatform:release',
 ];
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -589,7 +592,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['员工内购', ['内购员工名单', '员工价目表', '内购订单', '自提核销']],
         ['陈列管理', ['陈列方案', '陈列协议', '陈列检核', '检核复核', '兑付批次']],
         ['经销商管理', ['经销商档案', '经销商账号']],
-        ['支付管理', ['收款与退款', '微信配置']],
+        ['支付管理', ['收款与退款', '微信配置', '小程序发布']],
         ['审批管理', ['审批中心', '审批流配置']],
         [
           '维修服务',

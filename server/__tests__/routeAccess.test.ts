@@ -284,6 +284,7 @@ const SYSTEM_SAMPLES: Record<string, Sample> = {
   'DELETE /api/sys/dict/deleteBatch': { query: { ids: A01.dict } },
   'GET /api/sys/dictItem/list': { query: { dictId: A01.dict } },
   'GET /api/sys/dictItem/dictItemCheck': { query: { dictId: A01.dict, itemValue: '9' } },
+  'GET /api/sys/dictItem/exportXls': { query: { dictId: A01.dict } },
   'POST /api/sys/dictItem/add': { body: { dictId: A01.dict, itemText: '巡检', itemValue: '9' } },
   'PUT /api/sys/dictItem/edit': { body: { id: A01.dictItem, itemText: '改名', itemValue: '1' } },
   'DELETE /api/sys/dictItem/delete': { query: { id: A01.dictItem } },
@@ -1744,6 +1745,12 @@ describe.each(testBackends())('every /api route on %s', (backend) => {
     const orders = await a01OrderRows(db);
     const posmAndAds = await a01PosmAndAdSamples(db);
     const displays = await a01DisplayRows(db);
+    // The demo's agreements carry no photos: the agreement's zip gets the uploaded one as its 签约照片.
+    await db
+      .updateTable('display_agreements')
+      .set({ sign_photo_ids: JSON.stringify([attachment]) })
+      .where('id', '=', displays.active.id)
+      .execute();
     SAMPLES = {
       ...posmAndAds.samples,
       ...SYSTEM_SAMPLES,

@@ -81,15 +81,15 @@ const analysis: SalesAnalysis = {
   buckets: ['2026-03'],
   groups: [
     {
-      key: 'SKU-1',
-      name: '冰红茶 500ml',
+      key: 'A01A02',
+      name: '华东大区',
       amount: 96,
       cases: 2,
       orders: 1,
       rows: [
         {
-          key: 'SKU-1',
-          name: '冰红茶 500ml',
+          key: 'A01A02',
+          name: '华东大区',
           bucket: '2026-03',
           amount: 96,
           cases: 2,
@@ -109,10 +109,11 @@ it('opens the order list on the orders of a line clicked', async () => {
   const user = setupUser();
   jest.mocked(kpiApi).salesAnalysis.mockResolvedValue(ok(analysis));
   const { search } = await renderSystemPage(<SalesAnalysisPage />, { path: '/eStoneKpi/sales' });
-  // The 小计 line of the SKU: its name is the link, the row a target too.
-  await user.click(await screen.findByRole('link', { name: '冰红茶 500ml 小计' }));
+  // The page opens by region: the 小计 line of a region — its name is the link, the row a target too — opens
+  // the orders of that region and the offices under it.
+  await user.click(await screen.findByRole('link', { name: '华东大区 小计' }));
   const params = new URLSearchParams(search());
-  expect(params.get('skuId')).toBe('SKU-1');
+  expect(params.get('orgCode')).toBe('A01A02*');
   expect(params.get('salesOnly')).toBe('1');
   expect(params.get('orderedAt_begin')).toMatch(/^\d{4}-01-01$/);
   expect(params.get('orderedAt_end')).toMatch(/^\d{4}-\d{2}-\d{2}$/);

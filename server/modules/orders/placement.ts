@@ -422,6 +422,15 @@ export async function placeOrder(
 export async function resubmitOrder(db: Kysely<DB>, actor: Actor, input: OrderResubmitInput) {
   checkLineCount(input);
   return db.transaction().execute(async (trx) => {
+    // The lines are replaced before the move (below): a second 修改重提 must wait here and read the order as
+    // the first left it (refused by its status), not replace lines the first one has just written.
+    await trx
+      .selectFrom('sales_orders')
+      .select('id')
+      .where('id', '=', input.id)
+      .where('tenant_id', '=', actor.tenantId)
+      .forUpdate()
+      .execute();
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const order = await orderInScope(trx, actor.tenantId, scope, input.id);
     const transition = transitionFor('RESUBMIT', order.status);
@@ -445,7 +454,7 @@ export async function resubmitOrder(db: Kysely<DB>, actor: Actor, input: OrderRe
       );
     }
     // A rejected order holds no stock and has shipped nothing: its lines go, with nothing referring to them.
-    // Replaced before the move, which counts the order's sales again from its lines (a lost race rolls back).
+    // Replaced before the move, which counts the order's sales again from its lines.
     await trx.deleteFrom('sales_order_lines').where('order_id', '=', order.id).execute();
     await insertLines(trx, order.id, priced.lines);
     await moveOrder(trx, actor, order, transition, {

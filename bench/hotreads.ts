@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server';
-import { adminToken, loadAverage, printTable, writeResult } from './report';
+import { adminToken, loadAverage, printTable, writeResult, benchServerEnv } from './report';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -183,16 +183,7 @@ export async function hotReadsBench(): Promise<void> {
   const rows: string[][] = [];
   const results: Record<string, unknown> = {};
   for (const kind of kinds) {
-    let drop: () => Promise<void> = async () => undefined;
-    let env: Record<string, string> = {};
-    if (kind === 'postgres') {
-      // A database of its own on that server, as the e2e tests make theirs.
-      process.env.TEST_DATABASE_URL ??= postgres;
-      const { createPostgresTestDatabase } = await import('../server/__tests__/support/database');
-      const database = await createPostgresTestDatabase();
-      drop = database.drop;
-      env = { DATABASE_URL: database.url };
-    }
+    const { env, drop } = await benchServerEnv(kind);
     try {
       const result = await benchOne(kind, env);
       rows.push(...result.rows);

@@ -98,3 +98,17 @@ export async function forEachBenchDatabase(
     }
   }
 }
+
+/**
+ * The server environment of a bench on `kind`: for postgres a database of its own on DATABASE_URL's or
+ * TEST_DATABASE_URL's server (as the e2e tests make theirs), dropped by `drop`; for pglite nothing to add.
+ */
+export async function benchServerEnv(
+  kind: string,
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (kind !== 'postgres') return { env: {}, drop: async () => undefined };
+  process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL;
+  const { createPostgresTestDatabase } = await import('../server/__tests__/support/database');
+  const database = await createPostgresTestDatabase();
+  return { env: { DATABASE_URL: database.url }, drop: database.drop };
+}

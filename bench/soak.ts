@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server';
-import { adminToken, loadAverage, printTable, ROOT, writeResult } from './report';
+import { adminToken, loadAverage, printTable, ROOT, writeResult, benchServerEnv } from './report';
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 30);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -129,15 +129,7 @@ export async function soakBench(): Promise<void> {
   const kinds = (process.env.BENCH_BACKENDS ?? (postgres ? 'postgres' : 'pglite')).split(',');
   const results: Record<string, unknown> = {};
   for (const kind of kinds) {
-    let drop: () => Promise<void> = async () => undefined;
-    let env: Record<string, string> = {};
-    if (kind === 'postgres') {
-      process.env.TEST_DATABASE_URL ??= postgres;
-      const { createPostgresTestDatabase } = await import('../server/__tests__/support/database');
-      const database = await createPostgresTestDatabase();
-      drop = database.drop;
-      env = { DATABASE_URL: database.url };
-    }
+    const { env, drop } = await benchServerEnv(kind);
     try {
       const { result, samples, loadAverage: load } = await soakOne(env);
       const warm = samples.filter((sample) => sample.at >= MINUTES * 60_000 * WARMUP_SHARE);

@@ -103,7 +103,7 @@ import { lockStartedTargets } from './modules/kpi/targets';
 import { shanghaiToday } from './modules/home/periods';
 import { settleByTime } from './modules/promotions/service';
 import { createPayRuntime } from './modules/payments/merchants';
-import { submitAllPendingRefunds } from './modules/payments/service';
+import { reconcileRefunds, submitAllPendingRefunds } from './modules/payments/service';
 import { paymentNotifyRoutes } from './modules/payments/notifyRoutes';
 import { paymentRoutes } from './modules/payments/routes';
 import { wxConfigRoutes } from './modules/payments/wxconfig';
@@ -178,6 +178,7 @@ export interface AppDeps {
         | 'stockExpiryIntervalMs'
         | 'visitDayCloseIntervalMs'
         | 'kpiNightlyIntervalMs'
+        | 'payRefundReconcileAfterMs'
         | 'iotAlarms'
       >
     > & {
@@ -315,6 +316,14 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
   jobs.every('PAY_REFUND_SUBMIT', '微信退款提交', PAY_REFUND_INTERVAL_MS, async ({ db }) => ({
     result: { sent: await submitAllPendingRefunds(db, app.payRuntime) },
   }));
+  // 退款对账: refunds 退款中 past PAY_REFUND_RECONCILE_AFTER_MS without their result are asked at WeChat Pay and
+  // settled as their notify would be (a lost notify, a crash during 异常退款处理).
+  const reconcileAfterMs = config.payRefundReconcileAfterMs;
+  if (reconcileAfterMs) {
+    jobs.every('PAY_REFUND_RECONCILE', '微信退款对账', PAY_REFUND_INTERVAL_MS, async ({ db }) => ({
+      result: await reconcileRefunds(db, app.payRuntime, reconcileAfterMs),
+    }));
+  }
   // Mini-program audit results (/wxplatform): WeChat decides in hours or days; the page may also ask at once.
   jobs.every('WXPLATFORM_AUDIT', '小程序审核结果', PAY_REFUND_INTERVAL_MS, async ({ db }) => ({
     result: {

@@ -74,6 +74,11 @@ export interface Config {
   visitDayCloseIntervalMs: number;
   /** How often targets are locked and achievement and dealer reports rebuilt; 0 turns it off (KPI_NIGHTLY_INTERVAL_MS). */
   kpiNightlyIntervalMs: number;
+  /**
+   * How long an online refund may stay 退款中 (PROCESSING) without its result before WeChat Pay is asked about
+   * it and the answer settled as its notify would; 0 turns the reconciliation off (PAY_REFUND_RECONCILE_AFTER_MS).
+   */
+  payRefundReconcileAfterMs: number;
   /** Where attachments (photos) keep their bytes: a local folder, or S3-compatible object storage. */
   attachmentStorage: AttachmentStorageConfig;
   /** The signed IoT alarm webhook of smart assets and its episode rule (IOT_*). */
@@ -474,6 +479,8 @@ export const DEFAULT_STOCK_EXPIRY_INTERVAL_MS = 3_600_000;
 /** The day close settles yesterday within the hour after midnight (Shanghai). */
 export const DEFAULT_VISIT_DAY_CLOSE_INTERVAL_MS = 3_600_000;
 export const DEFAULT_KPI_NIGHTLY_INTERVAL_MS = 86_400_000;
+/** WeChat Pay settles most refunds within minutes; one heard nothing of for 10 minutes is asked about. */
+export const DEFAULT_PAY_REFUND_RECONCILE_AFTER_MS = 600_000;
 
 /** Reads and validates the configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
@@ -546,6 +553,13 @@ export function loadConfig(env: Env = process.env): Config {
       DEFAULT_KPI_NIGHTLY_INTERVAL_MS,
       0,
       7 * 86_400_000,
+    ),
+    payRefundReconcileAfterMs: readInteger(
+      env,
+      'PAY_REFUND_RECONCILE_AFTER_MS',
+      DEFAULT_PAY_REFUND_RECONCILE_AFTER_MS,
+      0,
+      30 * 86_400_000,
     ),
     attachmentStorage: readAttachmentStorage(env, dataDir),
     iotAlarms: readIotAlarms(env),

@@ -10,6 +10,7 @@ import {
   DEFAULT_DATABASE_POOL_MAX,
   DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
   DEFAULT_VISIT_DAY_CLOSE_INTERVAL_MS,
+  DEFAULT_PAY_REFUND_RECONCILE_AFTER_MS,
   DEFAULT_KPI_NIGHTLY_INTERVAL_MS,
   DEFAULT_IOT_ALARMS,
   loadConfig,
@@ -75,6 +76,7 @@ describe('loadConfig', () => {
       stockExpiryIntervalMs: DEFAULT_STOCK_EXPIRY_INTERVAL_MS,
       visitDayCloseIntervalMs: DEFAULT_VISIT_DAY_CLOSE_INTERVAL_MS,
       kpiNightlyIntervalMs: DEFAULT_KPI_NIGHTLY_INTERVAL_MS,
+      payRefundReconcileAfterMs: DEFAULT_PAY_REFUND_RECONCILE_AFTER_MS,
       attachmentStorage: { kind: 'local', dir: path.resolve('data/attachments') },
       iotAlarms: DEFAULT_IOT_ALARMS,
     });
@@ -128,6 +130,7 @@ describe('loadConfig', () => {
       DOWNLOAD_RETENTION_DAYS: '3',
       STOCK_EXPIRY_INTERVAL_MS: '600000',
       VISIT_DAY_CLOSE_INTERVAL_MS: '1800000',
+      PAY_REFUND_RECONCILE_AFTER_MS: '300000',
       S3_ENDPOINT: 'http://minio.internal:9000',
       S3_BUCKET: 'photos',
       S3_ACCESS_KEY_ID: 'minio-key',
@@ -192,6 +195,7 @@ describe('loadConfig', () => {
       stockExpiryIntervalMs: 600_000,
       visitDayCloseIntervalMs: 1_800_000,
       kpiNightlyIntervalMs: DEFAULT_KPI_NIGHTLY_INTERVAL_MS,
+      payRefundReconcileAfterMs: 300_000,
       attachmentStorage: {
         kind: 's3',
         endpoint: 'http://minio.internal:9000',

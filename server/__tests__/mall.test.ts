@@ -254,6 +254,65 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
     expect(await coins()).toMatchObject({ frozen: before.frozen, available });
   });
 
+  it('lets an outlet buyer pay his 在线支付 order by WeChat Pay; the payment is the order’s 收款', async () => {
+    const token = await outletToken();
+    const lines = [{ skuId: goods.skuId, cases: 1 }];
+    const cod = await buyerOk<{ id: string }>(token, '/buyer/orders/place', { paymentMethod: 'COD', lines });
+    expect((await as(token, '/buyer/orders/pay', { id: cod.id })).body).toMatchObject({
+      success: false,
+      code: 409,
+    });
+    await buyerOk(token, '/buyer/orders/cancel', { id: cod.id, reason: '改为在线支付' });
+    const placed = await buyerOk<{ id: string; orderNo: string; payableAmount: string }>(
+      token,
+      '/buyer/orders/place',
+      { paymentMethod: 'ONLINE', lines },
+    );
+    const prepay = await buyerOk<Prepay>(token, '/buyer/orders/pay', { id: placed.id });
+    expect(prepay).toMatchObject({ amount: placed.payableAmount, tradeType: 'H5' });
+    expect(prepay.h5Url).toContain('/sim/wechatpay/cashier?prepay_id=');
+    expect((await buyerOk<Prepay>(token, '/buyer/orders/pay', { id: placed.id })).payNo).toBe(prepay.payNo);
+    const status = () =>
+      buyerOk<{ status: string; paymentStatus: string; waiting: boolean }>(
+        token,
+        `/buyer/orders/payStatus${queryString({ id: placed.id })}`,
+      );
+    expect(await status()).toMatchObject({ status: 'PENDING_AUDIT', paymentStatus: 'UNPAID', waiting: true });
+    // Not another buyer's order.
+    expect((await as(token, '/buyer/orders/pay', { id: 'x'.repeat(32) })).body).toMatchObject({
+      success: false,
+      code: 404,
+    });
+
+    expect(await payAtCashier(prepay)).toMatchObject({ ok: true, status: 204 });
+    expect(await status()).toMatchObject({
+      status: 'PENDING_AUDIT',
+      paymentStatus: 'PAID',
+      paymentStatus_dictText: '已支付',
+      waiting: false,
+    });
+    expect((await as(token, '/buyer/orders/pay', { id: placed.id })).body).toMatchObject({
+      success: false,
+      code: 409,
+    });
+    // The back office's 收款记录 has it as the order's online payment.
+    const records = await ok(
+      bed.get<{ records: Array<Record<string, unknown>> }>(
+        'admin',
+        `/payment/record/list?keyword=${placed.orderNo}`,
+      ),
+    );
+    expect(records.records).toEqual([
+      expect.objectContaining({
+        bizType: 'ORDER',
+        orderId: placed.id,
+        source: 'ONLINE',
+        channel: 'WECHAT',
+        amount: placed.payableAmount,
+      }),
+    ]);
+  });
+
   it('keeps buyer and back-office tokens apart: neither opens the other side', async () => {
     const token = await signIn('13911110002', 'EMPLOYEE').catch(() => undefined);
     expect(token).toBeUndefined(); // no such employee yet: no code is sent
@@ -384,6 +443,46 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
     }
     expect(await employeeOrder(placed.id)).toEqual(paidRow);
     expect(await refundsOf(placed.id)).toEqual([]);
+    // 收款记录 lists the employee order's payment as it lists a sales order's (once, whatever the replays).
+    const records = await ok(
+      bed.get<{ records: Array<Record<string, unknown>> }>(
+        'admin',
+        `/payment/record/list?keyword=${placed.orderNo}`,
+      ),
+    );
+    expect(records.records).toEqual([
+      expect.objectContaining({
+        bizType: 'EMPLOYEE_ORDER',
+        bizType_dictText: '内购订单',
+        paymentNo: prepay.payNo,
+        orderId: placed.id,
+        orderNo: placed.orderNo,
+        customerName: '员工E-1001',
+        amount: '60.00',
+        refundedAmount: '0.00',
+        channel: 'WECHAT',
+        source: 'ONLINE',
+        transactionId: transaction.transaction_id,
+      }),
+    ]);
+    const bySource = await ok(
+      bed.get<{ records: unknown[] }>(
+        'admin',
+        `/payment/record/list?bizType=EMPLOYEE_ORDER&source=ONLINE&keyword=${placed.orderNo}`,
+      ),
+    );
+    expect(bySource.records).toHaveLength(1);
+    const ofSalesOrders = await ok(
+      bed.get<{ records: unknown[] }>(
+        'admin',
+        `/payment/record/list?bizType=ORDER&keyword=${placed.orderNo}`,
+      ),
+    );
+    expect(ofSalesOrders.records).toEqual([]);
+    const otherTenant = await ok(
+      bed.get<{ records: unknown[] }>('t2admin', `/payment/record/list?keyword=${placed.orderNo}`),
+    );
+    expect(otherTenant.records).toEqual([]);
     // Paid: no second payment.
     expect((await as(token, '/buyer/employee/orders/pay', { id: placed.id })).body).toMatchObject({
       success: false,
@@ -716,7 +815,8 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
     expect(new Set(employeeRows.map((row) => row.bizType))).toEqual(new Set(['EMPLOYEE_ORDER']));
     expect(employeeRows.map((row) => row.payNo)).toContain(prepay.payNo);
     const orderRows = await list('admin', transactions, { bizType: 'ORDER' });
-    expect(orderRows.map((row) => row.payNo)).toEqual([orderPrepay.payNo]);
+    expect(new Set(orderRows.map((row) => row.bizType))).toEqual(new Set(['ORDER']));
+    expect(orderRows.map((row) => row.payNo)).toContain(orderPrepay.payNo);
     expect(await list('admin', refunds, { bizType: 'ORDER' })).toEqual([]);
 
     // The exports: the screen's columns, the filtered rows.
@@ -756,6 +856,8 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
     await grant('payRecord:list');
     expect(await list('zhangwei', transactions)).toEqual([]);
     expect(await list('zhangwei', refunds)).toEqual([]);
+    const records = '/payment/record/list';
+    expect(await list('zhangwei', records, { bizType: 'EMPLOYEE_ORDER' })).toEqual([]);
     expect((await bed.post('zhangwei', '/payment/query', { payNo: prepay.payNo })).body).toMatchObject({
       success: false,
       code: 404,
@@ -766,6 +868,15 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
     );
     expect((await list('zhangwei', refunds)).map((row) => row.bizNo)).toContain(placed.orderNo);
     expect(await list('zhangwei', transactions, { bizType: 'ORDER' })).toEqual([]);
+    // 收款记录 the same: the employee order’s payment (refunded), no sales order outside his offices.
+    expect(await list('zhangwei', records, { keyword: placed.orderNo })).toEqual([
+      expect.objectContaining({
+        bizType: 'EMPLOYEE_ORDER',
+        paymentNo: prepay.payNo,
+        refundedAmount: '30.00',
+      }),
+    ]);
+    expect(await list('zhangwei', records, { bizType: 'ORDER', keyword: order.orderNo })).toEqual([]);
     expect(await ok(bed.post('zhangwei', '/payment/query', { payNo: prepay.payNo }))).toMatchObject({
       payNo: prepay.payNo,
       status: 'SUCCESS',

@@ -2,7 +2,8 @@
 // HTTP: a prepay paid at the simulator's cashier settles the order through the signed, encrypted notify; a
 // forged, tampered or stale notify is refused and changes nothing; a replayed one and concurrent ones settle
 // once; a notify with another amount is not believed; an order invalidated after payment is refunded by the
-// original route (refund notify) or, paid by hand, gets a recorded refund; refunds never exceed what was paid.
+// original route (refund notify) or, paid by hand, gets a recorded refund; refunds never exceed what was paid;
+// 退款对账 settles a refund whose notify was lost, or whose 异常退款处理 crashed after its claim, by asking WeChat Pay.
 import { generateKeyPairSync } from 'node:crypto';
 import type { Page } from '../../common/contract';
 import { rsaSign, signedMessage, unixNow, nonce } from '../integrations/wechatpay/crypto';
@@ -12,7 +13,9 @@ import {
   simulatedKeys,
   simulatedPay,
 } from '../integrations/wechatpay/simulator';
+import { reconcileRefunds } from '../modules/payments/service';
 import { testBackends } from './support/database';
+import { interceptWechatPay } from './support/wechatPay';
 import {
   ok,
   openBusinessTestbed,
@@ -295,6 +298,136 @@ describe.each(testBackends())('payments on %s', (backend) => {
     // Settled: nothing to handle any more.
     const late = await bed.post('admin', '/payment/refund/applyAbnormal', { id, type: 'MERCHANT_BANK_CARD' });
     expect(late.body).toMatchObject({ success: false, code: 409 });
+  });
+
+  /** A refund row by its number, as stored. */
+  const refundRow = (refundNo: string) =>
+    db()
+      .selectFrom('refunds')
+      .select(['status', 'updated_at', 'last_error'])
+      .where('refund_no', '=', refundNo)
+      .executeTakeFirstOrThrow();
+  const reconcile = (olderThanMs: number) => reconcileRefunds(db(), bed.server.app.payRuntime, olderThanMs);
+  /** An order paid online at the simulator's cashier. */
+  const paidOnline = async () => {
+    const placed = await place();
+    const prepay = await post<Prepay>('admin', '/payment/prepay', { orderId: placed.id });
+    await payAtCashier(prepay);
+    return { ...placed, payNo: prepay.payNo };
+  };
+
+  it('退款对账: a refund whose notify was lost is asked at WeChat Pay once old enough and settled as the notify would', async () => {
+    const placed = await paidOnline();
+    // WeChat Pay takes the refund and succeeds, but its notify never arrives (it posts to nowhere).
+    const restore = interceptWechatPay(bed.server.app.payRuntime, (real) => ({
+      refund: (request) => real.refund({ ...request, notifyUrl: 'http://127.0.0.1:9/lost' }),
+    }));
+    let refundNo = '';
+    try {
+      const { refunds } = await post<{ refunds: Array<{ refundNo: string; status: string }> }>(
+        'admin',
+        '/payment/refund/add',
+        { orderId: placed.id, reason: '通知丢失' },
+      );
+      refundNo = refunds[0].refundNo;
+    } finally {
+      restore();
+    }
+    expect(await refundRow(refundNo)).toMatchObject({ status: 'PROCESSING' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await refundRow(refundNo)).toMatchObject({ status: 'PROCESSING' });
+    // Younger than the age: not asked.
+    expect(await reconcile(600_000)).toMatchObject({ asked: 0 });
+    expect(await refundRow(refundNo)).toMatchObject({ status: 'PROCESSING' });
+    // Old enough: WeChat Pay says SUCCESS, and the order is settled as by the notify.
+    const settled = await reconcile(0);
+    expect(settled.settled).toBeGreaterThanOrEqual(1);
+    expect(await refundRow(refundNo)).toMatchObject({ status: 'SUCCESS' });
+    expect(await order(placed.id)).toMatchObject({ payment_status: 'REFUNDED', paid_amount: '0.00' });
+    expect((await paymentsOf(placed.orderNo))[0].refundedAmount).toBe(placed.payableAmount);
+    // Nothing is settled twice: a late notify of it, or another run, finds it settled.
+    const late = notifyBody('REFUND.SUCCESS', {
+      mchid: simulatedKeys().merchant.mchId,
+      out_trade_no: placed.payNo,
+      out_refund_no: refundNo,
+      refund_id: 'late',
+      refund_status: 'SUCCESS',
+      amount: { refund: Math.round(Number(placed.payableAmount) * 100) },
+    });
+    const lateAnswer = await fetch(`${bed.server.baseUrl}/api/payment/notify/${tenantId}/refund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...platformHeaders(late) },
+      body: late,
+    });
+    expect(lateAnswer.status).toBe(204);
+    expect(await order(placed.id)).toMatchObject({ payment_status: 'REFUNDED', paid_amount: '0.00' });
+    await reconcile(0);
+    expect(await refundRow(refundNo)).toMatchObject({ status: 'SUCCESS' });
+    expect(await order(placed.id)).toMatchObject({ payment_status: 'REFUNDED', paid_amount: '0.00' });
+  });
+
+  it('退款对账: a 异常退款处理 claimed but never sent goes back to 退款异常; one still processing waits, one closed is refundable again', async () => {
+    const placed = await paidOnline();
+    simulatedPay.closedCards.add(placed.payNo);
+    const { refunds } = await post<{ refunds: Array<{ refundNo: string }> }>('admin', '/payment/refund/add', {
+      orderId: placed.id,
+      reason: '卡已注销',
+    });
+    const [{ refundNo }] = refunds;
+    await until(
+      () => refundRow(refundNo),
+      (row) => row.status === 'ABNORMAL',
+      'the ABNORMAL refund notify',
+    );
+    // 异常退款处理 claimed it (ABNORMAL → PROCESSING) and the instance died before WeChat Pay heard of it.
+    await db()
+      .updateTable('refunds')
+      .set({ status: 'PROCESSING', updated_at: new Date(Date.now() - 3_600_000) })
+      .where('refund_no', '=', refundNo)
+      .execute();
+    await reconcile(600_000);
+    // WeChat Pay still holds it ABNORMAL: so is the refund again, and it can be handled again.
+    expect(await refundRow(refundNo)).toMatchObject({ status: 'ABNORMAL' });
+    expect(await order(placed.id)).toMatchObject({ payment_status: 'REFUNDING' });
+
+    // A refund WeChat Pay still processes is left alone and asked again one age later; a closed one settles.
+    const second = await paidOnline();
+    let answer: 'PROCESSING' | 'CLOSED' = 'PROCESSING';
+    const restore = interceptWechatPay(bed.server.app.payRuntime, (real) => ({
+      refund: (request) => real.refund({ ...request, notifyUrl: 'http://127.0.0.1:9/lost' }),
+      queryRefund: async (outRefundNo) => ({
+        ...(await real.queryRefund(outRefundNo)),
+        status: answer,
+        refund_status: answer,
+      }),
+    }));
+    try {
+      const { refunds: queued } = await post<{ refunds: Array<{ refundNo: string }> }>(
+        'admin',
+        '/payment/refund/add',
+        { orderId: second.id, reason: '处理中' },
+      );
+      const no = queued[0].refundNo;
+      const before = await refundRow(no);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await reconcile(0);
+      const after = await refundRow(no);
+      expect(after.status).toBe('PROCESSING');
+      expect(after.updated_at.getTime()).toBeGreaterThan(before.updated_at.getTime());
+      // Just asked: not asked again before the age has passed once more.
+      expect(await reconcile(60_000)).toMatchObject({ asked: 0 });
+      answer = 'CLOSED';
+      await reconcile(0);
+      expect(await refundRow(no)).toMatchObject({ status: 'CLOSED' });
+      // Nothing left the merchant: the order is paid again and its amount refundable.
+      expect(await order(second.id)).toMatchObject({
+        payment_status: 'PAID',
+        paid_amount: second.payableAmount,
+      });
+      expect((await paymentsOf(second.orderNo))[0].refundedAmount).toBe('0.00');
+    } finally {
+      restore();
+    }
   });
 
   it('records a refund of an order paid by hand and closed; refunds never exceed what was paid', async () => {

@@ -22,7 +22,11 @@ import type { ListParams } from './systemTypes';
 
 export interface PaymentRecordRow {
   id: string;
+  /** A sales order's payment, or an employee order's paid WeChat Pay transaction (its pay number). */
+  bizType: PayBizType;
+  bizType_dictText: string;
   paymentNo: string;
+  /** The document's id and number (a sales order's or an employee order's). */
   orderId: string;
   orderNo: string;
   customerName: string;

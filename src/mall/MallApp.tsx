@@ -1,8 +1,8 @@
 // The phone-sized web mall (/mall, issue #22): its own lean entry — React and the buyer API only, no antd,
-// store or router of the back office. An outlet owner browses at his own prices, fills the cart, orders and
-// tracks; an employee buys at employee price within his quota and per-SKU limits, picks a pickup point, pays
-// by WeChat Pay H5 (the simulator's cashier outside production) in a window of its own while the mall polls the
-// order until it is paid, and shows the pickup code.
+// store or router of the back office. An outlet owner browses at his own prices, fills the cart, orders (在线支付
+// or 货到付款) and tracks; an employee buys at employee price within his quota and per-SKU limits and picks a
+// pickup point. Both pay by WeChat Pay H5 (the simulator's cashier outside production) in a window of its own
+// while the mall polls the order until it is paid; the employee then shows the pickup code.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, mallToken, MallError, type Buyer, type Item } from './api';
 import './mall.css';
@@ -90,10 +90,52 @@ const PAY_POLL_MS = 2000;
 interface OutletOrder {
   id: string;
   orderNo: string;
+  status: string;
   status_dictText: string;
+  paymentMethod: string;
+  paymentStatus: string;
+  paymentStatus_dictText: string;
   payableAmount: string;
   orderedAt: string;
 }
+
+/** A payStatus answer: the employee order's status, or the outlet order's with its payment status. */
+interface PayState {
+  status: string;
+  status_dictText: string;
+  paymentStatus?: string;
+  paymentStatus_dictText?: string;
+  /** Outlet orders: still owing (the server decides). */
+  waiting?: boolean;
+}
+
+/** Where each kind of buyer pays and polls, and how the answer reads. */
+const PAYING = {
+  EMPLOYEE: {
+    pay: '/employee/orders/pay',
+    status: '/employee/orders/payStatus',
+    waiting: (state: PayState) => state.status === 'PENDING_PAYMENT',
+    paid: (state: PayState) => state.status === 'PAID',
+    text: (state: PayState) => state.status_dictText,
+  },
+  OUTLET: {
+    pay: '/orders/pay',
+    status: '/orders/payStatus',
+    waiting: (state: PayState) => Boolean(state.waiting),
+    paid: (state: PayState) => state.paymentStatus === 'PAID',
+    text: (state: PayState) => state.paymentStatus_dictText ?? state.status_dictText,
+  },
+} as const;
+
+const CLOSED_ORDER = ['CANCELLED', 'INVALID', 'REJECTED'];
+
+/** Whether a listed order still waits for the buyer's online payment (去支付). */
+const awaitsPayment = (order: EmployeeOrder | OutletOrder) =>
+  'pickupPointName' in order
+    ? order.status === 'PENDING_PAYMENT'
+    : order.paymentMethod === 'ONLINE' &&
+      ['UNPAID', 'PARTIAL'].includes(order.paymentStatus) &&
+      !CLOSED_ORDER.includes(order.status);
 
 export function MallApp() {
   const [signedIn, setSignedIn] = useState(Boolean(mallToken.get()));
@@ -104,6 +146,8 @@ export function MallApp() {
   const [tab, setTab] = useState<Tab>('shop');
   const [points, setPoints] = useState<Array<{ id: string; name: string; address: string }>>([]);
   const [point, setPoint] = useState('');
+  /** The outlet's 付款方式 (employees pay online or by payroll, online here). */
+  const [method, setMethod] = useState<'ONLINE' | 'COD'>('ONLINE');
   const [payable, setPayable] = useState<string | null>(null);
   const [orders, setOrders] = useState<Array<EmployeeOrder | OutletOrder>>([]);
   const [note, setNote] = useState('');
@@ -176,21 +220,22 @@ export function MallApp() {
     }
   };
   /** Polls the order until its payment settles (or its prepay expires), then says so and reloads. */
-  const awaitPaid = async (order: { id: string; orderNo: string }, expiresAt: string) => {
+  const awaitPaid = async (
+    kind: keyof typeof PAYING,
+    order: { id: string; orderNo: string },
+    expiresAt: string,
+  ) => {
+    const paying = PAYING[kind];
     polling.current += 1;
     const generation = polling.current;
     try {
       while (polling.current === generation && Date.now() < Date.parse(expiresAt)) {
         await new Promise((resolve) => setTimeout(resolve, PAY_POLL_MS));
-        const now = await call<{ status: string; status_dictText: string }>(
-          `/employee/orders/payStatus?id=${encodeURIComponent(order.id)}`,
-        );
-        if (now.status === 'PENDING_PAYMENT' || polling.current !== generation) continue;
+        const now = await call<PayState>(`${paying.status}?id=${encodeURIComponent(order.id)}`);
+        if (paying.waiting(now) || polling.current !== generation) continue;
         setPayLink(null);
         setNote(
-          now.status === 'PAID'
-            ? `订单 ${order.orderNo} 已支付`
-            : `订单 ${order.orderNo} ${now.status_dictText}`,
+          paying.paid(now) ? `订单 ${order.orderNo} 已支付` : `订单 ${order.orderNo} ${paying.text(now)}`,
         );
         await load();
         await loadOrders();
@@ -205,9 +250,10 @@ export function MallApp() {
    * await is blocked as a pop-up); without it, a link to the cashier is shown.
    */
   const pay = async (order: { id: string; orderNo: string }, cashier: Window | null) => {
+    const kind = buyer?.kind ?? 'OUTLET';
     let prepay: Prepay;
     try {
-      prepay = await call<Prepay>('/employee/orders/pay', { id: order.id });
+      prepay = await call<Prepay>(PAYING[kind].pay, { id: order.id });
     } catch (error) {
       cashier?.close();
       fail(error);
@@ -217,10 +263,11 @@ export function MallApp() {
     if (cashier) cashier.location.href = link;
     else setPayLink(link);
     setNote(`订单 ${order.orderNo} 待支付，请在支付页完成付款`);
-    await awaitPaid(order, prepay.expiresAt);
+    await awaitPaid(kind, order, prepay.expiresAt);
   };
   const place = async () => {
-    const cashier = buyer?.kind === 'EMPLOYEE' ? window.open('', '_blank') : null;
+    const online = buyer?.kind === 'EMPLOYEE' || method === 'ONLINE';
+    const cashier = online ? window.open('', '_blank') : null;
     try {
       if (buyer?.kind === 'EMPLOYEE') {
         const placed = await call<{ id: string; orderNo: string }>('/employee/orders/place', {
@@ -233,11 +280,12 @@ export function MallApp() {
         await pay(placed, cashier);
         return;
       }
-      const placed = await call<{ orderNo: string }>('/orders/place', { paymentMethod: 'COD' });
+      const placed = await call<{ id: string; orderNo: string }>('/orders/place', { paymentMethod: method });
       setNote(`订单 ${placed.orderNo} 已提交，等待审核`);
       await load();
       setTab('orders');
       await loadOrders();
+      if (online) await pay(placed, cashier);
     } catch (error) {
       cashier?.close();
       fail(error);
@@ -320,6 +368,19 @@ export function MallApp() {
           </ul>
           {cart.length === 0 && <p className="mall-note">购物车是空的</p>}
           {payable && <p className="mall-total">应付 ¥{payable}</p>}
+          {buyer?.kind === 'OUTLET' && (
+            <label className="mall-point">
+              付款方式
+              <select
+                aria-label="付款方式"
+                value={method}
+                onChange={(e) => setMethod(e.target.value as 'ONLINE' | 'COD')}
+              >
+                <option value="ONLINE">在线支付（微信）</option>
+                <option value="COD">货到付款</option>
+              </select>
+            </label>
+          )}
           {buyer?.kind === 'EMPLOYEE' && (
             <label className="mall-point">
               自提点
@@ -338,7 +399,7 @@ export function MallApp() {
             disabled={cart.length === 0}
             onClick={() => void place()}
           >
-            {buyer?.kind === 'EMPLOYEE' ? '提交并支付' : '提交订单'}
+            {buyer?.kind === 'EMPLOYEE' || method === 'ONLINE' ? '提交并支付' : '提交订单'}
           </button>
         </main>
       )}
@@ -351,7 +412,9 @@ export function MallApp() {
                   <div className="mall-name">{order.orderNo}</div>
                   <div className="mall-meta">
                     {order.status_dictText} · ¥{order.payableAmount}
-                    {'pickupPointName' in order && ` · ${order.pickupPointName}`}
+                    {'pickupPointName' in order
+                      ? ` · ${order.pickupPointName}`
+                      : ` · ${order.paymentStatus_dictText}`}
                   </div>
                   {'pickupCode' in order && order.pickupCode && (
                     <div className="mall-code" aria-label="提货码">
@@ -359,7 +422,7 @@ export function MallApp() {
                     </div>
                   )}
                 </div>
-                {'pickupPointName' in order && order.status === 'PENDING_PAYMENT' && (
+                {awaitsPayment(order) && (
                   <button
                     type="button"
                     aria-label={`去支付 ${order.orderNo}`}

@@ -1,7 +1,8 @@
 // Seed step of the dealer workspaces (issue #22): every dealer of A01 gets its 经销商档案; the two dealers with
 // the most outlet orders addressed to them get accounts — an administrator (经销商管理员) and a warehouse keeper
 // (经销商仓管) each — and the first keeps its books in 畅捷通T+ (this server's simulator), so its outlet orders
-// sync there instead of to the brand's Kingdee. README "演示账号" lists the accounts.
+// sync there instead of to the brand's Kingdee; one of its outlets orders in the web mall with
+// DEMO_TPLUS_OUTLET_MOBILE. README "演示账号" lists the accounts.
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../schema';
 import { SIMULATED_BASE_URLS, SIMULATED_ERP_CREDENTIALS } from '../../integrations/erp/simulator';
@@ -11,6 +12,10 @@ import { mappingsFromMasterData } from '../../modules/erpSync/connections';
 import { stableId } from '../ids';
 import { demoRoleId, demoUserId } from './ids';
 import type { SeedStep } from './index';
+import { DEMO_OUTLET_BUYER_MOBILE } from './mall';
+
+/** The mall buyer mobile of an outlet of the T+ dealer (/mall 门店订货; its orders are that dealer's to ship). */
+export const DEMO_TPLUS_OUTLET_MOBILE = '13700000019';
 
 /** What the brand grants dealer accounts (within the dealer ceiling of shared/dealerScope.ts). */
 export const DEALER_ROLES: RoleDefinition[] = [
@@ -191,6 +196,23 @@ export const seedDealers: SeedStep = async (trx, { adminPassword }) => {
     .execute();
   await mappingsFromMasterData(trx, tenantId, connectionId, 'CHANJET_TPLUS');
   await mapDealerBooks(trx, tenantId, connectionId, onTplus.id);
+  const mallOutlet = await trx
+    .selectFrom('customers')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('customer_type', '=', 'OUTLET')
+    .where('serving_dealer_id', '=', onTplus.id)
+    .where('status', '=', 'ACTIVE')
+    .where('audit_status', '=', 'APPROVED')
+    .where((eb) => eb.or([eb('boss_mobile', 'is', null), eb('boss_mobile', '!=', DEMO_OUTLET_BUYER_MOBILE)]))
+    .orderBy('customer_code')
+    .executeTakeFirst();
+  if (mallOutlet)
+    await trx
+      .updateTable('customers')
+      .set({ boss_mobile: DEMO_TPLUS_OUTLET_MOBILE })
+      .where('id', '=', mallOutlet.id)
+      .execute();
   await trx
     .updateTable('customers')
     .set({ erp_type: 'CHANJET_TPLUS' })
@@ -200,7 +222,7 @@ export const seedDealers: SeedStep = async (trx, { adminPassword }) => {
 
 /**
  * The dealer's T+ was set up from the brand's master data: its outlets (served by it or buying from it), the
- * sales reps of its orders, and every material and warehouse carry the local codes there. Without these the
+ * sales reps of its orders and of its outlets, and every material and warehouse carry the local codes there. Without these the
  * outbounds of its orders would wait on 编码未映射 instead of reaching its T+.
  */
 async function mapDealerBooks(
@@ -224,13 +246,26 @@ async function mapDealerBooks(
     .selectFrom('users')
     .select(['id', 'username as code', 'realname as name'])
     .where('tenant_id', '=', tenantId)
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('sales_orders')
-        .select('sales_rep_id')
-        .where('seller_id', '=', dealerId)
-        .where('sales_rep_id', 'is not', null)
-        .$narrowType<{ sales_rep_id: string }>(),
+    // The reps of its orders, and the owners of its outlets (the rep of an order its outlets place in the mall).
+    .where((eb) =>
+      eb.or([
+        eb('id', 'in', (sub) =>
+          sub
+            .selectFrom('sales_orders')
+            .select('sales_rep_id')
+            .where('seller_id', '=', dealerId)
+            .where('sales_rep_id', 'is not', null)
+            .$narrowType<{ sales_rep_id: string }>(),
+        ),
+        eb('id', 'in', (sub) =>
+          sub
+            .selectFrom('customers')
+            .select('owner_user_id')
+            .where('serving_dealer_id', '=', dealerId)
+            .where('owner_user_id', 'is not', null)
+            .$narrowType<{ owner_user_id: string }>(),
+        ),
+      ]),
     )
     .execute();
   const rows = [

@@ -37,6 +37,8 @@ import {
   clearCart,
   listOutletOrders,
   outletOrderById,
+  outletPayStatus,
+  payOutletOrder,
   placeOutletOrder,
   previewOutletCart,
   setCartLine,
@@ -290,6 +292,31 @@ export async function buyerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(await cancelOutletOrder(db, outletOf(request), request.body.id, request.body.reason)),
+  );
+
+  app.post<{ Body: { id: string } }>(
+    '/buyer/orders/pay',
+    {
+      config: BUYER,
+      schema: doc(
+        '门店订单',
+        '去支付：在线支付订单待付金额的微信支付（H5），返回 h5Url（非生产环境另有模拟收银台 simulatorPayUrl）',
+        { security, body: body(['id'], { id }) },
+      ),
+    },
+    async (request) =>
+      ok(await payOutletOrder(db, app.payRuntime, outletOf(request), request.body.id, request.ip)),
+  );
+  app.get<{ Querystring: { id: string } }>(
+    '/buyer/orders/payStatus',
+    {
+      config: BUYER,
+      schema: doc('门店订单', '支付结果：订单与付款状态（未付清时向微信支付查询，至多每 3 秒一次）', {
+        security,
+        querystring: body(['id'], { id }),
+      }),
+    },
+    async (request) => ok(await outletPayStatus(db, app.payRuntime, outletOf(request), request.query.id)),
   );
 
   // ---- Employee shop ----

@@ -1,15 +1,18 @@
 // The outlet buyer's cart and orders (issue #22, DOMAIN §1.5 门店商城订货): the cart is kept per buyer on the
 // server (the web mall and a mini-program see the same one); placing an order goes through the one placement
 // of orders (orders/placement.ts placeOrder: the buyer's prices, promotions, totals in cents), as an
-// OUTLET_MALL order of channel MINIPROGRAM; the buyer tracks his own orders and their log, and cancels one
-// still waiting for the audit.
+// OUTLET_MALL order of channel MINIPROGRAM; the buyer pays an 在线支付 order by WeChat Pay (the payments
+// service, as the back office's 在线收款), tracks his own orders and their log, and cancels one still waiting
+// for the audit.
 import type { Kysely } from 'kysely';
-import { ORDER_STATUS, PAYMENT_STATUS, type OrderStatus } from '../../../common/orders';
+import { ORDER_STATUS, PAYMENT_STATUS, type OrderStatus, type PaymentStatus } from '../../../common/orders';
 import type { DB } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { shanghaiDateTime } from '../../db/dates';
 import { BusinessError } from '../../http/envelope';
 import { closeOrderAs } from '../orders/lifecycle';
+import { centsText, toCents } from '../orders/money';
+import { createPayment, queryOpenPayment, type PayRuntime } from '../payments/service';
 import { placeOrder, previewFor } from '../orders/placement';
 import { within, type BuyerSession } from './buyerAccounts';
 import { outletOf } from './catalogue';
@@ -264,4 +267,80 @@ export async function cancelOutletOrder(db: Kysely<DB>, buyer: BuyerSession, id:
     trimmed,
     'CANCEL',
   );
+}
+
+/** The states an order takes no more money in. */
+const CLOSED: readonly OrderStatus[] = ['CANCELLED', 'INVALID', 'REJECTED'];
+/** The payment states a buyer still pays in. */
+const OWING: readonly PaymentStatus[] = ['UNPAID', 'PARTIAL'];
+
+async function payableOrder(db: Kysely<DB>, buyer: BuyerSession, id: string) {
+  const order = await myOrders(db, buyer)
+    .select([
+      'o.id',
+      'o.order_no',
+      'o.status',
+      'o.payment_method',
+      'o.payment_status',
+      'o.payable_amount',
+      'o.paid_amount',
+    ])
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+  if (!order) throw new BusinessError(404, '订单不存在');
+  return order;
+}
+
+/**
+ * 去支付 of the outlet's own 在线支付 order: what it still owes, by a WeChat Pay H5 prepay under the mall's appid
+ * (the payments service's createPayment, biz type ORDER: the notify records the order's 收款 as the back
+ * office's 在线收款 does). Asked again while open, the same transaction.
+ */
+export async function payOutletOrder(
+  db: Kysely<DB>,
+  runtime: PayRuntime,
+  buyer: BuyerSession,
+  id: string,
+  clientIp: string,
+) {
+  const order = await payableOrder(db, buyer, id);
+  if (order.payment_method !== 'ONLINE') throw new BusinessError(409, '该订单不是在线支付，无需在此付款');
+  if (CLOSED.includes(order.status)) throw new BusinessError(409, `订单 ${order.order_no} 已关闭，不能支付`);
+  const owed = toCents(order.payable_amount) - toCents(order.paid_amount);
+  if (owed <= 0) throw new BusinessError(409, `订单 ${order.order_no} 已支付`);
+  return createPayment(db, runtime, {
+    tenantId: buyer.tenantId,
+    bizType: 'ORDER',
+    bizId: order.id,
+    bizNo: order.order_no,
+    amount: centsText(owed),
+    description: `门店订单 ${order.order_no}`,
+    tradeType: 'H5',
+    clientIp,
+    app: 'MINI_MALL',
+  });
+}
+
+/**
+ * What the mall polls after 去支付: the order's payment status. While it still owes, its open transaction is
+ * asked at WeChat Pay every few seconds at most (queryOpenPayment), so a late or lost notify does not keep the
+ * buyer waiting. `waiting`: the mall should keep polling.
+ */
+export async function outletPayStatus(db: Kysely<DB>, runtime: PayRuntime, buyer: BuyerSession, id: string) {
+  let order = await payableOrder(db, buyer, id);
+  const owing = (row: typeof order) => OWING.includes(row.payment_status) && !CLOSED.includes(row.status);
+  if (
+    owing(order) &&
+    (await queryOpenPayment(db, runtime, { tenantId: buyer.tenantId, bizType: 'ORDER', bizId: order.id }))
+  )
+    order = await payableOrder(db, buyer, id);
+  return {
+    id: order.id,
+    orderNo: order.order_no,
+    status: order.status,
+    status_dictText: ORDER_STATUS[order.status],
+    paymentStatus: order.payment_status,
+    paymentStatus_dictText: PAYMENT_STATUS[order.payment_status],
+    waiting: owing(order),
+  };
 }

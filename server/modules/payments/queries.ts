@@ -1,10 +1,10 @@
-// /payment lists: every payment of a sales order (online ones from the WeChat Pay notify, recorded ones from
-// 登记收款), and every refund and online transaction (unpaid and closed ones too) of every kind of document
+// /payment lists: every payment — of a sales order (online ones from the WeChat Pay notify, recorded ones from
+// 登记收款) and of an employee order (its paid WeChat Pay transaction) —, and every refund and online transaction (unpaid and closed ones too) of every kind of document
 // paid online (单据类型: sales orders, employee orders) — each inside what the caller may see of its document,
 // filtered on whitelisted fields, exported through 下载中心 with the screen's columns.
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type InferResult, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { codesOf } from '../../../common/businessEnums';
-import { PAYMENT_CHANNEL } from '../../../common/orders';
+import { PAYMENT_CHANNEL, type OrderType, type PaymentChannel } from '../../../common/orders';
 import {
   PAY_BIZ_TYPE,
   PAY_TRANSACTION_STATUS,
@@ -14,6 +14,7 @@ import {
   REFUND_STATUS,
   TRADE_TYPE,
   type PayBizType,
+  type PaymentSource,
 } from '../../../common/payments';
 import { shanghaiDateTime } from '../../db/dates';
 import type { DB } from '../../db/schema';
@@ -71,6 +72,7 @@ function documentInScope(viewer: DocumentViewer, table: 'r' | 't'): RawBuilder<S
 
 const paymentSpec: ListSpec = {
   filters: {
+    bizType: { column: 'p.biz_type', kind: 'enum', values: codesOf(PAY_BIZ_TYPE) },
     source: { column: 'p.source', kind: 'enum', values: codesOf(PAYMENT_SOURCE) },
     channel: { column: 'p.channel', kind: 'enum', values: codesOf(PAYMENT_CHANNEL) },
     paidAt: { column: 'p.paid_at', kind: 'datetime' },
@@ -85,19 +87,79 @@ const paymentSpec: ListSpec = {
   extras: ['keyword'],
 };
 
+/**
+ * 收款记录's rows, of every kind of document the viewer sees: a sales order's `payments` (online ones from the
+ * notify, recorded ones from 登记收款), and an employee order's paid WeChat Pay transactions (an employee order
+ * has no `payments` row: its paid transaction is its 收款, numbered by its pay number). `order_id`/`order_no`
+ * are the document's.
+ */
+function paymentRows(db: Kysely<DB>, tenantId: string, viewer: DocumentViewer) {
+  const ofOrders = db
+    .selectFrom('payments as op')
+    .innerJoin('sales_orders', 'sales_orders.id', 'op.order_id')
+    .innerJoin('customers as c', 'c.id', 'sales_orders.buyer_id')
+    .leftJoin('pay_transactions as ot', 'ot.id', 'op.pay_transaction_id')
+    .select([
+      'op.id',
+      sql<PayBizType>`'ORDER'`.as('biz_type'),
+      'op.payment_no',
+      'op.order_id',
+      'sales_orders.order_no',
+      sql<OrderType | null>`sales_orders.order_type`.as('order_type'),
+      'c.name as customer_name',
+      'op.amount',
+      'op.refunded_amount',
+      'op.channel',
+      'op.source',
+      'op.paid_at',
+      'op.reference_no',
+      'ot.pay_no',
+      'ot.transaction_id',
+      'op.remark',
+      'op.created_by',
+    ])
+    .where('op.tenant_id', '=', tenantId)
+    .where(orderScope(viewer.scope));
+  if (!viewer.employeeOrders) return ofOrders;
+  type Row = InferResult<typeof ofOrders>[number];
+  const ofEmployeeOrders = db
+    .selectFrom('pay_transactions as et')
+    .innerJoin('employee_orders as eo', 'eo.id', 'et.biz_id')
+    .innerJoin('employee_buyers as e', 'e.id', 'eo.employee_buyer_id')
+    .select([
+      'et.id',
+      sql<PayBizType>`'EMPLOYEE_ORDER'`.as('biz_type'),
+      'et.pay_no as payment_no',
+      'et.biz_id as order_id',
+      'et.biz_no as order_no',
+      sql<OrderType | null>`null`.as('order_type'),
+      'e.name as customer_name',
+      'et.amount',
+      'et.refunded_amount',
+      sql<PaymentChannel>`'WECHAT'`.as('channel'),
+      sql<PaymentSource>`'ONLINE'`.as('source'),
+      sql<Date>`coalesce(et.success_time, et.updated_at)`.as('paid_at'),
+      'et.transaction_id as reference_no',
+      'et.pay_no',
+      'et.transaction_id',
+      sql<string | null>`null`.as('remark'),
+      sql<string | null>`null`.as('created_by'),
+    ])
+    .where('et.tenant_id', '=', tenantId)
+    .where('et.biz_type', '=', 'EMPLOYEE_ORDER')
+    .where('et.status', '=', 'SUCCESS')
+    .$castTo<Row>();
+  return ofOrders.unionAll(ofEmployeeOrders);
+}
+
 export async function listPayments(db: Kysely<DB>, caller: Caller, query: RawQuery) {
   const list = parseListQuery(query, paymentSpec);
-  const scope = await dataScopeOf(db, caller.tenantId, caller.userId);
+  const viewer = await documentViewerOf(db, caller);
   const base = db
-    .selectFrom('payments as p')
-    .innerJoin('sales_orders', 'sales_orders.id', 'p.order_id')
-    .innerJoin('customers as c', 'c.id', 'sales_orders.buyer_id')
-    .leftJoin('pay_transactions as t', 't.id', 'p.pay_transaction_id')
+    .selectFrom(paymentRows(db, caller.tenantId, viewer).as('p'))
     .leftJoin('users as u', 'u.id', 'p.created_by')
-    .where('p.tenant_id', '=', caller.tenantId)
-    .where(orderScope(scope))
     .where(
-      keywordOf(list.extras.keyword, ['p.payment_no', 'sales_orders.order_no', 'c.name', 'p.reference_no']),
+      keywordOf(list.extras.keyword, ['p.payment_no', 'p.order_no', 'p.customer_name', 'p.reference_no']),
     )
     .where(list.where);
   return pagedList(base, list, async (page) =>
@@ -105,25 +167,27 @@ export async function listPayments(db: Kysely<DB>, caller: Caller, query: RawQue
       await page
         .select([
           'p.id',
+          'p.biz_type as bizType',
           'p.payment_no as paymentNo',
           'p.order_id as orderId',
-          'sales_orders.order_no as orderNo',
-          'sales_orders.order_type as orderType',
-          'c.name as customerName',
+          'p.order_no as orderNo',
+          'p.order_type as orderType',
+          'p.customer_name as customerName',
           'p.amount',
           'p.refunded_amount as refundedAmount',
           'p.channel',
           'p.source',
           shanghaiDateTime<string>('p.paid_at').as('paidAt'),
           'p.reference_no as referenceNo',
-          't.pay_no as payNo',
-          't.transaction_id as transactionId',
+          'p.pay_no as payNo',
+          'p.transaction_id as transactionId',
           'p.remark',
           'u.realname as createdByName',
         ])
         .execute()
     ).map((row) => ({
       ...row,
+      bizType_dictText: PAY_BIZ_TYPE[row.bizType],
       channel_dictText: PAYMENT_CHANNEL[row.channel],
       source_dictText: PAYMENT_SOURCE[row.source],
     })),
@@ -287,9 +351,10 @@ export async function assertRefundInScope(db: Kysely<DB>, caller: Caller, refund
 }
 
 export const PAYMENT_EXPORT_COLUMNS: ExportColumn<PaymentListRecord>[] = [
-  { header: '收款单号', width: 20, value: (row) => row.paymentNo },
-  { header: '订单号', width: 20, value: (row) => row.orderNo },
-  { header: '客户', width: 24, value: (row) => row.customerName },
+  { header: '收款单号', width: 22, value: (row) => row.paymentNo },
+  { header: '单据类型', value: (row) => row.bizType_dictText },
+  { header: '单据号', width: 20, value: (row) => row.orderNo },
+  { header: '客户/员工', width: 24, value: (row) => row.customerName },
   { header: '金额', value: (row) => Number(row.amount) },
   { header: '已退金额', value: (row) => Number(row.refundedAmount) },
   { header: '收款方式', value: (row) => row.channel_dictText },

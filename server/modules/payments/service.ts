@@ -896,9 +896,66 @@ export const settleNotifiedRefund = (db: Kysely<DB>, tenantId: string, notifyId:
     (trx) => refundStateIn(trx, tenantId, reported),
   );
 
+/** How many refunds one reconciliation asks about at most (the oldest first); the next run takes the rest. */
+const RECONCILE_BATCH = 100;
+
+/**
+ * 退款对账 (the recurring job PAY_REFUND_RECONCILE): online refunds 退款中 (PROCESSING) whose result has not
+ * come for `olderThanMs` — a lost refund notify, or a crash after 异常退款处理 claimed the refund and before it
+ * reached WeChat Pay — are asked at WeChat Pay (refund query) and its answer is applied by refundStateIn, the
+ * code path of the refund notify: SUCCESS settles, CLOSED gives the amount back, ABNORMAL holds it for
+ * 异常退款处理 again. One still PROCESSING there is left as it is and asked again `olderThanMs` later (its
+ * updated_at moves); one WeChat Pay cannot answer about keeps the error in last_error.
+ */
+export async function reconcileRefunds(
+  db: Kysely<DB>,
+  runtime: PayRuntime,
+  olderThanMs: number,
+): Promise<{ asked: number; settled: number }> {
+  const stuck = await db
+    .selectFrom('refunds')
+    .select(['id', 'tenant_id', 'refund_no'])
+    .where('method', '=', 'ONLINE')
+    .where('status', '=', 'PROCESSING')
+    .where('updated_at', '<=', new Date(Date.now() - olderThanMs))
+    .orderBy('updated_at')
+    .limit(RECONCILE_BATCH)
+    .execute();
+  let settled = 0;
+  const merchants = new Map<string, Awaited<ReturnType<PayRuntime['merchantOf']>>>();
+  for (const refund of stuck) {
+    let outcome: SettleOutcome | undefined;
+    let failure: string | null = null;
+    try {
+      const merchant = merchants.get(refund.tenant_id) ?? (await runtime.merchantOf(db, refund.tenant_id));
+      merchants.set(refund.tenant_id, merchant);
+      const reported = await merchant.api.queryRefund(refund.refund_no);
+      outcome = await settleReportedRefund(db, refund.tenant_id, reported);
+    } catch (error) {
+      failure = error instanceof Error ? error.message.slice(0, 500) : String(error);
+    }
+    if (outcome === 'SETTLED') {
+      settled += 1;
+      continue;
+    }
+    // Still on its way (or not answered): asked again one period later.
+    await db
+      .updateTable('refunds')
+      .set({ updated_at: new Date(), ...(failure === null ? {} : { last_error: failure }) })
+      .where('id', '=', refund.id)
+      .where('status', '=', 'PROCESSING')
+      .execute();
+  }
+  return { asked: stuck.length, settled };
+}
+
+/** A refund's state as WeChat Pay reports it outside a notify (the refund query), settled as the notify is. */
+export const settleReportedRefund = (db: Kysely<DB>, tenantId: string, reported: Refund) =>
+  db.transaction().execute((trx) => refundStateIn(trx, tenantId, reported));
+
 /**
  * Where every refund result is applied, whatever the document (the answer to the refund request, the refund
- * notify): SUCCESS settles it; CLOSED marks it failed and gives its amount back to what is refundable
+ * notify, the reconciliation's query): SUCCESS settles it; CLOSED marks it failed and gives its amount back to what is refundable
  * (refundSettled). ABNORMAL settles nothing: the payer's card refused the money, which WeChat Pay keeps until
  * 异常退款处理 (applyAbnormalRefund) sends it elsewhere; a new refund of that amount would be refused. A result
  * applies once: later reports of the same refund are ALREADY_SETTLED.

@@ -80,7 +80,7 @@ const documentColumns = <T extends { bizType_dictText: string; bizNo: string }>(
 
 function PaymentRecords() {
   const list = useListPage<PaymentRecordRow>({
-    filterKeys: ['keyword', 'source', 'channel'],
+    filterKeys: ['keyword', 'bizType', 'source', 'channel'],
     sortKeys: ['paidAt', 'amount'],
     fetch: listPaymentRecords,
     source: 'local',
@@ -91,9 +91,9 @@ function PaymentRecords() {
       title: '收款单号',
       dataIndex: 'paymentNo',
       key: 'paymentNo',
-      render: (no: string, row) => <TwoLineCell main={no} sub={row.orderNo} />,
+      render: (no: string, row) => <TwoLineCell main={no} sub={`${row.bizType_dictText} ${row.orderNo}`} />,
     },
-    { title: '客户', dataIndex: 'customerName', key: 'customerName' },
+    { title: '客户/员工', dataIndex: 'customerName', key: 'customerName' },
     { title: '金额', dataIndex: 'amount', key: 'amount', sorter: true, render: yuan },
     { title: '已退', dataIndex: 'refundedAmount', key: 'refundedAmount', render: yuan },
     {
@@ -114,8 +114,9 @@ function PaymentRecords() {
     {
       title: '操作',
       key: 'actions',
+      // An employee order is refunded from 内购订单 (its state follows the refund).
       render: (_value, row) =>
-        Number(row.refundedAmount) < Number(row.amount) ? (
+        row.bizType === 'ORDER' && Number(row.refundedAmount) < Number(row.amount) ? (
           <HasPermission code="payment:refund">
             <Button type="link" size="small" onClick={() => setRefunding(row)}>
               退款
@@ -135,7 +136,8 @@ function PaymentRecords() {
         exportAs={exportPaymentRecords}
         searchFields={
           <>
-            {keywordField('收款单号、订单号、客户、流水号')}
+            {keywordField('收款单号、单据号、客户/员工、流水号')}
+            {bizTypeField}
             <Form.Item name="source" label="来源">
               <EnumSelect labels={PAYMENT_SOURCE} placeholder="全部" style={{ width: 120 }} />
             </Form.Item>

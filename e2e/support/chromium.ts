@@ -142,13 +142,14 @@ export async function newPage(
 }
 
 /**
- * A phone's context and page (a touch screen of 390×844) signed in as `signedIn`, its position granted at
- * `position` (WGS-84, as a phone reports it).
+ * A phone's context and page (a touch screen of 390×844) signed in as `signedIn` (without it, no session: the
+ * web mall signs its buyers in itself), its position granted at `position` when given (WGS-84, as a phone
+ * reports it).
  */
 export async function newPhonePage(
   browser: Browser,
-  signedIn: SignedIn,
-  position: { longitude: number; latitude: number },
+  signedIn?: SignedIn,
+  position?: { longitude: number; latitude: number },
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -157,8 +158,7 @@ export async function newPhonePage(
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     storageState: signedIn,
-    geolocation: { ...position, accuracy: 15 },
-    permissions: ['geolocation'],
+    ...(position && { geolocation: { ...position, accuracy: 15 }, permissions: ['geolocation'] }),
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -81,6 +81,17 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
     return (await ok(client.post<{ token: string }>('/buyer/login', { mobile, code, kind }))).token;
   };
 
+  /** 收款记录 (/payment/record/list) as `caller` sees it, filtered by `query`. */
+  const paymentRecords = async (caller: Caller, query: Record<string, string>) =>
+    (
+      await ok(
+        bed.get<{ records: Array<Record<string, unknown>> }>(
+          caller,
+          `/payment/record/list${queryString(query)}`,
+        ),
+      )
+    ).records;
+
   let outletSession: Promise<string> | undefined;
   /** The outlet buyer, signed in once: a code is sent to one mobile at most once a minute. */
   const outletToken = () => (outletSession ??= signIn(OUTLET_MOBILE, 'OUTLET'));
@@ -296,13 +307,7 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
       code: 409,
     });
     // The back office's 收款记录 has it as the order's online payment.
-    const records = await ok(
-      bed.get<{ records: Array<Record<string, unknown>> }>(
-        'admin',
-        `/payment/record/list?keyword=${placed.orderNo}`,
-      ),
-    );
-    expect(records.records).toEqual([
+    expect(await paymentRecords('admin', { keyword: placed.orderNo })).toEqual([
       expect.objectContaining({
         bizType: 'ORDER',
         orderId: placed.id,
@@ -444,13 +449,7 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
     expect(await employeeOrder(placed.id)).toEqual(paidRow);
     expect(await refundsOf(placed.id)).toEqual([]);
     // 收款记录 lists the employee order's payment as it lists a sales order's (once, whatever the replays).
-    const records = await ok(
-      bed.get<{ records: Array<Record<string, unknown>> }>(
-        'admin',
-        `/payment/record/list?keyword=${placed.orderNo}`,
-      ),
-    );
-    expect(records.records).toEqual([
+    expect(await paymentRecords('admin', { keyword: placed.orderNo })).toEqual([
       expect.objectContaining({
         bizType: 'EMPLOYEE_ORDER',
         bizType_dictText: '内购订单',
@@ -465,24 +464,12 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
         transactionId: transaction.transaction_id,
       }),
     ]);
-    const bySource = await ok(
-      bed.get<{ records: unknown[] }>(
-        'admin',
-        `/payment/record/list?bizType=EMPLOYEE_ORDER&source=ONLINE&keyword=${placed.orderNo}`,
-      ),
-    );
-    expect(bySource.records).toHaveLength(1);
-    const ofSalesOrders = await ok(
-      bed.get<{ records: unknown[] }>(
-        'admin',
-        `/payment/record/list?bizType=ORDER&keyword=${placed.orderNo}`,
-      ),
-    );
-    expect(ofSalesOrders.records).toEqual([]);
-    const otherTenant = await ok(
-      bed.get<{ records: unknown[] }>('t2admin', `/payment/record/list?keyword=${placed.orderNo}`),
-    );
-    expect(otherTenant.records).toEqual([]);
+    const keyword = placed.orderNo;
+    expect(
+      await paymentRecords('admin', { bizType: 'EMPLOYEE_ORDER', source: 'ONLINE', keyword }),
+    ).toHaveLength(1);
+    expect(await paymentRecords('admin', { bizType: 'ORDER', keyword })).toEqual([]);
+    expect(await paymentRecords('t2admin', { keyword })).toEqual([]);
     // Paid: no second payment.
     expect((await as(token, '/buyer/employee/orders/pay', { id: placed.id })).body).toMatchObject({
       success: false,

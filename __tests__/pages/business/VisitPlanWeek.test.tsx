@@ -31,6 +31,7 @@ const item = (over: Partial<visitsApi.VisitPlanItem>): visitsApi.VisitPlanItem =
   customerName: '天河便利店',
   customerCode: 'S0000001',
   purpose: '巡店',
+  plannedTime: null,
   mustVisit: true,
   status: 'VISITED',
   status_dictText: '已拜访',

@@ -261,6 +261,25 @@ async function insertRules(trx: Transaction<DB>, tenantId: string) {
       })),
     )
     .execute();
+  // 拜访步骤配置: 华东's supermarkets check price and display before anything else; elsewhere the default steps.
+  await trx
+    .insertInto('visit_step_templates')
+    .values({
+      id: stableId('visitStepTemplate', tenantId, '华东商超'),
+      tenant_id: tenantId,
+      name: '华东商超拜访步骤',
+      org_code: 'A01A01',
+      channel: 'MT',
+      outlet_type: null,
+      steps: JSON.stringify([
+        { stepType: 'DOOR_PHOTO', required: true },
+        { stepType: 'DISPLAY_CHECK', required: true },
+        { stepType: 'PRICE_CHECK', required: true },
+        { stepType: 'STOCK_CHECK', required: false },
+        { stepType: 'COMPETITOR', required: false },
+      ]),
+    })
+    .execute();
 }
 
 /** The routes of `rep` over the first outlets of `orgCode`, their plans and the visits of the past weeks. */

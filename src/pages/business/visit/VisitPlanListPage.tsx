@@ -263,6 +263,12 @@ export default function VisitPlanListPage() {
                 key: 'customerName',
                 render: (name: string, item) => <TwoLineCell main={name} sub={item.customerCode} />,
               },
+              {
+                title: '计划时间',
+                dataIndex: 'plannedTime',
+                key: 'plannedTime',
+                render: (time: string | null) => time ?? '—',
+              },
               { title: '目的', dataIndex: 'purpose', key: 'purpose' },
               { title: '状态', dataIndex: 'status_dictText', key: 'status' },
               {

@@ -869,6 +869,35 @@ describe.each(testBackends())('visits on %s', (backend) => {
     ]);
   });
 
+  it('seeds the demo’s stock checks and competitor observations as rows its 拜访详情 shows', async () => {
+    const seeded = await db()
+      .selectFrom('outlet_stock_checks')
+      .innerJoin('visit_records', 'visit_records.id', 'outlet_stock_checks.visit_id')
+      .select([
+        'outlet_stock_checks.visit_id',
+        sql<boolean>`bool_and(outlet_stock_checks.oldest_production_date is null or outlet_stock_checks.oldest_production_date <= (visit_records.check_in_at at time zone 'Asia/Shanghai')::date)`.as(
+          'datesSeen',
+        ),
+        sql<number>`count(*)::integer`.as('count'),
+      ])
+      .where('visit_records.tenant_id', '=', 'A01')
+      .groupBy('outlet_stock_checks.visit_id')
+      .execute();
+    expect(seeded.length).toBeGreaterThan(100);
+    expect(seeded.every((row) => row.datesSeen)).toBe(true);
+    const { competitors } = await db()
+      .selectFrom('competitor_observations')
+      .select(sql<number>`count(*)::integer`.as('competitors'))
+      .where('tenant_id', '=', 'A01')
+      .executeTakeFirstOrThrow();
+    expect(competitors).toBeGreaterThan(20);
+    const detail = await context.client.get<{ stockChecks: unknown[] }>(
+      `/eVisit/record/queryById?id=${seeded[0].visit_id}`,
+      admin,
+    );
+    expect(detail.body.result.stockChecks).toHaveLength(seeded[0].count);
+  });
+
   it('flags DEVICE_CHANGED when the rep checks in from another device than the last one', async () => {
     const outlet = outlets[1];
     const visitWith = async (deviceId?: string) => {

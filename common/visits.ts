@@ -60,6 +60,26 @@ export const STEP_TYPE = labels({
 });
 export type StepType = keyof typeof STEP_TYPE;
 
+/** A step of a visit between check-in and check-out, as a 拜访步骤模板 lists it. */
+export interface VisitStepDefinition {
+  stepType: StepType;
+  /** 必做: the server refuses 签退 until a step of this type is written. */
+  required: boolean;
+}
+
+/** The steps a visit takes where no 拜访步骤模板 matches the outlet (none of them required). */
+export const DEFAULT_VISIT_STEPS: readonly VisitStepDefinition[] = [
+  { stepType: 'DOOR_PHOTO', required: false },
+  { stepType: 'STOCK_CHECK', required: false },
+  { stepType: 'DISPLAY_CHECK', required: false },
+  { stepType: 'COMPETITOR', required: false },
+];
+
+/** What a template may list: every step type but check-in and check-out, which every visit has. */
+export const TEMPLATE_STEP_TYPES: readonly StepType[] = (Object.keys(STEP_TYPE) as StepType[]).filter(
+  (type) => type !== 'CHECK_IN' && type !== 'CHECK_OUT',
+);
+
 export const PLAN_TYPE = labels({ ROUTE: '线路计划', TEMP: '临时计划', ASSIST: '协访', AUDIT: '稽查' });
 export type PlanType = keyof typeof PLAN_TYPE;
 
@@ -92,6 +112,10 @@ export interface CheckInRuleValues {
   requireCheckOut: boolean;
   minStayMinutes: number;
   maxStayMinutes: number;
+  /** The visit's steps as its 拜访步骤模板 gave them at check-in (absent on visits made before templates). */
+  steps?: VisitStepDefinition[];
+  /** The template's name; null: the default steps. */
+  stepTemplateName?: string | null;
 }
 
 /** Applied where no rule of the tenant matches the outlet. */

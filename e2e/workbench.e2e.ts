@@ -1,13 +1,16 @@
 // The rep's mobile workbench in Chromium against the real server (issue #17): 赵磊 on a phone, his position
 // faked at one of today's outlets (the browser reports WGS-84; the outlet is stored in GCJ-02), opens
 // /mobile/visit, checks in, takes the door photo, counts stock with the oldest production date, checks the
-// display, captures a competitor while the network is down (the step waits on the device and goes up when it
-// returns), and checks out. The manager then opens the visit in 拜访记录 and sees it on the map.
+// display item by item against the outlet's active execution template, captures a competitor while the network
+// is down (the step waits on the device and goes up when it returns), and checks out. The manager then opens
+// the visit in 拜访记录 — the map, the stock check and competitor rows — approves its execution result in
+// 门店执行审核 (scoring the photo item), sees the outlet's coins rise in 金币账户, and finds the visit counted
+// in 拜访日报.
 import gcoord from 'gcoord';
 import sharp from 'sharp';
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { rowAction } from './support/antd';
+import { buttonName, rowAction, toast } from './support/antd';
 import { DESKTOP, launchBrowser, newPage, newPhonePage, screenshot, type SignedIn } from './support/chromium';
 import { baseUrl, signedInState, storedValue } from './support/signIn';
 
@@ -50,9 +53,20 @@ async function api<T>(page: Page, url: string, body?: unknown): Promise<T> {
 interface TodayOutlet {
   customerId: string;
   customerName: string;
+  customerCode: string;
   status: string;
   lng: number | null;
   lat: number | null;
+}
+
+/** A day in Beijing time, `offset` days from today. */
+const shanghaiDay = (offset = 0) =>
+  new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
+interface CoinAccount {
+  customerCode: string;
+  balance: number;
+  monthEarned: number;
 }
 
 const picture = async () => ({
@@ -64,8 +78,8 @@ const picture = async () => ({
     .toBuffer(),
 });
 
-test('a rep checks in at an outlet on a phone, does the steps (one offline), checks out; the manager sees it on the map', async () => {
-  // Which outlet: the first of today's plan still to visit, read as the rep.
+test('a rep visits an outlet on a phone (one step offline); the manager sees it on the map, approves its execution, the coins rise and 拜访日报 counts it', async () => {
+  const day = shanghaiDay();
   const probe = await newPage(browser, { width: 390, height: 844 }, rep);
   await probe.page.goto(`${baseUrl()}/user/login`);
   const today = await api<{ outlets: TodayOutlet[]; openVisit: { id: string } | null }>(
@@ -73,8 +87,36 @@ test('a rep checks in at an outlet on a phone, does the steps (one offline), che
     '/eVisit/workbench/today',
   );
   await probe.context.close();
-  const outlet = today.outlets.find((each) => each.status === 'PENDING' && each.lng !== null);
-  if (!outlet) throw new Error('赵磊 has no outlet left to visit today');
+  const office = await newPage(browser, DESKTOP, admin);
+  await office.page.goto(`${baseUrl()}/user/login`);
+  const coinsOf = async (code: string): Promise<CoinAccount> => {
+    const page = await api<{ records: CoinAccount[] }>(
+      office.page,
+      `/eVisit/coin/list?keyword=${encodeURIComponent(code)}`,
+    );
+    return (
+      page.records.find((each) => each.customerCode === code) ?? {
+        customerCode: code,
+        balance: 0,
+        monthEarned: 0,
+      }
+    );
+  };
+  const visitsCounted = async () => {
+    const report = await api<{ records: Array<{ employeeName: string | null; totalVisits: number }> }>(
+      office.page,
+      `/esaleanalysis/dmsdailyreport?date=${day}&pageSize=1000`,
+    );
+    return report.records.find((row) => row.employeeName === '赵磊')?.totalVisits ?? 0;
+  };
+  // Which outlet: of today's plan still to visit, the one furthest from the monthly coin cap.
+  const candidates: Array<{ outlet: TodayOutlet; coins: CoinAccount }> = [];
+  for (const each of today.outlets.filter((one) => one.status === 'PENDING' && one.lng !== null))
+    candidates.push({ outlet: each, coins: await coinsOf(each.customerCode) });
+  candidates.sort((a, b) => a.coins.monthEarned - b.coins.monthEarned);
+  if (candidates.length === 0) throw new Error('赵磊 has no outlet left to visit today');
+  const { outlet, coins: before } = candidates[0];
+  const countedBefore = await visitsCounted();
   // The device reports WGS-84: the point that is the outlet's GCJ-02 position.
   const [longitude, latitude] = gcoord.transform(
     [outlet.lng as number, outlet.lat as number],
@@ -113,16 +155,22 @@ test('a rep checks in at an outlet on a phone, does the steps (one offline), che
   // 2 库存盘点: the first SKU with the oldest production date seen.
   const quantity = visit.getByLabel(/库存$/).first();
   await quantity.fill('24');
+  const oldest = shanghaiDay(-60);
   await visit
     .getByLabel(/最早生产日期$/)
     .first()
-    .fill('2026-09-01');
+    .fill(oldest);
   await visit.getByRole('button', { name: '保存盘点' }).click();
-  // 3 陈列检查
-  await visit.getByRole('checkbox').first().check();
-  await visit.getByText('自评 40 分（以审核结果为准）').waitFor();
-  await visit.getByLabel('陈列照').setInputFiles(await picture());
-  await visit.getByAltText('陈列照预览').waitFor();
+  // 3 陈列检查 against the active template (the demo's 标准门店执行): the counts and yes/no items met, the
+  // freezer photo left to the reviewer.
+  await visit.getByText(/^标准门店执行 V\d+/).waitFor();
+  await visit.getByLabel('主销SKU铺货≥6个', { exact: true }).fill('6');
+  await visit.getByLabel('排面数≥4', { exact: true }).fill('4');
+  for (const name of ['黄金层陈列', '价签齐全', '无临期品'])
+    await visit.getByRole('checkbox', { name }).check();
+  await visit.getByText('自评 80 分，另有拍照识别项由审核人评分').waitFor();
+  await visit.getByLabel('冰柜纯净度≥80%照').setInputFiles(await picture());
+  await visit.getByAltText('冰柜纯净度≥80%照预览').waitFor();
   await visit.getByRole('button', { name: '保存陈列检查' }).click();
   // 4 竞品采集, offline: it waits on the device.
   await page.getByRole('status').filter({ hasText: '待上传' }).waitFor({ state: 'detached' });
@@ -130,6 +178,7 @@ test('a rep checks in at an outlet on a phone, does the steps (one offline), che
   await visit.getByLabel('竞品品牌').fill('竞品甲');
   await visit.getByLabel('竞品产品').fill('柠檬茶 500ml');
   await visit.getByLabel('零售价').fill('4.5');
+  await visit.getByLabel('竞品排面').fill('6');
   await visit.getByRole('button', { name: '保存竞品' }).click();
   await page.getByRole('status').filter({ hasText: '网络已断开' }).waitFor();
   await page.getByRole('status').filter({ hasText: '待上传 1 项' }).waitFor();
@@ -149,19 +198,65 @@ test('a rep checks in at an outlet on a phone, does the steps (one offline), che
   await context.close();
   expect(errors).toEqual([]);
 
-  // The manager: the visit in 拜访记录, its steps and its map.
+  // The manager: the visit in 拜访记录, its steps, its map, its stock check and competitor rows.
   const manager = await newPage(browser, DESKTOP, admin);
   await manager.page.goto(`${baseUrl()}/eVisit/record?keyword=${encodeURIComponent(outlet.customerName)}`);
   const row = manager.page.locator('.ant-table-row:visible', { hasText: outlet.customerName }).first();
   await row.waitFor();
   await rowAction(row, '详情');
   const drawer = manager.page.getByRole('dialog');
-  await drawer.getByText('竞品采集').waitFor();
   await drawer.getByText('陈列检查').first().waitFor();
   const map = drawer.getByRole('region', { name: '拜访地图' });
   await map.getByText(/^签到 \d+ 米$/).waitFor();
   await map.getByText('门店').waitFor();
+  const stock = drawer.getByRole('region', { name: '库存盘点' });
+  await stock
+    .locator('.ant-table-row', { hasText: oldest })
+    .getByText(/^24 箱/)
+    .waitFor();
+  const competitor = drawer
+    .getByRole('region', { name: '竞品采集' })
+    .locator('.ant-table-row', { hasText: '竞品甲' });
+  await competitor.getByText('¥4.50').waitFor();
   await screenshot(manager.page, 'workbench-visit-map');
+
+  // 门店执行审核: the result of the visit, the photo item scored by the reviewer, approved.
+  await manager.page.goto(`${baseUrl()}/eVisit/execution?keyword=${encodeURIComponent(outlet.customerCode)}`);
+  const result = manager.page
+    .locator('.ant-table-row:visible', { hasText: outlet.customerName })
+    .filter({ hasText: '待审核' })
+    .first();
+  await result.getByRole('button', { name: '审核' }).click();
+  const review = manager.page.locator('.ant-drawer', { hasText: '执行详情' });
+  await review.getByLabel('冰柜纯净度≥80%得分').fill('20');
+  await review.getByRole('button', { name: buttonName('通过') }).click();
+  await toast(manager.page, '审核通过');
+  await screenshot(manager.page, 'workbench-execution-approved');
+
+  // 金币账户: the outlet's coins rose by the award.
+  const after = await coinsOf(outlet.customerCode);
+  expect(after.balance).toBeGreaterThan(before.balance);
+  await manager.page.goto(`${baseUrl()}/eVisit/coin?keyword=${encodeURIComponent(outlet.customerCode)}`);
+  await manager.page
+    .locator('.ant-table-row:visible', { hasText: outlet.customerName })
+    .getByText(String(after.balance), { exact: true })
+    .first()
+    .waitFor();
+
+  // 拜访日报 counts the visit for 赵磊.
+  await manager.page.goto(`${baseUrl()}/dms/esaleanalysis/dmsdailyreport?date=${day}`);
+  const reportRow = manager.page.locator('.ant-table-row:visible', { hasText: '赵磊' }).first();
+  await reportRow.waitFor();
+  const headers = await manager.page.locator('.ant-table-thead th').allInnerTexts();
+  const counted = await visitsCounted();
+  expect(counted).toBe(countedBefore + 1);
+  await reportRow
+    .locator('td')
+    .nth(headers.indexOf('总拜访'))
+    .getByText(String(counted), { exact: true })
+    .waitFor();
+  await screenshot(manager.page, 'workbench-daily-report');
   await manager.context.close();
+  await office.context.close();
   expect(manager.errors).toEqual([]);
 });

@@ -9,7 +9,7 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import { DEFAULT_CHECK_IN_RULE } from '../../common/visits';
 import { HttpError, type HttpFailure } from '../../src/api/http';
 import { Refused, sendItem } from '../../src/workbench/api';
-import { newClientId } from '../../src/workbench/clientIds';
+import { deviceIdOf, newClientId } from '../../src/workbench/clientIds';
 import { locate, LocationError } from '../../src/workbench/geo';
 import {
   checkInSaga,
@@ -48,6 +48,7 @@ const OUTLET: TodayOutlet = {
   planNo: 'VP1',
   seq: 1,
   purpose: '巡店',
+  plannedTime: null,
   mustVisit: true,
   status: 'PENDING',
   visitId: null,
@@ -58,6 +59,12 @@ const OUTLET: TodayOutlet = {
   lng: 113.3,
   lat: 23.1,
   rule: RULE,
+  executionTemplateId: null,
+  steps: [
+    { stepType: 'DOOR_PHOTO', required: true },
+    { stepType: 'PRICE_CHECK', required: false },
+  ],
+  stepTemplateName: '华南步骤',
 };
 /** A fix `metres` north of the outlet. */
 const fixAt = (metres: number, accuracyM = 10): Fix => ({
@@ -95,7 +102,14 @@ const rootReducer = combineReducers({ workbench: workbenchReducer }) as unknown 
 const stateWith = (patch: Partial<WorkbenchState> = {}) => ({
   workbench: {
     ...initialState,
-    today: { date: '2026-11-27', repName: '赵磊', outlets: [OUTLET], openVisit: null, skus: [] },
+    today: {
+      date: '2026-11-27',
+      repName: '赵磊',
+      outlets: [OUTLET],
+      openVisit: null,
+      skus: [],
+      executionTemplates: [],
+    },
     ...patch,
   },
 });
@@ -128,7 +142,14 @@ describe('check-in saga', () => {
       {
         workbench: {
           ...stateWith().workbench,
-          today: { date: 'd', repName: 'r', outlets: [{ ...OUTLET, lng: null }], openVisit: null, skus: [] },
+          today: {
+            date: 'd',
+            repName: 'r',
+            outlets: [{ ...OUTLET, lng: null }],
+            openVisit: null,
+            skus: [],
+            executionTemplates: [],
+          },
         },
       },
     )
@@ -165,6 +186,7 @@ describe('check-in saga', () => {
             outlets: [{ ...OUTLET, rule: { ...RULE, allowOutOfRange: false } }],
             openVisit: null,
             skus: [],
+            executionTemplates: [],
           },
         },
       },
@@ -186,6 +208,7 @@ describe('check-in saga', () => {
       .provide([
         [matchers.call.fn(locate), fixAt(300)],
         [matchers.call.fn(newClientId), 'check-in-0001'],
+        [matchers.call.fn(deviceIdOf), 'device-0001'],
       ])
       .put.like({ action: { type: checkInQueued.type } })
       .run();
@@ -194,9 +217,20 @@ describe('check-in saga', () => {
     expect(queue[1]).toMatchObject({
       kind: 'checkIn',
       photoKey: 'photo-0001',
-      body: { clientId: 'check-in-0001', customerId: 'c1', reason: '门店搬迁', accuracyM: 10 },
+      body: {
+        clientId: 'check-in-0001',
+        customerId: 'c1',
+        reason: '门店搬迁',
+        accuracyM: 10,
+        deviceId: 'device-0001',
+      },
     });
-    expect(visit).toMatchObject({ key: 'check-in-0001', customerId: 'c1', stepsDone: [] });
+    expect(visit).toMatchObject({
+      key: 'check-in-0001',
+      customerId: 'c1',
+      steps: OUTLET.steps,
+      stepsDone: [],
+    });
   });
 
   it('queues the check-in at the radius itself, without reason or photo', async () => {
@@ -219,6 +253,17 @@ describe('check-in saga', () => {
   });
 });
 
+describe('the device id', () => {
+  it('is made once and kept: every check-in from this browser names the same device', () => {
+    window.localStorage.removeItem('workbench-device-id');
+    const first = deviceIdOf();
+    expect(first).toMatch(/^[\w-]{8,}$/);
+    expect(deviceIdOf()).toBe(first);
+    window.localStorage.removeItem('workbench-device-id');
+    expect(deviceIdOf()).not.toBe(first);
+  });
+});
+
 describe('check-out saga', () => {
   it('does nothing without a visit', () =>
     expectSaga(checkOutSaga, checkOutRequested({})).withState(stateWith()).not.call.fn(locate).run());
@@ -229,6 +274,20 @@ describe('check-out saga', () => {
       .provide([[matchers.call.fn(locate), throwError(new LocationError('未获得定位权限'))]])
       .put(checkOutRefused('未获得定位权限'))
       .run());
+
+  it('refuses while a required step of the visit’s template is not done, before taking a fix', async () => {
+    const steps = OUTLET.steps;
+    await expectSaga(checkOutSaga, checkOutRequested({}))
+      .withState(stateWith({ visit: { ...VISIT, steps, stepsDone: ['PRICE_CHECK'] } }))
+      .put(checkOutRefused('请先完成必做步骤：门头照'))
+      .not.call.fn(locate)
+      .run();
+    await expectSaga(checkOutSaga, checkOutRequested({}))
+      .withState(stateWith({ visit: { ...VISIT, steps, stepsDone: ['DOOR_PHOTO'] } }))
+      .provide([[matchers.call.fn(locate), fixAt(5)]])
+      .put.like({ action: { type: checkOutQueued.type } })
+      .run();
+  });
 
   it('asks for an evidence photo past the maximum stay', () =>
     expectSaga(checkOutSaga, checkOutRequested({}))
@@ -422,13 +481,51 @@ describe('slice', () => {
             checkInAt: '2026-11-27 10:00:00',
             checkInDistanceM: 10,
             abnormalFlags: [],
-            rule: RULE,
+            rule: { ...RULE, steps: [{ stepType: 'DOOR_PHOTO', required: true }] },
             steps: [{ stepType: 'DOOR_PHOTO', clientId: 's' }],
           },
         },
       },
     );
     expect(state.visit?.stepsDone).toEqual(['DOOR_PHOTO', 'STOCK_CHECK']);
+    // The visit's steps are those of its snapshot.
+    expect(state.visit?.steps).toEqual([{ stepType: 'DOOR_PHOTO', required: true }]);
     expect(state.visitIds).toEqual({ 'visit-key-1': 'visit-1' });
+  });
+
+  it('drops a refused check-in’s execution result with its steps', () => {
+    const state = workbenchReducer(
+      {
+        ...initialState,
+        visit: VISIT,
+        queue: [
+          {
+            id: 'c-visit-key-1',
+            kind: 'checkIn',
+            body: {
+              clientId: 'visit-key-1',
+              customerId: 'c1',
+              lng: 1,
+              lat: 1,
+              accuracyM: 1,
+              reason: null,
+              deviceTime: 't',
+              appVersion: 'v',
+            },
+            photoKey: null,
+          },
+          {
+            id: 'e-1',
+            kind: 'execution',
+            visitKey: 'visit-key-1',
+            body: { clientId: 'exec-0001', templateId: 't1', items: [{ itemId: 'i1', value: true }] },
+            photoKeys: {},
+          },
+        ],
+      },
+      itemRefused({ id: 'c-visit-key-1', message: '不能签到' }),
+    );
+    expect(state.queue).toEqual([]);
+    expect(state.visit).toBeNull();
   });
 });

@@ -887,6 +887,17 @@ async function a01VisitSamples(db: Kysely<DB>): Promise<Record<string, Sample>> 
     .select('id')
     .where('tenant_id', '=', 'A01')
     .executeTakeFirstOrThrow();
+  const stepTemplate = await db
+    .selectFrom('visit_step_templates')
+    .select('id')
+    .where('tenant_id', '=', 'A01')
+    .executeTakeFirstOrThrow();
+  const stepTemplateBody = {
+    name: '巡检步骤',
+    orgCode: 'A01A02A01',
+    channel: 'CATERING',
+    steps: [{ stepType: 'DOOR_PHOTO', required: true }],
+  };
   const routeBody = {
     code: route.code,
     name: '巡检线路',
@@ -916,6 +927,8 @@ async function a01VisitSamples(db: Kysely<DB>): Promise<Record<string, Sample>> 
     // A rule of the caller's own tenant (org codes are per tenant).
     'POST /api/eVisit/rule/add': { body: ruleBody, own: true },
     'PUT /api/eVisit/rule/edit': { body: { ...ruleBody, id: rule.id } },
+    'POST /api/eVisit/stepTemplate/add': { body: stepTemplateBody, own: true },
+    'PUT /api/eVisit/stepTemplate/edit': { body: { ...stepTemplateBody, id: stepTemplate.id } },
     'GET /api/eVisit/record/queryById': { query: { id: visit.id } },
     'GET /api/esaleanalysis/dmsdailyreport': { query: { date: '2026-11-02' } },
     'GET /api/esaleanalysis/dmsmonthreport': { query: { month: '2026-11', groupBy: 'org' } },

@@ -10,7 +10,14 @@ import { useTestServer } from './support/useTestServer';
 interface Today {
   date: string;
   repName: string;
-  outlets: Array<{ customerId: string; seq: number; lng: number | null; rule: { checkInRadiusM: number } }>;
+  outlets: Array<{
+    customerId: string;
+    seq: number;
+    lng: number | null;
+    rule: { checkInRadiusM: number };
+    executionTemplateId: string | null;
+  }>;
+  executionTemplates: Array<{ id: string; code: string; items: Array<{ code: string; inputType: string }> }>;
   openVisit: null | { id: string; customerId: string; steps: Array<{ stepType: string; clientId: string }> };
   skus: Array<{ id: string; skuCode: string; name: string }>;
 }
@@ -83,6 +90,21 @@ describe.each(testBackends())('visit workbench on %s', (backend) => {
       .executeTakeFirstOrThrow();
     expect(body.result.outlets).toHaveLength(planned.count);
     for (const each of body.result.outlets) expect(each.rule.checkInRadiusM).toBeGreaterThan(0);
+    // Each outlet's 陈列检查 is scored by the active template (the demo's one applies to every outlet), sent once.
+    expect(body.result.executionTemplates).toEqual(
+      body.result.outlets.length === 0
+        ? []
+        : [
+            expect.objectContaining({
+              code: 'EXE-STD',
+              items: expect.arrayContaining([
+                expect.objectContaining({ code: 'FREEZER', inputType: 'PHOTO_AI' }),
+              ]),
+            }),
+          ],
+    );
+    for (const each of body.result.outlets)
+      expect(each.executionTemplateId).toBe(body.result.executionTemplates[0].id);
     const seqs = body.result.outlets.map((each) => each.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
   });

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { sql } from 'kysely';
-import { haversineMetres } from '../../common/visits';
+import { DEFAULT_VISIT_STEPS, haversineMetres } from '../../common/visits';
 import { closeVisitDays } from '../modules/visits/dayClose';
 import { weekdayOf } from '../modules/visits/plans';
 import { addDays } from '../modules/stock/stockAge';
@@ -60,6 +60,7 @@ describe.each(testBackends())('visits on %s', (backend) => {
   let outlets: Outlet[];
   let shanghaiOutlet: string;
   let today: string;
+  let skus: Array<{ id: string; sku_code: string; units_per_case: number; shelf_life_days: number }>;
 
   const post = <T>(token: string, path: string, body: unknown) => context.client.post<T>(path, body, token);
   const checkIn = (outlet: Outlet, metres: number, extra: Record<string, unknown> = {}) =>
@@ -146,6 +147,14 @@ describe.each(testBackends())('visits on %s', (backend) => {
         .where('org_code', '=', 'A01A01A01')
         .executeTakeFirstOrThrow()
     ).id;
+    skus = await db()
+      .selectFrom('skus')
+      .select(['id', 'sku_code', 'units_per_case', 'shelf_life_days'])
+      .where('tenant_id', '=', 'A01')
+      .where('status', '=', 'ON_SALE')
+      .orderBy('sku_code')
+      .limit(2)
+      .execute();
     // Leaves no visit of the demo open for the rep.
     await db()
       .updateTable('visit_records')
@@ -257,7 +266,7 @@ describe.each(testBackends())('visits on %s', (backend) => {
       visitId: first.body.result.id,
       clientId: randomUUID(),
       stepType: 'STOCK_CHECK',
-      data: { skus: 3 },
+      data: { lines: [{ skuId: skus[0].id, qtyCases: 3, oldestProductionDate: '2026-01-02' }] },
     };
     const stepOnce = await post<{ id: string; replayed: boolean }>(rep, '/eVisit/step', step);
     const stepTwice = await post<{ id: string; replayed: boolean }>(rep, '/eVisit/step', step);
@@ -487,8 +496,28 @@ describe.each(testBackends())('visits on %s', (backend) => {
       planDate: addDays(monday, -5),
       outletIds: [outlets[2].id, outlets[3].id],
       purpose: '陈列检核',
+      plannedTimes: { [outlets[2].id]: '09:30' },
     });
     expect(temp.body).toMatchObject({ success: true });
+    const timed = await context.client.get<{
+      items: Array<{ customerId: string; plannedTime: string | null }>;
+    }>(`/eVisit/plan/queryById?id=${temp.body.result.id}`, manager);
+    expect(timed.body.result.items.map((item) => [item.customerId, item.plannedTime])).toEqual([
+      [outlets[2].id, '09:30'],
+      [outlets[3].id, null],
+    ]);
+    for (const [plannedTimes, code] of [
+      [{ [outlets[2].id]: '24:00' }, 400],
+      [{ [outlets[1].id]: '10:00' }, 400],
+    ] as const) {
+      const refused = await post(manager, '/eVisit/plan/addTemp', {
+        employeeId: zhaolei.id,
+        planDate: addDays(monday, -4),
+        outletIds: [outlets[2].id],
+        plannedTimes,
+      });
+      expect(refused.body).toMatchObject({ success: false, code });
+    }
     const outside = await post(manager, '/eVisit/plan/addTemp', {
       employeeId: zhaolei.id,
       planDate: monday,
@@ -527,6 +556,11 @@ describe.each(testBackends())('visits on %s', (backend) => {
     expect(copy.body.result.records).toEqual([
       expect.objectContaining({ status: 'SUBMITTED', plannedCount: 2, planType: 'TEMP' }),
     ]);
+    const copiedPlan = await context.client.get<{ items: Array<{ plannedTime: string | null }> }>(
+      `/eVisit/plan/queryById?id=${(copy.body.result.records[0] as unknown as { id: string }).id}`,
+      manager,
+    );
+    expect(copiedPlan.body.result.items.map((item) => item.plannedTime)).toEqual(['09:30', null]);
   });
 
   it('lists visits by the filters of 拜访记录 and exports them', async () => {
@@ -686,6 +720,308 @@ describe.each(testBackends())('visits on %s', (backend) => {
     );
     expect(response.headers.get('content-type')).toContain('spreadsheetml');
     expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it('keeps a stock check as one row per SKU and competitor observations as rows, shown on 拜访详情', async () => {
+    const outlet = outlets[0];
+    const visit = (await checkIn(outlet, 10)).body.result;
+    const step = (stepType: string, data: Record<string, unknown>, photoIds: string[] = []) =>
+      post<{ id: string; replayed: boolean }>(rep, '/eVisit/step', {
+        visitId: visit.id,
+        clientId: randomUUID(),
+        stepType,
+        data,
+        photoIds,
+      });
+    const [a, b] = skus;
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ lines: [] }, '库存盘点至少填写一个品项'],
+      [{ skus: 3 }, '库存盘点至少填写一个品项'],
+      [{ lines: [{ skuId: a.id, qtyCases: 2 }] }, '库存盘点第 1 行有库存，请填写最早生产日期'],
+      [{ lines: [{ skuId: a.id, qtyCases: -1 }] }, '库存盘点第 1 行的数量应为 0 到 100000 的整数'],
+      [{ lines: [{ skuId: a.id, qtyCases: 1.5 }] }, '库存盘点第 1 行的数量应为 0 到 100000 的整数'],
+      [
+        { lines: [{ skuId: a.id, qtyCases: 1, oldestProductionDate: '2026-02-30' }] },
+        '库存盘点第 1 行的最早生产日期格式应为 YYYY-MM-DD',
+      ],
+      [
+        { lines: [{ skuId: a.id, qtyCases: 1, oldestProductionDate: addDays(today, 1) }] },
+        '库存盘点第 1 行的最早生产日期不能晚于今天',
+      ],
+      [
+        {
+          lines: [
+            { skuId: a.id, qtyCases: 0 },
+            { skuId: a.id, qtyCases: 0 },
+          ],
+        },
+        '库存盘点第 2 行的品项重复',
+      ],
+      [{ lines: [{ skuId: 'no-such-sku', qtyCases: 0 }] }, '库存盘点的品项不存在'],
+    ];
+    for (const [data, message] of refusals)
+      expect((await step('STOCK_CHECK', data)).body).toMatchObject({ success: false, code: 400, message });
+    const oldest = addDays(today, -30);
+    const counted = await step('STOCK_CHECK', {
+      lines: [
+        { skuId: a.id, qtyCases: 2, qtyUnits: 3, oldestProductionDate: oldest, suggestedOrderCases: 5 },
+        { skuId: b.id, qtyCases: 0 },
+      ],
+    });
+    expect(counted.body).toMatchObject({ success: true, result: { replayed: false } });
+    // Counted again in the same visit: the later count of the SKU stands.
+    expect(
+      (await step('STOCK_CHECK', { lines: [{ skuId: b.id, qtyCases: 1, oldestProductionDate: today }] }))
+        .body,
+    ).toMatchObject({ success: true });
+    expect((await step('COMPETITOR', { observations: [] })).body).toMatchObject({
+      success: false,
+      message: '竞品采集至少填写一个竞品',
+    });
+    expect(
+      (
+        await step('COMPETITOR', {
+          observations: [{ competitorBrand: '竞品甲', skuName: '', retailPrice: 4 }],
+        })
+      ).body,
+    ).toMatchObject({
+      success: false,
+      message: '第 1 个竞品请填写品牌和产品（品牌不超过 64 字，产品不超过 128 字）',
+    });
+    expect(
+      (
+        await step('COMPETITOR', {
+          observations: [{ competitorBrand: '竞品甲', skuName: '柠檬茶', retailPrice: -1 }],
+        })
+      ).body,
+    ).toMatchObject({ success: false, message: '第 1 个竞品的零售价应为不小于 0 的金额' });
+    const shelf = await photo();
+    const competitor = await step(
+      'COMPETITOR',
+      {
+        observations: [
+          {
+            competitorBrand: ' 竞品甲 ',
+            skuName: '柠檬茶 500ml',
+            retailPrice: 4.5,
+            facings: 6,
+            hasFreezer: true,
+            promoNote: '买二送一',
+          },
+          { competitorBrand: '竞品乙', skuName: '绿茶 500ml' },
+        ],
+      },
+      [shelf],
+    );
+    expect(competitor.body).toMatchObject({ success: true });
+    const steps = await db()
+      .selectFrom('visit_step_results')
+      .select('step_type')
+      .where('visit_id', '=', visit.id)
+      .execute();
+    // Refused steps left nothing behind.
+    expect(steps.map((each) => each.step_type).sort()).toEqual(['COMPETITOR', 'STOCK_CHECK', 'STOCK_CHECK']);
+    await stayed(visit.id, 400);
+    await checkOut(visit.id, outlet);
+
+    const detail = await context.client.get<{
+      stockChecks: Array<Record<string, unknown>>;
+      competitors: Array<Record<string, unknown>>;
+    }>(`/eVisit/record/queryById?id=${visit.id}`, manager);
+    expect(detail.body.result.stockChecks).toEqual([
+      expect.objectContaining({
+        skuId: a.id,
+        skuCode: a.sku_code,
+        qtyCases: 2,
+        qtyUnits: 3,
+        baseQty: 2 * a.units_per_case + 3,
+        oldestProductionDate: oldest,
+        expiresOn: addDays(oldest, a.shelf_life_days),
+        suggestedOrderCases: 5,
+      }),
+      expect.objectContaining({
+        skuId: b.id,
+        qtyCases: 1,
+        qtyUnits: 0,
+        baseQty: b.units_per_case,
+        oldestProductionDate: today,
+        freshness: 'FRESH',
+        freshness_dictText: '新鲜',
+      }),
+    ]);
+    expect(detail.body.result.competitors).toEqual([
+      expect.objectContaining({
+        competitorBrand: '竞品甲',
+        skuName: '柠檬茶 500ml',
+        retailPrice: '4.50',
+        facings: 6,
+        hasFreezer: true,
+        promoNote: '买二送一',
+        photoId: shelf,
+      }),
+      expect.objectContaining({
+        competitorBrand: '竞品乙',
+        retailPrice: null,
+        facings: null,
+        hasFreezer: null,
+        photoId: null,
+      }),
+    ]);
+  });
+
+  it('seeds the demo’s stock checks and competitor observations as rows its 拜访详情 shows', async () => {
+    const seeded = await db()
+      .selectFrom('outlet_stock_checks')
+      .innerJoin('visit_records', 'visit_records.id', 'outlet_stock_checks.visit_id')
+      .select([
+        'outlet_stock_checks.visit_id',
+        sql<boolean>`bool_and(outlet_stock_checks.oldest_production_date is null or outlet_stock_checks.oldest_production_date <= (visit_records.check_in_at at time zone 'Asia/Shanghai')::date)`.as(
+          'datesSeen',
+        ),
+        sql<number>`count(*)::integer`.as('count'),
+      ])
+      .where('visit_records.tenant_id', '=', 'A01')
+      .groupBy('outlet_stock_checks.visit_id')
+      .execute();
+    expect(seeded.length).toBeGreaterThan(100);
+    expect(seeded.every((row) => row.datesSeen)).toBe(true);
+    const { competitors } = await db()
+      .selectFrom('competitor_observations')
+      .select(sql<number>`count(*)::integer`.as('competitors'))
+      .where('tenant_id', '=', 'A01')
+      .executeTakeFirstOrThrow();
+    expect(competitors).toBeGreaterThan(20);
+    const detail = await context.client.get<{ stockChecks: unknown[] }>(
+      `/eVisit/record/queryById?id=${seeded[0].visit_id}`,
+      admin,
+    );
+    expect(detail.body.result.stockChecks).toHaveLength(seeded[0].count);
+  });
+
+  it('flags DEVICE_CHANGED when the rep checks in from another device than the last one', async () => {
+    const outlet = outlets[1];
+    const visitWith = async (deviceId?: string) => {
+      const visit = (await checkIn(outlet, 10, deviceId ? { deviceId } : {})).body.result;
+      await stayed(visit.id, 400);
+      return (await checkOut(visit.id, outlet)).body.result;
+    };
+    // The demo's visits were made from another phone.
+    expect(await visitWith('phone-A')).toMatchObject({
+      abnormalFlags: ['DEVICE_CHANGED'],
+      isValid: true,
+      abnormalReviewStatus: 'PENDING',
+    });
+    expect((await visitWith('phone-A')).abnormalFlags).toEqual([]);
+    // A check-in naming no device is not compared, and phone-A stays the device compared with.
+    expect((await visitWith()).abnormalFlags).toEqual([]);
+    expect((await visitWith('phone-A')).abnormalFlags).toEqual([]);
+    const changed = await visitWith('phone-B');
+    expect(changed.abnormalFlags).toEqual(['DEVICE_CHANGED']);
+    const listed = await context.client.get<{ records: Array<{ id: string }> }>(
+      `/eVisit/record/list?abnormalFlag=DEVICE_CHANGED&pageSize=100`,
+      manager,
+    );
+    expect(listed.body.result.records.map((each) => each.id)).toContain(changed.id);
+  });
+
+  it('takes the most specific 拜访步骤模板 into the visit, and refuses 签退 until its required steps are done', async () => {
+    const outlet = outlets[2];
+    const base = { orgCode: 'A01A02', steps: [{ stepType: 'COMPETITOR', required: true }] };
+    const wide = await post<{ id: string }>(admin, '/eVisit/stepTemplate/add', { ...base, name: '华南步骤' });
+    expect(wide.body).toMatchObject({ success: true });
+    const narrowBody = {
+      name: '广州同类门店步骤',
+      orgCode: 'A01A02A01',
+      channel: outlet.channel,
+      outletType: outlet.outletType,
+      steps: [
+        { stepType: 'DOOR_PHOTO', required: true },
+        { stepType: 'PRICE_CHECK', required: false },
+      ],
+    };
+    const narrow = await post<{ id: string }>(admin, '/eVisit/stepTemplate/add', narrowBody);
+    expect(narrow.body).toMatchObject({ success: true });
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ ...narrowBody, name: '重复' }, '该范围已有启用的拜访步骤模板'],
+      [{ ...base, name: '空', steps: [] }, ''],
+      [
+        {
+          ...base,
+          name: '重',
+          orgCode: 'A01A02A01',
+          steps: [
+            { stepType: 'POSM', required: false },
+            { stepType: 'POSM', required: true },
+          ],
+        },
+        '拜访步骤不能重复',
+      ],
+      [
+        { ...base, name: '签', orgCode: 'A01A02A01', steps: [{ stepType: 'CHECK_OUT', required: true }] },
+        '进店签到和离店签退是每次拜访都有的步骤，无需配置',
+      ],
+    ];
+    for (const [body, message] of refusals) {
+      const refused = await post(admin, '/eVisit/stepTemplate/add', body);
+      expect(refused.body).toMatchObject({ success: false });
+      if (message) expect(refused.body).toMatchObject({ message });
+    }
+    const listed = await context.client.get<{ records: Array<{ name: string; steps: unknown[] }> }>(
+      '/eVisit/stepTemplate/list?orgCode=A01A02A01',
+      manager,
+    );
+    expect(listed.body.result.records).toEqual([
+      expect.objectContaining({
+        name: '广州同类门店步骤',
+        steps: [
+          { stepType: 'DOOR_PHOTO', required: true, stepType_dictText: '门头照' },
+          { stepType: 'PRICE_CHECK', required: false, stepType_dictText: '价格检查' },
+        ],
+      }),
+    ]);
+
+    const visit = (await checkIn(outlet, 10)).body.result as Visit & {
+      rule: { steps: unknown[]; stepTemplateName: string };
+    };
+    expect(visit.rule).toMatchObject({ stepTemplateName: '广州同类门店步骤', steps: narrowBody.steps });
+    await stayed(visit.id, 400);
+    const early = await checkOut(visit.id, outlet);
+    expect(early.body).toMatchObject({ success: false, code: 400, message: '请先完成必做步骤：门头照' });
+    await post(rep, '/eVisit/step', {
+      visitId: visit.id,
+      clientId: randomUUID(),
+      stepType: 'DOOR_PHOTO',
+      photoIds: [await photo()],
+    });
+    expect((await checkOut(visit.id, outlet)).body.result).toMatchObject({ status: 'COMPLETED' });
+
+    // The narrow one disabled: the wide one applies; both disabled: the default steps, none required.
+    const disable = (id: string, body: Record<string, unknown>) =>
+      context.client.put('/eVisit/stepTemplate/edit', { ...body, id, status: 'DISABLED' }, admin);
+    expect((await disable(narrow.body.result.id, narrowBody)).body).toMatchObject({ success: true });
+    const wider = (await checkIn(outlet, 10)).body.result as Visit & { rule: { stepTemplateName: string } };
+    expect(wider.rule.stepTemplateName).toBe('华南步骤');
+    await stayed(wider.id, 400);
+    expect((await checkOut(wider.id, outlet)).body).toMatchObject({
+      success: false,
+      message: '请先完成必做步骤：竞品采集',
+    });
+    await disable(wide.body.result.id, { ...base, name: '华南步骤' });
+    // The snapshot holds: the visit made under the wide template still needs its step.
+    expect((await checkOut(wider.id, outlet)).body).toMatchObject({ success: false });
+    await post(rep, '/eVisit/step', {
+      visitId: wider.id,
+      clientId: randomUUID(),
+      stepType: 'COMPETITOR',
+      data: { observations: [{ competitorBrand: '竞品丙', skuName: '苏打水' }] },
+    });
+    expect((await checkOut(wider.id, outlet)).body).toMatchObject({ success: true });
+    const plain = (await checkIn(outlet, 10)).body.result as Visit & {
+      rule: { steps: unknown[]; stepTemplateName: string | null };
+    };
+    expect(plain.rule).toMatchObject({ stepTemplateName: null, steps: DEFAULT_VISIT_STEPS });
+    await stayed(plain.id, 400);
+    expect((await checkOut(plain.id, outlet)).body).toMatchObject({ success: true });
   });
 
   it('shows another tenant nothing', async () => {

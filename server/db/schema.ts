@@ -95,6 +95,7 @@ import type {
   PlanType,
   StepType,
   VisitStatus,
+  VisitStepDefinition,
   VisitType,
 } from '../../common/visits';
 import type {
@@ -1858,6 +1859,16 @@ export interface CheckInRulesTable extends BusinessColumns {
   status: Generated<EnabledStatus>;
 }
 
+/** 拜访步骤模板 (migration 0049): the steps a visit takes, per scope like 打卡规则. */
+export interface VisitStepTemplatesTable extends BusinessColumns {
+  name: string;
+  org_code: string;
+  channel: string | null;
+  outlet_type: string | null;
+  steps: JSONColumnType<VisitStepDefinition[], string, string>;
+  status: Generated<EnabledStatus>;
+}
+
 export interface VisitPlansTable extends BusinessColumns {
   plan_no: string;
   employee_id: string;
@@ -1881,6 +1892,7 @@ export interface VisitPlanItemsTable {
   must_visit: Generated<boolean>;
   status: Generated<PlanItemStatus>;
   visit_record_id: string | null;
+  planned_time: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VisitRecordsTable extends BusinessColumns {
@@ -1930,6 +1942,40 @@ export interface VisitStepResultsTable {
   completed_at: Generated<Date>;
   data: JSONColumnType<Record<string, unknown>, string, string>;
   photo_ids: JSONColumnType<string[], string, string>;
+}
+
+/** 门店库存 (migration 0049): one SKU counted in a visit's stock check. */
+export interface OutletStockChecksTable {
+  id: string;
+  tenant_id: string;
+  visit_id: string;
+  step_id: string;
+  customer_id: string;
+  sku_id: string;
+  qty_cases: number;
+  qty_units: number;
+  base_qty: number;
+  oldest_production_date: NullableDateColumn;
+  suggested_order_cases: number | null;
+  created_at: Generated<Date>;
+}
+
+/** 竞品采集 (migration 0049): one competitor product observed in a visit. */
+export interface CompetitorObservationsTable {
+  id: string;
+  tenant_id: string;
+  visit_id: string;
+  step_id: string;
+  customer_id: string;
+  seq: number;
+  competitor_brand: string;
+  sku_name: string;
+  retail_price: NullableDecimal;
+  facings: number | null;
+  has_freezer: boolean | null;
+  promo_note: string | null;
+  photo_id: string | null;
+  created_at: Generated<Date>;
 }
 
 // ---- Agreements I (migration 0027) ----
@@ -2209,10 +2255,13 @@ export interface DB {
   visit_routes: VisitRoutesTable;
   visit_route_outlets: VisitRouteOutletsTable;
   check_in_rules: CheckInRulesTable;
+  visit_step_templates: VisitStepTemplatesTable;
   visit_plans: VisitPlansTable;
   visit_plan_items: VisitPlanItemsTable;
   visit_records: VisitRecordsTable;
   visit_step_results: VisitStepResultsTable;
+  outlet_stock_checks: OutletStockChecksTable;
+  competitor_observations: CompetitorObservationsTable;
   agreement_templates: AgreementTemplatesTable;
   agreement_template_versions: AgreementTemplateVersionsTable;
   agreement_snapshots: AgreementSnapshotsTable;

@@ -5,6 +5,7 @@ import type {
   CheckInRuleValues,
   VisitReportRow,
   VisitReportSummary,
+  VisitStepDefinition,
 } from '../../common/visits';
 
 export type { VisitReportRow, VisitReportSummary };
@@ -141,6 +142,40 @@ export interface VisitDetail extends VisitRecord {
     lng: number;
     lat: number;
   }>;
+  /** 门店库存: one row per SKU counted in the visit's stock check. */
+  stockChecks: VisitStockCheck[];
+  /** 竞品采集: one row per competitor product observed. */
+  competitors: VisitCompetitor[];
+}
+
+export interface VisitStockCheck {
+  id: string;
+  skuId: string;
+  skuCode: string;
+  skuName: string;
+  spec: string | null;
+  unitsPerCase: number;
+  qtyCases: number;
+  qtyUnits: number;
+  baseQty: number;
+  oldestProductionDate: string | null;
+  /** The oldest goods' last day: production date + the SKU's shelf life. */
+  expiresOn: string | null;
+  suggestedOrderCases: number | null;
+  /** How fresh the oldest goods seen are today (FRESHNESS_CLASS); null without a production date. */
+  freshness: 'FRESH' | 'NORMAL' | 'WARNING' | 'NEAR_EXPIRY' | 'EXPIRED' | null;
+  freshness_dictText: string | null;
+}
+
+export interface VisitCompetitor {
+  id: string;
+  competitorBrand: string;
+  skuName: string;
+  retailPrice: string | null;
+  facings: number | null;
+  hasFreezer: boolean | null;
+  promoNote: string | null;
+  photoId: string | null;
 }
 
 /** One outlet of a plan, with its visit when it was visited. */
@@ -152,6 +187,8 @@ export interface VisitPlanItem {
   customerName: string;
   customerCode: string;
   purpose: string | null;
+  /** 'HH:MM' (Beijing time) the outlet is planned for, if set. */
+  plannedTime: string | null;
   mustVisit: boolean;
   status: string;
   status_dictText: string;
@@ -207,6 +244,37 @@ export const exportRules = (params: ListParams) =>
 export const saveRule = (rule: RulePayload) =>
   rule.id ? putAction('/eVisit/rule/edit', rule) : postAction('/eVisit/rule/add', rule);
 
+/** 拜访步骤模板: the steps of a visit per scope (打卡规则's permissions). */
+export interface StepTemplate {
+  id: string;
+  name: string;
+  orgCode: string;
+  orgName: string | null;
+  channel: string | null;
+  channel_dictText: string;
+  outletType: string | null;
+  steps: Array<VisitStepDefinition & { stepType_dictText: string }>;
+  status: 'ACTIVE' | 'DISABLED';
+  status_dictText: string;
+}
+
+export interface StepTemplatePayload {
+  id?: string;
+  name: string;
+  orgCode: string;
+  channel: string | null;
+  outletType: string | null;
+  steps: VisitStepDefinition[];
+  status?: 'ACTIVE' | 'DISABLED';
+}
+
+export const listStepTemplates = (params: ListParams) =>
+  getAction<Page<StepTemplate>>('/eVisit/stepTemplate/list', params);
+export const saveStepTemplate = ({ id, ...template }: StepTemplatePayload) =>
+  id
+    ? putAction('/eVisit/stepTemplate/edit', { id, ...template })
+    : postAction('/eVisit/stepTemplate/add', template);
+
 export const listVisits = (params: ListParams) => getAction<Page<VisitRecord>>('/eVisit/record/list', params);
 export const visitById = (id: string) => getAction<VisitDetail>('/eVisit/record/queryById', { id });
 /** 拜访详情's map tiles (MAP_TILE_URL), or null for a plain background. */
@@ -227,6 +295,7 @@ export const addTempPlan = (plan: {
   planDate: string;
   outletIds: string[];
   purpose?: string | null;
+  plannedTimes?: Record<string, string>;
 }) => postAction('/eVisit/plan/addTemp', plan);
 export const decidePlan = (id: string, approve: boolean) => putAction('/eVisit/plan/decide', { id, approve });
 

@@ -1,16 +1,30 @@
 // The visit the rep is in: its steps in order, each queued on the device when done, then 签退.
 import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import { scoreItem, scoreResult } from '../../common/execution';
 import { formatStay, type StepType } from '../../common/visits';
 import { newClientId } from './clientIds';
 import { PhotoInput, type PhotoContext } from './PhotoInput';
 import { checkOutRequested, selectWorkbench, stepQueued, type WorkbenchRoot } from './slice';
-import { DISPLAY_ITEMS, WORKBENCH_STEPS } from './steps';
-import type { LocalVisit, QueuedPhoto, QueueItem, Sku } from './types';
+import { DISPLAY_ITEMS, stepsOf } from './steps';
+import type { ExecutionTemplate, LocalVisit, QueuedPhoto, QueueItem, Sku, Today } from './types';
+
+/** What a 陈列检查 scored by a template submits as the visit's execution result. */
+interface ExecutionSubmission {
+  templateId: string;
+  items: Array<{ itemId: string; value: boolean | number | string | null }>;
+  /** Item id → the client ids of its photos. */
+  photoKeys: Record<string, string[]>;
+}
 
 function useSave(visit: LocalVisit) {
   const dispatch = useDispatch();
-  return (stepType: StepType, data: Record<string, unknown>, photos: QueuedPhoto[]) => {
+  return (
+    stepType: StepType,
+    data: Record<string, unknown>,
+    photos: QueuedPhoto[],
+    execution?: ExecutionSubmission,
+  ) => {
     const items: QueueItem[] = photos.map((photo) => ({ id: `p-${photo.clientId}`, kind: 'photo', photo }));
     const clientId = newClientId();
     items.push({
@@ -20,8 +34,151 @@ function useSave(visit: LocalVisit) {
       body: { clientId, stepType, data },
       photoKeys: photos.map((photo) => photo.clientId),
     });
+    if (execution) {
+      const resultId = newClientId();
+      items.push({
+        id: `e-${resultId}`,
+        kind: 'execution',
+        visitKey: visit.key,
+        body: { clientId: resultId, templateId: execution.templateId, items: execution.items },
+        photoKeys: execution.photoKeys,
+      });
+    }
     dispatch(stepQueued({ stepType, items }));
   };
+}
+
+/** The template the visit's outlet is scored by today (from today's plan or the server's open visit). */
+function templateOf(today: Today | null, visit: LocalVisit): ExecutionTemplate | null {
+  const planned = today?.outlets.find((outlet) => outlet.customerId === visit.customerId);
+  const open = today?.openVisit?.customerId === visit.customerId ? today.openVisit : null;
+  const id = planned?.executionTemplateId ?? open?.executionTemplateId ?? null;
+  return today?.executionTemplates.find((template) => template.id === id) ?? null;
+}
+
+type ItemValue = boolean | number | string | null;
+
+/**
+ * 陈列检查 against the outlet's active execution template, item by item, with the same scoring the server
+ * applies (common/execution.ts) shown as a self-score; 拍照识别 items wait for the reviewer's score.
+ */
+function TemplateCheck({
+  template,
+  context,
+  onSave,
+}: {
+  template: ExecutionTemplate;
+  context: PhotoContext;
+  onSave: (data: Record<string, unknown>, photos: QueuedPhoto[], execution: ExecutionSubmission) => void;
+}) {
+  const [values, setValues] = useState<Record<string, ItemValue>>({});
+  const [photos, setPhotos] = useState<Record<string, QueuedPhoto | null>>({});
+  const [error, setError] = useState<string | null>(null);
+  const scored = template.items.map((item) => ({
+    ...item,
+    ...scoreItem(item, { value: values[item.id] ?? null, photoIds: photos[item.id] ? ['taken'] : [] }),
+  }));
+  const total = scoreResult(scored, template.passScore);
+  const known = scored.reduce((sum, item) => sum + (item.score ?? 0), 0);
+  const set = (id: string, value: ItemValue) => setValues((current) => ({ ...current, [id]: value }));
+  const save = () => {
+    const missing = template.items.find((item) => item.photoRequired && !photos[item.id]);
+    if (missing) return setError(`请拍摄「${missing.name}」的照片!`);
+    const taken = template.items.flatMap((item) => (photos[item.id] ? [photos[item.id] as QueuedPhoto] : []));
+    const items = template.items.map((item) => ({ itemId: item.id, value: values[item.id] ?? null }));
+    onSave(
+      { templateId: template.id, templateVersion: template.version, items, selfScore: total.total },
+      taken,
+      {
+        templateId: template.id,
+        items,
+        photoKeys: Object.fromEntries(
+          template.items.flatMap((item) => {
+            const photo = photos[item.id];
+            return photo ? [[item.id, [photo.clientId]] as [string, string[]]] : [];
+          }),
+        ),
+      },
+    );
+  };
+  return (
+    <>
+      <div className="wb-muted">
+        {template.name} V{template.version}（满分 {template.totalScore}，及格 {template.passScore}）
+      </div>
+      {template.items.map((item) => (
+        <div className="wb-item" key={item.id}>
+          {item.inputType === 'YES_NO' && (
+            <label className="wb-check">
+              <input
+                type="checkbox"
+                checked={values[item.id] === true}
+                onChange={(event) => set(item.id, event.target.checked)}
+              />
+              {item.name}
+              <small>{item.maxScore} 分</small>
+            </label>
+          )}
+          {item.inputType === 'NUMBER' && (
+            <label className="wb-check">
+              {item.name}
+              <input
+                inputMode="numeric"
+                aria-label={item.name}
+                placeholder={`要求 ${item.requirement.min ?? 0}`}
+                value={typeof values[item.id] === 'number' ? String(values[item.id]) : ''}
+                onChange={(event) => {
+                  const digits = event.target.value.replace(/\D/g, '');
+                  set(item.id, digits === '' ? null : Number(digits));
+                }}
+              />
+              <small>{item.maxScore} 分</small>
+            </label>
+          )}
+          {item.inputType === 'SELECT' && (
+            <label className="wb-check">
+              {item.name}
+              <select
+                aria-label={item.name}
+                value={typeof values[item.id] === 'string' ? String(values[item.id]) : ''}
+                onChange={(event) => set(item.id, event.target.value || null)}
+              >
+                <option value="">请选择</option>
+                {(item.requirement.options ?? item.requirement.passOptions ?? []).map((option) => (
+                  <option key={option}>{option}</option>
+                ))}
+              </select>
+              <small>{item.maxScore} 分</small>
+            </label>
+          )}
+          {(item.inputType === 'PHOTO' || item.inputType === 'PHOTO_AI') && (
+            <div className="wb-check">
+              {item.name}
+              <small>{item.inputType === 'PHOTO_AI' ? '审核人评分' : `${item.maxScore} 分`}</small>
+            </div>
+          )}
+          {(item.photoRequired || item.inputType === 'PHOTO' || item.inputType === 'PHOTO_AI') && (
+            <PhotoInput
+              label={`${item.name}照`}
+              kind="DISPLAY"
+              context={context}
+              photo={photos[item.id] ?? null}
+              onChange={(photo) => setPhotos((current) => ({ ...current, [item.id]: photo }))}
+            />
+          )}
+        </div>
+      ))}
+      <div className="wb-muted">
+        {total.total === null
+          ? `自评 ${known} 分，另有拍照识别项由审核人评分`
+          : `自评 ${total.total} 分${total.vetoHit ? '（一票否决项未达标）' : ''}（以审核结果为准）`}
+      </div>
+      {error && <div className="wb-error">{error}</div>}
+      <button type="button" className="wb-button" onClick={save}>
+        保存陈列检查
+      </button>
+    </>
+  );
 }
 
 function DoorPhoto({ context, onSave }: { context: PhotoContext; onSave: (photos: QueuedPhoto[]) => void }) {
@@ -38,6 +195,7 @@ function DoorPhoto({ context, onSave }: { context: PhotoContext; onSave: (photos
 
 interface StockRow {
   qty: string;
+  units: string;
   oldest: string;
 }
 
@@ -45,22 +203,25 @@ function StockCheck({ skus, onSave }: { skus: Sku[]; onSave: (data: Record<strin
   const [rows, setRows] = useState<Record<string, StockRow>>({});
   const [error, setError] = useState<string | null>(null);
   const set = (id: string, patch: Partial<StockRow>) =>
-    setRows((current) => ({ ...current, [id]: { ...(current[id] ?? { qty: '', oldest: '' }), ...patch } }));
+    setRows((current) => ({
+      ...current,
+      [id]: { ...(current[id] ?? { qty: '', units: '', oldest: '' }), ...patch },
+    }));
   const save = () => {
+    // The server checks the lines again and keeps one 门店库存 row per SKU (its base quantity from the SKU).
     const lines = skus
-      .filter((sku) => rows[sku.id]?.qty !== undefined && rows[sku.id]?.qty !== '')
+      .filter((sku) => (rows[sku.id]?.qty ?? '') !== '' || (rows[sku.id]?.units ?? '') !== '')
       .map((sku) => ({
         skuId: sku.id,
         skuCode: sku.skuCode,
         skuName: sku.name,
-        qty: Number(rows[sku.id].qty),
+        qtyCases: Number(rows[sku.id].qty || 0),
+        qtyUnits: Number(rows[sku.id].units || 0),
         oldestProductionDate: rows[sku.id].oldest || null,
       }));
-    if (lines.length === 0) return setError('请至少填写一个品项的库存');
-    if (lines.some((line) => !Number.isInteger(line.qty) || line.qty < 0))
-      return setError('库存数量应为不小于 0 的整数');
-    if (lines.some((line) => line.qty > 0 && !line.oldestProductionDate))
-      return setError('有库存的品项请填写最早生产日期');
+    if (lines.length === 0) return setError('请至少填写一个品项的库存!');
+    if (lines.some((line) => (line.qtyCases > 0 || line.qtyUnits > 0) && !line.oldestProductionDate))
+      return setError('有库存的品项请填写最早生产日期!');
     onSave({ lines });
   };
   return (
@@ -75,9 +236,16 @@ function StockCheck({ skus, onSave }: { skus: Sku[]; onSave: (data: Record<strin
             <input
               inputMode="numeric"
               aria-label={`${sku.name} 库存`}
-              placeholder="数量"
+              placeholder="箱"
               value={rows[sku.id]?.qty ?? ''}
               onChange={(event) => set(sku.id, { qty: event.target.value.replace(/\D/g, '') })}
+            />
+            <input
+              inputMode="numeric"
+              aria-label={`${sku.name} 散装`}
+              placeholder="散"
+              value={rows[sku.id]?.units ?? ''}
+              onChange={(event) => set(sku.id, { units: event.target.value.replace(/\D/g, '') })}
             />
             <input
               type="date"
@@ -153,6 +321,8 @@ function Competitor({
   const [product, setProduct] = useState('');
   const [price, setPrice] = useState('');
   const [activity, setActivity] = useState('');
+  const [facings, setFacings] = useState('');
+  const [freezer, setFreezer] = useState(false);
   const [photo, setPhoto] = useState<QueuedPhoto | null>(null);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -177,6 +347,17 @@ function Competitor({
         onChange={(e) => setPrice(e.target.value)}
       />
       <input
+        aria-label="竞品排面"
+        placeholder="排面数（选填）"
+        inputMode="numeric"
+        value={facings}
+        onChange={(e) => setFacings(e.target.value.replace(/\D/g, ''))}
+      />
+      <label className="wb-check">
+        <input type="checkbox" checked={freezer} onChange={(e) => setFreezer(e.target.checked)} />
+        竞品有冰柜
+      </label>
+      <input
         aria-label="促销活动"
         placeholder="促销活动（选填）"
         value={activity}
@@ -188,20 +369,74 @@ function Competitor({
         type="button"
         className="wb-button"
         onClick={() => {
-          if (!brand.trim() || !product.trim()) return setError('请填写竞品品牌和产品');
-          if (price !== '' && !/^\d+(\.\d{1,2})?$/.test(price)) return setError('零售价格式不正确');
+          if (!brand.trim() || !product.trim()) return setError('请填写竞品品牌和产品!');
+          if (price !== '' && !/^\d+(\.\d{1,2})?$/.test(price)) return setError('零售价格式不正确!');
+          // One observation; its photo is the step's first (the server pairs them in order).
           onSave(
             {
-              brand: brand.trim(),
-              product: product.trim(),
-              retailPrice: price === '' ? null : Number(price),
-              activity: activity.trim() || null,
+              observations: [
+                {
+                  competitorBrand: brand.trim(),
+                  skuName: product.trim(),
+                  retailPrice: price === '' ? null : Number(price),
+                  facings: facings === '' ? null : Number(facings),
+                  hasFreezer: freezer,
+                  promoNote: activity.trim() || null,
+                },
+              ],
             },
             photo ? [photo] : [],
           );
         }}
       >
         保存竞品
+      </button>
+    </>
+  );
+}
+
+/** The steps with a form of their own; the others are a photo and a note. */
+const SPECIAL_STEPS: readonly StepType[] = [
+  'DOOR_PHOTO',
+  'STOCK_CHECK',
+  'DISPLAY_CHECK',
+  'COMPETITOR',
+  'ORDER',
+];
+
+/** 价格检查, 冰柜检查, 物料张贴, 协议检核, 问卷: a photo and what the rep found, in a note. */
+function NoteStep({
+  title,
+  context,
+  onSave,
+}: {
+  title: string;
+  context: PhotoContext;
+  onSave: (data: Record<string, unknown>, photos: QueuedPhoto[]) => void;
+}) {
+  const [note, setNote] = useState('');
+  const [photo, setPhoto] = useState<QueuedPhoto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <PhotoInput label={`${title}照`} kind="STEP" context={context} photo={photo} onChange={setPhoto} />
+      <textarea
+        aria-label={`${title}说明`}
+        placeholder="检查情况（选填）"
+        maxLength={500}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      {error && <div className="wb-error">{error}</div>}
+      <button
+        type="button"
+        className="wb-button"
+        onClick={() => {
+          if (!photo && !note.trim()) return setError('请拍照或填写检查情况!');
+          onSave({ note: note.trim() || null }, photo ? [photo] : []);
+        }}
+      >
+        保存{title}
       </button>
     </>
   );
@@ -220,15 +455,22 @@ export function VisitSteps({ visit, context }: { visit: LocalVisit; context: Pho
   const dispatch = useDispatch();
   const { today, checkOutError } = useSelector((state: WorkbenchRoot) => selectWorkbench(state));
   const save = useSave(visit);
+  const steps = stepsOf(visit);
   const [open, setOpen] = useState<StepType | null>(
-    () => WORKBENCH_STEPS.find((step) => !visit.stepsDone.includes(step.type))?.type ?? null,
+    () => steps.find((step) => !visit.stepsDone.includes(step.type))?.type ?? null,
   );
   const [overtimePhoto, setOvertimePhoto] = useState<QueuedPhoto | null>(null);
   const stay = useStay(visit.checkInAt);
   const done = (type: StepType) => visit.stepsDone.includes(type);
-  const saveAndNext = (type: StepType, data: Record<string, unknown>, photos: QueuedPhoto[]) => {
-    save(type, data, photos);
-    setOpen(WORKBENCH_STEPS.find((step) => step.type !== type && !done(step.type))?.type ?? null);
+  const template = templateOf(today, visit);
+  const saveAndNext = (
+    type: StepType,
+    data: Record<string, unknown>,
+    photos: QueuedPhoto[],
+    execution?: ExecutionSubmission,
+  ) => {
+    save(type, data, photos, execution);
+    setOpen(steps.find((step) => step.type !== type && !done(step.type))?.type ?? null);
   };
   const tooShort = stay < visit.rule.minStayMinutes * 60;
   const tooLong = stay > visit.rule.maxStayMinutes * 60;
@@ -242,7 +484,7 @@ export function VisitSteps({ visit, context }: { visit: LocalVisit; context: Pho
         </div>
       </header>
       <ol className="wb-steps">
-        {WORKBENCH_STEPS.map((step, index) => (
+        {steps.map((step, index) => (
           <li key={step.type} className={`wb-card wb-step${done(step.type) ? ' wb-step-done' : ''}`}>
             <button
               type="button"
@@ -252,6 +494,7 @@ export function VisitSteps({ visit, context }: { visit: LocalVisit; context: Pho
             >
               <span className="wb-step-no">{index + 1}</span>
               {step.title}
+              {step.required && <span className="wb-tag wb-tag-required">必做</span>}
               <span className="wb-step-state">{done(step.type) ? '已完成' : '待完成'}</span>
             </button>
             {open === step.type && (
@@ -265,16 +508,35 @@ export function VisitSteps({ visit, context }: { visit: LocalVisit; context: Pho
                     onSave={(data) => saveAndNext('STOCK_CHECK', data, [])}
                   />
                 )}
-                {step.type === 'DISPLAY_CHECK' && (
-                  <DisplayCheck
-                    context={context}
-                    onSave={(data, photos) => saveAndNext('DISPLAY_CHECK', data, photos)}
-                  />
-                )}
+                {step.type === 'DISPLAY_CHECK' &&
+                  (template ? (
+                    <TemplateCheck
+                      template={template}
+                      context={context}
+                      onSave={(data, photos, execution) =>
+                        saveAndNext('DISPLAY_CHECK', data, photos, execution)
+                      }
+                    />
+                  ) : (
+                    <DisplayCheck
+                      context={context}
+                      onSave={(data, photos) => saveAndNext('DISPLAY_CHECK', data, photos)}
+                    />
+                  ))}
                 {step.type === 'COMPETITOR' && (
                   <Competitor
                     context={context}
                     onSave={(data, photos) => saveAndNext('COMPETITOR', data, photos)}
+                  />
+                )}
+                {step.type === 'ORDER' && (
+                  <div className="wb-muted">请通过订货为门店下单；工作台暂不能在拜访中下单</div>
+                )}
+                {!SPECIAL_STEPS.includes(step.type) && (
+                  <NoteStep
+                    title={step.title}
+                    context={context}
+                    onSave={(data, photos) => saveAndNext(step.type, data, photos)}
                   />
                 )}
               </div>

@@ -108,6 +108,7 @@ function TodayList() {
                   </div>
                   <div className="wb-muted">
                     距离 <b>{distanceText(fix, outlet)}</b> · 签到范围 {outlet.rule.checkInRadiusM} 米
+                    {outlet.plannedTime && ` · 计划 ${outlet.plannedTime}`}
                     {outlet.purpose && ` · ${outlet.purpose}`}
                   </div>
                 </div>

@@ -85,6 +85,18 @@ export async function sendItem(item: QueueItem, refs: Refs): Promise<string | un
         }),
       );
       return undefined;
+    case 'execution':
+      answered(
+        await postAction('/eVisit/execution/submit', {
+          ...item.body,
+          visitId: visitIdOf(refs, item.visitKey),
+          items: item.body.items.map((each) => ({
+            ...each,
+            photoIds: (item.photoKeys[each.itemId] ?? []).map((key) => photoIdOf(refs, key)),
+          })),
+        }),
+      );
+      return undefined;
     case 'checkOut':
       answered(
         await postAction('/eVisit/checkOut', {

@@ -9,8 +9,9 @@ import { call, delay, fork, put, select, take, takeLatest, takeLeading } from 'r
 import { REHYDRATE } from 'redux-persist';
 import { haversineMetres } from '../../common/visits';
 import { failureMessage, fetchMine, fetchToday, isRetryable, sendItem, type Refs } from './api';
-import { newClientId } from './clientIds';
+import { deviceIdOf, newClientId } from './clientIds';
 import { locate } from './geo';
+import { missingRequired } from './steps';
 import {
   checkInLocating,
   checkInNeedsReason,
@@ -96,6 +97,7 @@ export function* checkInSaga({ payload }: ReturnType<typeof checkInRequested>): 
     }
   }
   const clientId: string = yield call(newClientId);
+  const deviceId: string = yield call(deviceIdOf);
   const items: QueueItem[] = [];
   if (photo) items.push({ id: `p-${photo.clientId}`, kind: 'photo', photo });
   items.push({
@@ -109,6 +111,7 @@ export function* checkInSaga({ payload }: ReturnType<typeof checkInRequested>): 
       accuracyM: fix.accuracyM,
       reason: distanceM > rule.checkInRadiusM ? (reason?.trim() ?? null) : null,
       deviceTime: fix.at,
+      deviceId,
       appVersion: APP_VERSION,
     },
     photoKey: photo?.clientId ?? null,
@@ -123,6 +126,7 @@ export function* checkInSaga({ payload }: ReturnType<typeof checkInRequested>): 
         address: outlet.address,
         checkInAt: fix.at,
         rule,
+        steps: outlet.steps,
         stepsDone: [],
       },
       items,
@@ -133,6 +137,12 @@ export function* checkInSaga({ payload }: ReturnType<typeof checkInRequested>): 
 export function* checkOutSaga({ payload }: ReturnType<typeof checkOutRequested>): SagaIterator {
   const visit: LocalVisit | null = yield select(selectVisit);
   if (!visit) return;
+  // The server refuses the check-out too (the visit's snapshot); asked here, before a fix is taken.
+  const missing = missingRequired(visit);
+  if (missing.length > 0) {
+    yield put(checkOutRefused(`请先完成必做步骤：${missing.join('、')}`));
+    return;
+  }
   let fix: Fix;
   try {
     fix = yield call(locate);

@@ -2,7 +2,7 @@
 // the queue and what the server answered for queued items (visit ids, attachment ids) are persisted
 // (store.ts), so a reload or a dead battery offline loses nothing.
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { StepType } from '../../common/visits';
+import { DEFAULT_VISIT_STEPS, type StepType } from '../../common/visits';
 import type { Fix, LocalVisit, Mine, QueuedPhoto, QueueItem, Today } from './types';
 
 export type CheckInPhase =
@@ -86,6 +86,7 @@ const slice = createSlice({
           address: open.address,
           checkInAt: open.checkInAt,
           rule: open.rule,
+          steps: open.rule.steps ?? [...DEFAULT_VISIT_STEPS],
           stepsDone: [...new Set([...open.steps.map((step) => step.stepType), ...local])],
         };
       } else if (

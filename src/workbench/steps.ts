@@ -1,14 +1,30 @@
-// The steps of a visit on the workbench, in the order the rep does them (DOMAIN §1.4).
-import type { StepType } from '../../common/visits';
+// The steps of a visit on the workbench, in the order the rep does them (DOMAIN §1.4): the outlet's 拜访步骤模板
+// as the server gave it (today's plan, or the open visit's snapshot), else the default steps.
+import { DEFAULT_VISIT_STEPS, STEP_TYPE, type VisitStepDefinition } from '../../common/visits';
+import type { LocalVisit } from './types';
 
-export const WORKBENCH_STEPS: ReadonlyArray<{ type: StepType; title: string }> = [
-  { type: 'DOOR_PHOTO', title: '门头照' },
-  { type: 'STOCK_CHECK', title: '库存盘点' },
-  { type: 'DISPLAY_CHECK', title: '陈列检查' },
-  { type: 'COMPETITOR', title: '竞品采集' },
-];
+export interface WorkbenchStep {
+  type: VisitStepDefinition['stepType'];
+  title: string;
+  required: boolean;
+}
 
-/** The display check's items until execution templates exist: each met or not, its share of 100. */
+export function stepsOf(visit: Pick<LocalVisit, 'steps'>): WorkbenchStep[] {
+  return (visit.steps ?? DEFAULT_VISIT_STEPS).map((step) => ({
+    type: step.stepType,
+    title: STEP_TYPE[step.stepType],
+    required: step.required,
+  }));
+}
+
+/** The required steps of the visit not done yet, by title. */
+export function missingRequired(visit: Pick<LocalVisit, 'steps' | 'stepsDone'>): string[] {
+  return stepsOf(visit)
+    .filter((step) => step.required && !visit.stepsDone.includes(step.type))
+    .map((step) => step.title);
+}
+
+/** The display check's items where no active execution template applies: each met or not, its share of 100. */
 export const DISPLAY_ITEMS = [
   { code: 'FACINGS', name: '主推品排面 ≥ 3 个', points: 40 },
   { code: 'PRICE_TAG', name: '价签齐全、价格正确', points: 30 },

@@ -1,5 +1,6 @@
 // What the rep's workbench reads from the server (GET /eVisit/workbench/today and /mine, docs/visits-api.md).
-import type { CheckInRuleValues, StepType } from '../../common/visits';
+import type { ScoreItem } from '../../common/execution';
+import type { CheckInRuleValues, StepType, VisitStepDefinition } from '../../common/visits';
 
 export type OutletRule = CheckInRuleValues & { ruleName: string | null };
 
@@ -9,6 +10,8 @@ export interface TodayOutlet {
   planNo: string;
   seq: number;
   purpose: string | null;
+  /** 'HH:MM' the outlet is planned for, if set. */
+  plannedTime: string | null;
   mustVisit: boolean;
   status: 'PENDING' | 'VISITED' | 'MISSED' | 'CANCELLED';
   visitId: string | null;
@@ -19,6 +22,22 @@ export interface TodayOutlet {
   lng: number | null;
   lat: number | null;
   rule: OutletRule;
+  /** The active execution template its 陈列检查 is scored by; null: none applies. */
+  executionTemplateId: string | null;
+  /** The steps of its visits (its 拜访步骤模板, or the default ones). */
+  steps: VisitStepDefinition[];
+  stepTemplateName: string | null;
+}
+
+/** An execution template as the workbench scores a 陈列检查 with it (the server scores it again). */
+export interface ExecutionTemplate {
+  id: string;
+  code: string;
+  name: string;
+  version: number;
+  passScore: number;
+  totalScore: number;
+  items: Array<ScoreItem & { code: string }>;
 }
 
 export interface OpenVisit {
@@ -34,6 +53,7 @@ export interface OpenVisit {
   abnormalFlags: string[];
   rule: OutletRule;
   steps: Array<{ stepType: StepType; clientId: string }>;
+  executionTemplateId: string | null;
 }
 
 export interface Sku {
@@ -49,6 +69,7 @@ export interface Today {
   outlets: TodayOutlet[];
   openVisit: OpenVisit | null;
   skus: Sku[];
+  executionTemplates: ExecutionTemplate[];
 }
 
 export interface MineVisit {
@@ -107,6 +128,8 @@ export interface LocalVisit {
   address: string | null;
   checkInAt: string;
   rule: OutletRule;
+  /** The visit's steps; absent on a visit persisted by an older workbench (the default steps then). */
+  steps?: VisitStepDefinition[];
   stepsDone: StepType[];
 }
 
@@ -123,6 +146,8 @@ export type QueueItem =
         accuracyM: number;
         reason: string | null;
         deviceTime: string;
+        /** This browser's id as the rep's device (clientIds.ts): the server compares it with the last one. */
+        deviceId?: string;
         appVersion: string;
       };
       photoKey: string | null;
@@ -133,6 +158,18 @@ export type QueueItem =
       visitKey: string;
       body: { clientId: string; stepType: StepType; data: Record<string, unknown> };
       photoKeys: string[];
+    }
+  | {
+      /** 门店执行 of the visit: the template's items as recorded, the photos by item. */
+      id: string;
+      kind: 'execution';
+      visitKey: string;
+      body: {
+        clientId: string;
+        templateId: string;
+        items: Array<{ itemId: string; value: boolean | number | string | null }>;
+      };
+      photoKeys: Record<string, string[]>;
     }
   | {
       id: string;

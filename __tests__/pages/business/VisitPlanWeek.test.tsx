@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import * as visitsApi from '../../../src/api/visits';
 import * as usersApi from '../../../src/api/systemUser';
-import VisitPlanListPage from '../../../src/pages/business/visit/VisitPlanListPage';
+import VisitPlanListPage, { spacedTimes } from '../../../src/pages/business/visit/VisitPlanListPage';
 import { mondayOf } from '../../../src/pages/business/visit/VisitPlanWeek';
 import { ok } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
@@ -31,6 +31,7 @@ const item = (over: Partial<visitsApi.VisitPlanItem>): visitsApi.VisitPlanItem =
   customerName: '天河便利店',
   customerCode: 'S0000001',
   purpose: '巡店',
+  plannedTime: null,
   mustVisit: true,
   status: 'VISITED',
   status_dictText: '已拜访',
@@ -182,4 +183,14 @@ it('shows the week by rep, moves between weeks, opens a plan and a visit, and sw
   await userEvent.click(screen.getByText('列表'));
   await waitFor(() => expect(search()).not.toContain('view=week'));
   expect((await screen.findAllByText('计划家数')).length).toBeGreaterThan(0);
+});
+
+it('spaces a temporary plan’s 计划时间 from the first outlet’s, none past the day and none without a start', () => {
+  expect(spacedTimes(['a', 'b', 'c'], dayjs('2026-11-27 09:30'), 45)).toEqual({
+    a: '09:30',
+    b: '10:15',
+    c: '11:00',
+  });
+  expect(spacedTimes(['a', 'b'], dayjs('2026-11-27 23:40'), 30)).toEqual({ a: '23:40' });
+  expect(spacedTimes(['a'], null, 30)).toBeUndefined();
 });

@@ -86,6 +86,36 @@ it('lists visits with their distance, compliance and flags, sends the filters, a
       },
       steps: [],
       photos: [],
+      stockChecks: [
+        {
+          id: 's1',
+          skuId: 'sku1',
+          skuCode: 'SKU001',
+          skuName: '冰红茶 500ml',
+          spec: '500ml×15',
+          unitsPerCase: 15,
+          qtyCases: 2,
+          qtyUnits: 3,
+          baseQty: 33,
+          oldestProductionDate: '2026-03-01',
+          expiresOn: '2026-12-01',
+          suggestedOrderCases: 5,
+          freshness: 'NEAR_EXPIRY',
+          freshness_dictText: '临期',
+        },
+      ],
+      competitors: [
+        {
+          id: 'c1',
+          competitorBrand: '竞品甲',
+          skuName: '柠檬茶 500ml',
+          retailPrice: '4.50',
+          facings: 6,
+          hasFreezer: true,
+          promoNote: '买二送一',
+          photoId: null,
+        },
+      ],
       trajectory: [
         {
           visitId: 'v1',
@@ -136,7 +166,17 @@ it('lists visits with their distance, compliance and flags, sends the filters, a
   await userEvent.click(within(far).getByRole('button', { name: '详情' }));
   expect(await screen.findByText('拜访详情：VS202611260002')).toBeInTheDocument();
   expect(visits.visitById).toHaveBeenCalledWith('v2');
-  expect(screen.getByText('库存盘点')).toBeInTheDocument();
+  expect(screen.getAllByText('库存盘点')).toHaveLength(2);
+  const stock = screen.getByRole('region', { name: '库存盘点' });
+  const counted = within(stock).getByText('冰红茶 500ml').closest('tr')!;
+  expect(within(counted).getByText('2 箱 3 个（33）')).toBeInTheDocument();
+  expect(within(counted).getByText('2026-03-01')).toBeInTheDocument();
+  expect(within(counted).getByText('临期')).toBeInTheDocument();
+  const competitor = within(screen.getByRole('region', { name: '竞品采集' }))
+    .getByText('竞品甲')
+    .closest('tr')!;
+  expect(within(competitor).getByText('¥4.50')).toBeInTheDocument();
+  expect(within(competitor).getByText('买二送一')).toBeInTheDocument();
   expect(screen.getByText('门店搬迁')).toBeInTheDocument();
   const map = await screen.findByRole('region', { name: '拜访地图' });
   expect(map).toHaveClass('visit-map-plain');

@@ -46,6 +46,7 @@ import * as importJobs from './0044_import_jobs';
 import * as promotionBundlesCumulative from './0045_promotion_bundles_cumulative';
 import * as exchangeDeductionsBack from './0046_exchange_deductions_back';
 import * as wxplatform from './0047_wxplatform';
+import * as visitObservations from './0049_visit_observations';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -94,6 +95,7 @@ export const migrations: Record<string, Migration> = {
   '0045_promotion_bundles_cumulative': promotionBundlesCumulative,
   '0046_exchange_deductions_back': exchangeDeductionsBack,
   '0047_wxplatform': wxplatform,
+  '0049_visit_observations': visitObservations,
 };
 
 export class MigrationError extends Error {

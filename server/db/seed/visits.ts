@@ -1,6 +1,7 @@
 // The visit demo (issue #17, DOMAIN §1.4): check-in rules, three routes of 广州办事处 walked by the rep 赵磊,
 // their plans from 13 weeks ago to next week, and the visits of those weeks — most valid, some out of range,
-// too short, too long or never checked out (closed by the system), their reviews, steps, orders and scores.
+// too short, too long or never checked out (closed by the system), their reviews, steps (with their 门店库存 and
+// 竞品采集 rows), orders and scores.
 // Every other outlet's 最近拜访 is a real visit too: one by its owner at that time. Deterministic (a seeded
 // PRNG, dates relative to today); no visit is left open, so a rep starts the day free.
 import { sql, type Insertable, type Transaction } from 'kysely';
@@ -85,16 +86,69 @@ const RULE_OF = (outlet: SeedOutlet) =>
       ? RULES[1]
       : RULES[0];
 
+/** A SKU a seeded stock check counts. */
+interface SeedSku {
+  id: string;
+  units_per_case: number;
+  shelf_life_days: number;
+}
+
+const COMPETITORS = [
+  { brand: '康师傅', skus: ['冰红茶 500ml', '茉莉清茶 500ml', '绿茶 500ml'], price: [3, 4] },
+  { brand: '统一', skus: ['冰红茶 500ml', '阿萨姆奶茶 500ml'], price: [3.5, 5] },
+  { brand: '农夫山泉', skus: ['东方树叶 500ml', '茶π 500ml'], price: [4.5, 6] },
+  { brand: '元气森林', skus: ['气泡水 480ml', '燃茶 500ml'], price: [5, 6.5] },
+];
+const PROMOS = ['买二送一', '第二件半价', '满 10 元减 2 元', '端架特价'];
+
 class VisitWriter {
   readonly visits: Insertable<VisitRecordsTable>[] = [];
   readonly steps: Insertable<DB['visit_step_results']>[] = [];
+  readonly stockChecks: Insertable<DB['outlet_stock_checks']>[] = [];
+  readonly competitors: Insertable<DB['competitor_observations']>[] = [];
   private readonly sequences = new Map<string, number>();
 
+  /**
+   * `detail` draws what the stock check and competitor rows hold, apart from `random`: the visits themselves
+   * (flags, stays, amounts) stay the same whatever those rows draw.
+   */
   constructor(
     private readonly tenantId: string,
     private readonly random: Random,
     private readonly now: number,
+    private readonly detail: Random = seededRandom(1),
+    private readonly skus: readonly SeedSku[] = [],
   ) {}
+
+  /** A stock check of `count` SKUs on `day`, `nearExpiry` of them with goods close to their expiry. */
+  private stockLines(day: string, count: number, nearExpiry: number) {
+    const random = this.detail;
+    const pool = [...this.skus];
+    for (let index = pool.length - 1; index > 0; index -= 1) {
+      const other = random.int(0, index);
+      [pool[index], pool[other]] = [pool[other], pool[index]];
+    }
+    const picked = pool.slice(0, count);
+    return picked.map((sku, index) => {
+      const empty = random.chance(0.1);
+      const qtyCases = empty ? 0 : random.int(0, 12);
+      const qtyUnits = empty ? 0 : random.int(qtyCases === 0 ? 1 : 0, Math.max(1, sku.units_per_case - 1));
+      const age =
+        index < nearExpiry
+          ? sku.shelf_life_days - random.int(1, Math.max(1, Math.round(sku.shelf_life_days / 12)))
+          : random.int(5, Math.max(6, Math.round(sku.shelf_life_days * 0.6)));
+      return {
+        sku,
+        line: {
+          skuId: sku.id,
+          qtyCases,
+          qtyUnits,
+          oldestProductionDate: empty ? null : addDays(day, -age),
+          suggestedOrderCases: qtyCases < 3 ? random.int(2, 6) : null,
+        },
+      };
+    });
+  }
 
   /** The next document number of `prefix` on `day` (the counters are stored at the end). */
   numberOf(prefix: string, day: string): string {
@@ -198,29 +252,70 @@ class VisitWriter {
       status: checkOut ? 'COMPLETED' : 'AUTO_CLOSED',
     });
     if (checkOut) {
+      const competitor = this.detail.chance(0.3);
       const steps: StepType[] = [
         'DOOR_PHOTO',
         'STOCK_CHECK',
         'DISPLAY_CHECK',
+        ...(competitor ? (['COMPETITOR'] as const) : []),
         ...(amount > 0 ? (['ORDER'] as const) : []),
       ];
       for (const [index, stepType] of steps.entries()) {
+        const stepId = newId();
+        let data: Record<string, unknown> = {};
+        if (stepType === 'STOCK_CHECK') {
+          const counted = this.stockLines(day, random.int(3, 12), random.int(0, 2));
+          data = { lines: counted.map((each) => each.line) };
+          for (const { sku, line } of counted)
+            this.stockChecks.push({
+              id: newId(),
+              tenant_id: this.tenantId,
+              visit_id: id,
+              step_id: stepId,
+              customer_id: outlet.id,
+              sku_id: sku.id,
+              qty_cases: line.qtyCases,
+              qty_units: line.qtyUnits,
+              base_qty: line.qtyCases * sku.units_per_case + line.qtyUnits,
+              oldest_production_date: line.oldestProductionDate,
+              suggested_order_cases: line.suggestedOrderCases,
+            });
+        } else if (stepType === 'COMPETITOR') {
+          const rival = this.detail.pick(COMPETITORS);
+          const observation = {
+            competitorBrand: rival.brand,
+            skuName: this.detail.pick(rival.skus),
+            retailPrice: rival.price[this.detail.int(0, rival.price.length - 1)],
+            facings: this.detail.int(1, 8),
+            hasFreezer: this.detail.chance(0.4),
+            promoNote: this.detail.chance(0.35) ? this.detail.pick(PROMOS) : null,
+          };
+          data = { observations: [observation] };
+          this.competitors.push({
+            id: newId(),
+            tenant_id: this.tenantId,
+            visit_id: id,
+            step_id: stepId,
+            customer_id: outlet.id,
+            seq: 1,
+            competitor_brand: observation.competitorBrand,
+            sku_name: observation.skuName,
+            retail_price: observation.retailPrice.toFixed(2),
+            facings: observation.facings,
+            has_freezer: observation.hasFreezer,
+            promo_note: observation.promoNote,
+            photo_id: null,
+          });
+        } else if (stepType === 'ORDER') data = { amount };
+        else if (stepType === 'DISPLAY_CHECK') data = { facings: random.int(2, 10) };
         this.steps.push({
-          id: newId(),
+          id: stepId,
           tenant_id: this.tenantId,
           visit_id: id,
           client_id: `${stepType}-${index}`,
           step_type: stepType,
           completed_at: new Date(start.getTime() + ((index + 1) * stay * 1000) / (steps.length + 1)),
-          data: JSON.stringify(
-            stepType === 'STOCK_CHECK'
-              ? { skuCount: random.int(3, 12), nearExpiry: random.int(0, 2) }
-              : stepType === 'ORDER'
-                ? { amount }
-                : stepType === 'DISPLAY_CHECK'
-                  ? { facings: random.int(2, 10) }
-                  : {},
-          ),
+          data: JSON.stringify(data),
           photo_ids: '[]',
         });
       }
@@ -231,6 +326,8 @@ class VisitWriter {
   async save(trx: Transaction<DB>) {
     await insertChunked(trx, 'visit_records', this.visits);
     await insertChunked(trx, 'visit_step_results', this.steps);
+    await insertChunked(trx, 'outlet_stock_checks', this.stockChecks);
+    await insertChunked(trx, 'competitor_observations', this.competitors);
     const counters = [...this.sequences.entries()].map(([key, value]) => ({
       tenant_id: this.tenantId,
       prefix: key.slice(0, 2),
@@ -260,6 +357,25 @@ async function insertRules(trx: Transaction<DB>, tenantId: string) {
         max_stay_minutes: rule.maxStayMinutes,
       })),
     )
+    .execute();
+  // 拜访步骤配置: 华东's supermarkets check price and display before anything else; elsewhere the default steps.
+  await trx
+    .insertInto('visit_step_templates')
+    .values({
+      id: stableId('visitStepTemplate', tenantId, '华东商超'),
+      tenant_id: tenantId,
+      name: '华东商超拜访步骤',
+      org_code: 'A01A01',
+      channel: 'MT',
+      outlet_type: null,
+      steps: JSON.stringify([
+        { stepType: 'DOOR_PHOTO', required: true },
+        { stepType: 'DISPLAY_CHECK', required: true },
+        { stepType: 'PRICE_CHECK', required: true },
+        { stepType: 'STOCK_CHECK', required: false },
+        { stepType: 'COMPETITOR', required: false },
+      ]),
+    })
     .execute();
 }
 
@@ -375,7 +491,15 @@ export async function generateVisits(
 ): Promise<{ visits: number }> {
   const random = seededRandom(seed);
   const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-  const writer = new VisitWriter(tenantId, random, Date.now());
+  const skus = await trx
+    .selectFrom('skus')
+    .select(['id', 'units_per_case', 'shelf_life_days'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'ON_SALE')
+    .orderBy('sku_code')
+    .limit(30)
+    .execute();
+  const writer = new VisitWriter(tenantId, random, Date.now(), seededRandom(seed + 1_000), skus);
   await insertRules(trx, tenantId);
   const outlets = await trx
     .selectFrom('customers')

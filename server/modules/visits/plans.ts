@@ -31,6 +31,8 @@ export interface TempPlanInput {
   planDate: string;
   outletIds: string[];
   purpose?: string | null;
+  /** 'HH:MM' (Beijing time) an outlet is planned for, by outlet id; outlets not named have none. */
+  plannedTimes?: Record<string, string>;
   remark?: string | null;
 }
 
@@ -71,6 +73,7 @@ async function itemsOf(db: Kysely<DB>, planIds: string[]) {
       'customers.name as customerName',
       'customers.customer_code as customerCode',
       'visit_plan_items.purpose',
+      'visit_plan_items.planned_time as plannedTime',
       'visit_plan_items.must_visit as mustVisit',
       'visit_plan_items.status',
       'visit_plan_items.visit_record_id as visitRecordId',
@@ -180,7 +183,12 @@ interface NewPlan {
   planType: 'ROUTE' | 'TEMP';
   routeId: string | null;
   status: PlanStatus;
-  outlets: Array<{ customerId: string; purpose: string | null; mustVisit: boolean }>;
+  outlets: Array<{
+    customerId: string;
+    purpose: string | null;
+    mustVisit: boolean;
+    plannedTime?: string | null;
+  }>;
   remark?: string | null;
 }
 
@@ -224,6 +232,7 @@ async function insertPlan(db: Kysely<DB>, actor: Actor, plan: NewPlan): Promise<
           seq: index + 1,
           purpose: outlet.purpose,
           must_visit: outlet.mustVisit,
+          planned_time: outlet.plannedTime ?? null,
         })),
       )
       .execute();
@@ -283,6 +292,8 @@ export async function addTempPlan(db: Kysely<DB>, actor: Actor, input: TempPlanI
     const orgCode = await employeeOrgCode(trx, actor.tenantId, scope, input.employeeId);
     const outletIds = await outletsInScope(trx, actor.tenantId, scope, input.outletIds);
     if (outletIds.length === 0) throw new BusinessError(400, '请选择要拜访的门店');
+    if (Object.keys(input.plannedTimes ?? {}).some((outletId) => !outletIds.includes(outletId)))
+      throw new BusinessError(400, '计划时间所指的门店不在本计划中');
     const id = await insertPlan(trx, actor, {
       employeeId: input.employeeId,
       orgCode,
@@ -294,6 +305,7 @@ export async function addTempPlan(db: Kysely<DB>, actor: Actor, input: TempPlanI
         customerId,
         purpose: input.purpose ?? null,
         mustVisit: true,
+        plannedTime: input.plannedTimes?.[customerId] ?? null,
       })),
       remark: input.remark,
     });
@@ -330,7 +342,7 @@ export async function copyLastWeek(db: Kysely<DB>, actor: Actor, weekStart: stri
     for (const plan of plans) {
       const items = await trx
         .selectFrom('visit_plan_items')
-        .select(['customer_id', 'purpose', 'must_visit'])
+        .select(['customer_id', 'purpose', 'must_visit', 'planned_time'])
         .where('plan_id', '=', plan.id)
         .where('status', '<>', 'CANCELLED')
         .orderBy('seq')
@@ -358,6 +370,7 @@ export async function copyLastWeek(db: Kysely<DB>, actor: Actor, weekStart: stri
           customerId: item.customer_id,
           purpose: item.purpose,
           mustVisit: item.must_visit,
+          plannedTime: item.planned_time,
         })),
         remark: plan.remark,
       });

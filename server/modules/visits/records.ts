@@ -38,7 +38,9 @@ import { nextDocumentNo } from '../shared/documentNumbers';
 import { customerInScope } from '../customers/service';
 import type { TaskNotice } from '../approvals/engine';
 import { startAbnormalReview } from './approval';
+import { observationsOf, recordCompetitors, recordStockCheck, visitObservations } from './observations';
 import { ruleForOutlet } from './rules';
+import { missingRequiredSteps, stepsForOutlet } from './stepTemplates';
 
 export interface CheckInInput {
   clientId: string;
@@ -137,6 +139,25 @@ async function replayOf(db: Kysely<DB>, caller: Caller, clientId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * 换机: the rep checks in from a device other than the one of their latest check-in that named one. A check-in
+ * naming no device (an older client) is not compared, and does not become the device compared with.
+ */
+async function changedDevice(db: Kysely<DB>, caller: Caller, deviceId: string | null | undefined) {
+  if (!deviceId) return false;
+  const last = await db
+    .selectFrom('visit_records')
+    .select('device_id')
+    .where('tenant_id', '=', caller.tenantId)
+    .where('employee_id', '=', caller.userId)
+    .where('device_id', 'is not', null)
+    .orderBy('check_in_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return last !== undefined && last.device_id !== deviceId;
+}
+
 export async function checkIn(db: Kysely<DB>, actor: Actor, input: CheckInInput) {
   const replay = async () => {
     const existing = await replayOf(db, actor, input.clientId);
@@ -155,6 +176,7 @@ export async function checkIn(db: Kysely<DB>, actor: Actor, input: CheckInInput)
       if (outlet.lng === null || outlet.lat === null)
         throw new BusinessError(409, '门店尚未标注坐标，不能签到，请先维护门店位置');
       const rule = await ruleForOutlet(trx, actor.tenantId, outlet);
+      const visitSteps = await stepsForOutlet(trx, actor.tenantId, outlet);
       if (input.accuracyM > rule.gpsAccuracyMaxM)
         throw new BusinessError(
           400,
@@ -178,6 +200,7 @@ export async function checkIn(db: Kysely<DB>, actor: Actor, input: CheckInInput)
       }
       const photo = input.photoId ? await ownPhoto(trx, actor, input.photoId) : undefined;
       if (photo?.duplicate_of) flags.push('DUP_PHOTO');
+      if (await changedDevice(trx, actor, input.deviceId)) flags.push('DEVICE_CHANGED');
       const open = await trx
         .selectFrom('visit_records')
         .innerJoin('customers', 'customers.id', 'visit_records.customer_id')
@@ -231,7 +254,7 @@ export async function checkIn(db: Kysely<DB>, actor: Actor, input: CheckInInput)
           check_in_distance_m: distance,
           check_in_in_range: inRange,
           check_in_photo_id: photo?.id ?? null,
-          rule_snapshot: JSON.stringify({ ...ruleValues, ruleName: rule.ruleName }),
+          rule_snapshot: JSON.stringify({ ...ruleValues, ruleName: rule.ruleName, ...visitSteps }),
           is_valid: isValidWith(ordered),
           abnormal_flags: JSON.stringify(ordered),
           abnormal_reason: input.reason?.trim() || null,
@@ -317,6 +340,9 @@ export async function checkOut(
     if (visit.status !== 'CHECKED_IN')
       throw new BusinessError(409, `拜访已${VISIT_STATUS[visit.status]}，不能再签退`);
     const rule = visit.rule_snapshot;
+    const missing = await missingRequiredSteps(trx, visit.id, rule.steps);
+    if (missing.length > 0)
+      throw new BusinessError(400, `请先完成必做步骤：${missing.map((type) => STEP_TYPE[type]).join('、')}`);
     const stay = Math.max(0, visit.staySec);
     const flags = new Set<AbnormalFlag>(visit.abnormal_flags);
     if (stay < rule.minStayMinutes * 60) flags.add('TOO_SHORT');
@@ -405,6 +431,7 @@ export async function addStep(db: Kysely<DB>, actor: Actor, input: StepInput) {
       .executeTakeFirst();
     if (known) return { id: known.id, replayed: true };
     if (visit.status !== 'CHECKED_IN') throw new BusinessError(409, '拜访已签退，不能再记录步骤');
+    const observed = observationsOf(input.stepType, input.data ?? {});
     const photoIds = input.photoIds ?? [];
     const photos = [];
     for (const photoId of photoIds) photos.push(await ownPhoto(trx, actor, photoId));
@@ -422,6 +449,15 @@ export async function addStep(db: Kysely<DB>, actor: Actor, input: StepInput) {
       })
       .execute();
     await attachPhotos(trx, visit.id, photoIds);
+    const step = {
+      tenantId: actor.tenantId,
+      visitId: visit.id,
+      stepId: id,
+      customerId: visit.customer_id,
+      photoIds,
+    };
+    if (observed.stock) await recordStockCheck(trx, step, observed.stock);
+    if (observed.competitors) await recordCompetitors(trx, step, observed.competitors);
     if (input.stepType === 'ORDER') await linkVisitOrder(trx, actor, visit, input.data?.orderId);
     if (photos.some((photo) => photo.duplicate_of) && !visit.abnormal_flags.includes('DUP_PHOTO')) {
       const flags = sameFlags([...visit.abnormal_flags, 'DUP_PHOTO']);
@@ -629,6 +665,7 @@ export async function visitDetail(db: Kysely<DB>, caller: Caller, id: string) {
           .where('tenant_id', '=', caller.tenantId)
           .where('id', 'in', photoIds)
           .execute();
+  const { stockChecks, competitors } = await visitObservations(db, caller.tenantId, id);
   const number = (value: string | null) => (value === null ? null : Number(value));
   const trajectory = await dayTrajectory(db, caller, visit.employeeId, id);
   const timeline = [
@@ -687,6 +724,8 @@ export async function visitDetail(db: Kysely<DB>, caller: Caller, id: string) {
     photos,
     timeline,
     trajectory,
+    stockChecks,
+    competitors,
   };
 }
 

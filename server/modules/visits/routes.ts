@@ -2,7 +2,7 @@
 // rep's check-in, steps and check-out. Thin: the services own the SQL.
 import type { FastifyInstance } from 'fastify';
 import { CHANNEL, ENABLED_STATUS, codesOf } from '../../../common/businessEnums';
-import { STEP_TYPE } from '../../../common/visits';
+import { STEP_TYPE, TEMPLATE_STEP_TYPES } from '../../../common/visits';
 import type { EnabledStatus } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
@@ -49,6 +49,7 @@ import {
   type RouteInput,
 } from './routePlans';
 import { listRules, saveRule, type RuleInput } from './rules';
+import { listStepTemplates, saveStepTemplate, type StepTemplateInput } from './stepTemplates';
 import { workbenchMine, workbenchToday } from './workbench';
 
 const id = text(32);
@@ -125,6 +126,29 @@ const ruleBody = {
     'maxStayMinutes',
   ],
   properties: ruleProperties,
+} as const;
+
+const stepTemplateProperties = {
+  name: text(64),
+  orgCode: text(64),
+  channel: nullable({ type: 'string', enum: codesOf(CHANNEL) }),
+  outletType: nullable({ type: 'string', maxLength: 32 }),
+  steps: {
+    type: 'array',
+    minItems: 1,
+    maxItems: TEMPLATE_STEP_TYPES.length,
+    items: {
+      type: 'object',
+      required: ['stepType', 'required'],
+      properties: { stepType: { type: 'string', enum: codesOf(STEP_TYPE) }, required: { type: 'boolean' } },
+    },
+  },
+  status: { type: 'string', enum: codesOf(ENABLED_STATUS) },
+} as const;
+const stepTemplateBody = {
+  type: 'object',
+  required: ['name', 'orgCode', 'steps'],
+  properties: stepTemplateProperties,
 } as const;
 
 const checkInBody = {
@@ -246,6 +270,32 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
       ok(await saveRule(db, actorOf(request, reply), request.body, request.body.id), '编辑成功！'),
   );
 
+  // ---- 拜访步骤配置 (with 打卡规则's permissions: both say how a visit is held) ----
+  app.get('/eVisit/stepTemplate/list', { config: requires('visitRule:list') }, async (request) =>
+    ok(await listStepTemplates(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.post<{ Body: StepTemplateInput }>(
+    '/eVisit/stepTemplate/add',
+    { config: requires('visitRule:edit'), schema: { body: stepTemplateBody } },
+    async (request, reply) =>
+      ok(await saveStepTemplate(db, actorOf(request, reply), request.body), '添加成功！'),
+  );
+  app.put<{ Body: StepTemplateInput & { id: string } }>(
+    '/eVisit/stepTemplate/edit',
+    {
+      config: requires('visitRule:edit'),
+      schema: {
+        body: {
+          ...stepTemplateBody,
+          required: ['id', ...stepTemplateBody.required],
+          properties: { id, ...stepTemplateProperties },
+        },
+      },
+    },
+    async (request, reply) =>
+      ok(await saveStepTemplate(db, actorOf(request, reply), request.body, request.body.id), '编辑成功！'),
+  );
+
   // ---- 拜访记录 ----
   app.get('/eVisit/record/list', { config: requires('visit:list') }, async (request) =>
     ok(await listVisits(db, callerOf(request), request.query as RawQuery)),
@@ -356,6 +406,11 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
             planDate: isoDay,
             outletIds: ids(100),
             purpose: nullable({ type: 'string', maxLength: 16 }),
+            plannedTimes: {
+              type: 'object',
+              maxProperties: 100,
+              additionalProperties: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+            },
             remark: nullable({ type: 'string', maxLength: 256 }),
           },
         },

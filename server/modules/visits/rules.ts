@@ -22,19 +22,25 @@ export interface RuleInput extends CheckInRuleValues {
   status?: EnabledStatus;
 }
 
-const ruleSpec: ListSpec = {
+/** The tables of scoped visit configuration: 打卡规则 and 拜访步骤模板. */
+export type ScopedTable = 'check_in_rules' | 'visit_step_templates';
+
+/** The list of a scoped configuration: by name, department, channel and status; by department first. */
+export const scopedListSpec = (table: ScopedTable): ListSpec => ({
   filters: {
-    name: { column: 'check_in_rules.name', kind: 'text' },
-    orgCode: { column: 'check_in_rules.org_code', kind: 'text' },
-    channel: { column: 'check_in_rules.channel', kind: 'enum', values: codesOf(CHANNEL) },
-    status: { column: 'check_in_rules.status', kind: 'enum', values: codesOf(ENABLED_STATUS) },
+    name: { column: `${table}.name`, kind: 'text' },
+    orgCode: { column: `${table}.org_code`, kind: 'text' },
+    channel: { column: `${table}.channel`, kind: 'enum', values: codesOf(CHANNEL) },
+    status: { column: `${table}.status`, kind: 'enum', values: codesOf(ENABLED_STATUS) },
   },
-  sorts: { orgCode: 'check_in_rules.org_code', createTime: 'check_in_rules.created_at' },
+  sorts: { orgCode: `${table}.org_code`, createTime: `${table}.created_at` },
   defaultSort: [
-    ['check_in_rules.org_code', 'asc'],
-    ['check_in_rules.id', 'asc'],
+    [`${table}.org_code`, 'asc'],
+    [`${table}.id`, 'asc'],
   ],
-};
+});
+
+const ruleSpec = scopedListSpec('check_in_rules');
 
 const ruleColumns = [
   'check_in_rules.id',
@@ -83,19 +89,8 @@ const RULE_KEYS = { check_in_rules_scope_uq: '该范围已有启用的打卡规�
 
 export async function saveRule(db: Kysely<DB>, actor: Actor, input: RuleInput, id?: string) {
   if (input.minStayMinutes > input.maxStayMinutes) throw new BusinessError(400, '最短停留不能大于最长停留');
-  return db.transaction().execute(async (trx) => {
-    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
-    if (!orgCodeInScope(scope, input.orgCode)) throw new BusinessError(400, '所选部门不在您的数据权限范围内');
-    if (id !== undefined) {
-      const existing = await trx
-        .selectFrom('check_in_rules')
-        .select('org_code')
-        .where('id', '=', id)
-        .where('tenant_id', '=', actor.tenantId)
-        .executeTakeFirst();
-      if (!existing || !orgCodeInScope(scope, existing.org_code)) throw notFound('打卡规则');
-    }
-    const values = {
+  return db.transaction().execute((trx) =>
+    saveScopedRow(trx, actor, { table: 'check_in_rules', noun: '打卡规则', id }, RULE_KEYS, {
       name: input.name,
       org_code: input.orgCode,
       channel: input.channel ?? null,
@@ -107,32 +102,74 @@ export async function saveRule(db: Kysely<DB>, actor: Actor, input: RuleInput, i
       min_stay_minutes: input.minStayMinutes,
       max_stay_minutes: input.maxStayMinutes,
       status: input.status ?? 'ACTIVE',
-      updated_by: actor.userId,
-    };
-    const saved = await withUniqueKeys(RULE_KEYS, () =>
-      id === undefined
-        ? trx
-            .insertInto('check_in_rules')
-            .values({ ...values, id: newId(), tenant_id: actor.tenantId, created_by: actor.userId })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        : trx
-            .updateTable('check_in_rules')
-            .set({ ...values, updated_at: new Date() })
-            .where('id', '=', id)
-            .where('tenant_id', '=', actor.tenantId)
-            .returning('id')
-            .executeTakeFirstOrThrow(),
-    );
-    await logOperation(
-      trx,
-      actor,
-      id === undefined ? 'add' : 'update',
-      `${id ? '编辑' : '新增'}打卡规则 ${input.name}`,
-    );
-    return saved;
-  });
+    }),
+  );
 }
+
+/**
+ * Writes a row of a scoped configuration table (打卡规则, 拜访步骤模板): its department must be in the caller's
+ * scope, and an edited row's department too (else 404); a second active row of the same scope is 409.
+ */
+export async function saveScopedRow(
+  trx: Kysely<DB>,
+  actor: Actor,
+  target: { table: ScopedTable; noun: string; id?: string },
+  uniqueKeys: Record<string, string>,
+  values: { name: string; org_code: string } & Record<string, unknown>,
+): Promise<{ id: string }> {
+  const { table, noun, id } = target;
+  const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+  if (!orgCodeInScope(scope, values.org_code)) throw new BusinessError(400, '所选部门不在您的数据权限范围内');
+  if (id !== undefined) {
+    const existing = await trx
+      .selectFrom(table)
+      .select('org_code')
+      .where('id', '=', id)
+      .where('tenant_id', '=', actor.tenantId)
+      .executeTakeFirst();
+    if (!existing || !orgCodeInScope(scope, existing.org_code)) throw notFound(noun);
+  }
+  const row = { ...values, updated_by: actor.userId };
+  const saved = await withUniqueKeys(uniqueKeys, () =>
+    id === undefined
+      ? trx
+          .insertInto(table)
+          .values({ ...row, id: newId(), tenant_id: actor.tenantId, created_by: actor.userId } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      : trx
+          .updateTable(table)
+          .set({ ...row, updated_at: new Date() } as never)
+          .where('id', '=', id)
+          .where('tenant_id', '=', actor.tenantId)
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+  );
+  await logOperation(
+    trx,
+    actor,
+    id === undefined ? 'add' : 'update',
+    `${id ? '编辑' : '新增'}${noun} ${values.name}`,
+  );
+  return saved;
+}
+
+/** The outlet facts a scoped configuration (打卡规则, 拜访步骤模板) is matched by. */
+export interface ScopedOutlet {
+  org_code: string;
+  channel: string;
+  outlet_type: string | null;
+}
+
+/**
+ * Whether a row of a scoped configuration table (`org_code`, `channel`, `outlet_type`; null = any) applies to
+ * the outlet: its department subtree holds the outlet, and its channel and outlet type are the outlet's or none.
+ */
+export const scopeMatches = (outlet: ScopedOutlet) =>
+  sql<boolean>`(${outlet.org_code} like org_code || '%' and (channel is null or channel = ${outlet.channel}) and (outlet_type is null or outlet_type = ${outlet.outlet_type ?? ''}))`;
+
+/** Most specific first: the deepest department, then naming the outlet type and the channel, the type, the channel. */
+export const scopeSpecificity = sql<number>`length(org_code) * 4 + (outlet_type is not null)::integer * 2 + (channel is not null)::integer`;
 
 export interface ResolvedRule extends CheckInRuleValues {
   ruleId: string | null;
@@ -143,21 +180,15 @@ export interface ResolvedRule extends CheckInRuleValues {
 export async function ruleForOutlet(
   db: Kysely<DB>,
   tenantId: string,
-  outlet: { org_code: string; channel: string; outlet_type: string | null },
+  outlet: ScopedOutlet,
 ): Promise<ResolvedRule> {
   const rule = await db
     .selectFrom('check_in_rules')
     .select(ruleColumns)
     .where('tenant_id', '=', tenantId)
     .where('status', '=', 'ACTIVE')
-    .where(sql<boolean>`${outlet.org_code} like check_in_rules.org_code || '%'`)
-    .where((where) => where.or([where('channel', 'is', null), where('channel', '=', outlet.channel)]))
-    .where((where) =>
-      where.or([where('outlet_type', 'is', null), where('outlet_type', '=', outlet.outlet_type ?? '')]),
-    )
-    .orderBy(sql`length(check_in_rules.org_code)`, 'desc')
-    .orderBy(sql`(outlet_type is not null)`, 'desc')
-    .orderBy(sql`(channel is not null)`, 'desc')
+    .where(scopeMatches(outlet))
+    .orderBy(scopeSpecificity, 'desc')
     .limit(1)
     .executeTakeFirst();
   if (!rule) return { ...DEFAULT_CHECK_IN_RULE, ruleId: null, ruleName: '默认规则' };

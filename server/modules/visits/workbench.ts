@@ -8,7 +8,9 @@ import { shanghaiDateTime } from '../../db/dates';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
 import type { Caller } from '../shared/actor';
+import { templateForOutlet, type TemplateDetail } from '../execution/templates';
 import { ruleForOutlet } from './rules';
+import { stepsForOutlet } from './stepTemplates';
 
 const today = sql<string>`(now() at time zone 'Asia/Shanghai')::date`;
 /** The SKUs a stock check lists: the tenant's on-sale products, best known first. */
@@ -25,6 +27,7 @@ export async function workbenchToday(db: Kysely<DB>, caller: Caller) {
       'visit_plans.plan_no as planNo',
       'visit_plan_items.seq',
       'visit_plan_items.purpose',
+      'visit_plan_items.planned_time as plannedTime',
       'visit_plan_items.must_visit as mustVisit',
       'visit_plan_items.status',
       'visit_plan_items.visit_record_id as visitId',
@@ -46,6 +49,14 @@ export async function workbenchToday(db: Kysely<DB>, caller: Caller) {
     .orderBy('visit_plans.plan_no')
     .orderBy('visit_plan_items.seq')
     .execute();
+  // The 陈列检查 of each outlet scores against its active execution template (the most specific): each
+  // template once, the outlets naming theirs.
+  const templates = new Map<string, TemplateDetail>();
+  const templateIdOf = async (customerId: string) => {
+    const template = await templateForOutlet(db, caller.tenantId, customerId);
+    if (template) templates.set(template.id, template);
+    return template?.id ?? null;
+  };
   const outlets = [];
   for (const { org_code, channel, outlet_type, lng, lat, ...item } of items) {
     outlets.push({
@@ -53,6 +64,8 @@ export async function workbenchToday(db: Kysely<DB>, caller: Caller) {
       lng: lng === null ? null : Number(lng),
       lat: lat === null ? null : Number(lat),
       rule: await ruleForOutlet(db, caller.tenantId, { org_code, channel, outlet_type }),
+      ...(await stepsForOutlet(db, caller.tenantId, { org_code, channel, outlet_type })),
+      executionTemplateId: await templateIdOf(item.customerId),
     });
   }
   const open = await db
@@ -105,9 +118,29 @@ export async function workbenchToday(db: Kysely<DB>, caller: Caller) {
       ? {
           ...open,
           steps: steps.map((step) => ({ ...step, stepType_dictText: STEP_TYPE[step.stepType as StepType] })),
+          executionTemplateId: await templateIdOf(open.customerId),
         }
       : null,
     skus,
+    executionTemplates: [...templates.values()].map((template) => ({
+      id: template.id,
+      code: template.code,
+      name: template.name,
+      version: template.version,
+      passScore: template.passScore,
+      totalScore: template.totalScore,
+      items: template.items.map((item) => ({
+        id: item.id,
+        code: item.code,
+        name: item.name,
+        inputType: item.inputType,
+        scoringRule: item.scoringRule,
+        requirement: item.requirement,
+        maxScore: item.maxScore,
+        isVeto: item.isVeto,
+        photoRequired: item.photoRequired,
+      })),
+    })),
   };
 }
 

@@ -1,37 +1,25 @@
 // 打卡规则 (eVisit/CheckInRuleList): what a check-in is held to per department subtree, optionally per channel
 // and outlet type. An outlet follows the most specific active rule (deepest department, then outlet type,
-// then channel); with none the default applies (200 米, 精度 100 米, 停留 5–90 分钟).
+// then channel); with none the default applies (200 米, 精度 100 米, 停留 5–90 分钟). Below, 拜访步骤配置
+// (VisitStepTemplates): the steps of a visit, scoped the same way.
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, InputNumber, Switch, TreeSelect } from 'antd';
+import { Button, Form, Input, InputNumber, Switch } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
-import { CHANNEL, ENABLED_STATUS, OUTLET_TYPES } from '../../../../common/businessEnums';
+import { CHANNEL, ENABLED_STATUS } from '../../../../common/businessEnums';
 import { DEFAULT_CHECK_IN_RULE } from '../../../../common/visits';
-import { queryDepartTree, type DepartTreeNode } from '../../../api/systemDepart';
+import { queryDepartTree } from '../../../api/systemDepart';
 import { exportRules, listRules, saveRule, type CheckInRule, type RulePayload } from '../../../api/visits';
 import { EnumSelect } from '../../../components/form/EnumSelect';
-import { required, requiredNumber } from '../../../components/form/fieldRules';
+import { requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { HasPermission } from '../../../components/HasPermission';
 import { ListPage } from '../../../components/table/ListPage';
 import { useEnabledColumns } from '../../../components/table/enabledColumns';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
-
-interface OrgOption {
-  value: string;
-  title: string;
-  children?: OrgOption[];
-}
-
-const orgOptions = (nodes: DepartTreeNode[] | null | undefined): OrgOption[] =>
-  (nodes ?? []).map((node) => ({
-    value: node.orgCode ?? node.id,
-    title: node.departName,
-    children: orgOptions(node.children),
-  }));
-
-const OUTLET_TYPE_LABELS = Object.fromEntries(OUTLET_TYPES.map((type) => [type, type]));
+import { orgOptions, ScopeFields, type OrgOption } from './scopeFields';
+import { VisitStepTemplates } from './VisitStepTemplates';
 
 const payloadOf = (rule: CheckInRule): RulePayload => ({
   id: rule.id,
@@ -161,22 +149,7 @@ export default function CheckInRuleListPage() {
           })
         }
       >
-        <Form.Item
-          name="name"
-          label="规则名称"
-          rules={[required('规则名称'), { max: 64, message: '最多64字!' }]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item name="orgCode" label="适用部门" rules={[required('适用部门', '选择')]}>
-          <TreeSelect treeData={orgs} treeDefaultExpandAll placeholder="该部门及其下级" />
-        </Form.Item>
-        <Form.Item name="channel" label="渠道">
-          <EnumSelect labels={CHANNEL} placeholder="全部渠道" />
-        </Form.Item>
-        <Form.Item name="outletType" label="业态">
-          <EnumSelect labels={OUTLET_TYPE_LABELS} placeholder="全部业态" />
-        </Form.Item>
+        <ScopeFields nameLabel="规则名称" orgs={orgs} />
         <Form.Item name="checkInRadiusM" label="签到距离(米)" rules={[requiredNumber('签到距离')]}>
           <InputNumber min={10} max={5000} />
         </Form.Item>
@@ -199,6 +172,7 @@ export default function CheckInRuleListPage() {
           <EnumSelect labels={ENABLED_STATUS} allowClear={false} />
         </Form.Item>
       </ModalForm>
+      <VisitStepTemplates orgs={orgs} />
     </>
   );
 }

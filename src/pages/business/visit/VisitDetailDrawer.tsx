@@ -2,10 +2,22 @@
 // their review — and its timeline from check-in through each step to check-out, with the photos (duplicate
 // marks from the attachment service), and the map (VisitMap, loaded with the drawer's first open).
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Descriptions, Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import {
+  Descriptions,
+  Drawer,
+  Empty,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Timeline,
+  Typography,
+  type TableColumnsType,
+  type TableProps,
+} from 'antd';
 import { attachmentUrlOf, DUPLICATE_KIND, type DuplicateKind } from '../../../../common/attachments';
 import { ABNORMAL_FLAG, type AbnormalFlag } from '../../../../common/visits';
-import { visitById, type VisitDetail } from '../../../api/visits';
+import { visitById, type VisitCompetitor, type VisitDetail, type VisitStockCheck } from '../../../api/visits';
 import { ImageThumbnail } from '../../../components/ImageThumbnail';
 
 const VisitMap = lazy(() => import(/* webpackChunkName: "visit-map" */ './VisitMap'));
@@ -39,6 +51,103 @@ export function Photos({ ids, detail }: { ids: string[]; detail: VisitDetail }) 
         );
       })}
     </Space>
+  );
+}
+
+const FRESHNESS_COLOR: Record<string, string> = {
+  EXPIRED: 'red',
+  NEAR_EXPIRY: 'volcano',
+  WARNING: 'orange',
+  NORMAL: 'blue',
+  FRESH: 'green',
+};
+
+const stockColumns: TableColumnsType<VisitStockCheck> = [
+  {
+    title: '品项',
+    key: 'sku',
+    render: (_, row) => (
+      <>
+        {row.skuName}
+        <Typography.Text type="secondary"> {row.skuCode}</Typography.Text>
+      </>
+    ),
+  },
+  {
+    title: '库存',
+    key: 'qty',
+    render: (_, row) =>
+      `${row.qtyCases} 箱${row.qtyUnits > 0 ? ` ${row.qtyUnits} 个` : ''}（${row.baseQty}）`,
+  },
+  {
+    title: '最早生产日期',
+    key: 'oldest',
+    render: (_, row) =>
+      row.oldestProductionDate ? (
+        <Space size={4}>
+          {row.oldestProductionDate}
+          {row.freshness && (
+            <Tag color={FRESHNESS_COLOR[row.freshness]} title={`到期 ${row.expiresOn}`}>
+              {row.freshness_dictText}
+            </Tag>
+          )}
+        </Space>
+      ) : (
+        '—'
+      ),
+  },
+  { title: '建议订货(箱)', dataIndex: 'suggestedOrderCases', render: (value) => value ?? '—' },
+];
+
+const competitorColumns: TableColumnsType<VisitCompetitor> = [
+  { title: '竞品品牌', dataIndex: 'competitorBrand' },
+  { title: '产品', dataIndex: 'skuName' },
+  {
+    title: '零售价',
+    dataIndex: 'retailPrice',
+    render: (value: string | null) => (value === null ? '—' : `¥${Number(value).toFixed(2)}`),
+  },
+  { title: '排面', dataIndex: 'facings', render: (value) => value ?? '—' },
+  {
+    title: '冰柜',
+    dataIndex: 'hasFreezer',
+    render: (value: boolean | null) => (value === null ? '—' : value ? '有' : '无'),
+  },
+  { title: '促销', dataIndex: 'promoNote', render: (value) => value ?? '—' },
+];
+
+/** A titled table of the visit's rows (a region named by its title), shown when there are rows. */
+function RowsSection<T extends { id: string }>({
+  title,
+  rows,
+  ...table
+}: { title: string; rows: T[] } & Pick<TableProps<T>, 'columns' | 'expandable'>) {
+  if (rows.length === 0) return null;
+  return (
+    <section aria-label={title}>
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {title}
+      </Typography.Title>
+      <Table<T> size="small" rowKey="id" pagination={false} dataSource={rows} {...table} />
+    </section>
+  );
+}
+
+/** 库存盘点 and 竞品采集 of the visit, as rows. */
+function VisitObservations({ detail }: { detail: VisitDetail }) {
+  return (
+    <>
+      <RowsSection title="库存盘点" rows={detail.stockChecks} columns={stockColumns} />
+      <RowsSection
+        title="竞品采集"
+        rows={detail.competitors}
+        columns={competitorColumns}
+        expandable={{
+          rowExpandable: (row) => row.photoId !== null,
+          expandedRowRender: (row) => <Photos ids={row.photoId ? [row.photoId] : []} detail={detail} />,
+        }}
+      />
+    </>
   );
 }
 
@@ -134,6 +243,7 @@ export function VisitDetailDrawer({ visitId, onClose }: { visitId: string | null
               }))}
             />
           )}
+          <VisitObservations detail={detail} />
         </>
       )}
     </Drawer>

@@ -5,7 +5,20 @@
 import { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
-import { Button, DatePicker, Drawer, Form, Input, Progress, Segmented, Space, Table, Tag } from 'antd';
+import {
+  Button,
+  DatePicker,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Progress,
+  Segmented,
+  Space,
+  Table,
+  Tag,
+  TimePicker,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PLAN_STATUS, PLAN_TYPE, VISIT_PURPOSE } from '../../../../common/visits';
 import {
@@ -50,6 +63,28 @@ interface TempValues {
   planDate: Dayjs;
   outletIds: string[];
   purpose?: string;
+  startTime?: Dayjs | null;
+  intervalMinutes?: number | null;
+}
+
+/**
+ * 计划时间 of a temporary plan's outlets in the order chosen: the first at `start`, each next one `interval`
+ * minutes later; none past the day's end, and none at all without a start.
+ */
+export function spacedTimes(
+  outletIds: readonly string[],
+  start: Dayjs | null | undefined,
+  intervalMinutes: number,
+): Record<string, string> | undefined {
+  if (!start) return undefined;
+  const first = start.hour() * 60 + start.minute();
+  const times: Record<string, string> = {};
+  outletIds.forEach((id, index) => {
+    const at = first + index * intervalMinutes;
+    if (at < 24 * 60)
+      times[id] = `${String(Math.floor(at / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}`;
+  });
+  return times;
 }
 
 export default function VisitPlanListPage() {
@@ -220,13 +255,14 @@ export default function VisitPlanListPage() {
         open={adding}
         onClose={() => setAdding(false)}
         onSaved={reload}
-        initialValues={{ planDate: dayjs(), purpose: '巡店' }}
+        initialValues={{ planDate: dayjs(), purpose: '巡店', intervalMinutes: 30 }}
         onSubmit={(values) =>
           addTempPlan({
             employeeId: values.employeeId,
             planDate: values.planDate.format(DAY),
             outletIds: values.outletIds,
             purpose: values.purpose ?? null,
+            plannedTimes: spacedTimes(values.outletIds, values.startTime, values.intervalMinutes ?? 30),
           })
         }
       >
@@ -241,6 +277,17 @@ export default function VisitPlanListPage() {
         </Form.Item>
         <Form.Item name="purpose" label="目的">
           <EnumSelect labels={PURPOSES} />
+        </Form.Item>
+        <Form.Item label="计划时间" extra="按所选门店的顺序，从首家时间起每家相隔设定的分钟数（选填）">
+          <Space>
+            <Form.Item name="startTime" noStyle>
+              <TimePicker format="HH:mm" minuteStep={5} placeholder="首家时间" aria-label="首家时间" />
+            </Form.Item>
+            <Form.Item name="intervalMinutes" noStyle>
+              <InputNumber min={5} max={240} step={5} aria-label="每家间隔" />
+            </Form.Item>
+            分钟/家
+          </Space>
         </Form.Item>
       </ModalForm>
       <Drawer
@@ -262,6 +309,12 @@ export default function VisitPlanListPage() {
                 dataIndex: 'customerName',
                 key: 'customerName',
                 render: (name: string, item) => <TwoLineCell main={name} sub={item.customerCode} />,
+              },
+              {
+                title: '计划时间',
+                dataIndex: 'plannedTime',
+                key: 'plannedTime',
+                render: (time: string | null) => time ?? '—',
               },
               { title: '目的', dataIndex: 'purpose', key: 'purpose' },
               { title: '状态', dataIndex: 'status_dictText', key: 'status' },

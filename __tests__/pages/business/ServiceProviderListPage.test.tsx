@@ -1,11 +1,12 @@
 // 服务商 (issue #20): a provider's engineers are listed under the providers, each with its 变更记录 — the drawer
 // reads the SERVICE_ENGINEER history of that engineer, as the providers' own 变更记录 reads theirs.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import * as historyApi from '../../../src/api/changeHistory';
 import * as repairsApi from '../../../src/api/repairs';
 import ServiceProviderListPage from '../../../src/pages/business/mes/ServiceProviderListPage';
-import { ok, setupUser } from '../../support/signIn';
+import { buttonByText, findDialog, ok, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
+import { chooseRegion } from '../../support/regions';
 
 jest.mock('../../../src/api/repairs');
 jest.mock('../../../src/api/changeHistory');
@@ -56,6 +57,7 @@ beforeEach(() => {
     ]),
   );
 });
+afterEach(() => jest.clearAllMocks());
 
 it('opens an engineer’s 变更记录 from the engineers of a provider', async () => {
   const user = setupUser();
@@ -71,4 +73,38 @@ it('opens an engineer’s 变更记录 from the engineers of a provider', async 
   ) as HTMLElement;
   expect(history.changeHistory).toHaveBeenCalledWith('SERVICE_ENGINEER', 'e-wu');
   expect(await within(drawer).findByText('编辑工程师 吴师傅')).toBeInTheDocument();
+});
+
+it('shows coverage areas by name and edits them with the region picker, sending the codes (issue #15)', async () => {
+  const user = setupUser();
+  repairs.saveProvider.mockResolvedValue(ok(null));
+  await renderSystemPage(<ServiceProviderListPage />, {
+    path: '/mes/provider',
+    codes: ['repair:list', 'repair:provider'],
+  });
+  const row = (await screen.findByText('粤冷制冷设备服务有限公司')).closest('tr') as HTMLElement;
+  expect(await within(row).findByText('广东省 / 广州市')).toBeInTheDocument();
+  await user.click(within(row).getByText(/编\s*辑/, { selector: 'button, button > span' }));
+  const dialog = await findDialog('编辑服务商');
+  expect(within(dialog).queryByText(/行政区划代码/)).toBeNull();
+  const areas = within(dialog).getByRole('combobox', { name: '覆盖区域' });
+  await chooseRegion(user, areas, '南山', '广东省 / 深圳市 / 南山区');
+  await user.click(buttonByText(/保\s*存/, dialog));
+  await waitFor(() => expect(repairs.saveProvider).toHaveBeenCalledTimes(1));
+  expect(repairs.saveProvider).toHaveBeenCalledWith(
+    expect.objectContaining({ id: 'sp-yl', coverageAreaCodes: ['440100', '440305'] }),
+  );
+});
+
+it('asks for a coverage area before saving a new provider', async () => {
+  const user = setupUser();
+  await renderSystemPage(<ServiceProviderListPage />, {
+    path: '/mes/provider',
+    codes: ['repair:list', 'repair:provider'],
+  });
+  await user.click(buttonByText(/新增服务商/));
+  const dialog = await findDialog('新增服务商');
+  await user.click(buttonByText(/保\s*存/, dialog));
+  expect(await within(dialog).findByText('请选择覆盖区域!')).toBeInTheDocument();
+  expect(repairs.saveProvider).not.toHaveBeenCalled();
 });

@@ -5,9 +5,10 @@ import { Button, Form, Input, InputNumber, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { exportProviders, listEngineers, listProviders, saveProvider } from '../../../api/repairs';
 import { HasPermission } from '../../../components/HasPermission';
-import { required, requiredNumber } from '../../../components/form/fieldRules';
+import { required, requiredChoices, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { useHistoryColumn } from '../../../components/history/historyColumn';
+import { RegionCodesPicker, RegionNames } from '../../../components/region/RegionPicker';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { MesList } from './MesList';
 
@@ -82,7 +83,7 @@ export default function ServiceProviderListPage() {
           key: 'coverage',
           width: 200,
           ellipsis: true,
-          render: (value: string[]) => value.join('、'),
+          render: (value: string[]) => <RegionNames codes={value ?? []} />,
         },
         {
           title: '联系人',
@@ -124,24 +125,20 @@ export default function ServiceProviderListPage() {
             </div>
           )}
           {editing && (
-            <ModalForm<Record<string, unknown> & { coverageText?: string }>
+            <ModalForm<Record<string, unknown> & { coverageAreaCodes?: string[] }>
               title={editing.id ? '编辑服务商' : '新增服务商'}
               open
               onClose={() => setEditing(null)}
               onSaved={list.reload}
-              initialValues={{
-                slaHours: 48,
-                ...editing,
-                coverageText: (editing.coverageAreaCodes ?? []).join(','),
-              }}
-              onSubmit={({ coverageText, ...values }) =>
+              initialValues={{ slaHours: 48, coverageAreaCodes: [], ...editing }}
+              onSubmit={(values) =>
                 saveProvider({
                   code: values.code,
                   name: values.name,
                   contactName: values.contactName ?? null,
                   contactMobile: values.contactMobile ?? null,
                   slaHours: values.slaHours,
-                  coverageAreaCodes: (coverageText ?? '').split(/[\s,，]+/).filter(Boolean),
+                  coverageAreaCodes: values.coverageAreaCodes ?? [],
                   id: editing.id,
                 })
               }
@@ -153,12 +150,12 @@ export default function ServiceProviderListPage() {
                 <Input maxLength={64} />
               </Form.Item>
               <Form.Item
-                name="coverageText"
+                name="coverageAreaCodes"
                 label="覆盖区域"
-                rules={[required('覆盖区域')]}
-                extra="行政区划代码，逗号分隔，如 440000,440100"
+                rules={[requiredChoices('覆盖区域')]}
+                extra="可选整省、整市或区县"
               >
-                <Input.TextArea rows={2} />
+                <RegionCodesPicker aria-label="覆盖区域" placeholder="请选择覆盖的省/市/区" />
               </Form.Item>
               <Form.Item name="contactName" label="联系人">
                 <Input maxLength={32} />

@@ -40,7 +40,15 @@ beforeEach(() => {
   );
   repairs.listEngineers.mockResolvedValue(
     ok([
-      { id: 'e-li', name: '李师傅', mobile: '13926000011', username: 'eng_li', isManager: false },
+      {
+        id: 'e-li',
+        name: '李师傅',
+        mobile: '13926000011',
+        username: 'eng_li',
+        isManager: false,
+        status: 'ACTIVE',
+        status_dictText: '启用',
+      },
       { id: 'e-wu', name: '吴师傅', mobile: '13926000012', username: null, isManager: true },
     ]),
   );
@@ -58,6 +66,9 @@ beforeEach(() => {
   );
 });
 afterEach(() => jest.clearAllMocks());
+
+/** A dialog's field by its name (the list's search form has fields of the same names). */
+const field = (dialog: HTMLElement, name: string) => dialog.querySelector<HTMLInputElement>(`input#${name}`)!;
 
 it('opens an engineer’s 变更记录 from the engineers of a provider', async () => {
   const user = setupUser();
@@ -107,4 +118,50 @@ it('asks for a coverage area before saving a new provider', async () => {
   await user.click(buttonByText(/保\s*存/, dialog));
   expect(await within(dialog).findByText('请选择覆盖区域!')).toBeInTheDocument();
   expect(repairs.saveProvider).not.toHaveBeenCalled();
+});
+
+it('adds an engineer to a provider and edits one, then lists them again (issue #20)', async () => {
+  const user = setupUser();
+  repairs.saveEngineer.mockResolvedValue(ok(null));
+  await renderSystemPage(<ServiceProviderListPage />, {
+    path: '/mes/provider',
+    codes: ['repair:list', 'repair:provider'],
+  });
+  await screen.findByText('吴师傅');
+  await user.click(buttonByText(/新增工程师/));
+  const adding = await findDialog('新增工程师');
+  await user.click(buttonByText(/保\s*存/, adding));
+  expect(await within(adding).findByText('请输入姓名!')).toBeInTheDocument();
+  await user.type(field(adding, 'name'), '周师傅');
+  await user.type(field(adding, 'mobile'), '139');
+  await user.click(buttonByText(/保\s*存/, adding));
+  expect(await within(adding).findByText(/手机号/)).toBeInTheDocument();
+  await user.type(field(adding, 'mobile'), '26000013');
+  await user.click(within(adding).getByRole('switch'));
+  await user.click(buttonByText(/保\s*存/, adding));
+  await waitFor(() =>
+    expect(repairs.saveEngineer).toHaveBeenCalledWith({
+      id: undefined,
+      providerId: 'sp-yl',
+      name: '周师傅',
+      mobile: '13926000013',
+      username: null,
+      isManager: true,
+      status: 'ACTIVE',
+    }),
+  );
+  await waitFor(() => expect(repairs.listEngineers).toHaveBeenCalledTimes(2));
+
+  const row = screen.getByText('李师傅').closest('tr') as HTMLElement;
+  await user.click(within(row).getByText(/编\s*辑/, { selector: 'button, button > span' }));
+  const editing = await findDialog('编辑工程师');
+  expect(field(editing, 'username')).toHaveValue('eng_li');
+  await user.clear(field(editing, 'mobile'));
+  await user.type(field(editing, 'mobile'), '13926000019');
+  await user.click(buttonByText(/保\s*存/, editing));
+  await waitFor(() =>
+    expect(repairs.saveEngineer).toHaveBeenLastCalledWith(
+      expect.objectContaining({ id: 'e-li', providerId: 'sp-yl', mobile: '13926000019', username: 'eng_li' }),
+    ),
+  );
 });

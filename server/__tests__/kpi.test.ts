@@ -741,6 +741,13 @@ describe.each(testBackends())('KPI and sales reports (%s)', (backend) => {
     expect([line[4], line[5]]).toEqual(['240', '1']);
     expect(monthly.some((row) => row[0].endsWith(' 小计'))).toBe(true);
 
+    // 销售分析 through the same report export: its groups, subtotals and the total.
+    const sales = await exported(
+      '/eStoneKpi/sales/export?startDate=2020-03-01&endDate=2020-03-31&dimension=region&grain=month',
+    );
+    expect(sales[0]).toEqual(['维度', '期间', '金额', '箱数', '订单数', '同比', '环比']);
+    expect([sales.at(-1)![0], sales.at(-1)![2]]).toEqual(['合计', '740']);
+
     // Without the report's permission the export is refused like the report.
     const refused = await context.client.get(
       '/eStoneKpi/dealer/monthly/export?month=2020-03',

@@ -160,12 +160,14 @@ export default function AssetReportPage() {
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         闲置资产{report && `（在库超过${report.idleDays}天）`}
       </Typography.Title>
-      <ListPage<IdleAsset>
-        list={idle}
-        columns={IDLE_COLUMNS}
-        compactColumns={['assetNo', 'conditionStatus', 'value']}
-        exportAs={exportIdleAssets}
-      />
+      <div role="region" aria-label="闲置资产">
+        <ListPage<IdleAsset>
+          list={idle}
+          columns={IDLE_COLUMNS}
+          compactColumns={['assetNo', 'conditionStatus', 'value']}
+          exportAs={exportIdleAssets}
+        />
+      </div>
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         逾期未巡检资产{report && `（已投放超过${report.overdueInspectionDays}天未巡检）`}
       </Typography.Title>

@@ -172,6 +172,36 @@ export const KPI_PERIOD_TYPE = labels({ YEAR: '年', QUARTER: '季', MONTH: '月
 export type KpiPeriodType = keyof typeof KPI_PERIOD_TYPE;
 
 export const KPI_SUBJECT_TYPE = labels({ ORG: '部门', EMPLOYEE: '人员', DEALER: '经销商' });
+
+/** The columns of 达成报表, as the page shows them and its 导出 names them. */
+export const ACHIEVEMENT_COLUMNS = {
+  subjectName: '名称',
+  subjectType: '类型',
+  targetValue: '目标',
+  actualValue: '实际',
+  achievementRate: '达成率',
+  timeProgressRate: '时间进度',
+  gapToTarget: '差额',
+  rankInParent: '组内排名',
+  rankTotal: '总排名',
+} as const;
+
+/** The columns of 经销商月报, as the page shows them and its 导出 names them. */
+export const DEALER_MONTHLY_COLUMNS = {
+  dealerName: '经销商',
+  purchaseCases: '进货箱数',
+  purchaseAmount: '进货金额',
+  sellOutCases: '出货箱数',
+  sellOutAmount: '出货金额',
+  activeOutlets: '动销门店',
+  newOutlets: '新开门店',
+  rebateAccrued: '返利计提',
+  rebateUsed: '返利使用',
+  displayFeesPaid: '陈列费',
+  freezersPlaced: '冰柜投放',
+  targetCases: '目标箱数',
+  achievementRate: '达成率',
+} as const;
 export type KpiSubjectType = keyof typeof KPI_SUBJECT_TYPE;
 
 export const KPI_TARGET_STATUS = labels({ DRAFT: '草稿', PUBLISHED: '已下达', LOCKED: '已锁定' });

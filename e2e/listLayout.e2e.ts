@@ -223,6 +223,8 @@ const LISTS: ListCase[] = [
     path: '/eAsset/report',
     desktop: ['资产编号', '型号', '所在仓库', '设备状态', '闲置起', '闲置天数', '资产价值'],
     tablet: ['资产编号', '设备状态', '资产价值'],
+    // The report has a second list under it (逾期未巡检资产).
+    within: '[role="region"][aria-label="闲置资产"] .list-page',
     readOnly: true,
   },
   {

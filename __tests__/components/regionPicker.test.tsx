@@ -3,8 +3,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { Button, Form } from 'antd';
 import { loadRegions, regionsOf } from '../../src/components/region/regions';
-import { RegionFields, RegionName, regionText } from '../../src/components/region/RegionPicker';
+import { RegionFields, RegionName, RegionNames, regionText } from '../../src/components/region/RegionPicker';
 import { setupUser } from '../support/signIn';
+import { chooseRegion } from '../support/regions';
 
 describe('regionsOf', () => {
   const regions = regionsOf([
@@ -71,12 +72,11 @@ it('fills the province, city and district code fields from names chosen in one c
   );
   // The stored codes show by name.
   await screen.findByTitle('上海市 / 上海市');
-  await user.click(screen.getByRole('combobox', { name: '所在地区' }));
-  await user.type(screen.getByRole('combobox', { name: '所在地区' }), '南山');
-  await user.click(
-    await screen.findByText(
-      (_text, element) => element?.textContent === '广东省 / 深圳市 / 南山区' && element.tagName === 'LI',
-    ),
+  await chooseRegion(
+    user,
+    screen.getByRole('combobox', { name: '所在地区' }),
+    '南山',
+    '广东省 / 深圳市 / 南山区',
   );
   await user.click(screen.getByRole('button', { name: /提\s*交/ }));
   await waitFor(() =>
@@ -91,4 +91,9 @@ it('fills the province, city and district code fields from names chosen in one c
 it('names a stored path once the data is there', async () => {
   render(<RegionName codes={['440000', '440300', '440305']} />);
   await screen.findByText('广东省 / 深圳市 / 南山区');
+});
+
+it('names a list of codes of any level, each by its path', async () => {
+  render(<RegionNames codes={['440100', '310000']} />);
+  await screen.findByText('广东省 / 广州市、上海市');
 });

@@ -811,6 +811,29 @@ describe.each(testBackends())('assets on %s', (backend) => {
     const workbook = await bed.download('admin', '/eAsset/report/idle/exportXls');
     expect(workbook.status).toBe(200);
     expect(workbook.headers.get('content-type')).toContain('spreadsheetml');
+    // 逾期未巡检: exactly the ledger's overdue rows of the filter, with the report page's columns.
+    const overdueFile = await bed.download('admin', '/eAsset/report/overdue/exportXls?assetType=FREEZER');
+    expect(overdueFile.status).toBe(200);
+    const overdueBook = new ExcelJS.Workbook();
+    await overdueBook.xlsx.load(overdueFile.body);
+    const overdueSheet = overdueBook.worksheets[0];
+    expect((overdueSheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      '资产编号',
+      '型号',
+      '门店',
+      '责任人',
+      '投放日期',
+      '最近巡检',
+    ]);
+    expect(overdueSheet.rowCount - 1).toBe(overdue.total);
+    const overdueNos = (overdueSheet.getColumn(1).values as unknown[]).slice(2);
+    const overdueRows = await get<Page<Asset>>('admin', '/eAsset/list', {
+      assetType: 'FREEZER',
+      overdueInspection: 'true',
+      pageSize: '200',
+    });
+    expect(overdueRows.records.length).toBeGreaterThan(0);
+    expect(overdueNos).toEqual(expect.arrayContaining(overdueRows.records.map((row) => row.assetNo)));
   });
 
   it('gives one of two operators acting on one asset at once a 409', async () => {

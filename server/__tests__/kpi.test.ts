@@ -2,6 +2,7 @@
 // demo row reaches), with the expected figures worked out here by hand; the target grid, its top-down split,
 // publishing and locking with a change through 审批中心; the achievement report's drill-down and colour; the
 // sales analysis' subtotals; and the data scope (a manager of 广州 sees only 广州) and the other tenant.
+import ExcelJS from 'exceljs';
 import { sql, type Kysely } from 'kysely';
 import type {
   KpiAchievementReport,
@@ -673,6 +674,91 @@ describe.each(testBackends())('KPI and sales reports (%s)', (backend) => {
       }),
     );
     expect(Math.round(((await accruedNow()) - before) * 100) / 100).toBe(12.34);
+  });
+
+  /** The export's first sheet as rows of cell texts (issue #15: 导出 of the reports, the screen's columns). */
+  async function exported(path: string, username = 'admin'): Promise<string[][]> {
+    const response = await fetch(`${context.server.baseUrl}/api${path}`, {
+      headers: { 'x-access-token': await context.tokenOf(username) },
+    });
+    expect(response.headers.get('content-type')).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const rows: string[][] = [];
+    workbook.worksheets[0].eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1).map((value) => (value == null ? '' : String(value))));
+    });
+    return rows;
+  }
+
+  it('exports the achievement report and the dealer month as the pages show them', async () => {
+    const achievement = await exported(
+      '/eStoneKpi/achievement/export?period=2020-03&indicatorCode=SALES_AMOUNT&orgCode=A01A02A01',
+    );
+    expect(achievement[0]).toEqual([
+      '名称',
+      '类型',
+      '目标',
+      '实际',
+      '达成率',
+      '时间进度',
+      '差额',
+      '组内排名',
+      '总排名',
+    ]);
+    // The office's total first (the month closed: 180 of 360), then its reps.
+    expect(achievement[1].slice(1, 6)).toEqual(['部门', '360', '180', '50.0%', '100.0%']);
+    const zhaoleiName = (
+      await db.selectFrom('users').select('realname').where('id', '=', zhaolei).executeTakeFirstOrThrow()
+    ).realname;
+    expect(achievement.find((row) => row[0] === zhaoleiName)?.slice(1, 5)).toEqual([
+      '人员',
+      '600',
+      '180',
+      '30.0%',
+    ]);
+
+    const monthly = await exported('/eStoneKpi/dealer/monthly/export?month=2020-03&level=3');
+    expect(monthly[0]).toEqual([
+      '经销商',
+      '进货箱数',
+      '进货金额',
+      '出货箱数',
+      '出货金额',
+      '动销门店',
+      '新开门店',
+      '返利计提',
+      '返利使用',
+      '陈列费',
+      '冰柜投放',
+      '目标箱数',
+      '达成率',
+    ]);
+    const dealerName = (
+      await db.selectFrom('customers').select('name').where('id', '=', dealer).executeTakeFirstOrThrow()
+    ).name;
+    const line = monthly.find((row) => row[0] === dealerName)!;
+    expect([line[4], line[5]]).toEqual(['240', '1']);
+    expect(monthly.some((row) => row[0].endsWith(' 小计'))).toBe(true);
+
+    // 销售分析 through the same report export: its groups, subtotals and the total.
+    const sales = await exported(
+      '/eStoneKpi/sales/export?startDate=2020-03-01&endDate=2020-03-31&dimension=region&grain=month',
+    );
+    expect(sales[0]).toEqual(['维度', '期间', '金额', '箱数', '订单数', '同比', '环比']);
+    expect([sales.at(-1)![0], sales.at(-1)![2]]).toEqual(['合计', '740']);
+
+    // Without the report's permission the export is refused like the report.
+    const refused = await context.client.get(
+      '/eStoneKpi/dealer/monthly/export?month=2020-03',
+      await context.tokenOf('zhaolei'),
+    );
+    expect(refused.body.code).toBe(403);
+    const badPeriod = await context.client.get(
+      '/eStoneKpi/achievement/export?period=March&indicatorCode=SALES_AMOUNT',
+      await context.tokenOf('admin'),
+    );
+    expect(badPeriod.body.code).toBe(400);
   });
 
   it('shows a manager only his departments and another tenant nothing', async () => {

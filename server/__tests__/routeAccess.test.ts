@@ -173,12 +173,14 @@ function kpiSamples(): Record<string, Sample> {
     },
     'POST /api/eStoneKpi/target/change': { body: { ...target, newValue: 1, reason: '巡检' } },
     'GET /api/eStoneKpi/achievement/report': { query: { period: '2026-11', indicatorCode: 'SALES_AMOUNT' } },
+    'GET /api/eStoneKpi/achievement/export': { query: { period: '2026-11', indicatorCode: 'SALES_AMOUNT' } },
     'POST /api/eStoneKpi/achievement/rebuild': { body: { period: '2026-11' }, own: true },
     'GET /api/eStoneKpi/sales/analysis': { query: sales },
     'GET /api/eStoneKpi/sales/export': { query: sales },
     'GET /api/eStoneKpi/dealer/daily': { query: { date: '2026-11-25' } },
     'GET /api/eStoneKpi/dealer/daily/export': { query: { date: '2026-11-25' } },
     'GET /api/eStoneKpi/dealer/monthly': { query: { month: '2026-11' } },
+    'GET /api/eStoneKpi/dealer/monthly/export': { query: { month: '2026-11' } },
     'POST /api/eStoneKpi/dealer/rebuild': { body: { month: '2026-11' }, own: true },
   };
 }

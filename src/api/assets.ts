@@ -350,3 +350,6 @@ export const listIdleAssets = (params: ListParams) =>
   getAction<Page<IdleAsset>>('/eAsset/report/idle', params);
 export const exportIdleAssets = (params: ListParams) =>
   downloadFile('/eAsset/report/idle/exportXls', '闲置资产.xlsx', params);
+/** 逾期未巡检资产: the ledger's overdue-inspection rows of the filters, with the report page's columns. */
+export const exportOverdueInspection = (params: ListParams) =>
+  downloadFile('/eAsset/report/overdue/exportXls', '逾期未巡检资产.xlsx', params);

@@ -64,6 +64,12 @@ export const achievementReport = (query: {
   indicatorCode: KpiIndicatorCode;
   orgCode?: string;
 }) => getAction<KpiAchievementReport>('/eStoneKpi/achievement/report', { ...query });
+/** 达成报表 as shown (the same period, indicator and department), through 下载中心 when large. */
+export const exportAchievement = (query: {
+  period: string;
+  indicatorCode: KpiIndicatorCode;
+  orgCode?: string;
+}) => downloadFile('/eStoneKpi/achievement/export', '达成报表.xlsx', { ...query });
 export const rebuildAchievement = (period: string) =>
   postAction<{ jobId: string }>('/eStoneKpi/achievement/rebuild', { period });
 
@@ -84,6 +90,8 @@ export const dealerDaily = (params: { date: string; orgCode?: string; pageNo?: n
   );
 export const exportDealerDaily = (params: { date: string; orgCode?: string }) =>
   downloadFile('/eStoneKpi/dealer/daily/export', '经销商进销存日报.xlsx', params);
+export const exportDealerMonthly = (params: { month: string; level: number }) =>
+  downloadFile('/eStoneKpi/dealer/monthly/export', '经销商月报.xlsx', params);
 export interface DealerMonthlyGroup {
   orgCode: string;
   name: string;

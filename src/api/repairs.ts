@@ -118,7 +118,8 @@ export const saveProvider = (body: Record<string, unknown>) =>
   httpAction(body.id ? '/mes/provider/edit' : '/mes/provider/add', body, body.id ? 'put' : 'post');
 export const listEngineers = (providerId?: string) =>
   getAction<Row[]>('/mes/engineer/list', providerId ? { providerId } : {});
-export const saveEngineer = (body: Record<string, unknown>) => postAction('/mes/engineer/add', body);
+export const saveEngineer = (body: Record<string, unknown>) =>
+  httpAction(body.id ? '/mes/engineer/edit' : '/mes/engineer/add', body, body.id ? 'put' : 'post');
 export const listFaultCodes = (params: ListParams) => getAction<Page<Row>>('/mes/faultCode/list', params);
 export const exportFaultCodes = (params: ListParams) =>
   downloadFile('/mes/faultCode/exportXls', '故障代码.xlsx', params);

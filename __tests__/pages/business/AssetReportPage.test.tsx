@@ -49,6 +49,23 @@ const idle: assetsApi.IdleAsset = {
   value: '2800.00',
 };
 
+const overdueAsset = {
+  id: 'a2',
+  assetNo: 'HY100021',
+  assetType_dictText: '冰柜',
+  modelCode: 'SC-400',
+  modelName: '立式单门冷藏柜 400L',
+  customerName: '天河便利店',
+  responsibleName: '赵磊',
+  placedAt: '2026-03-01 10:00:00',
+  lastInspectionAt: null,
+} as unknown as assetsApi.Asset;
+
+beforeEach(() => {
+  assets.listAssets.mockResolvedValue(
+    ok({ records: [overdueAsset], total: 1, size: 10, current: 1, pages: 1 }),
+  );
+});
 afterEach(() => jest.clearAllMocks());
 
 it('shows the regions by state, the months and the overdue count, and sends the asset type', async () => {
@@ -101,7 +118,7 @@ it('shows the regions by state, the months and the overdue count, and sends the 
   );
   expect(view.search()).toContain('assetType=DISPLAY_RACK');
 
-  await userEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+  await userEvent.click(screen.getAllByRole('button', { name: /导\s*出/ })[0]);
   expect(assets.exportIdleAssets).toHaveBeenCalledWith(
     expect.objectContaining({ assetType: 'DISPLAY_RACK' }),
   );
@@ -137,4 +154,34 @@ it('on a tablet the region table shows the region, its placed assets and total, 
   ) as HTMLElement;
   expect(detail).toHaveTextContent('设备状态 · 正常4');
   expect(detail).toHaveTextContent('设备状态 · 异常1');
+});
+
+it('lists the placed assets overdue for inspection of the chosen type, and exports them (issue #20)', async () => {
+  const user = setupUser();
+  assets.loadAssetReport.mockResolvedValue(ok(report));
+  assets.listIdleAssets.mockResolvedValue(ok({ records: [], total: 0, size: 10, current: 1, pages: 1 }));
+  assets.exportOverdueInspection.mockResolvedValue(null);
+  await renderSystemPage(<AssetReportPage />, { path: '/eAsset/report' });
+  const list = await screen.findByRole('region', { name: '逾期未巡检资产' });
+  const row = (await within(list).findByText('HY100021')).closest('tr')!;
+  expect(row).toHaveTextContent('天河便利店');
+  expect(row).toHaveTextContent('未巡检');
+  expect(screen.getByText('逾期未巡检资产（已投放超过30天未巡检）')).toBeInTheDocument();
+  expect(assets.listAssets).toHaveBeenCalledWith(
+    expect.objectContaining({ overdueInspection: 'true' }),
+    expect.anything(),
+  );
+  await user.click(screen.getByText('冰柜', { selector: '.ant-segmented-item-label' }));
+  await waitFor(() =>
+    expect(assets.listAssets).toHaveBeenLastCalledWith(
+      expect.objectContaining({ overdueInspection: 'true', assetType: 'FREEZER' }),
+      expect.anything(),
+    ),
+  );
+  await user.click(within(list).getByRole('button', { name: /导\s*出/ }));
+  await waitFor(() =>
+    expect(assets.exportOverdueInspection).toHaveBeenCalledWith(
+      expect.objectContaining({ overdueInspection: 'true', assetType: 'FREEZER' }),
+    ),
+  );
 });

@@ -1,22 +1,25 @@
 // 返利政策 and 返利核算: each row offers the actions its state allows (the state tables of common/rebates.ts);
 // the editor's values become the server's input (the deduction cap from percent to a ratio, tiers numbered);
 // 确认入账 asks first and sends the result's id; 导出 downloads the list's selection.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { RebateCalcRecord, RebatePolicyRecord } from '../../../common/rebates';
 import * as customersApi from '../../../src/api/customers';
 import * as productsApi from '../../../src/api/products';
 import * as rebatesApi from '../../../src/api/rebates';
+import * as departApi from '../../../src/api/systemDepart';
 import RebateCalcListPage from '../../../src/pages/business/rebate/RebateCalcListPage';
 import RebatePolicyListPage, {
   toRebatePolicyInput,
   type PolicyFormValues,
 } from '../../../src/pages/business/rebate/RebatePolicyListPage';
-import { buttonByText, findDialog, ok, rowActionNames, setupUser } from '../../support/signIn';
+import { buttonByText, findDialog, ok, rowAction, rowActionNames, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
+import { chooseRegion } from '../../support/regions';
 
 jest.mock('../../../src/api/rebates');
 jest.mock('../../../src/api/customers');
 jest.mock('../../../src/api/products');
+jest.mock('../../../src/api/systemDepart');
 jest.setTimeout(90000);
 
 const api = jest.mocked(rebatesApi);
@@ -85,6 +88,11 @@ beforeEach(() => {
   jest.mocked(customersApi).listCustomers.mockResolvedValue(page([]));
   jest.mocked(productsApi).listSkus.mockResolvedValue(page([]));
   api.listRebatePolicies.mockResolvedValue(page([]));
+  jest
+    .mocked(departApi)
+    .queryDepartTree.mockResolvedValue(
+      ok([{ id: 'd-hn', orgCode: 'A01', departName: '华南大区' } as unknown as departApi.DepartTreeNode]),
+    );
 });
 afterEach(() => jest.clearAllMocks());
 
@@ -104,6 +112,40 @@ it('lists policies with their tiers and the actions of each state', async () => 
   expect(active).toHaveTextContent('5000 元 / 10%');
   expect(await rowActionNames(user, active)).toEqual(['结束']);
   expect(await rowActionNames(user, await rowOf('草稿政策'))).toEqual(['编辑', '提交审批', '作废']);
+});
+
+it('scopes a policy by region and department names, sending their codes (issue #15)', async () => {
+  const user = setupUser();
+  api.listRebatePolicies.mockResolvedValue(
+    page([
+      policy({
+        id: 'r2',
+        name: '草稿政策',
+        status: 'DRAFT',
+        status_dictText: '草稿',
+        customerScope: { areaCodes: ['440300'], orgCodes: ['A01'] },
+      }),
+    ]),
+  );
+  api.saveRebatePolicy.mockResolvedValue(ok({ id: 'r2' }));
+  await renderSystemPage(<RebatePolicyListPage />, {
+    path: '/eRebate/policy',
+    codes: ['rebate:list', 'rebate:policy'],
+  });
+  await rowAction(user, await rowOf('草稿政策'), /编\s*辑/);
+  const dialog = await findDialog('编辑返利政策');
+  // Departments and regions are chosen by name: no code to type or read.
+  expect(within(dialog).queryByText('区域编码')).toBeNull();
+  expect(await within(dialog).findByText('华南大区')).toBeInTheDocument();
+  const areas = within(dialog).getByRole('combobox', { name: '区域' });
+  await chooseRegion(user, areas, '天河', '广东省 / 广州市 / 天河区');
+  await user.click(buttonByText(/确\s*定|保\s*存/, dialog));
+  await waitFor(() => expect(api.saveRebatePolicy).toHaveBeenCalledTimes(1));
+  expect(api.saveRebatePolicy.mock.calls[0][0]).toBe('r2');
+  expect(api.saveRebatePolicy.mock.calls[0][1].customerScope).toMatchObject({
+    areaCodes: ['440300', '440106'],
+    orgCodes: ['A01'],
+  });
 });
 
 it('turns the editor into the server input: the cap as a ratio, the tiers numbered', () => {

@@ -1,7 +1,8 @@
 // 资产报表 (DOMAIN §1.10 reports, issue #20): assets by state and region, utilisation (cases the outlets holding a
 // freezer bought per freezer per month, from their orders), the idle list (in stock for IDLE_DAYS) and the count
-// of placed assets overdue for inspection; all in the caller's tenant and data scope. The idle list is exported
-// through the shared list export (下载中心 for large ones).
+// of placed assets overdue for inspection; all in the caller's tenant and data scope. The idle list and the
+// overdue-inspection list (the ledger's overdue filter) are exported through the shared list export (下载中心 for
+// large ones).
 import { sql, type Kysely } from 'kysely';
 import {
   ASSET_TYPE,
@@ -15,8 +16,8 @@ import type { DB } from '../../db/schema';
 import type { RawQuery } from '../../http/listQuery';
 import type { Caller } from '../shared/actor';
 import { dataScopeOf, inScope } from '../shared/dataScope';
-import { defineListExport, type ExportColumn } from '../shared/excel';
-import { OVERDUE_INSPECTION_DAYS } from './service';
+import { defineListExport, type ExportColumn, type ListRecord } from '../shared/excel';
+import { listAssets, OVERDUE_INSPECTION_DAYS } from './service';
 
 /** Orders that count as sold (not refused, cancelled or voided). */
 const SOLD = ['PENDING_SHIPMENT', 'PARTIALLY_SHIPPED', 'SHIPPED', 'SIGNED', 'COMPLETED'] as const;
@@ -206,3 +207,20 @@ const IDLE_COLUMNS: ExportColumn<IdleRecord>[] = [
 ];
 
 export const IDLE_EXPORT = defineListExport('idleAssets', '闲置资产', IDLE_COLUMNS, idleAssets);
+
+type OverdueRecord = ListRecord<typeof listAssets>;
+
+/** 逾期未巡检: the placed assets not inspected for OVERDUE_INSPECTION_DAYS, with the report page's columns. */
+export const OVERDUE_INSPECTION_EXPORT = defineListExport<OverdueRecord>(
+  'overdueInspection',
+  '逾期未巡检资产',
+  [
+    { header: '资产编号', width: 18, value: (row) => row.assetNo },
+    { header: '型号', width: 24, value: (row) => `${row.modelCode} ${row.modelName}` },
+    { header: '门店', width: 24, value: (row) => row.customerName },
+    { header: '责任人', value: (row) => row.responsibleName },
+    { header: '投放日期', width: 20, value: (row) => row.placedAt },
+    { header: '最近巡检', width: 20, value: (row) => row.lastInspectionAt ?? '未巡检' },
+  ],
+  (db, caller, query) => listAssets(db, caller, { ...query, overdueInspection: 'true' }),
+);

@@ -38,7 +38,7 @@ import {
   type TransferInput,
 } from './applications';
 import { APPLICATION_EXPORT, ASSET_EXPORT, HANDOVER_EXPORT, MODEL_EXPORT } from './export';
-import { IDLE_EXPORT, assetReport, idleAssets } from './reports';
+import { IDLE_EXPORT, OVERDUE_INSPECTION_EXPORT, assetReport, idleAssets } from './reports';
 import {
   assetAgreementHtml,
   assetAgreementPdf,
@@ -418,5 +418,8 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
   );
   app.get('/eAsset/report/idle/exportXls', { config: requires('asset:list') }, (request, reply) =>
     sendExport(request, reply, IDLE_EXPORT),
+  );
+  app.get('/eAsset/report/overdue/exportXls', { config: requires('asset:list') }, (request, reply) =>
+    sendExport(request, reply, OVERDUE_INSPECTION_EXPORT),
   );
 }

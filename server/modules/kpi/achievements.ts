@@ -5,7 +5,10 @@
 // coloured against the time progress; the caller sees only the departments of their data scope.
 import { sql, type Kysely } from 'kysely';
 import {
+  ACHIEVEMENT_COLUMNS as TITLE,
   KPI_INDICATOR_CODES,
+  KPI_INDICATORS,
+  KPI_SUBJECT_TYPE,
   DAY_MS,
   addDays,
   achievementColour,
@@ -23,6 +26,7 @@ import { shanghaiToday } from '../home/periods';
 import type { Caller } from '../shared/actor';
 import { notFound } from '../shared/commands';
 import { dataScopeOf, orgCodeInScope } from '../shared/dataScope';
+import { defineReportExport } from '../shared/excel';
 import { inTransaction, indicatorActuals, orgFigure, round, valueOf } from './indicators';
 import { departNames, subjectsOf, type Subject } from './subjects';
 import { ORG_CODE_LEVEL } from '../auth/tenantOrganisation';
@@ -288,4 +292,38 @@ export async function achievementReport(
     total: own ? rowOf(own) : null,
     rows: (children[0] as Array<Parameters<typeof rowOf>[0]>).map(rowOf),
   };
+}
+
+/** A rate as the report pages show it (12.3%); empty when there is none. */
+export const rateText = (rate: number | null) => (rate === null ? null : `${(rate * 100).toFixed(1)}%`);
+
+/** 达成报表 as the page shows it (issue #15): the department's total first, then its rows, the page's columns. */
+export const ACHIEVEMENT_EXPORT = defineReportExport<KpiAchievementRow>({
+  key: 'KPI_ACHIEVEMENT',
+  title: '达成报表',
+  columns: [
+    { header: TITLE.subjectName, width: 24, value: (row) => row.subjectName },
+    { header: TITLE.subjectType, value: (row) => KPI_SUBJECT_TYPE[row.subjectType] },
+    { header: TITLE.targetValue, value: (row) => figureOf(row, row.targetValue) },
+    { header: TITLE.actualValue, value: (row) => figureOf(row, row.actualValue) },
+    { header: TITLE.achievementRate, value: (row) => rateText(row.achievementRate) },
+    { header: TITLE.timeProgressRate, value: (row) => rateText(row.timeProgressRate) },
+    { header: TITLE.gapToTarget, value: (row) => figureOf(row, row.gapToTarget) },
+    { header: TITLE.rankInParent, value: (row) => row.rankInParent },
+    { header: TITLE.rankTotal, value: (row) => row.rankTotal },
+  ],
+  lines: async (db, caller, raw) => {
+    const report = await achievementReport(db, caller, {
+      period: String(raw.period),
+      indicatorCode: raw.indicatorCode as KpiIndicatorCode,
+      orgCode: raw.orgCode ? String(raw.orgCode) : undefined,
+    });
+    return [...(report.total ? [report.total] : []), ...report.rows];
+  },
+});
+
+/** A figure as the page shows it: a rate or an average indicator as a percentage. */
+function figureOf(row: KpiAchievementRow, value: number | null): number | string | null {
+  const aggregation = KPI_INDICATORS.find((each) => each.code === row.indicatorCode)?.aggregation;
+  return aggregation === 'RATE' || aggregation === 'AVG' ? rateText(value) : value;
 }

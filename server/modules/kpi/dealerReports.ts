@@ -4,14 +4,21 @@
 // seen through today's lots). The month row puts the dealer's purchases from the brand beside its sales to
 // outlets. Reads are limited to the caller's data scope, grouped by department with subtotals.
 import { sql, type Kysely } from 'kysely';
-import { addDays, periodRange, type DealerInventoryRow, type DealerMonthlyRow } from '../../../common/kpi';
+import {
+  addDays,
+  DEALER_MONTHLY_COLUMNS as TITLE,
+  periodRange,
+  type DealerInventoryRow,
+  type DealerMonthlyRow,
+} from '../../../common/kpi';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
 import { likePattern, pagedList, parseListQuery, type ListSpec, type RawQuery } from '../../http/listQuery';
 import type { Caller } from '../shared/actor';
 import { notFound } from '../shared/commands';
 import { dataScopeOf, inScope, orgCodeInScope } from '../shared/dataScope';
-import { defineExport } from '../shared/excel';
+import { defineExport, defineReportExport } from '../shared/excel';
+import { rateText } from './achievements';
 import { dayStart, inTransaction, NOT_SALES } from './indicators';
 import { targetsOf } from './targets';
 import { departNames } from './subjects';
@@ -428,4 +435,38 @@ export const DEALER_DAILY_EXPORT = defineExport<DealerInventoryRow>({
   ],
   page: (db, caller, raw, pageNo, pageSize) =>
     listDealerDaily(db, caller, { ...raw, pageNo: String(pageNo), pageSize: String(pageSize) }),
+});
+
+type DealerMonthlyLine = Omit<DealerMonthlyRow, 'month' | 'dealerId' | 'orgCode'>;
+
+/** 经销商月报 as the page shows it (issue #15): each group's dealers, then its subtotal, the page's columns. */
+export const DEALER_MONTHLY_EXPORT = defineReportExport<DealerMonthlyLine>({
+  key: 'DEALER_MONTHLY',
+  title: '经销商月报',
+  columns: [
+    { header: TITLE.dealerName, width: 28, value: (line) => line.dealerName },
+    { header: TITLE.purchaseCases, value: (line) => line.purchaseCases },
+    { header: TITLE.purchaseAmount, value: (line) => line.purchaseAmount },
+    { header: TITLE.sellOutCases, value: (line) => line.sellOutCases },
+    { header: TITLE.sellOutAmount, value: (line) => line.sellOutAmount },
+    { header: TITLE.activeOutlets, value: (line) => line.activeOutlets },
+    { header: TITLE.newOutlets, value: (line) => line.newOutlets },
+    { header: TITLE.rebateAccrued, value: (line) => line.rebateAccrued },
+    { header: TITLE.rebateUsed, value: (line) => line.rebateUsed },
+    { header: TITLE.displayFeesPaid, value: (line) => line.displayFeesPaid },
+    { header: TITLE.freezersPlaced, value: (line) => line.freezersPlaced },
+    { header: TITLE.targetCases, value: (line) => line.targetCases },
+    { header: TITLE.achievementRate, value: (line) => rateText(line.achievementRate) },
+  ],
+  lines: async (db, caller, raw) => {
+    const { groups } = await dealerMonthly(db, caller, {
+      month: String(raw.month),
+      level: raw.level === undefined ? undefined : Number(raw.level),
+      orgCode: raw.orgCode ? String(raw.orgCode) : undefined,
+    });
+    return groups.flatMap((group): DealerMonthlyLine[] => [
+      ...group.rows,
+      { ...group.subtotal, dealerName: `${group.name} 小计` },
+    ]);
+  },
 });

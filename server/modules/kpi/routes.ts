@@ -21,9 +21,9 @@ import { sendExport } from '../jobs/exports';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { sendWorkbook } from '../shared/excel';
 import { text } from '../shared/schemas';
-import { achievementReport, type ReportQuery } from './achievements';
+import { ACHIEVEMENT_EXPORT, achievementReport, type ReportQuery } from './achievements';
 import { kpiBoard, redBlackRows } from './board';
-import { DEALER_DAILY_EXPORT, dealerMonthly, listDealerDaily } from './dealerReports';
+import { DEALER_DAILY_EXPORT, DEALER_MONTHLY_EXPORT, dealerMonthly, listDealerDaily } from './dealerReports';
 import { SALES_ANALYSIS_EXPORT, salesAnalysis } from './salesAnalysis';
 import { importTargets, sendTargetTemplate, targetWorkbook } from './targetExcel';
 import {
@@ -193,19 +193,20 @@ export async function kpiRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // ---- 达成报表 ----
+  const reportQuery = {
+    type: 'object',
+    required: ['period', 'indicatorCode'],
+    properties: { period, indicatorCode, orgCode },
+  } as const;
   app.get<{ Querystring: ReportQuery }>(
     '/eStoneKpi/achievement/report',
-    {
-      config: requires('kpi:report'),
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['period', 'indicatorCode'],
-          properties: { period, indicatorCode, orgCode },
-        },
-      },
-    },
+    { config: requires('kpi:report'), schema: { querystring: reportQuery } },
     async (request) => ok(await achievementReport(db, callerOf(request), request.query)),
+  );
+  app.get(
+    '/eStoneKpi/achievement/export',
+    { config: requires('kpi:report'), schema: { querystring: reportQuery } },
+    async (request, reply) => sendExport(request, reply, ACHIEVEMENT_EXPORT),
   );
   app.post<{ Body: { period: string } }>(
     '/eStoneKpi/achievement/rebuild',
@@ -299,19 +300,20 @@ export async function kpiRoutes(app: FastifyInstance): Promise<void> {
     { config: requires('report:dealer'), schema: { querystring: dailyQuery } },
     async (request, reply) => sendExport(request, reply, DEALER_DAILY_EXPORT),
   );
+  const monthlyQuery = {
+    type: 'object',
+    required: ['month'],
+    properties: { month, level: { type: 'integer', minimum: 1, maximum: 5 }, orgCode },
+  } as const;
   app.get<{ Querystring: { month: string; level?: number; orgCode?: string } }>(
     '/eStoneKpi/dealer/monthly',
-    {
-      config: requires('report:dealer'),
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['month'],
-          properties: { month, level: { type: 'integer', minimum: 1, maximum: 5 }, orgCode },
-        },
-      },
-    },
+    { config: requires('report:dealer'), schema: { querystring: monthlyQuery } },
     async (request) => ok(await dealerMonthly(db, callerOf(request), request.query)),
+  );
+  app.get(
+    '/eStoneKpi/dealer/monthly/export',
+    { config: requires('report:dealer'), schema: { querystring: monthlyQuery } },
+    async (request, reply) => sendExport(request, reply, DEALER_MONTHLY_EXPORT),
   );
   app.post<{ Body: { date?: string; month?: string } }>(
     '/eStoneKpi/dealer/rebuild',

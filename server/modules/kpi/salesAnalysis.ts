@@ -25,7 +25,7 @@ import { orderScope } from '../orders/state';
 import type { Caller } from '../shared/actor';
 import { dataScopeOf, orgCodeInScope, type DataScope } from '../shared/dataScope';
 import { notFound } from '../shared/commands';
-import { defineExport } from '../shared/excel';
+import { defineReportExport } from '../shared/excel';
 import { round } from './indicators';
 import type { SalesSummaryKind } from './salesSummary';
 
@@ -218,7 +218,7 @@ interface SheetRow extends SalesFigures {
 
 const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);
 
-export const SALES_ANALYSIS_EXPORT = defineExport<SheetRow>({
+export const SALES_ANALYSIS_EXPORT = defineReportExport<SheetRow>({
   key: 'SALES_ANALYSIS',
   title: '销售分析',
   columns: [
@@ -230,7 +230,7 @@ export const SALES_ANALYSIS_EXPORT = defineExport<SheetRow>({
     { header: '同比', value: (row) => percent(row.yoy) },
     { header: '环比', value: (row) => percent(row.mom) },
   ],
-  page: async (db, caller, raw, pageNo, pageSize) => {
+  lines: async (db, caller, raw) => {
     const analysis = await salesAnalysis(db, caller, raw as unknown as SalesAnalysisQuery);
     const rows: SheetRow[] = analysis.groups.flatMap((group) => [
       ...group.rows.map((row) => ({ ...row, name: group.name })),
@@ -245,6 +245,6 @@ export const SALES_ANALYSIS_EXPORT = defineExport<SheetRow>({
       },
     ]);
     rows.push({ name: '合计', bucket: '', ...analysis.total, yoy: null, mom: null });
-    return { records: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize), total: rows.length };
+    return rows;
   },
 });

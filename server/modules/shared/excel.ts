@@ -357,6 +357,25 @@ export function defineListExport<T>(
   });
 }
 
+/**
+ * Declares the export of a report computed whole (a few hundred lines, grouped with subtotals, as its page
+ * shows it): the lines are paged here for the export's machinery.
+ */
+export function defineReportExport<T>({
+  lines,
+  ...definition
+}: Omit<ExportDefinition<T>, 'page'> & {
+  lines: (db: Kysely<DB>, caller: Caller, query: RawQuery) => Promise<T[]>;
+}): ExportDefinition<T> {
+  return defineExport({
+    ...definition,
+    page: async (db, caller, query, pageNo, pageSize) => {
+      const all = await lines(db, caller, query);
+      return { records: all.slice((pageNo - 1) * pageSize, pageNo * pageSize), total: all.length };
+    },
+  });
+}
+
 export function exportDefinitionOf(key: string): ExportDefinition<unknown> {
   const definition = exportDefinitions.get(key);
   if (!definition) throw new Error(`unknown export ${key}`);

@@ -150,3 +150,9 @@ export function regionText(regions: Regions | null, codes: (string | null | unde
 export function RegionName({ codes }: { codes: (string | null | undefined)[] }) {
   return <>{regionText(useRegions(), codes)}</>;
 }
+
+/** Several codes of any level (an area list), each by its path's name: 广东省 / 广州市、上海市. */
+export function RegionNames({ codes }: { codes: string[] }) {
+  const regions = useRegions();
+  return <>{codes.map((code) => regionText(regions, regions?.pathOf(code) ?? [code])).join('、') || '—'}</>;
+}

@@ -102,7 +102,8 @@ function exportParams(query: ListQuery, fixedParams: ListParams): ListParams {
   return { ...params, ...fixedParams };
 }
 
-function ExportButton({ exportAs }: { exportAs: () => Promise<unknown> }) {
+/** 导出 with its busy state: a list's, or a report's (which passes what it shows). */
+export function ExportButton({ exportAs }: { exportAs: () => Promise<unknown> }) {
   const [busy, setBusy] = useState(false);
   return (
     <Button

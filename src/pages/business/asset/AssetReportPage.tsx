@@ -1,14 +1,18 @@
 // 资产报表 (eAsset/AssetReport, issue #20): assets per region by placement and condition state, six months of
 // freezer utilisation (cases the holding outlets bought per freezer), the placed assets overdue for inspection
-// and the idle list with its export. One asset-type filter, kept in the URL by the idle list, drives all of it.
+// with their list, and the idle list, each list with its export. One asset-type filter, kept in the URL by the
+// idle list, drives all of it.
 import { useEffect, useState } from 'react';
 import { Card, Col, Row, Segmented, Space, Statistic, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ASSET_TYPE, CONDITION_STATUS, PLACEMENT_STATUS } from '../../../../common/assets';
 import {
   exportIdleAssets,
+  exportOverdueInspection,
+  listAssets,
   listIdleAssets,
   loadAssetReport,
+  type Asset,
   type AssetReport,
   type IdleAsset,
 } from '../../../api/assets';
@@ -41,7 +45,10 @@ const MONTH_COLUMNS: ColumnsType<MonthRow> = [
   { title: '单柜月销', dataIndex: 'casesPerFreezer', key: 'casesPerFreezer' },
 ];
 
-const IDLE_COLUMNS: ColumnsType<IdleAsset> = [
+type ModelShown = Pick<Asset, 'assetNo' | 'assetType_dictText' | 'modelCode' | 'modelName'>;
+
+/** 资产编号 and 型号, the first columns of both asset lists. */
+const assetColumns = <T extends ModelShown>(): ColumnsType<T> => [
   { title: '资产编号', dataIndex: 'assetNo', key: 'assetNo' },
   {
     title: '型号',
@@ -50,6 +57,10 @@ const IDLE_COLUMNS: ColumnsType<IdleAsset> = [
       <TwoLineCell main={asset.modelName} sub={`${asset.assetType_dictText} · ${asset.modelCode}`} />
     ),
   },
+];
+
+const IDLE_COLUMNS: ColumnsType<IdleAsset> = [
+  ...assetColumns<IdleAsset>(),
   { title: '所在仓库', dataIndex: 'warehouseName', key: 'warehouseName', render: (value) => value ?? '—' },
   { title: '设备状态', dataIndex: 'conditionStatus_dictText', key: 'conditionStatus' },
   { title: '闲置起', dataIndex: 'idleSince', key: 'idleSince' },
@@ -62,9 +73,30 @@ const IDLE_COLUMNS: ColumnsType<IdleAsset> = [
   },
 ];
 
+/** The columns of the overdue-inspection list, which its export (server/modules/assets/reports.ts) names alike. */
+const OVERDUE_COLUMNS: ColumnsType<Asset> = [
+  ...assetColumns<Asset>(),
+  { title: '门店', dataIndex: 'customerName', key: 'customerName', render: (value) => value ?? '—' },
+  { title: '责任人', dataIndex: 'responsibleName', key: 'responsibleName', render: (value) => value ?? '—' },
+  { title: '投放日期', dataIndex: 'placedAt', key: 'placedAt', render: (value) => value ?? '—' },
+  {
+    title: '最近巡检',
+    dataIndex: 'lastInspectionAt',
+    key: 'lastInspectionAt',
+    render: (value) => value ?? '未巡检',
+  },
+];
+
 export default function AssetReportPage() {
   const idle = useListPage<IdleAsset>({ filterKeys: ['assetType'], fetch: listIdleAssets });
   const assetType = idle.query.filters.assetType;
+  // The ledger's overdue filter, of the chosen type; its query is the page's own (the URL is the idle list's).
+  const overdue = useListPage<Asset>({
+    source: 'local',
+    filterKeys: [],
+    fetch: listAssets,
+    fixedParams: { overdueInspection: 'true', ...(assetType ? { assetType } : {}) },
+  });
   const [report, setReport] = useState<AssetReport | null>(null);
   const compact = useCompact(REGION_COMPACT);
   useEffect(() => {
@@ -128,12 +160,25 @@ export default function AssetReportPage() {
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         闲置资产{report && `（在库超过${report.idleDays}天）`}
       </Typography.Title>
-      <ListPage<IdleAsset>
-        list={idle}
-        columns={IDLE_COLUMNS}
-        compactColumns={['assetNo', 'conditionStatus', 'value']}
-        exportAs={exportIdleAssets}
-      />
+      <div role="region" aria-label="闲置资产">
+        <ListPage<IdleAsset>
+          list={idle}
+          columns={IDLE_COLUMNS}
+          compactColumns={['assetNo', 'conditionStatus', 'value']}
+          exportAs={exportIdleAssets}
+        />
+      </div>
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        逾期未巡检资产{report && `（已投放超过${report.overdueInspectionDays}天未巡检）`}
+      </Typography.Title>
+      <div role="region" aria-label="逾期未巡检资产">
+        <ListPage<Asset>
+          list={overdue}
+          columns={OVERDUE_COLUMNS}
+          compactColumns={['assetNo', 'customerName', 'lastInspectionAt']}
+          exportAs={exportOverdueInspection}
+        />
+      </div>
     </>
   );
 }

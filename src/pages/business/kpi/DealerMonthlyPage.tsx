@@ -5,8 +5,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, DatePicker, Segmented, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { DealerMonthlyRow } from '../../../../common/kpi';
-import { dealerMonthly, rebuildDealerReport, type DealerMonthlyGroup } from '../../../api/kpi';
+import { DEALER_MONTHLY_COLUMNS as TITLE, type DealerMonthlyRow } from '../../../../common/kpi';
+import {
+  dealerMonthly,
+  exportDealerMonthly,
+  rebuildDealerReport,
+  type DealerMonthlyGroup,
+} from '../../../api/kpi';
+import { ExportButton } from '../../../components/table/ListPage';
 import { useHasPermission } from '../../../components/HasPermission';
 import { toast } from '../../../utils/notifier';
 import { percentText } from './KpiAchievementPage';
@@ -17,24 +23,24 @@ const amount = (value: number | null) => (value === null ? '—' : value.toFixed
 
 const COLUMNS: TableColumnsType<Line> = [
   {
-    title: '经销商',
+    title: TITLE.dealerName,
     dataIndex: 'dealerName',
     width: 220,
     ellipsis: true,
     render: (name: string, line) => (line.subtotal ? <b>{name}</b> : name),
   },
-  { title: '进货箱数', dataIndex: 'purchaseCases', align: 'right', render: amount },
-  { title: '进货金额', dataIndex: 'purchaseAmount', align: 'right', render: amount },
-  { title: '出货箱数', dataIndex: 'sellOutCases', align: 'right', render: amount },
-  { title: '出货金额', dataIndex: 'sellOutAmount', align: 'right', render: amount },
-  { title: '动销门店', dataIndex: 'activeOutlets', align: 'right' },
-  { title: '新开门店', dataIndex: 'newOutlets', align: 'right' },
-  { title: '返利计提', dataIndex: 'rebateAccrued', align: 'right', render: amount },
-  { title: '返利使用', dataIndex: 'rebateUsed', align: 'right', render: amount },
-  { title: '陈列费', dataIndex: 'displayFeesPaid', align: 'right', render: amount },
-  { title: '冰柜投放', dataIndex: 'freezersPlaced', align: 'right' },
-  { title: '目标箱数', dataIndex: 'targetCases', align: 'right', render: amount },
-  { title: '达成率', dataIndex: 'achievementRate', align: 'right', render: percentText },
+  { title: TITLE.purchaseCases, dataIndex: 'purchaseCases', align: 'right', render: amount },
+  { title: TITLE.purchaseAmount, dataIndex: 'purchaseAmount', align: 'right', render: amount },
+  { title: TITLE.sellOutCases, dataIndex: 'sellOutCases', align: 'right', render: amount },
+  { title: TITLE.sellOutAmount, dataIndex: 'sellOutAmount', align: 'right', render: amount },
+  { title: TITLE.activeOutlets, dataIndex: 'activeOutlets', align: 'right' },
+  { title: TITLE.newOutlets, dataIndex: 'newOutlets', align: 'right' },
+  { title: TITLE.rebateAccrued, dataIndex: 'rebateAccrued', align: 'right', render: amount },
+  { title: TITLE.rebateUsed, dataIndex: 'rebateUsed', align: 'right', render: amount },
+  { title: TITLE.displayFeesPaid, dataIndex: 'displayFeesPaid', align: 'right', render: amount },
+  { title: TITLE.freezersPlaced, dataIndex: 'freezersPlaced', align: 'right' },
+  { title: TITLE.targetCases, dataIndex: 'targetCases', align: 'right', render: amount },
+  { title: TITLE.achievementRate, dataIndex: 'achievementRate', align: 'right', render: percentText },
 ];
 
 function linesOf(groups: DealerMonthlyGroup[]): Line[] {
@@ -93,6 +99,7 @@ export default function DealerMonthlyPage() {
             重建本月
           </Button>
         )}
+        <ExportButton exportAs={() => exportDealerMonthly({ month: monthText, level })} />
       </Space>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
       <Table<Line>

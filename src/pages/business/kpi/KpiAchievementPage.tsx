@@ -6,6 +6,7 @@ import { Alert, Breadcrumb, Button, DatePicker, Select, Space, Table, Tag, Typog
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  ACHIEVEMENT_COLUMNS as TITLE,
   KPI_INDICATORS,
   KPI_SUBJECT_TYPE,
   type AchievementColour,
@@ -13,7 +14,8 @@ import {
   type KpiAchievementRow,
   type KpiIndicatorCode,
 } from '../../../../common/kpi';
-import { achievementReport, rebuildAchievement } from '../../../api/kpi';
+import { achievementReport, exportAchievement, rebuildAchievement } from '../../../api/kpi';
+import { ExportButton } from '../../../components/table/ListPage';
 import { useHasPermission } from '../../../components/HasPermission';
 import { toast } from '../../../utils/notifier';
 
@@ -72,7 +74,7 @@ export default function KpiAchievementPage() {
 
   const columns: TableColumnsType<KpiAchievementRow> = [
     {
-      title: '名称',
+      title: TITLE.subjectName,
       dataIndex: 'subjectName',
       render: (name: string, row) =>
         row.hasChildren && row.subjectId !== report?.parent?.orgCode ? (
@@ -84,50 +86,50 @@ export default function KpiAchievementPage() {
         ),
     },
     {
-      title: '类型',
+      title: TITLE.subjectType,
       dataIndex: 'subjectType',
       width: 80,
       render: (type: keyof typeof KPI_SUBJECT_TYPE) => KPI_SUBJECT_TYPE[type],
     },
     {
-      title: '目标',
+      title: TITLE.targetValue,
       dataIndex: 'targetValue',
       align: 'right',
       render: (value: number | null) => figureText(value, ratio),
     },
     {
-      title: '实际',
+      title: TITLE.actualValue,
       dataIndex: 'actualValue',
       align: 'right',
       render: (value: number | null) => figureText(value, ratio),
     },
     {
-      title: '达成率',
+      title: TITLE.achievementRate,
       dataIndex: 'achievementRate',
       align: 'right',
       render: (rate: number | null, row) => <Tag color={COLOURS[row.colour]}>{percentText(rate)}</Tag>,
     },
     {
-      title: '时间进度',
+      title: TITLE.timeProgressRate,
       dataIndex: 'timeProgressRate',
       align: 'right',
       render: (rate: number) => percentText(rate),
     },
     {
-      title: '差额',
+      title: TITLE.gapToTarget,
       dataIndex: 'gapToTarget',
       align: 'right',
       render: (value: number | null) => figureText(value, ratio),
     },
     {
-      title: '组内排名',
+      title: TITLE.rankInParent,
       dataIndex: 'rankInParent',
       align: 'right',
       width: 90,
       render: (rank: number | null) => rank ?? '—',
     },
     {
-      title: '总排名',
+      title: TITLE.rankTotal,
       dataIndex: 'rankTotal',
       align: 'right',
       width: 80,
@@ -176,6 +178,7 @@ export default function KpiAchievementPage() {
           </Button>
         )}
         <Button onClick={() => void load()}>刷新</Button>
+        <ExportButton exportAs={() => exportAchievement({ period, indicatorCode, orgCode })} />
       </Space>
       <Breadcrumb
         style={{ marginBottom: 8 }}

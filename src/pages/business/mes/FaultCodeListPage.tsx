@@ -8,7 +8,7 @@ import { EnumSelect } from '../../../components/form/EnumSelect';
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { useHistoryColumn } from '../../../components/history/historyColumn';
-import { MesList } from './MesList';
+import { editColumn, MesList } from './MesList';
 
 type FaultCode = Record<string, unknown> & { id: string };
 
@@ -45,17 +45,7 @@ export default function FaultCodeListPage() {
         },
         { title: '状态', dataIndex: 'status_dictText', key: 'status' },
         history.column,
-        {
-          title: '操作',
-          key: 'actions',
-          render: (_value, row) => (
-            <HasPermission code="repair:faultCode">
-              <Button type="link" size="small" onClick={() => setEditing(row)}>
-                编辑
-              </Button>
-            </HasPermission>
-          ),
-        },
+        editColumn<FaultCode>('repair:faultCode', setEditing),
       ]}
       extra={(list) => (
         <>

@@ -1,9 +1,11 @@
 // The list screens of the repair mode share this: the shared list layer (useListPage + ListPage) over one
 // /mes list endpoint, with its search fields and toolbar.
-import type { ColumnsType } from 'antd/es/table';
+import { Button } from 'antd';
+import type { ColumnType, ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import type { Envelope, Page } from '../../../../common/contract';
 import type { ListParams } from '../../../api/systemTypes';
+import { HasPermission } from '../../../components/HasPermission';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage, type ListPageState } from '../../../components/table/useListPage';
 
@@ -37,4 +39,24 @@ export function MesList<T extends object>(props: {
       {props.extra?.(list)}
     </>
   );
+}
+
+/** The 操作 column of a repair-mode list whose only action is 编辑, for those holding `permission`. */
+export function editColumn<T>(
+  permission: string,
+  onEdit: (row: T) => void,
+  fixed?: ColumnType<T>['fixed'],
+): ColumnType<T> {
+  return {
+    title: '操作',
+    key: 'actions',
+    fixed,
+    render: (_value, row) => (
+      <HasPermission code={permission}>
+        <Button type="link" size="small" onClick={() => onEdit(row)}>
+          编辑
+        </Button>
+      </HasPermission>
+    ),
+  };
 }

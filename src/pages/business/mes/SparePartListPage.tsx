@@ -10,7 +10,7 @@ import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { useHistoryColumn } from '../../../components/history/historyColumn';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
-import { MesList } from './MesList';
+import { editColumn, MesList } from './MesList';
 
 type Part = Record<string, unknown> & { id: string };
 
@@ -86,18 +86,7 @@ export default function SparePartListPage() {
           render: (value) => (value ? '是' : '否'),
         },
         history.column,
-        {
-          title: '操作',
-          key: 'actions',
-          fixed: 'right',
-          render: (_value, row) => (
-            <HasPermission code="spare:edit">
-              <Button type="link" size="small" onClick={() => setEditing(row)}>
-                编辑
-              </Button>
-            </HasPermission>
-          ),
-        },
+        editColumn<Part>('spare:edit', setEditing, 'right'),
       ]}
       extra={(list) => (
         <>

@@ -2,7 +2,7 @@
 // period with its grace days, policy dates, scope (customers, departments, regions, channels, SKUs), the tiers
 // (left-closed, right-open), the cap and the per-order deduction cap. 提交 sends a policy to the 审批中心.
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Select, Space, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { CHANNEL } from '../../../../common/businessEnums';
@@ -29,8 +29,10 @@ import {
 import { EnumSelect, RemoteSelect } from '../../../components/form/EnumSelect';
 import { required, requiredNumber } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
+import { OrgPicker } from '../../../components/form/OrgPicker';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission, useHasPermission } from '../../../components/HasPermission';
+import { RegionCodesPicker } from '../../../components/region/RegionPicker';
 import { ListPage } from '../../../components/table/ListPage';
 import { RowActions, type RowAction } from '../../../components/table/RowActions';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
@@ -336,11 +338,11 @@ export default function RebatePolicyListPage() {
           />
         </Form.Item>
         <Space wrap>
-          <Form.Item name={['customerScope', 'orgCodes']} label="部门编码">
-            <Select mode="tags" placeholder="如 A01A02，留空为全部" style={{ width: 220 }} />
+          <Form.Item name={['customerScope', 'orgCodes']} label="部门">
+            <OrgPicker multiple placeholder="全部（含下级）" style={{ width: 220 }} />
           </Form.Item>
-          <Form.Item name={['customerScope', 'areaCodes']} label="区域编码">
-            <Select mode="tags" placeholder="省/市/区编码" style={{ width: 200 }} />
+          <Form.Item name={['customerScope', 'areaCodes']} label="区域">
+            <RegionCodesPicker aria-label="区域" placeholder="全部地区" style={{ width: 240 }} />
           </Form.Item>
           <Form.Item name={['customerScope', 'channels']} label="渠道">
             <EnumSelect labels={CHANNEL} mode="multiple" placeholder="全部" style={{ width: 200 }} />

@@ -283,9 +283,18 @@ describe.each(testBackends())('组合套餐 and 累计返 on %s', (backend) => {
     expect(await credited()).toBe(3000);
     await ok(receive(back));
     expect(await credited()).toBe(1500);
-    expect((await detail()).logs.at(-1)).toMatchObject({
+    const order = await detail();
+    expect(order.logs.at(-1)).toMatchObject({
       comment: expect.stringContaining('累计返费用 15.00 已从返利账户收回'),
     });
+    expect(order.promotions).toEqual([
+      expect.objectContaining({
+        promotionId: id,
+        discountAmount: '0.00',
+        creditAmount: '30.00',
+        status: 'CONFIRMED',
+      }),
+    ]);
     // Each entry once, from the order that crossed; the budget holds what the live crossing consumed.
     const entries = await db()
       .selectFrom('fund_ledger')

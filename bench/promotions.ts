@@ -16,6 +16,7 @@ import { migrateToLatest } from '../server/db/migrations';
 import type { DB } from '../server/db/schema';
 import { seedWhenEmpty } from '../server/db/seed';
 import { demoUserId } from '../server/db/seed/ids';
+import { promotionTier as tier } from '../server/__tests__/support/promotionTerms';
 import { previewOrder } from '../server/modules/orders/placement';
 import { forEachBenchDatabase, loadAverage, printTable, writeResult } from './report';
 
@@ -38,17 +39,10 @@ interface Cart {
   lines: Array<{ skuId: string; cases: number }>;
 }
 
-const tier = (values: Partial<PromotionTier>): PromotionTier => ({
-  tierNo: 1,
-  thresholdType: 'QTY_CASES',
-  thresholdValue: 1,
-  benefitType: 'REDUCE_AMOUNT',
-  benefitValue: 0,
-  repeatable: false,
-  ...values,
-});
-
-/** The cart (an outlet that ordered before and 30 SKUs it can be priced for) and the 46 added promotions. */
+/**
+ * The cart (an outlet that ordered before and 30 SKUs it can be priced for) and the promotions added to the demo's
+ * running ones to make 50.
+ */
 async function prepare(db: Kysely<DB>): Promise<Cart> {
   await migrateToLatest(db);
   await seedWhenEmpty(db, { adminPassword: E2E_PASSWORD });

@@ -528,6 +528,8 @@ export interface OrderPromotionRecord {
   promoNo: string;
   name: string;
   discountAmount: string;
+  /** 累计返 返费用: credited to the buyer's rebate account at the audit ('0.00' for the other benefits). */
+  creditAmount: string;
   giftQty: number;
   /** LOCKED 锁定 / CONFIRMED 确认 / RELEASED 释放. */
   status: string;

@@ -78,7 +78,8 @@ export type BenefitType = keyof typeof BENEFIT_TYPE;
  * What each type's tiers may measure and give — the server refuses the rest, the wizard offers only these.
  * 组合套餐 counts complete sets of its items (its benefit: a package price a set, yuan off a set, a rate on the
  * sets' goods, or gifts a set); 累计返 measures amount or cases accumulated over the activity period and gives
- * yuan off this order or gifts; 买赠 gives gifts, 特价 a special price.
+ * yuan off this order, gifts, or 返费用 (yuan credited to the buyer's rebate account once the order that reached
+ * the tier passes the audit); 买赠 gives gifts, 特价 a special price.
  */
 export function tierRulesOf(promoType: PromoType): {
   thresholdTypes: ThresholdType[];
@@ -92,7 +93,10 @@ export function tierRulesOf(promoType: PromoType): {
         benefitTypes: ['SPECIAL_PRICE', 'REDUCE_AMOUNT', 'DISCOUNT_RATE', 'GIFT'],
       };
     case 'CUMULATIVE':
-      return { thresholdTypes: ['QTY_CASES', 'AMOUNT'], benefitTypes: ['REDUCE_AMOUNT', 'GIFT'] };
+      return {
+        thresholdTypes: ['QTY_CASES', 'AMOUNT'],
+        benefitTypes: ['REDUCE_AMOUNT', 'GIFT', 'FEE_CREDIT'],
+      };
     case 'BUY_GIFT':
       return { thresholdTypes: ordinary, benefitTypes: ['GIFT'] };
     case 'SPECIAL_PRICE':
@@ -324,6 +328,8 @@ export interface AppliedPromotion {
   name: string;
   tierNo: number;
   discountAmount: string;
+  /** 累计返 返费用: yuan credited to the buyer's rebate account at the audit; absent for the other benefits. */
+  creditAmount?: string;
   gifts: Array<{ skuId: string; skuName: string; baseQty: number; qtyText: string }>;
   description: string;
 }
@@ -368,7 +374,9 @@ export interface PromotionEffect {
   discountAmount: string;
   /** The gift lines' list amounts. */
   giftAmount: string;
-  /** 优惠 + 赠品 value. */
+  /** 累计返 返费用 credited to the buyers' rebate accounts. */
+  creditAmount: string;
+  /** 优惠 + 赠品 value + 返费用. */
   costAmount: string;
   costPerCase: string | null;
   /** The four weeks before the start, Beijing time: from baselineFrom up to (not including) baselineTo. */

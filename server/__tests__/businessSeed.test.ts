@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { DEMO_SEED } from '../db/seed/business';
 import { demoBarcode, seededRandom, topUpCustomers } from '../db/seed/businessData';
+import { tierRulesOf } from '../../common/promotions';
 import { hasValidCheckDigit } from '../modules/products/service';
+import { priceCart } from '../modules/promotions/engine';
+import { engineCustomerOf, enginePromotionsOf } from '../modules/promotions/pricing';
 import { resolvePrice } from '../modules/products/priceLists';
 import { nextDocumentNo } from '../modules/shared/documentNumbers';
 import { openSeededDatabase } from './support/auth';
@@ -253,6 +256,81 @@ describe.each(testBackends())('business demo data on %s', (backend) => {
       db,
     );
     expect(lots[0].n).toBe(0);
+  });
+
+  it('has running promotions of the newer types: a bundle of on-sale SKUs, 累计返 for outlets and dealers', async () => {
+    const db = testDatabase.database.db;
+    const promotions = await db
+      .selectFrom('promotions')
+      .select(['id', 'promo_type', 'status', 'audience', 'bundle_items', 'product_scope', 'tiers'])
+      .where('tenant_id', '=', 'A01')
+      .execute();
+    // Every tier is one its type allows, as the server checks an operator's.
+    for (const promotion of promotions) {
+      const rules = tierRulesOf(promotion.promo_type);
+      for (const tier of promotion.tiers) {
+        expect(rules.thresholdTypes).toContain(tier.thresholdType);
+        expect(rules.benefitTypes).toContain(tier.benefitType);
+      }
+    }
+    const bundles = promotions.filter((promotion) => promotion.promo_type === 'BUNDLE');
+    expect(bundles.map((bundle) => bundle.status).sort()).toEqual(['ACTIVE', 'ENDED']);
+    for (const bundle of bundles) {
+      expect(bundle.bundle_items.length).toBeGreaterThanOrEqual(2);
+      expect(bundle.product_scope.skuIds).toEqual(bundle.bundle_items.map((item) => item.skuId));
+      const onSale = await db
+        .selectFrom('skus')
+        .select('id')
+        .where('id', 'in', bundle.product_scope.skuIds!)
+        .where('status', '=', 'ON_SALE')
+        .execute();
+      expect(onSale).toHaveLength(bundle.bundle_items.length);
+    }
+    const cumulative = promotions.filter(
+      (promotion) => promotion.promo_type === 'CUMULATIVE' && promotion.status === 'ACTIVE',
+    );
+    expect(cumulative.map((promotion) => promotion.audience).sort()).toEqual(['DEALER', 'OUTLET']);
+    expect(cumulative.flatMap((promotion) => promotion.tiers.map((tier) => tier.benefitType))).toContain(
+      'FEE_CREDIT',
+    );
+
+    // An outlet buying one set of the running bundle gets its package price from the engine.
+    const outlet = await db
+      .selectFrom('customers')
+      .selectAll()
+      .where('tenant_id', '=', 'A01')
+      .where('customer_type', '=', 'OUTLET')
+      .where('audit_status', '=', 'APPROVED')
+      .orderBy('customer_code')
+      .executeTakeFirstOrThrow();
+    const at = new Date();
+    const running = bundles.find((bundle) => bundle.status === 'ACTIVE')!;
+    const skus = await db
+      .selectFrom('skus')
+      .select(['id', 'name', 'category_id', 'brand_id', 'units_per_case'])
+      .where('id', 'in', running.product_scope.skuIds!)
+      .execute();
+    const { promotions: candidates, groups } = await enginePromotionsOf(db, 'A01', outlet.id, at);
+    const priced = priceCart({
+      at,
+      customer: await engineCustomerOf(db, outlet),
+      lines: skus.map((sku, index) => ({
+        key: String(index),
+        skuId: sku.id,
+        skuName: sku.name,
+        categoryId: sku.category_id,
+        brandId: sku.brand_id,
+        baseQty: sku.units_per_case,
+        unitsPerCase: sku.units_per_case,
+        listCents: 4800,
+        floorCents: null,
+      })),
+      promotions: candidates,
+      groups,
+    });
+    expect(priced.applied).toEqual([
+      expect.objectContaining({ promotionId: running.id, times: 1, discountCents: 9600 - 8800 }),
+    ]);
   });
 
   it('tops a tenant up to a larger volume, codes continuing, deterministically', async () => {

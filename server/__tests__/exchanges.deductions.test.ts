@@ -4,77 +4,32 @@
 // that value would) when the exchange is carried out, and a later return of the rest of the line gets what is
 // left. Another tenant finds none of it.
 import type { OrderDetail, SwapDetail } from '../../common/orders';
-import { coinBalanceOf } from '../modules/funds/ledger';
 import { ledgerSums } from '../modules/funds/queries';
 import { testBackends } from './support/database';
-import {
-  type BusinessTestbed,
-  earnCoins,
-  type Caller,
-  ok,
-  openBusinessTestbed,
-  orderableGoods,
-  type OrderableGoods,
-} from './support/business';
+import { type Caller, ok } from './support/business';
+import { coinOrders } from './support/coinOrders';
 
 describe.each(testBackends())('deductions and exchanges on %s', (backend) => {
-  let bed: BusinessTestbed;
-  let goods: OrderableGoods;
-  const db = () => bed.testDatabase.database.db;
-  const coins = async () => (await coinBalanceOf(db(), 'A01', goods.outletId)).balance;
-  const detail = (id: string) => ok(bed.get<OrderDetail>('admin', `/eOrder/eOrder/queryById?id=${id}`));
+  const desk = coinOrders(backend, 'XCN');
+  const { db, coins, detail, givenBack } = desk;
   const swapped = (id: string) =>
-    ok(bed.get<SwapDetail>('admin', `/eOrder/eOrder/getSwapOrderById?id=${id}`));
-
+    ok(desk.bed.get<SwapDetail>('admin', `/eOrder/eOrder/getSwapOrderById?id=${id}`));
   /** 2 cases (48 bottles, 96.00) of the second SKU, 1000 coins (¥10.00) of it paid with coins, shipped. */
-  async function shippedOrder() {
-    const placed = await ok(
-      bed.post<{ id: string }>('admin', '/eOrder/eOrder/add', {
-        buyerId: goods.outletId,
-        paymentMethod: 'COD',
-        lines: [{ skuId: goods.skuIds[1], cases: 2 }],
-        coinDeductCoins: 1000,
-      }),
-    );
-    await ok(bed.post('admin', '/eOrder/eOrder/auditOrder', { ids: [placed.id], pass: true }));
-    await ok(bed.post('admin', '/eOrder/eOrder/saveOrderDeliver', { id: placed.id }));
-    return detail(placed.id);
-  }
+  const shippedOrder = () => desk.shippedOrder([0, 2], 1000);
   /** `taken` bottles of the order's line for `issued` bottles of the first SKU (2.00 a bottle, as the taken). */
   const addSwap = (order: OrderDetail, taken: number, issued: number, caller: Caller = 'admin') =>
-    bed.post<{ id: string }>(caller, '/eOrder/eOrder/swapOrder/add', {
+    desk.bed.post<{ id: string }>(caller, '/eOrder/eOrder/swapOrder/add', {
       orderId: order.id,
       reason: 'NEAR_EXPIRY',
       returnLines: [{ orderLineId: order.lines[0].id, baseQty: taken }],
-      issueLines: [{ skuId: goods.skuIds[0], baseQty: issued }],
+      issueLines: [{ skuId: desk.goods.skuIds[0], baseQty: issued }],
     });
   const carryOut = async (id: string) => {
-    await ok(bed.post('admin', '/eOrder/eOrder/swapOrder/audit', { id, pass: true }));
-    await ok(bed.post('admin', '/eOrder/eOrder/swapOrder/execute', { id, warehouseId: goods.warehouseId }));
+    await ok(desk.bed.post('admin', '/eOrder/eOrder/swapOrder/audit', { id, pass: true }));
+    await ok(
+      desk.bed.post('admin', '/eOrder/eOrder/swapOrder/execute', { id, warehouseId: desk.goods.warehouseId }),
+    );
   };
-  const givenBack = (order: OrderDetail) =>
-    db()
-      .selectFrom('fund_ledger')
-      .leftJoin('exchange_orders', 'exchange_orders.coin_back_entry_id', 'fund_ledger.id')
-      .leftJoin('return_orders', 'return_orders.coin_back_entry_id', 'fund_ledger.id')
-      .select([
-        'fund_ledger.amount',
-        'fund_ledger.remark',
-        'exchange_orders.id as exchangeId',
-        'return_orders.id as returnId',
-      ])
-      .where('fund_ledger.source_id', '=', order.id)
-      .where('fund_ledger.entry_type', '=', 'ORDER_RETURN_BACK')
-      .orderBy('fund_ledger.seq')
-      .execute();
-
-  beforeAll(async () => {
-    bed = await openBusinessTestbed(backend);
-    goods = await orderableGoods(bed, 'admin', 'XCN', 'A01A02A01', 2);
-    await earnCoins(bed, goods.outletId, 5000, `ZX-XCN-${backend}`);
-    // The first test database of a run builds the seeded fixture: minutes on a busy machine.
-  }, 300_000);
-  afterAll(() => bed.close());
 
   it('gives nothing back like for like, the unreplaced share for cheaper goods, the rest to a later return', async () => {
     const order = await shippedOrder();
@@ -110,16 +65,19 @@ describe.each(testBackends())('deductions and exchanges on %s', (backend) => {
 
     // The last 12 bottles returned: their round(1000 × 12 / 48) = 250 coins, 24.00 − 2.50 refunded.
     const back = await ok(
-      bed.post<{ id: string }>('admin', '/eOrder/eOrder/backOrder/add', {
+      desk.bed.post<{ id: string }>('admin', '/eOrder/eOrder/backOrder/add', {
         orderId: order.id,
         reason: 'QUALITY',
         refundMethod: 'ORIGINAL',
         lines: [{ orderLineId: order.lines[0].id, baseQty: 12 }],
       }),
     );
-    await ok(bed.post('admin', '/eOrder/eOrder/backOrder/audit', { id: back.id, pass: true }));
+    await ok(desk.bed.post('admin', '/eOrder/eOrder/backOrder/audit', { id: back.id, pass: true }));
     await ok(
-      bed.post('admin', '/eOrder/eOrder/backOrder/receive', { id: back.id, warehouseId: goods.warehouseId }),
+      desk.bed.post('admin', '/eOrder/eOrder/backOrder/receive', {
+        id: back.id,
+        warehouseId: desk.goods.warehouseId,
+      }),
     );
     expect((await detail(order.id)).returns).toEqual([
       expect.objectContaining({ id: back.id, amount: '21.50', coinBackCoins: 250 }),
@@ -136,7 +94,9 @@ describe.each(testBackends())('deductions and exchanges on %s', (backend) => {
     ]);
     // The order's exchanges list what each gave back; the coin ledger sums to the balance.
     expect((await detail(order.id)).exchanges.map((each) => each.coinBackCoins).sort()).toEqual([0, 250]);
-    const sums = (await ledgerSums(db(), 'A01', goods.outletId)).find((sum) => sum.account_type === 'COIN')!;
+    const sums = (await ledgerSums(db(), 'A01', desk.goods.outletId)).find(
+      (sum) => sum.account_type === 'COIN',
+    )!;
     expect([Number(sums.balance), Number(sums.frozen)]).toEqual([4500, 0]);
   }, 120_000);
 
@@ -144,15 +104,17 @@ describe.each(testBackends())('deductions and exchanges on %s', (backend) => {
     const order = await shippedOrder();
     expect((await addSwap(order, 24, 12, 't2admin')).body).toMatchObject({ success: false, code: 404 });
     const swap = await ok(addSwap(order, 24, 12));
-    expect((await bed.get('t2admin', `/eOrder/eOrder/getSwapOrderById?id=${swap.id}`)).body).toMatchObject({
+    expect(
+      (await desk.bed.get('t2admin', `/eOrder/eOrder/getSwapOrderById?id=${swap.id}`)).body,
+    ).toMatchObject({
       success: false,
       code: 404,
     });
     expect(
       (
-        await bed.post('t2admin', '/eOrder/eOrder/swapOrder/execute', {
+        await desk.bed.post('t2admin', '/eOrder/eOrder/swapOrder/execute', {
           id: swap.id,
-          warehouseId: goods.warehouseId,
+          warehouseId: desk.goods.warehouseId,
         })
       ).body,
     ).toMatchObject({ success: false, code: 404 });

@@ -514,6 +514,42 @@ describe('累计返 (CUMULATIVE)', () => {
     expect(result.applied[0].description).toContain('受底价限制');
   });
 
+  it('gives 返费用 as a credit, nothing off the cart: each crossing, within the cap and the budget', () => {
+    const fee = tier({
+      thresholdType: 'QTY_CASES',
+      thresholdValue: 10,
+      benefitType: 'FEE_CREDIT',
+      benefitValue: 50,
+      repeatable: true,
+    });
+    const result = priceCart(input([cumulative({ priorCases: 15 }, [fee])]));
+    expect(result.applied[0]).toMatchObject({
+      times: 2,
+      discountCents: 0,
+      discounts: {},
+      gifts: [],
+      creditCents: 10000,
+      budgetConsumed: 0,
+    });
+    expect(result.applied[0].description).toBe(
+      '累计 26 箱（已审核订单 15 箱 + 本单 11 箱），达到第 1 档（每满 10 箱）：返费用 100.00 元（2 倍），审核通过后入返利账户',
+    );
+    expect(result.discountCents).toBe(0);
+    expect(amounts(result)).toEqual([36000, 10000]);
+    const capped = priceCart(input([cumulative({ priorCases: 15 }, [{ ...fee, maxBenefit: 80 }])]));
+    expect(capped.applied[0]).toMatchObject({ creditCents: 8000 });
+    expect(capped.applied[0].description).toContain('（已封顶）');
+    const budgeted = priceCart(
+      input([cumulative({ priorCases: 15 }, [fee], { budgetType: 'AMOUNT', budgetRemaining: 3000 })]),
+    );
+    expect(budgeted.applied[0]).toMatchObject({ creditCents: 3000, budgetConsumed: 3000 });
+    expect(budgeted.applied[0].description).toContain('（受预算限制）');
+    // Once given, not again; and other types still give no 返费用 at order time.
+    expect(priceCart(input([cumulative({ priorCases: 15, given: { 1: 2 } }, [fee])])).applied).toEqual([]);
+    const plain = promo({ tiers: [{ ...fee, thresholdValue: 1 }] });
+    expect(priceCart(input([plain])).skipped[0].reason).toBe('返费用类优惠本期不在下单时计算');
+  });
+
   it('counts only its products and customers, and only in its period', () => {
     const cases: Array<[Partial<EnginePromotion>, string]> = [
       [{ productScope: { skuIds: ['wine'] } }, '购物车中没有适用商品'],

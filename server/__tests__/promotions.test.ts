@@ -9,10 +9,10 @@ import type {
   PromotionEffect,
   PromotionListRecord,
   PromotionPreview,
-  PromotionTier,
 } from '../../common/promotions';
 import { settleByTime } from '../modules/promotions/service';
 import { testBackends } from './support/database';
+import { beijing, promotionDesk, promotionTerms, promotionTier } from './support/promotions';
 import {
   type BusinessTestbed,
   type Caller,
@@ -23,69 +23,25 @@ import {
   type OrderableGoods,
 } from './support/business';
 
-const beijing = (offsetDays: number) =>
-  new Date(Date.now() + 8 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 16).replace('T', ' ');
-
 describe.each(testBackends())('promotions on %s', (backend) => {
   let bed: BusinessTestbed;
   let goods: OrderableGoods;
   const db = () => bed.testDatabase.database.db;
+  const { add, command, approved, place, usages, preview } = promotionDesk(
+    () => bed,
+    () => goods,
+  );
 
-  const reduction = (skuIds: string[], values: Record<string, unknown> = {}) => ({
-    name: '测试满减',
-    promoType: 'FULL_REDUCTION',
-    applyLevel: 'ORDER',
-    audience: 'OUTLET',
-    customerScope: {},
-    productScope: { skuIds },
-    startAt: beijing(-1),
-    endAt: beijing(30),
-    budgetType: 'NONE',
-    firstOrderOnly: false,
-    priority: 100,
-    allowWithRebate: true,
-    allowWithCoins: true,
-    costBearer: 'BRAND',
-    tiers: [
-      {
-        tierNo: 1,
-        thresholdType: 'QTY_CASES',
-        thresholdValue: 2,
-        benefitType: 'REDUCE_AMOUNT',
-        benefitValue: 10,
-        repeatable: false,
-      } satisfies PromotionTier,
-    ],
-    ...values,
-  });
-  const add = (body: Record<string, unknown>, caller: Caller = 'admin') =>
-    ok(bed.post<{ id: string; promoNo: string }>(caller, '/ePromotion/promotion/add', body));
-  const command = (path: string, id: string, caller: Caller = 'admin') =>
-    bed.post<{ status: string }>(caller, `/ePromotion/promotion/${path}`, { id });
+  const reduction = (skuIds: string[], values: Record<string, unknown> = {}) =>
+    promotionTerms({
+      name: '测试满减',
+      promoType: 'FULL_REDUCTION',
+      productScope: { skuIds },
+      tiers: [promotionTier({ thresholdValue: 2, benefitValue: 10 })],
+      ...values,
+    });
   const detail = (id: string) =>
     ok(bed.get<PromotionDetail>('admin', `/ePromotion/promotion/queryById?id=${id}`));
-  /** Submitted and approved by admin in the 审批中心 (the default PROMOTION flow). */
-  const approved = async (body: Record<string, unknown>) => {
-    const { id } = await add(body);
-    await ok(command('submit', id));
-    const todo = await ok(bed.get<Page<ApprovalRecord>>('admin', '/approval/todo/list?pageSize=100'));
-    const task = todo.records.find((record) => record.bizId === id);
-    expect(task).toMatchObject({ bizType: 'PROMOTION' });
-    await ok(bed.post('admin', '/approval/approve', { taskId: task!.taskId }));
-    return id;
-  };
-  const place = (lines: Array<Record<string, unknown>>, buyerId = goods.outletId) =>
-    bed.post<{ id: string; payableAmount: string }>('admin', '/eOrder/eOrder/add', {
-      buyerId,
-      paymentMethod: 'COD',
-      lines,
-    });
-  const usages = (promotionId: string) =>
-    db()
-      .selectFrom('promotion_usages')
-      .select(['order_id', 'status', 'discount_amount', 'budget_consumed', 'gift_qty'])
-      .where('promotion_id', '=', promotionId)
-      .execute();
   const budgetOf = async (id: string) =>
     await db()
       .selectFrom('promotions')
@@ -188,34 +144,18 @@ describe.each(testBackends())('promotions on %s', (backend) => {
       reduction([sku], {
         name: '满3箱赠1箱',
         promoType: 'BUY_GIFT',
-        tiers: [
-          {
-            tierNo: 1,
-            thresholdType: 'QTY_CASES',
-            thresholdValue: 3,
-            benefitType: 'GIFT',
-            giftSkuId: giftSku,
-            giftQty: 1,
-            giftUnit: 'CASE',
-            repeatable: false,
-          },
-        ],
+        tiers: [promotionTier({ thresholdValue: 3, benefitType: 'GIFT', giftSkuId: giftSku, giftQty: 1 })],
       }),
     );
     // 试算预览: which fire and why the others do not.
-    const preview = await ok(
-      bed.post<PromotionPreview>('admin', '/ePromotion/promotion/preview', {
-        buyerId: goods.outletId,
-        lines: [{ skuId: sku, cases: 2 }],
-      }),
-    );
-    expect(preview).toMatchObject({
+    const tried = await preview([{ skuId: sku, cases: 2 }]);
+    expect(tried).toMatchObject({
       goodsAmount: '96.00',
       promoDiscountAmount: '10.00',
       payableAmount: '86.00',
     });
-    expect(preview.applied.map((each) => each.promotionId)).toEqual([discount]);
-    expect(preview.skipped.find((each) => each.promotionId === gift)).toMatchObject({
+    expect(tried.applied.map((each) => each.promotionId)).toEqual([discount]);
+    expect(tried.skipped.find((each) => each.promotionId === gift)).toMatchObject({
       reason: '未达门槛：满 3 箱，还差 1 箱',
     });
     const formPreview = await ok(
@@ -326,18 +266,7 @@ describe.each(testBackends())('promotions on %s', (backend) => {
         name: '效果买赠',
         promoType: 'BUY_GIFT',
         ...started,
-        tiers: [
-          {
-            tierNo: 1,
-            thresholdType: 'QTY_CASES',
-            thresholdValue: 1,
-            benefitType: 'GIFT',
-            giftSkuId: giftSku,
-            giftQty: 1,
-            giftUnit: 'CASE',
-            repeatable: false,
-          },
-        ],
+        tiers: [promotionTier({ thresholdValue: 1, benefitType: 'GIFT', giftSkuId: giftSku, giftQty: 1 })],
       }),
     );
     // 3 cases (满2减10); 2 cases (减10) with 1 case of the other SKU (赠1箱, list 48.00); one cancelled.
@@ -433,10 +362,10 @@ describe.each(testBackends())('promotions on %s', (backend) => {
     );
     expect(list.records.map((record) => record.id)).not.toContain(id);
     expect(await bed.get('wangfang', '/ePromotion/promotion/list')).toMatchObject(FORBIDDEN);
-    const preview = await bed.post('t2admin', '/ePromotion/promotion/preview', {
+    const theirPreview = await bed.post('t2admin', '/ePromotion/promotion/preview', {
       buyerId: goods.outletId,
       lines: [{ skuId: goods.skuId, cases: 1 }],
     });
-    expect(preview.body).toMatchObject({ success: false, code: 404 });
+    expect(theirPreview.body).toMatchObject({ success: false, code: 404 });
   });
 });

@@ -1,10 +1,13 @@
 // 组合套餐 and 累计返 over HTTP on both back ends (DOMAIN §1.7): their terms checked and kept, the 试算预览 saying
 // why they fire or not, orders placed with them and their usages; 累计返 counting only audited orders, once per
-// threshold crossing — given back when the order that crossed is cancelled, and to one order of several at once.
-import type { Page } from '../../common/contract';
-import type { ApprovalRecord } from '../../common/approvals';
-import type { PromotionDetail, PromotionPreview, PromotionTier } from '../../common/promotions';
+// threshold crossing — given back when the order that crossed is cancelled, and to one order of several at once;
+// a 累计返 返费用 credited to the buyer's rebate account once at the audit of the order that crossed, taken back
+// when that order is invalidated and in part when its goods come back.
+import type { OrderDetail } from '../../common/orders';
+import type { PromotionDetail, PromotionEffect } from '../../common/promotions';
+import { adjustFundAccount, fundBalanceOf } from '../modules/funds/ledger';
 import { testBackends } from './support/database';
+import { promotionDesk, promotionTerms as terms, promotionTier as tier } from './support/promotions';
 import {
   type BusinessTestbed,
   ok,
@@ -13,39 +16,14 @@ import {
   type OrderableGoods,
 } from './support/business';
 
-const beijing = (offsetDays: number) =>
-  new Date(Date.now() + 8 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 16).replace('T', ' ');
-
 describe.each(testBackends())('组合套餐 and 累计返 on %s', (backend) => {
   let bed: BusinessTestbed;
   let goods: OrderableGoods;
   const db = () => bed.testDatabase.database.db;
-
-  const terms = (values: Record<string, unknown>) => ({
-    name: '测试促销',
-    applyLevel: 'ORDER',
-    audience: 'OUTLET',
-    customerScope: {},
-    productScope: {},
-    startAt: beijing(-1),
-    endAt: beijing(30),
-    budgetType: 'NONE',
-    firstOrderOnly: false,
-    priority: 100,
-    allowWithRebate: true,
-    allowWithCoins: true,
-    costBearer: 'BRAND',
-    ...values,
-  });
-  const tier = (values: Partial<PromotionTier>): PromotionTier => ({
-    tierNo: 1,
-    thresholdType: 'QTY_CASES',
-    thresholdValue: 1,
-    benefitType: 'REDUCE_AMOUNT',
-    benefitValue: 0,
-    repeatable: false,
-    ...values,
-  });
+  const { approved, preview, place, usages, skipped } = promotionDesk(
+    () => bed,
+    () => goods,
+  );
   const bundle = (values: Record<string, unknown> = {}) =>
     terms({
       name: '套餐 1+1',
@@ -73,40 +51,10 @@ describe.each(testBackends())('组合套餐 and 累计返 on %s', (backend) => {
       tiers: [tier({ thresholdValue: 5, benefitValue: 10 })],
       ...values,
     });
-  const approved = async (body: Record<string, unknown>) => {
-    const { id } = await ok(bed.post<{ id: string }>('admin', '/ePromotion/promotion/add', body));
-    await ok(bed.post('admin', '/ePromotion/promotion/submit', { id }));
-    const todo = await ok(bed.get<Page<ApprovalRecord>>('admin', '/approval/todo/list?pageSize=100'));
-    const task = todo.records.find((record) => record.bizId === id)!;
-    await ok(bed.post('admin', '/approval/approve', { taskId: task.taskId }));
-    return id;
-  };
-  const preview = (lines: Array<Record<string, unknown>>) =>
-    ok(
-      bed.post<PromotionPreview>('admin', '/ePromotion/promotion/preview', {
-        buyerId: goods.outletId,
-        lines,
-      }),
-    );
-  const place = (lines: Array<Record<string, unknown>>) =>
-    bed.post<{ id: string; payableAmount: string }>('admin', '/eOrder/eOrder/add', {
-      buyerId: goods.outletId,
-      paymentMethod: 'COD',
-      lines,
-    });
-  const usages = (promotionId: string) =>
-    db()
-      .selectFrom('promotion_usages')
-      .select(['order_id', 'tier_no', 'times', 'status', 'discount_amount'])
-      .where('promotion_id', '=', promotionId)
-      .orderBy('created_at')
-      .execute();
-  const skipped = (answer: PromotionPreview, id: string) =>
-    answer.skipped.find((each) => each.promotionId === id)?.reason;
 
   beforeAll(async () => {
     bed = await openBusinessTestbed(backend);
-    goods = await orderableGoods(bed, 'admin', 'PMT', 'A01A02A01', 3);
+    goods = await orderableGoods(bed, 'admin', 'PMT', 'A01A02A01', 4);
   }, 300_000);
   afterAll(() => bed.close());
 
@@ -130,11 +78,15 @@ describe.each(testBackends())('组合套餐 and 累计返 on %s', (backend) => {
       [bundle({ applyLevel: 'LINE' }), '组合套餐不能按单品计算，请选择整单或品类'],
       [
         cumulative({ tiers: [tier({ thresholdValue: 5, benefitType: 'DISCOUNT_RATE', benefitValue: 0.9 })] }),
-        '第 1 档：累计返的优惠须为减额或赠品',
+        '第 1 档：累计返的优惠须为减额或赠品或返费用',
       ],
       [
         cumulative({ tiers: [tier({ thresholdType: 'SKU_COUNT', thresholdValue: 2, benefitValue: 5 })] }),
         '第 1 档：累计返的门槛须为箱数或金额',
+      ],
+      [
+        cumulative({ tiers: [tier({ thresholdValue: 5, benefitType: 'FEE_CREDIT', benefitValue: 0 })] }),
+        '第 1 档：请填写返费用金额',
       ],
       [
         terms({ promoType: 'FULL_REDUCTION', tiers: [tier({ thresholdType: 'SETS', benefitValue: 5 })] }),
@@ -258,4 +210,136 @@ describe.each(testBackends())('组合套餐 and 累计返 on %s', (backend) => {
     expect(discounted).toHaveLength(1);
     await ok(bed.post('admin', '/ePromotion/promotion/end', { id }));
   });
+
+  it('credits 累计返 返费用 once at the audit, taken back by invalidation and, in part, by a return', async () => {
+    // A SKU of its own: the other tests' orders do not count here.
+    const [sku, buyer] = [goods.skuIds[3], goods.outletId];
+    const credited = async () => (await fundBalanceOf(db(), 'A01', buyer, 'REBATE')).balance;
+    const audit = (orderId: string) =>
+      ok(bed.post('admin', '/eOrder/eOrder/auditOrder', { ids: [orderId], pass: true }));
+    const id = await approved(
+      cumulative({
+        name: '累计 5 箱返 30',
+        productScope: { skuIds: [sku] },
+        budgetType: 'AMOUNT',
+        budgetTotal: 100,
+        tiers: [tier({ thresholdValue: 5, benefitType: 'FEE_CREDIT', benefitValue: 30 })],
+      }),
+    );
+    const first = await ok(place([{ skuId: sku, cases: 3 }], buyer));
+    await audit(first.id);
+    const crossing = await preview([{ skuId: sku, cases: 2 }], buyer);
+    expect(crossing).toMatchObject({ promoDiscountAmount: '0.00', payableAmount: '96.00' });
+    expect(crossing.applied).toEqual([
+      expect.objectContaining({
+        promotionId: id,
+        discountAmount: '0.00',
+        creditAmount: '30.00',
+        description:
+          '累计 5 箱（已审核订单 3 箱 + 本单 2 箱），达到第 1 档（满 5 箱）：返费用 30.00 元，审核通过后入返利账户',
+      }),
+    ]);
+    // Nothing off the order; nothing credited before its audit, 30.00 at it.
+    const second = await ok(place([{ skuId: sku, cases: 2 }], buyer));
+    expect(second.payableAmount).toBe('96.00');
+    expect(await usages(id)).toEqual([
+      expect.objectContaining({ order_id: second.id, status: 'LOCKED', budget_consumed: '30.00' }),
+    ]);
+    expect(await credited()).toBe(0);
+    await audit(second.id);
+    expect(await credited()).toBe(3000);
+    // Once: the next order does not cross again, and its audit credits nothing.
+    const third = await ok(place([{ skuId: sku, cases: 1 }], buyer));
+    await audit(third.id);
+    expect(await credited()).toBe(3000);
+
+    // The order that crossed invalidated after its audit: the credit taken back, the crossing there to be had again.
+    await ok(bed.post('admin', '/eOrder/eOrder/orderInvalid', { id: second.id, reason: '录错了' }));
+    expect(await credited()).toBe(0);
+    expect((await usages(id)).map((use) => use.status)).toEqual(['RELEASED']);
+    const again = await ok(place([{ skuId: sku, cases: 2 }], buyer));
+    await audit(again.id);
+    expect(await credited()).toBe(3000);
+
+    // Shipped, and one of its two cases returned: half the credit taken back at 入库.
+    await ok(bed.post('admin', '/eOrder/eOrder/saveOrderDeliver', { id: again.id }));
+    const detail = () => ok(bed.get<OrderDetail>('admin', `/eOrder/eOrder/queryById?id=${again.id}`));
+    /** A return of one case (24 bottles) of the order, approved; its 入库 is `receive`. */
+    const returnOneCase = async () => {
+      const { id: returnId } = await ok(
+        bed.post<{ id: string }>('admin', '/eOrder/eOrder/backOrder/add', {
+          orderId: again.id,
+          reason: 'QUALITY',
+          refundMethod: 'ORIGINAL',
+          lines: [{ orderLineId: (await detail()).lines[0].id, baseQty: 24 }],
+        }),
+      );
+      await ok(bed.post('admin', '/eOrder/eOrder/backOrder/audit', { id: returnId, pass: true }));
+      return returnId;
+    };
+    const receive = (returnId: string) =>
+      bed.post('admin', '/eOrder/eOrder/backOrder/receive', { id: returnId, warehouseId: goods.warehouseId });
+    const back = await returnOneCase();
+    expect(await credited()).toBe(3000);
+    await ok(receive(back));
+    expect(await credited()).toBe(1500);
+    const order = await detail();
+    expect(order.logs.at(-1)).toMatchObject({
+      comment: expect.stringContaining('累计返费用 15.00 已从返利账户收回'),
+    });
+    expect(order.promotions).toEqual([
+      expect.objectContaining({
+        promotionId: id,
+        discountAmount: '0.00',
+        creditAmount: '30.00',
+        status: 'CONFIRMED',
+      }),
+    ]);
+    // Each entry once, from the order that crossed; the budget holds what the live crossing consumed.
+    const entries = await db()
+      .selectFrom('fund_ledger')
+      .select(['entry_type', 'amount', 'source_id'])
+      .where('customer_id', '=', buyer)
+      .where('account_type', '=', 'REBATE')
+      .orderBy('seq')
+      .execute();
+    expect(entries).toEqual([
+      { entry_type: 'ACCRUE', amount: '30.00', source_id: second.id },
+      { entry_type: 'REVERSE', amount: '-30.00', source_id: second.id },
+      { entry_type: 'ACCRUE', amount: '30.00', source_id: again.id },
+      { entry_type: 'REVERSE', amount: '-15.00', source_id: again.id },
+    ]);
+    const promotion = await db()
+      .selectFrom('promotions')
+      .select('budget_used')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(promotion.budget_used).toBe('30.00');
+    // 效果分析 counts what the live crossing credited as the promotion's cost.
+    expect(
+      await ok(bed.get<PromotionEffect>('admin', `/ePromotion/promotion/effect?id=${id}`)),
+    ).toMatchObject({ orderCount: 1, discountAmount: '0.00', creditAmount: '30.00', costAmount: '30.00' });
+
+    // The rest of the credit spent meanwhile (a manual deduction here): the return of the other case cannot take
+    // its share back, so its 入库 is refused whole.
+    await db()
+      .transaction()
+      .execute((trx) =>
+        adjustFundAccount(trx, {
+          tenantId: 'A01',
+          customerId: buyer,
+          account: 'REBATE',
+          amountCents: -1500,
+          source: { type: 'MANUAL' },
+        }),
+      );
+    const refused = await receive(await returnOneCase());
+    expect(refused.body).toMatchObject({
+      success: false,
+      code: 409,
+      message: expect.stringContaining('累计返费用 ¥15.00 已被使用，无法收回'),
+    });
+    expect(await credited()).toBe(0);
+    await ok(bed.post('admin', '/ePromotion/promotion/end', { id }));
+  }, 120_000);
 });

@@ -6,81 +6,34 @@
 // (409 to the loser); another tenant finds none of it.
 import type { Page } from '../../common/contract';
 import type { OrderDetail, ReturnDetail, ReturnListRecord } from '../../common/orders';
-import { coinBalanceOf } from '../modules/funds/ledger';
 import { ledgerSums } from '../modules/funds/queries';
 import { testBackends } from './support/database';
-import {
-  type BusinessTestbed,
-  earnCoins,
-  type Caller,
-  ok,
-  openBusinessTestbed,
-  orderableGoods,
-  type OrderableGoods,
-} from './support/business';
+import { type Caller, ok } from './support/business';
+import { coinOrders } from './support/coinOrders';
 
 describe.each(testBackends())('coins given back by returns on %s', (backend) => {
-  let bed: BusinessTestbed;
-  let goods: OrderableGoods;
-  const db = () => bed.testDatabase.database.db;
-  const coins = async () => (await coinBalanceOf(db(), 'A01', goods.outletId)).balance;
-  const detail = (id: string) => ok(bed.get<OrderDetail>('admin', `/eOrder/eOrder/queryById?id=${id}`));
+  const desk = coinOrders(backend, 'RCN');
+  const { db, coins, detail, shippedOrder, givenBack } = desk;
   const returned = (id: string) =>
-    ok(bed.get<ReturnDetail>('admin', `/eOrder/eOrder/backOrderById?id=${id}`));
+    ok(desk.bed.get<ReturnDetail>('admin', `/eOrder/eOrder/backOrderById?id=${id}`));
 
-  /** An order of the outlet paying `coinDeductCoins` of it with coins, audited and shipped in full. */
-  async function shippedOrder(cases: number[], coinDeductCoins: number) {
-    const placed = await ok(
-      bed.post<{ id: string }>('admin', '/eOrder/eOrder/add', {
-        buyerId: goods.outletId,
-        paymentMethod: 'COD',
-        lines: cases
-          .map((each, index) => ({ skuId: goods.skuIds[index], cases: each }))
-          .filter((line) => line.cases > 0),
-        coinDeductCoins,
-      }),
-    );
-    await ok(bed.post('admin', '/eOrder/eOrder/auditOrder', { ids: [placed.id], pass: true }));
-    await ok(bed.post('admin', '/eOrder/eOrder/saveOrderDeliver', { id: placed.id }));
-    return detail(placed.id);
-  }
   /** A return of `bottles` of each SKU's line (0: none of it). */
   const addReturn = (order: OrderDetail, bottles: number[], caller: Caller = 'admin') =>
-    bed.post<{ id: string }>(caller, '/eOrder/eOrder/backOrder/add', {
+    desk.bed.post<{ id: string }>(caller, '/eOrder/eOrder/backOrder/add', {
       orderId: order.id,
       reason: 'QUALITY',
       refundMethod: 'ORIGINAL',
       lines: bottles
         .map((baseQty, index) => ({
-          orderLineId: order.lines.find((line) => line.skuId === goods.skuIds[index])?.id,
+          orderLineId: order.lines.find((line) => line.skuId === desk.goods.skuIds[index])?.id,
           baseQty,
         }))
         .filter((line) => line.baseQty > 0),
     });
   const audit = (id: string, caller: Caller = 'admin') =>
-    bed.post(caller, '/eOrder/eOrder/backOrder/audit', { id, pass: true });
+    desk.bed.post(caller, '/eOrder/eOrder/backOrder/audit', { id, pass: true });
   const receive = (id: string, caller: Caller = 'admin') =>
-    bed.post(caller, '/eOrder/eOrder/backOrder/receive', { id, warehouseId: goods.warehouseId });
-  /** The coin entries of the order that gave coins back, and the one each return remembers. */
-  const givenBack = (order: OrderDetail) =>
-    db()
-      .selectFrom('fund_ledger')
-      .leftJoin('return_orders', 'return_orders.coin_back_entry_id', 'fund_ledger.id')
-      .select(['fund_ledger.amount', 'fund_ledger.remark', 'return_orders.id as returnId'])
-      .where('fund_ledger.source_id', '=', order.id)
-      .where('fund_ledger.account_type', '=', 'COIN')
-      .where('fund_ledger.entry_type', '=', 'ORDER_RETURN_BACK')
-      .orderBy('fund_ledger.seq')
-      .execute();
-
-  beforeAll(async () => {
-    bed = await openBusinessTestbed(backend);
-    goods = await orderableGoods(bed, 'admin', 'RCN', 'A01A02A01', 2);
-    // 5000 coins (¥50.00) earned by the outlet.
-    await earnCoins(bed, goods.outletId, 5000, `ZX-RCN-${backend}`);
-    // The first test database of a run builds the seeded fixture: minutes on a busy machine.
-  }, 300_000);
-  afterAll(() => bed.close());
+    desk.bed.post(caller, '/eOrder/eOrder/backOrder/receive', { id, warehouseId: desk.goods.warehouseId });
 
   it('gives back a partial return’s share at 入库, and two returns of the rest sum to what the order spent', async () => {
     // 1 case of the first SKU (48.00) and 2 of the second (96.00) = 144.00; 1000 coins (¥10.00) split 333 : 667.
@@ -125,16 +78,28 @@ describe.each(testBackends())('coins given back by returns on %s', (backend) => 
     await ok(receive(rest.id));
     expect(await coins()).toBe(5000);
     expect(await givenBack(order)).toEqual([
-      { amount: '167.00', remark: expect.stringContaining('金币抵扣 167 金币'), returnId: first.id },
-      { amount: '833.00', remark: expect.stringContaining('金币抵扣 833 金币'), returnId: rest.id },
+      {
+        amount: '167.00',
+        remark: expect.stringContaining('金币抵扣 167 金币'),
+        exchangeId: null,
+        returnId: first.id,
+      },
+      {
+        amount: '833.00',
+        remark: expect.stringContaining('金币抵扣 833 金币'),
+        exchangeId: null,
+        returnId: rest.id,
+      },
     ]);
     // The order's returns list both with their coins; the account's ledger sums to its balance.
     const listed = await ok(
-      bed.get<Page<ReturnListRecord>>('admin', `/eOrder/eOrder/backOrder?orderId=${order.id}`),
+      desk.bed.get<Page<ReturnListRecord>>('admin', `/eOrder/eOrder/backOrder?orderId=${order.id}`),
     );
     expect(listed.records.map((each) => each.coinBackCoins).sort()).toEqual([167, 833]);
     expect((await detail(order.id)).returns.map((each) => each.coinBackCoins).sort()).toEqual([167, 833]);
-    const sums = (await ledgerSums(db(), 'A01', goods.outletId)).find((sum) => sum.account_type === 'COIN')!;
+    const sums = (await ledgerSums(db(), 'A01', desk.goods.outletId)).find(
+      (sum) => sum.account_type === 'COIN',
+    )!;
     expect([Number(sums.balance), Number(sums.frozen)]).toEqual([5000, 0]);
   }, 120_000);
 
@@ -144,7 +109,7 @@ describe.each(testBackends())('coins given back by returns on %s', (backend) => 
     expect(await coins()).toBe(4500);
     const cancelled = await ok(addReturn(order, [0, 48]));
     expect(await returned(cancelled.id)).toMatchObject({ amount: '91.00', coinBackCoins: 500 });
-    await ok(bed.post('admin', '/eOrder/eOrder/backOrder/cancel', { id: cancelled.id }));
+    await ok(desk.bed.post('admin', '/eOrder/eOrder/backOrder/cancel', { id: cancelled.id }));
 
     const full = await ok(addReturn(order, [0, 48]));
     expect(await returned(full.id)).toMatchObject({ amount: '91.00', coinBackCoins: 500 });
@@ -152,7 +117,7 @@ describe.each(testBackends())('coins given back by returns on %s', (backend) => 
     await ok(receive(full.id));
     expect(await coins()).toBe(5000);
     expect(await givenBack(order)).toEqual([
-      { amount: '500.00', remark: expect.any(String), returnId: full.id },
+      { amount: '500.00', remark: expect.any(String), exchangeId: null, returnId: full.id },
     ]);
     expect((await returned(cancelled.id)).status).toBe('CANCELLED');
   }, 120_000);
@@ -174,7 +139,7 @@ describe.each(testBackends())('coins given back by returns on %s', (backend) => 
     expect((await receive(back.id)).body).toMatchObject({ success: false, code: 409 });
     expect(await coins()).toBe(4850);
     expect(await givenBack(order)).toEqual([
-      { amount: '150.00', remark: expect.any(String), returnId: back.id },
+      { amount: '150.00', remark: expect.any(String), exchangeId: null, returnId: back.id },
     ]);
     expect(await returned(back.id)).toMatchObject({ status: 'RECEIVED', coinBackCoins: 150 });
   }, 120_000);
@@ -185,11 +150,11 @@ describe.each(testBackends())('coins given back by returns on %s', (backend) => 
     // Another tenant does not find the order to return from, nor the return.
     expect((await addReturn(order, [0, 12], 't2admin')).body).toMatchObject({ success: false, code: 404 });
     const back = await ok(addReturn(order, [0, 12]));
-    expect((await bed.get('t2admin', `/eOrder/eOrder/backOrderById?id=${back.id}`)).body).toMatchObject({
+    expect((await desk.bed.get('t2admin', `/eOrder/eOrder/backOrderById?id=${back.id}`)).body).toMatchObject({
       success: false,
       code: 404,
     });
-    const theirs = await ok(bed.get<Page<ReturnListRecord>>('t2admin', '/eOrder/eOrder/backOrder'));
+    const theirs = await ok(desk.bed.get<Page<ReturnListRecord>>('t2admin', '/eOrder/eOrder/backOrder'));
     expect(theirs.records.map((each) => each.id)).not.toContain(back.id);
     expect((await audit(back.id, 't2admin')).body).toMatchObject({ success: false, code: 404 });
     expect((await receive(back.id, 't2admin')).body).toMatchObject({ success: false, code: 404 });

@@ -109,6 +109,7 @@ it('效果 shows the server’s analysis of the promotion', async () => {
       cases: '5.00',
       discountAmount: '20.00',
       giftAmount: '48.00',
+      creditAmount: '0.00',
       costAmount: '68.00',
       costPerCase: '13.60',
       baselineFrom: '2026-10-04 00:00:00',

@@ -1,8 +1,11 @@
 // The promotions of the demo (DOMAIN §1.7) for tenant A01: two promotion groups (an exclusive summer group
 // that picks the best for the buyer, a stackable regular one), running promotions of each priced type — one
 // 买赠 and one 特价 with their budgets nearly used up — two that ended in the spring, one waiting to start,
-// one waiting for its approval in the 审批中心 and a draft. Every promotion names its SKUs or categories, so
-// orders of other goods are priced as before.
+// one waiting for its approval in the 审批中心 and a draft — and the newer types: a running 组合套餐 (a package
+// price for a set of two colas) and one that ended, a running 累计返 for outlets that credits 返费用 to their
+// rebate account as their water purchases pass 100 and 300 cases, and one for dealers taking yuan off the order
+// that passes every 30,000 of juice. Every promotion names its SKUs or categories, so orders of other goods
+// (the e2e tests' 劲鹏 250ml among them) are priced as before.
 import type { Transaction } from 'kysely';
 import type { PromotionInput, PromoStatus, PromotionTier } from '../../../common/promotions';
 import { startApproval } from '../../modules/approvals/engine';
@@ -34,12 +37,31 @@ const tier = (values: Partial<PromotionTier> & Pick<PromotionTier, 'thresholdVal
   ...values,
 });
 
+/**
+ * A 组合套餐 for outlets: its items (SKU and cases a set) and their SKUs as its product scope, one tier given for
+ * every complete set.
+ */
+const bundleOf = (
+  items: Array<[skuId: string, cases: number]>,
+  benefit: Pick<PromotionTier, 'benefitType' | 'benefitValue'>,
+) => ({
+  promoType: 'BUNDLE' as const,
+  applyLevel: 'ORDER' as const,
+  audience: 'OUTLET' as const,
+  customerScope: {},
+  productScope: { skuIds: items.map(([skuId]) => skuId) },
+  bundleItems: items.map(([skuId, qty]) => ({ skuId, qty, unit: 'CASE' as const })),
+  tiers: [tier({ thresholdType: 'SETS', thresholdValue: 1, repeatable: true, ...benefit })],
+});
+
 function demoPromotions(
   sku: (name: string) => string,
   category: (code: string) => string,
   groups: Record<string, string>,
 ) {
   const energy = sku('劲鹏能量饮料 250ml PET');
+  const [cola, lemon] = [sku('汽泡派可乐 330ml 罐'), sku('汽泡派柠檬味 330ml 罐')];
+  const [herbalCan, herbalBox] = [sku('本草凉凉茶 310ml 罐'), sku('本草凉凉茶 310ml×12 礼盒')];
   const promotions: DemoPromotion[] = [
     {
       key: 'energy-gift',
@@ -277,6 +299,102 @@ function demoPromotions(
         ],
       },
     },
+    {
+      key: 'cola-bundle',
+      status: 'ACTIVE',
+      start: -14,
+      end: 46,
+      budgetUsed: 1336,
+      input: {
+        name: '汽泡派 可乐+柠檬 组合装 88元/套',
+        ...bundleOf(
+          [
+            [cola, 1],
+            [lemon, 1],
+          ],
+          { benefitType: 'SPECIAL_PRICE', benefitValue: 88 },
+        ),
+        budgetType: 'AMOUNT',
+        budgetTotal: 4000,
+        perOrderLimit: 10,
+        groupId: groups.regular,
+        priority: 15,
+        costBearer: 'BRAND',
+      },
+    },
+    {
+      key: 'herbal-bundle',
+      status: 'ENDED',
+      start: -100,
+      end: -60,
+      budgetUsed: 2265,
+      input: {
+        name: '本草凉 罐装+礼盒 组合每套减15',
+        ...bundleOf(
+          [
+            [herbalCan, 2],
+            [herbalBox, 1],
+          ],
+          { benefitType: 'REDUCE_AMOUNT', benefitValue: 15 },
+        ),
+        budgetType: 'AMOUNT',
+        budgetTotal: 3000,
+        priority: 25,
+        costBearer: 'SHARED',
+        costRatio: 0.5,
+      },
+    },
+    {
+      key: 'water-cumulative',
+      status: 'ACTIVE',
+      start: -25,
+      end: 65,
+      budgetUsed: 4350,
+      input: {
+        name: '山泉源 累计进货返费用',
+        promoType: 'CUMULATIVE',
+        applyLevel: 'CATEGORY',
+        audience: 'OUTLET',
+        customerScope: {},
+        productScope: { categoryIds: [category('WATER')] },
+        budgetType: 'AMOUNT',
+        budgetTotal: 30000,
+        priority: 60,
+        costBearer: 'BRAND',
+        tiers: [
+          tier({ tierNo: 1, thresholdValue: 100, benefitType: 'FEE_CREDIT', benefitValue: 150 }),
+          tier({ tierNo: 2, thresholdValue: 300, benefitType: 'FEE_CREDIT', benefitValue: 600 }),
+        ],
+      },
+    },
+    {
+      key: 'juice-dealer-cumulative',
+      status: 'ACTIVE',
+      start: -15,
+      end: 75,
+      budgetUsed: 1500,
+      input: {
+        name: '果园汇 经销商累计进货 每满3万减500',
+        promoType: 'CUMULATIVE',
+        applyLevel: 'CATEGORY',
+        audience: 'DEALER',
+        customerScope: {},
+        productScope: { categoryIds: [category('JUICE')] },
+        budgetType: 'AMOUNT',
+        budgetTotal: 10000,
+        priority: 60,
+        costBearer: 'BRAND',
+        tiers: [
+          tier({
+            thresholdType: 'AMOUNT',
+            thresholdValue: 30000,
+            benefitType: 'REDUCE_AMOUNT',
+            benefitValue: 500,
+            repeatable: true,
+          }),
+        ],
+      },
+    },
   ];
   return promotions;
 }
@@ -314,6 +432,7 @@ async function insertPromotion(trx: Transaction<DB>, demo: DemoPromotion, now: n
       cost_bearer: input.costBearer,
       cost_ratio: input.costRatio ?? null,
       tiers: JSON.stringify(input.tiers),
+      bundle_items: JSON.stringify(input.bundleItems ?? []),
       status: demo.status,
       org_code: 'A01',
       created_by: admin,

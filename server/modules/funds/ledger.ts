@@ -7,7 +7,10 @@
 //
 // Orders: FREEZE at submit, ORDER_DEDUCT (spend) at the audit, and at cancel, invalidation or rejection UNFREEZE
 // of what is still frozen and ORDER_RETURN_BACK of what was spent — each read from the order's own entries, so
-// running one twice changes nothing.
+// running one twice changes nothing. An order that reached a 累计返 tier giving 返费用 (promotions/pricing.ts)
+// credits the buyer's rebate account at its audit (ACCRUE, the order its source); cancel, invalidation or
+// rejection reverses what is left of that credit, a return's 入库 its goods' share of it (REVERSE) — refused
+// (409) when the buyer has spent it meanwhile.
 //
 // Reward coins (DOMAIN §1.4) are the COIN account of an outlet in this same ledger: its amounts are whole coins
 // (the numeric columns hold 50 coins as 50.00), so an order's coin deduction is frozen, spent and given back
@@ -268,7 +271,10 @@ export async function spendForOrder(trx: Kysely<DB>, order: FundOrder, operatorI
   }
 }
 
-/** At cancel, invalidation or rejection: what is frozen is unfrozen, what was spent comes back. */
+/**
+ * At cancel, invalidation or rejection: what is frozen is unfrozen, what was spent comes back, and what the order
+ * credited (累计返 返费用) is taken back.
+ */
 export async function releaseForOrder(
   trx: Kysely<DB>,
   order: FundOrder,
@@ -303,6 +309,78 @@ export async function releaseForOrder(
         remark: `订单 ${order.order_no} ${why}，返还 ${amountText(held.account_type, spent)}`,
       });
   }
+  // Given back first, then what its 累计返 credited taken back (its own deduction may have come from that).
+  await takeBackOrderCredit(trx, order, Number.MAX_SAFE_INTEGER, `订单${why}`, operatorId);
+}
+
+// ---- 返费用 of 累计返 promotions: credited by the order that reached the tier ----
+
+/** What an order credited to the buyer's rebate account (its ACCRUE entries), and what is left of it after reversals. */
+export async function orderCredit(trx: Kysely<DB>, order: FundOrder) {
+  const row = await trx
+    .selectFrom('fund_ledger')
+    .select([
+      sql<string>`coalesce(sum(amount) filter (where entry_type = 'ACCRUE'), 0)::text`.as('accrued'),
+      sql<string>`coalesce(sum(amount) filter (where entry_type in ('ACCRUE', 'REVERSE')), 0)::text`.as(
+        'left',
+      ),
+    ])
+    .where('tenant_id', '=', order.tenant_id)
+    .where('account_type', '=', 'REBATE')
+    .where('source_type', '=', 'ORDER')
+    .where('source_id', '=', order.id)
+    .executeTakeFirstOrThrow();
+  return { accruedCents: toCents(row.accrued), leftCents: toCents(row.left) };
+}
+
+/** At the audit: a 累计返 tier's 返费用 (`what` names it) into the buyer's rebate account, the order its source. */
+export function creditForOrder(
+  trx: Kysely<DB>,
+  order: FundOrder,
+  cents: number,
+  what: string,
+  operatorId: string | null,
+) {
+  return post(trx, {
+    tenantId: order.tenant_id,
+    customerId: order.buyer_id,
+    account: 'REBATE',
+    entryType: 'ACCRUE',
+    amountCents: cents,
+    frozenCents: 0,
+    source: { type: 'ORDER', id: order.id, no: order.order_no },
+    remark: `订单 ${order.order_no} 审核通过，${what} ${yuan(cents)} 入账`,
+    operatorId,
+    refusal: `${FUND_ACCOUNT_TYPE.REBATE}入账失败`,
+  });
+}
+
+/**
+ * Takes back up to `cents` of what the order credited (never more than is left of it): 409 when the buyer has
+ * spent it meanwhile. `event` says why ("退单 RT… 入库", "已取消"); answers the cents taken back.
+ */
+export async function takeBackOrderCredit(
+  trx: Kysely<DB>,
+  order: FundOrder,
+  cents: number,
+  event: string,
+  operatorId: string | null,
+): Promise<number> {
+  const taken = Math.min(cents, (await orderCredit(trx, order)).leftCents);
+  if (taken <= 0) return 0;
+  await post(trx, {
+    tenantId: order.tenant_id,
+    customerId: order.buyer_id,
+    account: 'REBATE',
+    entryType: 'REVERSE',
+    amountCents: -taken,
+    frozenCents: 0,
+    source: { type: 'ORDER', id: order.id, no: order.order_no },
+    remark: `${event}，收回订单 ${order.order_no} 累计返费用 ${yuan(taken)}`,
+    operatorId,
+    refusal: `返利账户可用余额不足：订单 ${order.order_no} 入账的累计返费用 ${yuan(taken)} 已被使用，无法收回`,
+  });
+  return taken;
 }
 
 // ---- Reward coins (DOMAIN §1.4): the COIN account of an outlet ----

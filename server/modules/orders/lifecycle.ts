@@ -205,7 +205,7 @@ async function releaseToShipment(
     warehouse_id: warehouse.id,
     ...(input.credit ? { credit_check_result: input.credit } : {}),
   });
-  await confirmUsages(trx, order.id);
+  await confirmUsages(trx, order, actor.userId);
   await spendForOrder(trx, order, actor.userId);
   await lockOrderStock(trx, actor, order, warehouse.id);
   await queueOrderSync(trx, { ...order, warehouse_id: warehouse.id }, 'SAVE');
@@ -343,7 +343,7 @@ async function auditOne(
         ? { warehouse_id: (await warehouseFor(trx, actor.tenantId, order, input.warehouseId)).id }
         : {}),
     });
-    await confirmUsages(trx, order.id);
+    await confirmUsages(trx, order, actor.userId);
     await spendForOrder(trx, order, actor.userId);
     const comment = `信用检查：${credit.result_dictText}，转财务审核`;
     await writeOrderLog(trx, actor.tenantId, actor, {

@@ -554,6 +554,7 @@ export async function previewFor(
         name: nameOf(use.promotionId)!.name,
         tierNo: use.tierNo,
         discountAmount: centsText(use.discountCents),
+        ...(use.creditCents ? { creditAmount: centsText(use.creditCents) } : {}),
         gifts: use.gifts.map((gift) => {
           const index = priced.lines.findIndex(
             (each) => each.is_gift && each.sku_id === gift.skuId && each.base_qty === gift.baseQty,

@@ -48,6 +48,7 @@ import {
 import type { Actor, Caller } from '../shared/actor';
 import { notFound } from '../shared/commands';
 import { dataScopeOf, type DataScope } from '../shared/dataScope';
+import { usageCreditCents } from '../promotions/pricing';
 import { centsText, toCents } from './money';
 import { orderScope, requireAction, writeOrderLog } from './state';
 
@@ -461,6 +462,12 @@ export async function orderById(db: Kysely<DB>, actor: Caller, id: string): Prom
           'promotion_usages.discount_amount as discountAmount',
           'promotion_usages.gift_qty as giftQty',
           'promotion_usages.status',
+          'promotion_usages.tier_no',
+          'promotion_usages.times',
+          'promotion_usages.budget_consumed',
+          'promotions.promo_type',
+          'promotions.budget_type',
+          'promotions.tiers',
         ])
         .where('promotion_usages.order_id', '=', id)
         .orderBy('promotions.promo_no')
@@ -494,7 +501,15 @@ export async function orderById(db: Kysely<DB>, actor: Caller, id: string): Prom
     shippedAt: extra.shippedAt,
     signedAt: extra.signedAt,
     completedAt: extra.completedAt,
-    promotions,
+    promotions: promotions.map((use) => ({
+      promotionId: use.promotionId,
+      promoNo: use.promoNo,
+      name: use.name,
+      discountAmount: use.discountAmount,
+      creditAmount: centsText(usageCreditCents(use, use)),
+      giftQty: use.giftQty,
+      status: use.status,
+    })),
     lines: lines.map((line) => ({
       id: line.id,
       lineNo: line.line_no,

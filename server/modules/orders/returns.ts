@@ -33,7 +33,13 @@ import { changedMeanwhile, notFound, transitionTo, type Transition } from '../sh
 import { dataScopeOf, inScope, type DataScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { lockLotsOfSkus, postInbound, postOutbound } from '../stock/service';
-import { COIN_CENTS, giveBackForReturn, type FundOrder } from '../funds/ledger';
+import {
+  COIN_CENTS,
+  giveBackForReturn,
+  orderCredit,
+  takeBackOrderCredit,
+  type FundOrder,
+} from '../funds/ledger';
 import type { TaskNotice } from '../approvals/engine';
 import { allocateCents, centsText, shareCents, toCents } from './money';
 import { decideReturnApproval, submitReturnApproval, withdrawReturnApproval } from './returnApproval';
@@ -270,6 +276,46 @@ async function giveBackDeductions(
   return { rebateCents: rebate.cents, coins: coins.cents / COIN_CENTS };
 }
 
+/**
+ * At a return's 入库 (its lines already counted in returned_base_qty): its goods' share of the 返费用 the order's
+ * 累计返 credited, taken back from the buyer's rebate account — the credit split over the order's paid lines by
+ * amount and a line's part over its quantity in the order the returns are received, so returns that together
+ * take back a whole line take back exactly its part. Answers the cents taken back.
+ */
+async function creditBack(
+  trx: Transaction<DB>,
+  order: FundOrder,
+  returned: Array<{ order_line_id: string | null; base_qty: number }>,
+  event: string,
+  operatorId: string | null,
+) {
+  const { accruedCents, leftCents } = await orderCredit(trx, order);
+  if (leftCents <= 0) return 0;
+  const lines = await trx
+    .selectFrom('sales_order_lines')
+    .select(['id', 'amount', 'is_gift', 'base_qty', 'returned_base_qty'])
+    .where('order_id', '=', order.id)
+    .orderBy('line_no')
+    .execute();
+  const parts = allocateCents(
+    accruedCents,
+    lines.map((line) => (line.is_gift ? 0 : toCents(line.amount))),
+  );
+  const wanted = lines.reduce((sum, line, index) => {
+    const qty = returned
+      .filter((each) => each.order_line_id === line.id)
+      .reduce((total, each) => total + each.base_qty, 0);
+    if (qty === 0) return sum;
+    const after = line.returned_base_qty;
+    return (
+      sum +
+      shareCents(parts[index], after, line.base_qty) -
+      shareCents(parts[index], after - qty, line.base_qty)
+    );
+  }, 0);
+  return takeBackOrderCredit(trx, order, wanted, event, operatorId);
+}
+
 /** The order whose fund accounts a return or exchange gives back to. */
 const fundOrderOf = (trx: Transaction<DB>, orderId: string): Promise<FundOrder> =>
   trx
@@ -278,9 +324,12 @@ const fundOrderOf = (trx: Transaction<DB>, orderId: string): Promise<FundOrder> 
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
 
-/** What a document gave back, for its order's log: "，返利 ¥… 已退回返利账户，… 金币已退回金币账户". */
-const givenBackText = (back: { rebateCents: number; coins: number }) =>
-  `${back.rebateCents > 0 ? `，返利 ${centsText(back.rebateCents)} 已退回返利账户` : ''}${back.coins > 0 ? `，${back.coins} 金币已退回金币账户` : ''}`;
+/**
+ * What a document gave back, for its order's log: "，返利 ¥… 已退回返利账户，… 金币已退回金币账户" (and a return's
+ * "，累计返费用 ¥… 已从返利账户收回").
+ */
+const givenBackText = (back: { rebateCents: number; coins: number; creditCents?: number }) =>
+  `${back.rebateCents > 0 ? `，返利 ${centsText(back.rebateCents)} 已退回返利账户` : ''}${back.coins > 0 ? `，${back.coins} 金币已退回金币账户` : ''}${back.creditCents ? `，累计返费用 ${centsText(back.creditCents)} 已从返利账户收回` : ''}`;
 
 /** The batch a line's goods go back into: the first one it was shipped from. */
 async function shippedBatch(trx: Transaction<DB>, orderLineId: string) {
@@ -609,11 +658,13 @@ export async function receiveReturn(db: Kysely<DB>, actor: Actor, input: ReturnR
     }
     if (row.original_order_id) {
       const order = await fundOrderOf(trx, row.original_order_id);
-      const back = await giveBackDeductions(trx, actor, RETURNS, row, `退单 ${row.return_no} 入库`, order);
+      const event = `退单 ${row.return_no} 入库`;
+      const back = await giveBackDeductions(trx, actor, RETURNS, row, event, order);
+      const creditCents = await creditBack(trx, order, lines, event, actor.userId);
       await writeOrderLog(trx, actor.tenantId, actor, {
         orderId: row.original_order_id,
         action: 'RETURN',
-        comment: `退单 ${row.return_no} 已入库（${warehouse.name}）${givenBackText(back)}`,
+        comment: `退单 ${row.return_no} 已入库（${warehouse.name}）${givenBackText({ ...back, creditCents })}`,
       });
     }
     await logOperation(trx, actor, 'update', `退单入库 ${row.return_no}：${warehouse.name}`);

@@ -1,4 +1,4 @@
-// 效果分析 of a promotion (DOMAIN §1.7): its orders, cases, cost (优惠 + 赠品) and cost per case, and the cases
+// 效果分析 of a promotion (DOMAIN §1.7): its orders, cases, cost (优惠 + 赠品 + 返费用) and cost per case, and the cases
 // above the same outlets' previous four weeks. The usages say which orders the promotion priced (released ones —
 // cancelled, invalid, rejected orders — do not count); the order lines say what was bought and what the gifts
 // were worth (a gift line's discount is its list amount, orderPricing.ts). Cases count only the goods in the
@@ -11,6 +11,7 @@ import type { Caller } from '../shared/actor';
 import { NOT_SALES } from '../kpi/indicators';
 import { centsText, toCents } from '../orders/money';
 import { inProductScope } from './engine';
+import { usageCreditCents } from './pricing';
 import { promotionInScope, settleByTime } from './service';
 
 /** The length of the baseline DOMAIN §1.7 compares with: the four weeks before the start. */
@@ -56,7 +57,7 @@ export async function promotionEffect(db: Kysely<DB>, caller: Caller, id: string
       .execute();
   const baselineStart = sql<Date>`${promotion.start_at}::timestamptz - interval '${sql.raw(String(BASELINE_DAYS))} days'`;
 
-  const [period, usage, gifts, sold, before] = await Promise.all([
+  const [period, usage, credits, gifts, sold, before] = await Promise.all([
     db
       .selectFrom('promotions')
       .select([
@@ -78,6 +79,8 @@ export async function promotionEffect(db: Kysely<DB>, caller: Caller, id: string
         sql<string>`coalesce(sum(promotion_usages.discount_amount), 0)::text`.as('discount'),
       ])
       .executeTakeFirstOrThrow(),
+    // 累计返 返费用: what each usage credited the buyer's rebate account.
+    held.select(['tier_no', 'times', 'budget_consumed']).execute(),
     db
       .selectFrom('sales_order_lines')
       .select(sql<string>`coalesce(sum(sales_order_lines.discount_amount), 0)::text`.as('amount'))
@@ -106,7 +109,8 @@ export async function promotionEffect(db: Kysely<DB>, caller: Caller, id: string
   const incremental = cases - expectedCases;
   const discountCents = toCents(usage.discount);
   const giftCents = toCents(gifts.amount);
-  const costCents = discountCents + giftCents;
+  const creditCents = credits.reduce((total, use) => total + usageCreditCents(promotion, use), 0);
+  const costCents = discountCents + giftCents + creditCents;
   return {
     promotionId: promotion.id,
     promoNo: promotion.promo_no,
@@ -119,6 +123,7 @@ export async function promotionEffect(db: Kysely<DB>, caller: Caller, id: string
     cases: casesText(cases),
     discountAmount: centsText(discountCents),
     giftAmount: centsText(giftCents),
+    creditAmount: centsText(creditCents),
     costAmount: centsText(costCents),
     costPerCase: perCase(costCents, cases),
     baselineFrom: period.baselineFrom,

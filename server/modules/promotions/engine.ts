@@ -18,7 +18,9 @@
 // over the activity period (cumulativeOf in pricing.ts: audited orders not taken back, less received returns)
 // plus this cart; each tier is a milestone given once per crossing (每满: once for every multiple), what was
 // given before being the buyer's usages of the tier not released — so a tier fires only when this cart
-// crosses it again, and several tiers crossed at once each give theirs (one applied entry per tier).
+// crosses it again, and several tiers crossed at once each give theirs (one applied entry per tier). A 累计返
+// tier may also give 返费用 (FEE_CREDIT): nothing off this order, but yuan credited to the buyer's rebate
+// account once the order that crossed passes the audit (creditCents; pricing.ts confirmUsages posts it).
 import {
   PRICED_PROMO_TYPES,
   type ApplyLevel,
@@ -144,6 +146,8 @@ export interface EngineApplied {
   gifts: EngineGift[];
   /** Cents (AMOUNT budget) or gift quantity (GIFT_QTY budget); 0 without a budget. */
   budgetConsumed: number;
+  /** 返费用 (累计返 FEE_CREDIT): cents credited to the buyer's rebate account at the audit; absent otherwise. */
+  creditCents?: number;
   description: string;
 }
 
@@ -395,6 +399,18 @@ function bundleTarget(promotion: EnginePromotion, lines: StateLine[], sets: numb
   return { lines: inBundle, weights, base: sum(weights), sets };
 }
 
+/**
+ * 返费用 of a tier given `times` over, in cents: its yuan each time, within its cap (封顶) — the budget's cut is
+ * the caller's (an AMOUNT budget consumes exactly what is credited).
+ */
+export function feeCreditCents(
+  tier: Pick<PromotionTier, 'benefitValue' | 'maxBenefit'>,
+  times: number,
+): number {
+  const cents = Math.round(tier.benefitValue * 100) * times;
+  return typeof tier.maxBenefit === 'number' ? Math.min(cents, Math.round(tier.maxBenefit * 100)) : cents;
+}
+
 /** A tier's benefit `times` over on the target, within its cap and the promotion's budget left. */
 function benefitOf(
   promotion: EnginePromotion,
@@ -436,7 +452,35 @@ function benefitOf(
       ],
     };
   }
-  if (tier.benefitType === 'FEE_CREDIT') return { fires: false, reason: '返费用类优惠本期不在下单时计算' };
+  if (tier.benefitType === 'FEE_CREDIT') {
+    if (promotion.promoType !== 'CUMULATIVE')
+      return { fires: false, reason: '返费用类优惠本期不在下单时计算' };
+    const full = feeCreditCents(tier, times);
+    let credit = full;
+    let cut = false;
+    if (promotion.budgetType === 'AMOUNT' && budget !== null && credit > budget) {
+      credit = budget;
+      cut = true;
+    }
+    if (credit <= 0) return { fires: false, reason: '预算已用完' };
+    const capped = full < Math.round(tier.benefitValue * 100) * times;
+    return {
+      fires: true,
+      value: credit,
+      parts: [
+        {
+          tierNo: tier.tierNo,
+          times,
+          discounts: {},
+          discountCents: 0,
+          gifts: [],
+          budgetConsumed: promotion.budgetType === 'AMOUNT' ? credit : 0,
+          creditCents: credit,
+          description: `返费用 ${yuanText(credit)} 元${times > 1 ? `（${times} 倍）` : ''}${capped ? '（已封顶）' : ''}${budgetNote(cut)}，审核通过后入返利账户`,
+        },
+      ],
+    };
+  }
 
   let wanted: Record<string, number>;
   let what: string;

@@ -4,7 +4,9 @@
 // conditional UPDATE that never passes the total (CHECK budget_used <= budget_total backs it): of orders
 // racing for the last of a budget, the one that finds it gone gets 409 and nothing of its order is written.
 // A 累计返 tier is given once per crossing: its lock re-reads, under a lock of the promotion's row, what the
-// tier had given the buyer; an order that finds it given meanwhile by another gets 409 likewise.
+// tier had given the buyer; an order that finds it given meanwhile by another gets 409 likewise. A tier that
+// gives 返费用 (FEE_CREDIT) credits the buyer's rebate account when its usage is confirmed at the audit — once,
+// as the usage leaves LOCKED once — and funds/ledger.ts takes it back at cancel, invalidation, rejection or return.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { formatQuantity } from '../../../common/quantity';
 import type { CustomersTable, DB } from '../../db/schema';
@@ -12,7 +14,9 @@ import { BusinessError } from '../../http/envelope';
 import { newId } from '../../db/ids';
 import { COUNTED_ORDER_STATUS, lineCases } from '../orders/counted';
 import { centsText, toCents } from '../orders/money';
+import { creditForOrder, type FundOrder } from '../funds/ledger';
 import {
+  feeCreditCents,
   inProductScope,
   type CumulativeLedger,
   type EngineApplied,
@@ -318,14 +322,51 @@ async function claimCrossing(
   }
 }
 
-/** At the audit: the order's locked usages are confirmed. */
-export async function confirmUsages(trx: Kysely<DB>, orderId: string): Promise<void> {
-  await trx
+/**
+ * The 返费用 a 累计返 usage earned, in cents (0 for any other usage): what the engine credited — all of an AMOUNT
+ * budget's consumption (the budget may have cut it), else the tier's yuan for its times within its cap.
+ */
+export function usageCreditCents(
+  promotion: Pick<PromotionRow, 'promo_type' | 'budget_type' | 'tiers'>,
+  use: { tier_no: number; times: number; budget_consumed: string },
+): number {
+  const tier = promotion.tiers.find((each) => each.tierNo === use.tier_no);
+  if (promotion.promo_type !== 'CUMULATIVE' || tier?.benefitType !== 'FEE_CREDIT') return 0;
+  return promotion.budget_type === 'AMOUNT' ? toCents(use.budget_consumed) : feeCreditCents(tier, use.times);
+}
+
+/** At the audit: the order's locked usages are confirmed, and the 返费用 they earned credited. */
+export async function confirmUsages(
+  trx: Kysely<DB>,
+  order: FundOrder,
+  operatorId: string | null,
+): Promise<void> {
+  const confirmed = await trx
     .updateTable('promotion_usages')
     .set({ status: 'CONFIRMED', updated_at: new Date() })
-    .where('order_id', '=', orderId)
+    .where('order_id', '=', order.id)
     .where('status', '=', 'LOCKED')
+    .returning(['promotion_id', 'tier_no', 'times', 'budget_consumed'])
     .execute();
+  if (confirmed.length === 0) return;
+  const promotions = await trx
+    .selectFrom('promotions')
+    .select(['id', 'name', 'promo_type', 'budget_type', 'tiers'])
+    .where('id', 'in', [...new Set(confirmed.map((use) => use.promotion_id))])
+    .where('promo_type', '=', 'CUMULATIVE')
+    .execute();
+  for (const use of confirmed) {
+    const promotion = promotions.find((each) => each.id === use.promotion_id);
+    const cents = promotion ? usageCreditCents(promotion, use) : 0;
+    if (cents > 0)
+      await creditForOrder(
+        trx,
+        order,
+        cents,
+        `累计返「${promotion!.name}」第 ${use.tier_no} 档返费用`,
+        operatorId,
+      );
+  }
 }
 
 /**

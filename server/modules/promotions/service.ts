@@ -252,8 +252,14 @@ async function valuesOf(db: Kysely<DB>, tenantId: string, input: PromotionInput)
       if (!sku) throw new BusinessError(400, `${where}：赠品不存在`);
     } else if (tier.benefitType === 'DISCOUNT_RATE' && !(tier.benefitValue > 0 && tier.benefitValue < 1)) {
       throw new BusinessError(400, `${where}：折扣须在 0 与 1 之间（0.9 即九折）`);
-    } else if (tier.benefitType !== 'FEE_CREDIT' && !(tier.benefitValue > 0)) {
-      throw new BusinessError(400, `${where}：请填写优惠值`);
+    } else if (
+      (tier.benefitType !== 'FEE_CREDIT' || input.promoType === 'CUMULATIVE') &&
+      !(tier.benefitValue > 0)
+    ) {
+      throw new BusinessError(
+        400,
+        `${where}：${tier.benefitType === 'FEE_CREDIT' ? '请填写返费用金额' : '请填写优惠值'}`,
+      );
     }
   }
   if (input.budgetType === 'GIFT_QTY' && input.tiers.some((tier) => tier.benefitType !== 'GIFT'))

@@ -253,6 +253,8 @@ function OrderBody({ order }: { order: OrderDetail }) {
             <Tag color={promotion.status === 'RELEASED' ? 'default' : 'green'}>促销</Tag>
             {promotion.name}（{promotion.promoNo}）
             {Number(promotion.discountAmount) > 0 && ` 优惠 ${money(promotion.discountAmount)}`}
+            {Number(promotion.creditAmount) > 0 &&
+              ` 返费用 ${money(promotion.creditAmount)}${promotion.status === 'LOCKED' ? '（审核后入返利账户）' : ''}`}
             {promotion.giftQty > 0 && ' 含赠品'}
             {promotion.status === 'RELEASED' && '（已释放）'}
           </div>

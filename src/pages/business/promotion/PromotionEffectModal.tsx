@@ -74,6 +74,9 @@ export function PromotionEffectModal({ id, onClose }: { id: string | null; onClo
           <Descriptions size="small" column={2} bordered>
             <Descriptions.Item label="优惠金额">¥{effect.discountAmount}</Descriptions.Item>
             <Descriptions.Item label="赠品价值">¥{effect.giftAmount}</Descriptions.Item>
+            <Descriptions.Item label="返费用" span={2}>
+              ¥{effect.creditAmount}
+            </Descriptions.Item>
             <Descriptions.Item label="对比期" span={2}>
               {effect.baselineFrom} 至 {effect.baselineTo}（不含）
             </Descriptions.Item>

@@ -3,7 +3,7 @@
 // fields cannot (a gift for a gift tier, a budget for a budget type, the period in order). The tiers offer the
 // thresholds and benefits the type allows (tierRulesOf); a 组合套餐 takes its items instead of a product scope,
 // a 累计返 says what its threshold accumulates.
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Checkbox, DatePicker, Divider, Form, Input, InputNumber, Select, Space, Button } from 'antd';
 import type { FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -163,6 +163,49 @@ function useTierRules(form: FormInstance<PromotionFormValues>, promoType: PromoT
   }, [form, promoType]);
 }
 
+const UNIT_OPTIONS = [
+  { value: 'CASE', label: '箱' },
+  { value: 'BASE', label: '瓶' },
+];
+
+/** 箱 or 瓶: the unit of a quantity (a set's item, a tier's gift). */
+function UnitField({ name }: { name: Array<string | number> }) {
+  return (
+    <Form.Item name={name} initialValue="CASE">
+      <Select style={{ width: 70 }} options={UNIT_OPTIONS} />
+    </Form.Item>
+  );
+}
+
+/** One row of a Form.List: what it is, its fields, and 删除 while more rows are left than it must keep. */
+function ListRow({
+  title,
+  removeLabel,
+  onRemove,
+  children,
+}: {
+  title: string;
+  removeLabel: string;
+  /** Undefined while the row cannot be removed. */
+  onRemove?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Space align="baseline" wrap>
+      <span>{title}</span>
+      {children}
+      {onRemove && (
+        <Button type="text" danger icon={<DeleteOutlined />} aria-label={removeLabel} onClick={onRemove} />
+      )}
+    </Space>
+  );
+}
+
+/** An explanation above the fields it is about. */
+const Note = ({ text }: { text: string }) => (
+  <Alert type="info" showIcon style={{ marginBottom: 12 }} title={text} />
+);
+
 /** 组合套餐: the SKUs of one set with their quantities. */
 function BundleItems() {
   return (
@@ -170,8 +213,12 @@ function BundleItems() {
       {(fields, { add, remove }) => (
         <>
           {fields.map((field, index) => (
-            <Space key={field.key} align="baseline" wrap>
-              <span>套餐商品 {index + 1}</span>
+            <ListRow
+              key={field.key}
+              title={`套餐商品 ${index + 1}`}
+              removeLabel="删除此商品"
+              onRemove={fields.length > 2 ? () => remove(field.name) : undefined}
+            >
               <Form.Item name={[field.name, 'skuId']} rules={[required('套餐商品', '选择')]}>
                 <RemoteSelect
                   load={loadSkus}
@@ -190,25 +237,8 @@ function BundleItems() {
                   aria-label="每套数量"
                 />
               </Form.Item>
-              <Form.Item name={[field.name, 'unit']} initialValue="CASE">
-                <Select
-                  style={{ width: 70 }}
-                  options={[
-                    { value: 'CASE', label: '箱' },
-                    { value: 'BASE', label: '瓶' },
-                  ]}
-                />
-              </Form.Item>
-              {fields.length > 2 && (
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label="删除此商品"
-                  onClick={() => remove(field.name)}
-                />
-              )}
-            </Space>
+              <UnitField name={[field.name, 'unit']} />
+            </ListRow>
           ))}
           {fields.length < 20 && (
             <Form.Item>
@@ -223,9 +253,10 @@ function BundleItems() {
   );
 }
 
-const THRESHOLD_HINT: Partial<Record<PromoType, string>> = {
-  BUNDLE: '满几套',
-  CUMULATIVE: '累计满',
+/** What a tier's threshold and benefit mean for the types that read them otherwise. */
+const TIER_HINTS: Partial<Record<PromoType, { threshold: string; benefit: string }>> = {
+  BUNDLE: { threshold: '满几套', benefit: '套餐价/每套减额/折扣' },
+  CUMULATIVE: { threshold: '累计满', benefit: '减额/返费用（元）' },
 };
 
 function TierList({ promoType }: { promoType: PromoType }) {
@@ -235,8 +266,12 @@ function TierList({ promoType }: { promoType: PromoType }) {
       {(fields, { add, remove }) => (
         <>
           {fields.map((field, index) => (
-            <Space key={field.key} align="baseline" wrap>
-              <span>第 {index + 1} 档</span>
+            <ListRow
+              key={field.key}
+              title={`第 ${index + 1} 档`}
+              removeLabel="删除此档"
+              onRemove={fields.length > 1 ? () => remove(field.name) : undefined}
+            >
               <Form.Item name={[field.name, 'thresholdType']} rules={[required('门槛类型', '选择')]}>
                 <EnumSelect
                   labels={only(THRESHOLD_TYPE, rules.thresholdTypes)}
@@ -248,7 +283,7 @@ function TierList({ promoType }: { promoType: PromoType }) {
               <Form.Item name={[field.name, 'thresholdValue']} rules={[requiredNumber('门槛')]}>
                 <InputNumber
                   min={0}
-                  placeholder={THRESHOLD_HINT[promoType] ?? '满'}
+                  placeholder={TIER_HINTS[promoType]?.threshold ?? '满'}
                   style={{ width: 100 }}
                   aria-label="门槛"
                 />
@@ -276,21 +311,13 @@ function TierList({ promoType }: { promoType: PromoType }) {
                       <Form.Item name={[field.name, 'giftQty']} rules={[requiredNumber('赠送数量')]}>
                         <InputNumber min={1} precision={0} placeholder="数量" style={{ width: 80 }} />
                       </Form.Item>
-                      <Form.Item name={[field.name, 'giftUnit']} initialValue="CASE">
-                        <Select
-                          style={{ width: 70 }}
-                          options={[
-                            { value: 'CASE', label: '箱' },
-                            { value: 'BASE', label: '瓶' },
-                          ]}
-                        />
-                      </Form.Item>
+                      <UnitField name={[field.name, 'giftUnit']} />
                     </>
                   ) : (
                     <Form.Item name={[field.name, 'benefitValue']} rules={[requiredNumber('优惠值')]}>
                       <InputNumber
                         min={0}
-                        placeholder={promoType === 'BUNDLE' ? '套餐价/每套减额/折扣' : '减额/折扣/特价'}
+                        placeholder={TIER_HINTS[promoType]?.benefit ?? '减额/折扣/特价'}
                         style={{ width: 150 }}
                         aria-label="优惠值"
                       />
@@ -304,16 +331,7 @@ function TierList({ promoType }: { promoType: PromoType }) {
               <Form.Item name={[field.name, 'repeatable']} valuePropName="checked">
                 <Checkbox>每满</Checkbox>
               </Form.Item>
-              {fields.length > 1 && (
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label="删除此档"
-                  onClick={() => remove(field.name)}
-                />
-              )}
-            </Space>
+            </ListRow>
           ))}
           {fields.length < 10 && (
             <Button
@@ -362,6 +380,32 @@ function ProductScopeFields() {
         </Form.Item>
       </Space>
     </>
+  );
+}
+
+/** A list of customers the scope names: always in (指定客户) or never (排除客户). */
+function CustomerListField({
+  name,
+  label,
+  placeholder,
+  initialOptions,
+}: {
+  name: 'includeIds' | 'excludeIds';
+  label: string;
+  placeholder: string;
+  initialOptions?: RemoteOption[];
+}) {
+  return (
+    <Form.Item name={['customerScope', name]} label={label}>
+      <RemoteSelect
+        load={loadBuyers}
+        toOption={buyerOption}
+        initialOptions={initialOptions}
+        remoteSearch
+        mode="multiple"
+        placeholder={placeholder}
+      />
+    </Form.Item>
   );
 }
 
@@ -458,47 +502,25 @@ export function PromotionFormModal({
           <RegionCodesPicker placeholder="全部" style={{ width: 280 }} />
         </Form.Item>
       </Space>
-      <Form.Item name={['customerScope', 'includeIds']} label="指定客户">
-        <RemoteSelect
-          load={loadBuyers}
-          toOption={buyerOption}
-          initialOptions={preset?.customerOptions}
-          remoteSearch
-          mode="multiple"
-          placeholder="名单内客户总是适用"
-        />
-      </Form.Item>
-      <Form.Item name={['customerScope', 'excludeIds']} label="排除客户">
-        <RemoteSelect
-          load={loadBuyers}
-          toOption={buyerOption}
-          remoteSearch
-          mode="multiple"
-          placeholder="名单内客户不适用"
-        />
-      </Form.Item>
+      <CustomerListField
+        name="includeIds"
+        label="指定客户"
+        placeholder="名单内客户总是适用"
+        initialOptions={preset?.customerOptions}
+      />
+      <CustomerListField name="excludeIds" label="排除客户" placeholder="名单内客户不适用" />
 
       <Divider titlePlacement="start">商品与阶梯</Divider>
       {promoType === 'BUNDLE' ? (
         <>
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title="购物车每凑齐一套（下列商品各按每套数量）计一套；门槛为套数，勾选「每满」则每凑齐一次门槛套数享受一次。特价即每套的套餐价，优惠只作用于成套的商品，不低于底价。"
-          />
+          <Note text="购物车每凑齐一套（下列商品各按每套数量）计一套；门槛为套数，勾选「每满」则每凑齐一次门槛套数享受一次。特价即每套的套餐价，优惠只作用于成套的商品，不低于底价。" />
           <BundleItems />
         </>
       ) : (
         <ProductScopeFields />
       )}
       {promoType === 'CUMULATIVE' && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title="累计返：活动期内客户已审核的订单（不含驳回、取消、作废，扣除已收货的退货）加本单，累计箱数或金额达到门槛时在本单享受；每档每跨越一次只享受一次，勾选「每满」则每满一次门槛享受一次。"
-        />
+        <Note text="累计返：活动期内客户已审核的订单（不含驳回、取消、作废，扣除已收货的退货）加本单，累计箱数或金额达到门槛时在本单享受；每档每跨越一次只享受一次，勾选「每满」则每满一次门槛享受一次。返费用不减本单金额，订单审核通过后入客户返利账户，订单作废或退货时按退回部分收回。" />
       )}
       <TierList promoType={promoType} />
 

@@ -57,11 +57,12 @@ async function prepare(db: Kysely<DB>): Promise<Cart> {
   const skus = await db
     .selectFrom('skus')
     .innerJoin('price_list_items', 'price_list_items.sku_id', 'skus.id')
-    .select(['skus.id', 'skus.category_id'])
+    // By code, not id: the demo's SKUs get random ids, so `order by id` would price another cart on each database.
+    .select(['skus.id', 'skus.category_id', 'skus.sku_code'])
     .distinct()
     .where('skus.tenant_id', '=', TENANT)
     .where('skus.status', '=', 'ON_SALE')
-    .orderBy('skus.id')
+    .orderBy('skus.sku_code')
     .limit(LINES)
     .execute();
   if (skus.length < LINES) {
@@ -73,7 +74,7 @@ async function prepare(db: Kysely<DB>): Promise<Cart> {
       .execute();
     const more = await db
       .selectFrom('skus')
-      .select(['id', 'category_id'])
+      .select(['id', 'category_id', 'sku_code'])
       .where('tenant_id', '=', TENANT)
       .where('status', '=', 'ON_SALE')
       .where(
@@ -81,7 +82,7 @@ async function prepare(db: Kysely<DB>): Promise<Cart> {
         'not in',
         skus.map((sku) => sku.id),
       )
-      .orderBy('id')
+      .orderBy('sku_code')
       .limit(LINES - skus.length)
       .execute();
     for (const sku of more)
@@ -107,12 +108,13 @@ async function prepare(db: Kysely<DB>): Promise<Cart> {
       .execute();
     for (let n = skus.length; n < LINES; n += 1) {
       const id = stableId('sku', TENANT, `bench-${n}`);
+      const code = `${first.sku_code}-B${n}`;
       await db
         .insertInto('skus')
         .values({
           ...first,
           id,
-          sku_code: `${first.sku_code}-B${n}`,
+          sku_code: code,
           barcode: null,
           case_barcode: null,
           name: `${first.name} 压测${n}`,
@@ -124,7 +126,7 @@ async function prepare(db: Kysely<DB>): Promise<Cart> {
         .insertInto('price_list_items')
         .values(prices.map((price) => ({ ...price, id: stableId('bench-price', price.id, id), sku_id: id })))
         .execute();
-      skus.push({ id, category_id: first.category_id });
+      skus.push({ id, category_id: first.category_id, sku_code: code });
     }
   }
   const running = await db

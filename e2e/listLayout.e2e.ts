@@ -13,7 +13,8 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
-// Signed in once: each list opens straight in a new context with that session.
+// Signed in once. Each list opens in a new tab of one context per screen size: the tab starts the app
+// afresh (no other list mounted in the shell's tabs), while the context's cache spares it the download.
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await signedInState(browser, 'admin');
@@ -22,7 +23,7 @@ afterAll(async () => {
   await browser.close();
 });
 afterEach(async () => {
-  await context.close();
+  await page.close();
   expect(errors).toEqual([]);
 });
 
@@ -412,8 +413,18 @@ describe.each([
   ['1440', DESKTOP],
   ['768', TABLET],
 ])('at %s px', (width, viewport) => {
+  beforeAll(async () => {
+    ({ context, page } = await newPage(browser, viewport, admin));
+    await page.close();
+  });
+  afterAll(async () => {
+    await context.close();
+  });
   beforeEach(async () => {
-    ({ context, page, errors } = await newPage(browser, viewport, admin));
+    page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    errors = pageErrors;
   });
 
   test.each(LISTS)('the $name list shows its key columns without scrolling', async (list) => {

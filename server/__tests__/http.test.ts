@@ -72,6 +72,7 @@ function makeSite(): string {
   fs.mkdirSync(path.join(dir, 'js'));
   fs.writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(dir, 'js', 'app.js'), APP_JS);
+  fs.writeFileSync(path.join(dir, 'js', 'app.1a2b3c4d.chunk.js'), APP_JS);
   return dir;
 }
 
@@ -321,6 +322,14 @@ describe.each(testBackends())('HTTP contract on %s', (backend) => {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/javascript/);
       expect(await response.text()).toBe(APP_JS);
+    });
+
+    it('lets browsers keep a content-named file without asking again, and revalidate the others', async () => {
+      const named = await fetch(url('/js/app.1a2b3c4d.chunk.js'));
+      expect(named.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await named.text()).toBe(APP_JS);
+      const plain = await fetch(url('/js/app.js'));
+      expect(plain.headers.get('cache-control')).toBe('public, max-age=0');
     });
 
     it('answers a missing file with the 404 envelope, not index.html', async () => {

@@ -14,6 +14,11 @@ function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
+// webpack names the production build's files by their content (`app.1a2b3c4d.js`, webpack.config.ts): such a
+// name never changes its bytes, so browsers may keep it without asking again. Other files (index.html, the
+// development build, the favicon) are revalidated on every use.
+const CONTENT_NAMED = /\.[0-9a-f]{8}(\.chunk)?\.[a-z0-9]+$/;
+
 function pathnameOf(request: FastifyRequest): string {
   return request.url.split('?', 1)[0];
 }
@@ -39,6 +44,14 @@ export function registerSite(app: FastifyInstance, staticDir: string): void {
     app.register(fastifyStatic, {
       root: staticDir,
       dotfiles: 'ignore',
+      // @fastify/static's own header would overwrite the one set here.
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        response.setHeader(
+          'cache-control',
+          CONTENT_NAMED.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
+        );
+      },
       // The API and the socket never come from disk, whatever the folder holds.
       allowedPath: (pathname) => !isUnder(pathname, API_PREFIX) && !isUnder(pathname, SOCKET_PREFIX),
     });

@@ -98,8 +98,12 @@ export const PAYMENT_STATUS = labels({
 });
 export type PaymentStatus = keyof typeof PAYMENT_STATUS;
 
-/** How one recorded payment was received (收款方式). */
-export const PAYMENT_CHANNEL = labels({
+/**
+ * The channels 登记收款 records a sales order's payment by: every 收款方式 but 工资代扣, which is an employee
+ * order's (DOMAIN §1.16: employees pay ONLINE or by PAYROLL; outlets and dealers have no payroll), recorded
+ * when the employee order is placed.
+ */
+export const RECEIPT_CHANNEL = labels({
   CASH: '现金',
   BANK_TRANSFER: '银行转账',
   WECHAT: '微信',
@@ -107,6 +111,10 @@ export const PAYMENT_CHANNEL = labels({
   PREPAID: '预付款扣款',
   OTHER: '其他',
 });
+export type ReceiptChannel = keyof typeof RECEIPT_CHANNEL;
+
+/** How one recorded payment was received (收款方式). */
+export const PAYMENT_CHANNEL = labels({ ...RECEIPT_CHANNEL, PAYROLL: '工资代扣' });
 export type PaymentChannel = keyof typeof PAYMENT_CHANNEL;
 
 export const CREDIT_CHECK_RESULT = labels({ PASS: '通过', OVER_LIMIT: '超额度', OVERDUE: '有逾期' });
@@ -898,7 +906,7 @@ export interface PaymentRecord {
 export interface PaymentAddInput {
   orderId: string;
   amount: number;
-  channel: PaymentChannel;
+  channel: ReceiptChannel;
   /** 'YYYY-MM-DD HH:mm:ss'; default now. */
   paidAt?: string;
   referenceNo?: string | null;

@@ -647,6 +647,84 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
     );
   });
 
+  it('records a 工资代扣 order’s payment when it is placed and its refund as a recorded refund, both in 支付管理', async () => {
+    await addEmployee('E-PAYROLL', '13911110013', 300);
+    const token = await signIn('13911110013', 'EMPLOYEE');
+    const placed = await buyerOk<{ id: string; orderNo: string; payableAmount: string; status: string }>(
+      token,
+      '/buyer/employee/orders/place',
+      { pickupPointId, paymentMethod: 'PAYROLL', lines: [{ skuId: goods.skuIds[1], cases: 2 }] },
+    );
+    expect(placed).toMatchObject({ payableAmount: '60.00', status: 'PAID' });
+    const [payment] = await paymentRecords('admin', { keyword: placed.orderNo });
+    expect(payment).toMatchObject({
+      bizType: 'EMPLOYEE_ORDER',
+      orderId: placed.id,
+      orderNo: placed.orderNo,
+      customerName: '员工E-PAYROLL',
+      amount: '60.00',
+      refundedAmount: '0.00',
+      channel: 'PAYROLL',
+      channel_dictText: '工资代扣',
+      source: 'MANUAL',
+      payNo: null,
+    });
+    expect(payment.paymentNo).toMatch(/^SK\d{12}$/);
+    expect((await employeeOrder(placed.id)).payment_ref).toBe(payment.paymentNo);
+    // 收款方式 filters: 工资代扣 lists the employee orders' payroll payments only.
+    const payroll = await paymentRecords('admin', { channel: 'PAYROLL', pageSize: '100' });
+    expect(payroll.map((row) => row.paymentNo)).toContain(payment.paymentNo);
+    expect(new Set(payroll.map((row) => `${row.bizType} ${row.channel}`))).toEqual(
+      new Set(['EMPLOYEE_ORDER PAYROLL']),
+    );
+    expect(
+      (await paymentRecords('admin', { channel: 'WECHAT', pageSize: '100' })).map((row) => row.paymentNo),
+    ).not.toContain(payment.paymentNo);
+    // 登记收款 of a sales order does not take 工资代扣: the request is refused before the order is looked up.
+    const receipt = (channel: string) =>
+      bed
+        .post('admin', '/payment/add', { orderId: placed.id, amount: 1, channel })
+        .then((answer) => answer.body);
+    expect(await receipt('PAYROLL')).toMatchObject({ success: false, code: 400 });
+    expect(await receipt('CASH')).toMatchObject({ success: false, code: 404 });
+
+    // 退款: recorded at once (no gateway), the order REFUNDED, the payment refunded, its quota free again.
+    const refunded = await admin<{ status: string }>('/eEmployee/order/refund', {
+      id: placed.id,
+      reason: '员工离职',
+    });
+    expect(refunded.status).toBe('REFUNDED');
+    expect(await refundsOf(placed.id)).toEqual([
+      { method: 'OFFLINE', cause: 'MANUAL', status: 'SUCCESS', amount: '60.00' },
+    ]);
+    expect((await paymentRecords('admin', { keyword: placed.orderNo }))[0]).toMatchObject({
+      refundedAmount: '60.00',
+    });
+    const refunds = await ok(
+      bed.get<{ records: Array<Record<string, unknown>> }>(
+        'admin',
+        `/payment/refund/list${queryString({ keyword: placed.orderNo })}`,
+      ),
+    );
+    expect(refunds.records).toEqual([
+      expect.objectContaining({
+        bizType: 'EMPLOYEE_ORDER',
+        buyerName: '员工E-PAYROLL',
+        paymentNo: payment.paymentNo,
+        method: 'OFFLINE',
+        channel: 'PAYROLL',
+        channel_dictText: '工资代扣',
+        status: 'SUCCESS',
+      }),
+    ]);
+    expect((await buyerOk<{ quota: { usedAmount: string } }>(token, '/buyer/me')).quota.usedAmount).toBe(
+      '0.00',
+    );
+    // Nothing is left to refund: a second refund is refused by the order's state.
+    const again = await bed.post('admin', '/eEmployee/order/refund', { id: placed.id, reason: '再退' });
+    expect(again.body).toMatchObject({ success: false, code: 409 });
+  });
+
   it('cancels an order unpaid 30 minutes after placing; it can no longer be paid and frees its quota', async () => {
     await addEmployee('E-LATE', '13911110005', 100);
     const token = await signIn('13911110005', 'EMPLOYEE');

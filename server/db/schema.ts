@@ -1143,7 +1143,8 @@ export interface PaymentsTable {
   id: string;
   tenant_id: string;
   payment_no: string;
-  order_id: string;
+  /** 0050: the sales order paid, or (employee_order_id) the employee order; exactly one of the two. */
+  order_id: string | null;
   amount: Decimal;
   channel: PaymentChannel;
   paid_at: Generated<Date>;
@@ -1155,6 +1156,8 @@ export interface PaymentsTable {
   source: Generated<PaymentSource>;
   pay_transaction_id: string | null;
   refunded_amount: Generated<string>;
+  // 0050: an employee order's payment (工资代扣, channel PAYROLL).
+  employee_order_id: string | null;
 }
 
 /** A dictionary of a tenant: a named list of value/text pairs (API.md §6.5). */

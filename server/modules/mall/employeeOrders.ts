@@ -35,6 +35,7 @@ import {
   onPaymentSettled,
   queryOpenPayment,
   queueRefund,
+  recordPayrollPayment,
   type PayRuntime,
   type SettledEvent,
 } from '../payments/service';
@@ -192,6 +193,7 @@ export async function placeEmployeeOrder(db: Kysely<DB>, buyer: BuyerSession, in
     const id = newId();
     const orderNo = await nextDocumentNo(trx, buyer.tenantId, 'EO');
     const payroll = input.paymentMethod === 'PAYROLL';
+    const placedAt = new Date();
     await trx
       .insertInto('employee_orders')
       .values({
@@ -205,7 +207,7 @@ export async function placeEmployeeOrder(db: Kysely<DB>, buyer: BuyerSession, in
         goods_amount: centsText(total),
         payable_amount: centsText(total),
         paid_amount: payroll ? centsText(total) : '0',
-        paid_at: payroll ? new Date() : null,
+        paid_at: payroll ? placedAt : null,
         total_cases: cases,
         pickup_code: await newPickupCode(trx, buyer.tenantId),
         pay_deadline: sql<Date>`now() + make_interval(mins => ${EMPLOYEE_ORDER_PAY_MINUTES})`,
@@ -229,6 +231,16 @@ export async function placeEmployeeOrder(db: Kysely<DB>, buyer: BuyerSession, in
         })),
       )
       .execute();
+    if (payroll) {
+      const paymentNo = await recordPayrollPayment(trx, {
+        tenantId: buyer.tenantId,
+        employeeOrderId: id,
+        orderNo,
+        amount: centsText(total),
+        paidAt: placedAt,
+      });
+      await trx.updateTable('employee_orders').set({ payment_ref: paymentNo }).where('id', '=', id).execute();
+    }
     await clearCart(
       trx,
       buyer,
@@ -652,9 +664,9 @@ export async function stepEmployeeOrder(
 /**
  * 退款 of a paid order not yet picked up (PAID / READY_FOR_PICKUP → REFUNDING): an ONLINE order's payment is
  * queued to go back by the original route (the caller sends it after commit, submitRefunds) and the order
- * completes with the refund's settlement (settleEmployeePayment); a PAYROLL order's refund — or one of an
- * order paid without a transaction — is recorded at once (→ REFUNDED). The refunded order no longer counts
- * against the quota.
+ * completes with the refund's settlement (settleEmployeePayment); a PAYROLL order's 工资代扣 payment gets a
+ * recorded refund, settled at once (→ REFUNDED by the same handler); an order paid with no payment on record
+ * (the demo's) is REFUNDED at once. The refunded order no longer counts against the quota.
  */
 export async function refundEmployeeOrder(db: Kysely<DB>, actor: Actor, id: string, reason: string) {
   const trimmed = reason.trim();
@@ -663,7 +675,6 @@ export async function refundEmployeeOrder(db: Kysely<DB>, actor: Actor, id: stri
     const order = await employeeOrderRow(trx, actor.tenantId, id);
     await moveEmployeeOrder(trx, order, 'REFUND', { refund_reason: trimmed });
     await logOperation(trx, actor, 'update', `内购订单退款 ${order.order_no}：${trimmed}`);
-    if (order.payment_method !== 'ONLINE') return [];
     return queueRefund(trx, {
       tenantId: actor.tenantId,
       bizType: 'EMPLOYEE_ORDER',
@@ -674,6 +685,7 @@ export async function refundEmployeeOrder(db: Kysely<DB>, actor: Actor, id: stri
     });
   });
   if (queued.length === 0) return completeEmployeeRefund(db, actor.tenantId, id);
+  if (queued.every((refund) => refund.status === 'SUCCESS')) return { status: 'REFUNDED' as const };
   return { status: 'REFUNDING' as const };
 }
 

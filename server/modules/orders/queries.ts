@@ -683,7 +683,6 @@ export async function paymentRecords(db: Kysely<DB>, tenantId: string, orderId: 
     .select([
       'payments.id',
       'payments.payment_no as paymentNo',
-      'payments.order_id as orderId',
       'payments.amount',
       'payments.channel',
       shanghaiDateTime('payments.paid_at').as('paidAt'),
@@ -696,7 +695,7 @@ export async function paymentRecords(db: Kysely<DB>, tenantId: string, orderId: 
     .orderBy('payments.paid_at')
     .orderBy('payments.id')
     .execute();
-  return rows.map((row) => ({ ...row, channel_dictText: PAYMENT_CHANNEL[row.channel] }));
+  return rows.map((row) => ({ ...row, orderId, channel_dictText: PAYMENT_CHANNEL[row.channel] }));
 }
 
 // ---- Printing ----

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import {
   EXCHANGE_REASON,
   MANUAL_SIGN_TYPES,
-  PAYMENT_CHANNEL,
+  RECEIPT_CHANNEL,
   PAYMENT_METHOD,
   REFUND_METHOD,
   RETURN_CONDITION,
@@ -291,7 +291,7 @@ const paymentBody = {
   properties: {
     orderId: text(32),
     amount: { type: 'number', exclusiveMinimum: 0, maximum: 99999999 },
-    channel: { type: 'string', enum: codesOf(PAYMENT_CHANNEL) },
+    channel: { type: 'string', enum: codesOf(RECEIPT_CHANNEL) },
     paidAt: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}(:\\d{2})?$' },
     referenceNo: nullable({ type: 'string', maxLength: 64 }),
     remark: note,

@@ -1,5 +1,5 @@
 // /payment lists: every payment — of a sales order (online ones from the WeChat Pay notify, recorded ones from
-// 登记收款) and of an employee order (its paid WeChat Pay transaction) —, and every refund and online transaction (unpaid and closed ones too) of every kind of document
+// 登记收款) and of an employee order (its paid WeChat Pay transaction, or its 工资代扣) —, and every refund and online transaction (unpaid and closed ones too) of every kind of document
 // paid online (单据类型: sales orders, employee orders) — each inside what the caller may see of its document,
 // filtered on whitelisted fields, exported through 下载中心 with the screen's columns.
 import { sql, type InferResult, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
@@ -89,9 +89,9 @@ const paymentSpec: ListSpec = {
 
 /**
  * 收款记录's rows, of every kind of document the viewer sees: a sales order's `payments` (online ones from the
- * notify, recorded ones from 登记收款), and an employee order's paid WeChat Pay transactions (an employee order
- * has no `payments` row: its paid transaction is its 收款, numbered by its pay number). `order_id`/`order_no`
- * are the document's.
+ * notify, recorded ones from 登记收款), an employee order's paid WeChat Pay transactions (its paid transaction
+ * is its 收款, numbered by its pay number) and its 工资代扣 `payments` row. `order_id`/`order_no` are the
+ * document's.
  */
 function paymentRows(db: Kysely<DB>, tenantId: string, viewer: DocumentViewer) {
   const ofOrders = db
@@ -149,7 +149,32 @@ function paymentRows(db: Kysely<DB>, tenantId: string, viewer: DocumentViewer) {
     .where('et.biz_type', '=', 'EMPLOYEE_ORDER')
     .where('et.status', '=', 'SUCCESS')
     .$castTo<Row>();
-  return ofOrders.unionAll(ofEmployeeOrders);
+  const ofPayroll = db
+    .selectFrom('payments as ep')
+    .innerJoin('employee_orders as eo', 'eo.id', 'ep.employee_order_id')
+    .innerJoin('employee_buyers as e', 'e.id', 'eo.employee_buyer_id')
+    .select([
+      'ep.id',
+      sql<PayBizType>`'EMPLOYEE_ORDER'`.as('biz_type'),
+      'ep.payment_no',
+      'ep.employee_order_id as order_id',
+      'eo.order_no',
+      sql<OrderType | null>`null`.as('order_type'),
+      'e.name as customer_name',
+      'ep.amount',
+      'ep.refunded_amount',
+      'ep.channel',
+      'ep.source',
+      'ep.paid_at',
+      'ep.reference_no',
+      sql<string | null>`null`.as('pay_no'),
+      sql<string | null>`null`.as('transaction_id'),
+      'ep.remark',
+      'ep.created_by',
+    ])
+    .where('ep.tenant_id', '=', tenantId)
+    .$castTo<Row>();
+  return ofOrders.unionAll(ofEmployeeOrders).unionAll(ofPayroll);
 }
 
 export async function listPayments(db: Kysely<DB>, caller: Caller, query: RawQuery) {

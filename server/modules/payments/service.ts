@@ -14,6 +14,8 @@
 //
 // Amounts are yuan (number or decimal text) at the edges, whole cents inside. Every payment of an order
 // (online or recorded by hand) is a row of `payments`; its order's paid amount and payment status follow.
+// An employee order's 工资代扣 is a `payments` row too (recordPayrollPayment); its WeChat Pay payment is its
+// paid transaction.
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { PartyRefusedError } from '../../integrations/partyHttp';
@@ -555,6 +557,33 @@ async function recordOrderPayment(
     .execute();
 }
 
+/**
+ * 工资代扣: an employee order paid by payroll deduction at placing gets its `payments` row (channel PAYROLL,
+ * recorded: no gateway) in the placing transaction; its refund is a recorded one (queueRefund). Answers the
+ * payment number.
+ */
+export async function recordPayrollPayment(
+  trx: Transaction<DB>,
+  input: { tenantId: string; employeeOrderId: string; orderNo: string; amount: string; paidAt: Date },
+): Promise<string> {
+  const paymentNo = await nextDocumentNo(trx, input.tenantId, 'SK');
+  await trx
+    .insertInto('payments')
+    .values({
+      id: newId(),
+      tenant_id: input.tenantId,
+      payment_no: paymentNo,
+      employee_order_id: input.employeeOrderId,
+      amount: input.amount,
+      channel: 'PAYROLL',
+      paid_at: input.paidAt,
+      remark: `工资代扣 ${input.orderNo}`,
+      source: 'MANUAL',
+    })
+    .execute();
+  return paymentNo;
+}
+
 // ---------------------------------------------------------------- refunds
 
 export interface RefundInput {
@@ -630,32 +659,35 @@ async function insertRefund(trx: Transaction<DB>, row: RefundRow): Promise<Queue
  * Writes the refunds of a document in the caller's transaction: what is left of its payments, online ones
  * first (原路退回, sent after commit), then recorded ones (a recorded offline refund, done at once). Refuses
  * to refund more than was paid, even when two refunds run at once (conditional updates of refunded_amount).
- * A document that is no sales order gets its paid transactions refunded by the original route.
+ * A document that is no sales order gets its paid transactions refunded by the original route and its 工资代扣
+ * payment (an employee order's) as a recorded refund.
  */
 export async function queueRefund(trx: Transaction<DB>, input: RefundInput): Promise<QueuedRefund[]> {
   const reason = input.reason.trim();
   if (!reason) throw new InvalidRequestError('请填写退款原因');
   const ofOrder = ORDER_BIZ.includes(input.bizType);
-  const payments = ofOrder
-    ? await trx
-        .selectFrom('payments')
-        .innerJoin('sales_orders', 'sales_orders.id', 'payments.order_id')
-        .select([
-          'payments.id',
-          'payments.amount',
-          'payments.refunded_amount',
-          'payments.channel',
-          'payments.source',
-          'payments.pay_transaction_id',
-          'sales_orders.order_no',
-        ])
-        .where('payments.tenant_id', '=', input.tenantId)
-        .where('payments.order_id', '=', input.bizId)
-        .orderBy(sql`case when payments.source = 'ONLINE' then 0 else 1 end`)
-        .orderBy('payments.paid_at')
-        .execute()
-    : // A document that is no sales order (an employee order) has no `payments`: its paid transactions are.
-      await trx
+  // The document's `payments` rows (a sales order's, online and recorded; an employee order's 工资代扣) …
+  const recorded = await trx
+    .selectFrom('payments as p')
+    .leftJoin('sales_orders as so', 'so.id', 'p.order_id')
+    .leftJoin('employee_orders as eo', 'eo.id', 'p.employee_order_id')
+    .select([
+      'p.id',
+      'p.amount',
+      'p.refunded_amount',
+      'p.channel',
+      'p.source',
+      'p.pay_transaction_id',
+      'p.paid_at',
+      sql<string>`coalesce(so.order_no, eo.order_no)`.as('order_no'),
+    ])
+    .where('p.tenant_id', '=', input.tenantId)
+    .where(ofOrder ? 'p.order_id' : 'p.employee_order_id', '=', input.bizId)
+    .execute();
+  // … and, of a document that is no sales order, its paid WeChat Pay transactions (no `payments` row).
+  const transactions = ofOrder
+    ? []
+    : await trx
         .selectFrom('pay_transactions')
         .select([
           sql<string | null>`null`.as('id'),
@@ -664,14 +696,18 @@ export async function queueRefund(trx: Transaction<DB>, input: RefundInput): Pro
           sql<string>`'WECHAT'`.as('channel'),
           sql<string>`'ONLINE'`.as('source'),
           'id as pay_transaction_id',
+          sql<Date>`coalesce(success_time, updated_at)`.as('paid_at'),
           'biz_no as order_no',
         ])
         .where('tenant_id', '=', input.tenantId)
         .where('biz_type', '=', input.bizType)
         .where('biz_id', '=', input.bizId)
         .where('status', '=', 'SUCCESS')
-        .orderBy('success_time')
         .execute();
+  const onlineFirst = (row: { source: string }) => (row.source === 'ONLINE' ? 0 : 1);
+  const payments = [...recorded, ...transactions].sort(
+    (a, b) => onlineFirst(a) - onlineFirst(b) || a.paid_at.getTime() - b.paid_at.getTime(),
+  );
   const left = payments.reduce((sum, row) => sum + toCents(row.amount) - toCents(row.refunded_amount), 0);
   let wanted = input.amount === undefined ? left : cents(input.amount, '退款金额');
   if (wanted === 0) return [];

@@ -66,8 +66,11 @@ export default function EmployeeOrderListPage() {
             onClick: () =>
               confirm({
                 title: `确认退款订单 ${row.orderNo}？`,
-                // An online payment goes back by the original route (the server says which it was).
-                content: row.paymentMethod === 'ONLINE' ? '在线支付的金额原路退回。' : undefined,
+                // An online payment goes back by the original route; a 工资代扣 one is recorded as refunded.
+                content:
+                  row.paymentMethod === 'ONLINE'
+                    ? '在线支付的金额原路退回。'
+                    : '工资代扣的金额登记为线下退款。',
                 okText: '退款',
                 danger: true,
                 action: () => refundEmployeeOrder(row.id, '后台退款'),

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { DatePicker, Descriptions, Form, Input, InputNumber, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { PAYMENT_CHANNEL, type OrderDetail } from '../../../../common/orders';
+import { RECEIPT_CHANNEL, type OrderDetail } from '../../../../common/orders';
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { dialogOrderRequested, LOADING } from '../../../features/orders/slice';
 import { selectDialogOrder } from '../../../features/orders/selectors';
@@ -91,7 +91,7 @@ export function PaymentDialog({ order, onClose }: { order: OrderRef; onClose: ()
         <InputNumber min={0} precision={2} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="channel" label="收款方式" rules={[{ required: true, message: '请选择收款方式!' }]}>
-        <EnumSelect labels={PAYMENT_CHANNEL} />
+        <EnumSelect labels={RECEIPT_CHANNEL} />
       </Form.Item>
       <Form.Item name="paidAt" label="收款时间（默认现在）">
         <DatePicker showTime disabledDate={(day) => day.isAfter(dayjs(), 'day')} style={{ width: '100%' }} />

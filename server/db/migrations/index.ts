@@ -47,6 +47,7 @@ import * as promotionBundlesCumulative from './0045_promotion_bundles_cumulative
 import * as exchangeDeductionsBack from './0046_exchange_deductions_back';
 import * as wxplatform from './0047_wxplatform';
 import * as visitObservations from './0049_visit_observations';
+import * as nearExpiryMenu from './0052_near_expiry_menu';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -96,6 +97,7 @@ export const migrations: Record<string, Migration> = {
   '0046_exchange_deductions_back': exchangeDeductionsBack,
   '0047_wxplatform': wxplatform,
   '0049_visit_observations': visitObservations,
+  '0052_near_expiry_menu': nearExpiryMenu,
 };
 
 export class MigrationError extends Error {

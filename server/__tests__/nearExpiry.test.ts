@@ -145,13 +145,14 @@ describe.each(testBackends())('临期预警 on %s', (backend) => {
   });
 
   it('lists lots and shelf checks in the window soonest first, each with the action it suggests', async () => {
+    // What can still be sold first, soonest to expire first; then the expired, latest first.
     expect(await shown(admin)).toEqual([
-      expect.stringMatching(/^OUTLET:.+:visit:-5:RETURN$/),
-      'LOT:临期测试慢仓:NX-B-GONE:-2:DESTROY',
       expect.stringMatching(/^OUTLET:.+:visit:10:EXCHANGE$/),
       'LOT:临期测试总部仓:NX-B-HQ:20:PROMOTE',
       'LOT:临期测试慢仓:NX-A-30:30:TRANSFER>临期测试快仓',
       'LOT:临期测试慢仓:NX-B-40:40:PROMOTE',
+      'LOT:临期测试慢仓:NX-B-GONE:-2:DESTROY',
+      expect.stringMatching(/^OUTLET:.+:visit:-5:RETURN$/),
     ]);
     const { body } = await list(admin, '&keyword=NX-A-30');
     expect(body.result.records).toEqual([
@@ -169,12 +170,6 @@ describe.each(testBackends())('临期预警 on %s', (backend) => {
     const outletRows = await list(admin, '&keyword=NX-&source=OUTLET');
     expect(outletRows.body.result.records).toEqual([
       expect.objectContaining({
-        skuCode: 'NX-B',
-        qtyText: '1箱',
-        action_dictText: '退货',
-        freshness: 'EXPIRED',
-      }),
-      expect.objectContaining({
         skuCode: 'NX-A',
         qtyText: '2箱3瓶',
         action_dictText: '换货',
@@ -182,15 +177,23 @@ describe.each(testBackends())('临期预警 on %s', (backend) => {
         employeeName: expect.any(String),
         checkedOn: today,
       }),
+      expect.objectContaining({
+        skuCode: 'NX-B',
+        qtyText: '1箱',
+        action_dictText: '退货',
+        freshness: 'EXPIRED',
+      }),
     ]);
   });
 
   it('filters by source, SKU, freshness and days left, and sorts', async () => {
     expect(await shown(admin, `&source=LOT&skuId=${skuB}`)).toEqual([
-      'LOT:临期测试慢仓:NX-B-GONE:-2:DESTROY',
       'LOT:临期测试总部仓:NX-B-HQ:20:PROMOTE',
       'LOT:临期测试慢仓:NX-B-40:40:PROMOTE',
+      'LOT:临期测试慢仓:NX-B-GONE:-2:DESTROY',
     ]);
+    // Sorted by the days left as asked: the expired first.
+    expect((await shown(admin, '&column=remainingDays&order=asc'))[0]).toMatch(/^OUTLET:.+:visit:-5:RETURN$/);
     expect((await shown(admin, '&freshness=EXPIRED')).length).toBe(2);
     expect(await shown(admin, '&remainingDays_begin=0&remainingDays_end=20')).toEqual([
       expect.stringMatching(/^OUTLET:.+:visit:10:EXCHANGE$/),
@@ -217,17 +220,17 @@ describe.each(testBackends())('临期预警 on %s', (backend) => {
       .getSheetValues()
       .slice(2)
       .map((row) => (row as unknown[])[header.indexOf('建议处理')]);
-    expect(actions).toEqual(['报损', '促销', '调拨', '促销']);
+    expect(actions).toEqual(['促销', '调拨', '促销', '报损']);
   });
 
   it('keeps to the data scope, the permission and the tenant', async () => {
     // 张伟's offices: not 总部仓; the transfer suggestion only names warehouses he may move stock to.
     expect(await shown(manager)).toEqual([
-      expect.stringMatching(/^OUTLET:.+:visit:-5:RETURN$/),
-      'LOT:临期测试慢仓:NX-B-GONE:-2:DESTROY',
       expect.stringMatching(/^OUTLET:.+:visit:10:EXCHANGE$/),
       'LOT:临期测试慢仓:NX-A-30:30:TRANSFER>临期测试快仓',
       'LOT:临期测试慢仓:NX-B-40:40:PROMOTE',
+      'LOT:临期测试慢仓:NX-B-GONE:-2:DESTROY',
+      expect.stringMatching(/^OUTLET:.+:visit:-5:RETURN$/),
     ]);
     // The rep and a user without business rights hold no 临期预警 right: refused.
     expect((await list(rep)).status).toBe(403);

@@ -43,8 +43,10 @@ const nearExpirySpec: ListSpec = {
     skuCode: 'rows.skuCode',
     checkedOn: 'rows.checkedOn',
   },
+  // By default what can still be sold comes first, soonest to expire first; then the expired, latest first.
   defaultSort: [
-    ['rows.remainingDays', 'asc'],
+    ['rows.expired', 'asc'],
+    ['rows.daysAway', 'asc'],
     ['rows.id', 'asc'],
   ],
   keyword: ['rows.skuCode', 'rows.skuName', 'rows.batchNo', 'rows.placeName'],
@@ -84,6 +86,8 @@ function lotRows(db: Kysely<DB>, tenantId: string, scope: DataScope) {
       sql<string>`to_char(stock_lots.production_date, 'YYYY-MM-DD')`.as('productionDate'),
       sql<string>`to_char(stock_lots.expiry_date, 'YYYY-MM-DD')`.as('expiryDate'),
       remaining.as('remainingDays'),
+      sql<boolean>`(${remaining} < 0)`.as('expired'),
+      sql<number>`abs(${remaining})`.as('daysAway'),
       freshness.as('freshness'),
       'stock_lots.qty_on_hand as qty',
       sql<string | null>`stock_lots.lot_status`.as('lotStatus'),
@@ -154,6 +158,8 @@ function outletRows(db: Kysely<DB>, tenantId: string, scope: DataScope) {
         'expiryDate',
       ),
       remaining.as('remainingDays'),
+      sql<boolean>`(${remaining} < 0)`.as('expired'),
+      sql<number>`abs(${remaining})`.as('daysAway'),
       freshness.as('freshness'),
       'checks.base_qty as qty',
       sql<string | null>`null`.as('lotStatus'),
@@ -273,7 +279,7 @@ export async function listNearExpiry(db: Kysely<DB>, caller: Caller, query: RawQ
     records: page.records.map((row) => {
       const pack = { unitsPerCase: row.unitsPerCase, caseUnit: row.saleUnit, baseUnit: row.baseUnit };
       const suggestion = suggestionOf(row, warehouses);
-      const { ownerType: _ownerType, ...shown } = row;
+      const { ownerType: _ownerType, expired: _expired, daysAway: _daysAway, ...shown } = row;
       return {
         ...shown,
         source: row.source,

@@ -1,5 +1,5 @@
 // 临期预警 (eprod/NearExpiryList, DOMAIN §1.6): warehouse lots and the outlets' latest stock checks inside the
-// near-expiry window or past it, soonest first, each with its days left and the action the server suggests
+// near-expiry window (soonest to expire first), then those past it, each with its days left and the action the server suggests
 // (促销 / 调拨 / 换货 / 退货 / 报损; the rule is server/modules/stock/expiryAction.ts). Near-expiry lots can be
 // picked to start a 临期清理 promotion (the 仓库库存 page's nearExpiryPreset); an outlet row opens its visit.
 import { useState } from 'react';
@@ -80,13 +80,13 @@ export default function NearExpiryPage() {
       key: 'placeName',
       render: (place: string, row) => (
         <TwoLineCell
-          main={
+          main={place}
+          sub={
             <Space size={4}>
               <Tag color={row.source === 'LOT' ? 'geekblue' : 'cyan'}>{row.source_dictText}</Tag>
-              <span>{place}</span>
+              {row.source === 'LOT' ? row.batchNo : `${row.checkedOn} ${row.employeeName}`}
             </Space>
           }
-          sub={row.source === 'LOT' ? `批次 ${row.batchNo}` : `${row.checkedOn} ${row.employeeName} 拜访`}
         />
       ),
     },
@@ -94,6 +94,8 @@ export default function NearExpiryPage() {
       title: '经销商',
       dataIndex: 'dealerName',
       key: 'dealerName',
+      width: 150,
+      ellipsis: true,
       render: (name: string | null) => name ?? <Typography.Text type="secondary">—</Typography.Text>,
     },
     {
@@ -110,8 +112,10 @@ export default function NearExpiryPage() {
       sorter: true,
       render: (days: number, row) => (
         <Tooltip title={`剩余保质期 ${row.remainingPercent}%（保质期 ${row.shelfLifeDays} 天）`}>
-          <Tag color={FRESHNESS_COLOR[row.freshness]}>{row.freshness_dictText}</Tag>
-          {days >= 0 ? `剩 ${days} 天` : `已过期 ${-days} 天`}
+          <TwoLineCell
+            main={days >= 0 ? `剩 ${days} 天` : `过期 ${-days} 天`}
+            sub={<Tag color={FRESHNESS_COLOR[row.freshness]}>{row.freshness_dictText}</Tag>}
+          />
         </Tooltip>
       ),
     },
@@ -146,7 +150,7 @@ export default function NearExpiryPage() {
               ]
             : []),
           ...(row.source === 'OUTLET' && row.visitId && may.visits
-            ? [{ key: 'visit', label: `拜访 ${row.visitNo}`, onClick: () => setVisitId(row.visitId) }]
+            ? [{ key: 'visit', label: '查看拜访', onClick: () => setVisitId(row.visitId) }]
             : []),
         ];
         return <RowActions actions={actions} />;

@@ -1,7 +1,8 @@
 // 临期预警 (eprod/NearExpiryList, DOMAIN §1.6): warehouse lots and the outlets' latest stock checks inside the
-// near-expiry window (soonest to expire first), then those past it, each with its days left and the action the server suggests
-// (促销 / 调拨 / 换货 / 退货 / 报损; the rule is server/modules/stock/expiryAction.ts). Near-expiry lots can be
-// picked to start a 临期清理 promotion (the 仓库库存 page's nearExpiryPreset); an outlet row opens its visit.
+// near-expiry window (soonest to expire first), then those past it, each with its days left and the action the
+// server suggests (促销 / 调拨 / 换货 / 退货 / 报损; the rule is server/modules/stock/expiryAction.ts). Near-expiry
+// lots can be picked to start a 临期清理 promotion (the 仓库库存 page's nearExpiryPreset); an outlet row opens its
+// visit.
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Space, Tag, Tooltip, Typography } from 'antd';
 import { TagOutlined } from '@ant-design/icons';

@@ -156,6 +156,17 @@ export const FRESHNESS_CLASS = labels({
   EXPIRED: '过期',
 });
 
+/** 临期预警: where near-expiry goods were found (DOMAIN §1.6) — a warehouse lot or an outlet's stock check (§1.4). */
+export const EXPIRY_SOURCE = labels({ LOT: '仓库批次', OUTLET: '门店检查' });
+/** 临期预警's suggested action (server/modules/stock/expiryAction.ts decides it). */
+export const EXPIRY_ACTION = labels({
+  PROMOTE: '促销',
+  TRANSFER: '调拨',
+  EXCHANGE: '换货',
+  RETURN: '退货',
+  DESTROY: '报损',
+});
+
 /** The codes of a label map, for JSON schemas and whitelists. */
 export const codesOf = <T extends string>(entries: Record<T, string>) => Object.keys(entries) as T[];
 

@@ -72,6 +72,12 @@ const LISTS: ListCase[] = [
     tablet: ['商品', '批次号 / 仓库', '金额', '批次状态'],
   },
   {
+    name: 'near-expiry',
+    path: '/eprod/nearExpiry',
+    desktop: ['商品', '来源 / 位置', '剩余天数', '数量', '建议处理'],
+    tablet: ['商品', '来源 / 位置', '剩余天数', '建议处理'],
+  },
+  {
     name: 'employee-prices',
     path: '/eEmployee/price',
     desktop: ['商品编码', '商品', '员工价', '价目表', '每月限购'],

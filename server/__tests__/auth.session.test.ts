@@ -143,6 +143,7 @@ const ALL_BUTTONS = [
   'stock:transfer',
   'stock:adjust',
   'stock:config',
+  'nearExpiry:list',
   'warehouse:add',
   'warehouse:edit',
   'custStock:list',
@@ -575,7 +576,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         ['系统管理', ['用户管理', '角色管理', '菜单管理', '部门管理', '数据字典', '系统公告', '系统日志']],
         ['产品管理', ['商品列表', '品牌管理', '品类管理', '价目表']],
         ['客户管理', ['客户列表', '门店审核', '客户标签']],
-        ['库存管理', ['仓库库存', '库存流水', '仓库管理', '经销商库存']],
+        ['库存管理', ['仓库库存', '临期预警', '库存流水', '仓库管理', '经销商库存']],
         ['订单管理', ['订单列表']],
         [
           '拜访管理',
@@ -653,7 +654,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
         '首页',
         ['系统管理', ['用户管理', '部门管理']],
         ['客户管理', ['客户列表']],
-        ['库存管理', ['仓库库存']],
+        ['库存管理', ['仓库库存', '临期预警']],
         ['订单管理', ['订单列表']],
         [
           '拜访管理',
@@ -700,6 +701,7 @@ describe.each(testBackends())('sessions and the signed-in account on %s', (backe
           'depart:list',
           'role:list',
           'stock:list',
+          'nearExpiry:list',
           'user:add',
           'user:edit',
           'user:list',

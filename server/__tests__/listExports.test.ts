@@ -38,6 +38,13 @@ const CASES: ExportCase[] = [
     headers: ['流水号', '时间', '类型', '仓库'],
   },
   {
+    name: 'near-expiry goods',
+    list: '/eprod/nearExpiry/list',
+    exportPath: '/eprod/nearExpiry/exportXls',
+    filter: 'source=LOT',
+    headers: ['来源', '商品', '商品编码', '仓库/门店'],
+  },
+  {
     name: 'dealer stock',
     list: '/eCustStock/list',
     exportPath: '/eCustStock/exportXls',
@@ -503,6 +510,7 @@ describe.each(testBackends())('list exports on %s', (backend) => {
     for (const path of [
       '/eOrder/eOrder/exportXls',
       '/eprod/prodStockWhlist/exportXls',
+      '/eprod/nearExpiry/exportXls',
       '/sys/user/exportXls',
       '/eEmployee/price/exportXls',
       '/eEmployee/pickup/exportXls',

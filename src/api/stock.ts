@@ -169,6 +169,50 @@ export interface AgeBucketSummary {
   percent: number;
 }
 
+/** A row of 临期预警: a warehouse lot (source LOT) or an outlet's latest stock check (source OUTLET). */
+export interface NearExpiryRow {
+  id: string;
+  source: 'LOT' | 'OUTLET';
+  source_dictText: string;
+  skuId: string;
+  skuCode: string;
+  skuName: string;
+  brandId: string;
+  categoryId: string | null;
+  shelfLifeDays: number;
+  unitsPerCase: number;
+  saleUnit: string;
+  baseUnit: string;
+  /** The warehouse of a lot, the outlet of a check. */
+  placeName: string;
+  warehouseId: string | null;
+  dealerId: string | null;
+  dealerName: string | null;
+  customerId: string | null;
+  customerCode: string | null;
+  visitId: string | null;
+  visitNo: string | null;
+  checkedOn: string | null;
+  employeeName: string | null;
+  batchNo: string | null;
+  productionDate: string;
+  expiryDate: string;
+  remainingDays: number;
+  remainingPercent: number;
+  freshness: 'NEAR_EXPIRY' | 'EXPIRED';
+  freshness_dictText: string;
+  qty: number;
+  qtyText: string;
+  lotStatus: string | null;
+  lotStatus_dictText: string | null;
+  action: 'PROMOTE' | 'TRANSFER' | 'EXCHANGE' | 'RETURN' | 'DESTROY';
+  action_dictText: string;
+  transferToId: string | null;
+  transferToName: string | null;
+  soldHereText: string | null;
+  soldElsewhereText: string | null;
+}
+
 export const listWarehouses = (params: ListParams) =>
   getAction<Page<Warehouse>>('/eprod/warehouse/list', params);
 export const listStockLots = (params: ListParams) =>
@@ -201,5 +245,9 @@ export const exportMovements = (params: ListParams) =>
   downloadFile('/eprod/stockMovement/exportXls', '库存流水.xlsx', params);
 export const exportWarehouses = (params: ListParams) =>
   downloadFile('/eprod/warehouse/exportXls', '仓库列表.xlsx', params);
+export const listNearExpiry = (params: ListParams) =>
+  getAction<Page<NearExpiryRow>>('/eprod/nearExpiry/list', params);
+export const exportNearExpiry = (params: ListParams) =>
+  downloadFile('/eprod/nearExpiry/exportXls', '临期预警.xlsx', params);
 export const exportDealerStock = (params: ListParams) =>
   downloadFile('/eCustStock/exportXls', '经销商库存.xlsx', params);

@@ -184,6 +184,10 @@ const menuPages = new Map<string, ComponentType>([
     lazyPage(() => import(/* webpackChunkName: "e-stock" */ '../pages/business/stock/ProdStockPage')),
   ],
   [
+    'eprod/NearExpiryList',
+    lazyPage(() => import(/* webpackChunkName: "e-near-expiry" */ '../pages/business/stock/NearExpiryPage')),
+  ],
+  [
     'eprod/StockMovementList',
     lazyPage(() => import(/* webpackChunkName: "e-movement" */ '../pages/business/stock/StockMovementPage')),
   ],

@@ -48,6 +48,7 @@ import * as exchangeDeductionsBack from './0046_exchange_deductions_back';
 import * as wxplatform from './0047_wxplatform';
 import * as visitObservations from './0049_visit_observations';
 import * as payrollPayments from './0050_payroll_payments';
+import * as nearExpiryMenu from './0052_near_expiry_menu';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -98,6 +99,7 @@ export const migrations: Record<string, Migration> = {
   '0047_wxplatform': wxplatform,
   '0049_visit_observations': visitObservations,
   '0050_payroll_payments': payrollPayments,
+  '0052_near_expiry_menu': nearExpiryMenu,
 };
 
 export class MigrationError extends Error {

@@ -136,6 +136,8 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         '/eprod',
         '/eprod/stock',
         'stock:list',
+        '/eprod/nearExpiry',
+        'nearExpiry:list',
         // Orders of their departments' customers: placed, audited and followed up, not shipped.
         '/eOrder',
         '/eOrder/eOrder',

@@ -219,6 +219,12 @@ export const DEFAULT_MENUS: MenuDefinition[] = [
         ],
       },
       {
+        name: '临期预警',
+        url: '/eprod/nearExpiry',
+        component: 'eprod/NearExpiryList',
+        buttons: [{ perms: 'nearExpiry:list', name: '查看临期预警' }],
+      },
+      {
         name: '库存流水',
         url: '/eprod/movement',
         component: 'eprod/StockMovementList',

@@ -119,8 +119,8 @@ const customerBody = {
   },
 } as const;
 
-/** The codes of the pages with a dealer picker (客户, 订单, 仓库/经销商库存): any one reads the dealer options. */
-const DEALER_PICKER_PERMISSIONS = ['customer:list', 'order:list', 'stock:list'] as const;
+/** The codes of the pages with a dealer picker (客户, 订单, 仓库/经销商库存, 临期预警): any one reads the dealer options. */
+const DEALER_PICKER_PERMISSIONS = ['customer:list', 'order:list', 'stock:list', 'nearExpiry:list'] as const;
 const idList = { type: 'array', minItems: 1, maxItems: 500, items: text(32) } as const;
 
 const labelBody = {

@@ -197,8 +197,8 @@ const resolveQuery = {
   },
 } as const;
 
-/** Who reads the brands: the products page, and the stock pages that filter by brand. */
-const BRAND_READERS = ['product:list', 'stock:list', 'custStock:list'] as const;
+/** Who reads the brands: the products page, and the stock pages that filter by brand (临期预警 too). */
+const BRAND_READERS = ['product:list', 'stock:list', 'custStock:list', 'nearExpiry:list'] as const;
 
 const skuImport = defineImport({
   key: 'skus',

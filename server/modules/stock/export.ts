@@ -1,7 +1,8 @@
-// 导出 of the stock lists (库存明细, 库存流水, 经销商库存, 仓库管理): what their filters select, with the lists' own
+// 导出 of the stock lists (库存明细, 库存流水, 经销商库存, 仓库管理, 临期预警): what their filters select, with the lists' own
 // column names (a two-line column of the screen is two columns here, named by its halves).
 import { formatQuantity } from '../../../common/quantity';
 import { defineListExport, type ExportColumn } from '../shared/excel';
+import { listNearExpiry } from './nearExpiry';
 import { dealerStock, listMovements, listWarehouses, stockDetail } from './service';
 
 type RecordOf<F extends (...args: never[]) => Promise<{ records: unknown[] }>> = Awaited<
@@ -99,4 +100,31 @@ export const WAREHOUSE_EXPORT = defineListExport(
   '仓库列表',
   WAREHOUSE_EXPORT_COLUMNS,
   listWarehouses,
+);
+
+type NearExpiryRow = RecordOf<typeof listNearExpiry>;
+
+export const NEAR_EXPIRY_EXPORT_COLUMNS: ExportColumn<NearExpiryRow>[] = [
+  { header: '来源', value: (row) => row.source_dictText },
+  { header: '商品', width: 28, value: (row) => row.skuName },
+  { header: '商品编码', value: (row) => row.skuCode },
+  { header: '仓库/门店', width: 24, value: (row) => row.placeName },
+  { header: '经销商', width: 24, value: (row) => row.dealerName },
+  { header: '批次号', value: (row) => row.batchNo },
+  { header: '拜访单号', width: 20, value: (row) => row.visitNo },
+  { header: '检查日期', value: (row) => row.checkedOn },
+  { header: '生产日期', value: (row) => row.productionDate },
+  { header: '到期日期', value: (row) => row.expiryDate },
+  { header: '剩余天数', value: (row) => row.remainingDays },
+  { header: '剩余保质期（%）', value: (row) => row.remainingPercent },
+  { header: '效期', value: (row) => row.freshness_dictText },
+  { header: '数量', value: (row) => row.qtyText },
+  { header: '建议处理', value: (row) => row.action_dictText },
+  { header: '调往仓库', width: 20, value: (row) => row.transferToName },
+];
+export const NEAR_EXPIRY_EXPORT = defineListExport(
+  'nearExpiry',
+  '临期预警',
+  NEAR_EXPIRY_EXPORT_COLUMNS,
+  listNearExpiry,
 );

@@ -13,7 +13,14 @@ import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import { actorOf, callerOf, requires } from '../shared/actor';
 import { sendExport } from '../jobs/exports';
-import { DEALER_STOCK_EXPORT, STOCK_LOT_EXPORT, STOCK_MOVEMENT_EXPORT, WAREHOUSE_EXPORT } from './export';
+import {
+  DEALER_STOCK_EXPORT,
+  NEAR_EXPIRY_EXPORT,
+  STOCK_LOT_EXPORT,
+  STOCK_MOVEMENT_EXPORT,
+  WAREHOUSE_EXPORT,
+} from './export';
+import { listNearExpiry } from './nearExpiry';
 import { nullable, statusChangeSchema, text } from '../shared/schemas';
 import {
   adjustStock,
@@ -128,8 +135,8 @@ const bucketsBody = {
   },
 } as const;
 
-/** Who reads the warehouses: the stock pages, and whoever handles an order's return and swap documents. */
-const WAREHOUSE_READERS = ['stock:list', 'order:return', 'order:deliver'] as const;
+/** Who reads the warehouses: the stock pages (临期预警's filter too), and whoever handles an order's return and swap documents. */
+const WAREHOUSE_READERS = ['stock:list', 'nearExpiry:list', 'order:return', 'order:deliver'] as const;
 
 export async function stockRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
@@ -180,6 +187,13 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     { config: requires('stock:config'), schema: { body: bucketsBody } },
     async (request, reply) =>
       ok(await saveAgeBuckets(db, actorOf(request, reply), request.body.buckets), '保存成功！'),
+  );
+  // 临期预警: warehouse lots and outlet stock checks in the near-expiry window, with a suggested action.
+  app.get('/eprod/nearExpiry/list', { config: requires('nearExpiry:list') }, async (request) =>
+    ok(await listNearExpiry(db, callerOf(request), request.query as RawQuery)),
+  );
+  app.get('/eprod/nearExpiry/exportXls', { config: requires('nearExpiry:list') }, (request, reply) =>
+    sendExport(request, reply, NEAR_EXPIRY_EXPORT),
   );
   app.get('/eprod/stockMovement/list', { config: requires('stock:list') }, async (request) =>
     ok(await listMovements(db, callerOf(request), request.query as RawQuery)),

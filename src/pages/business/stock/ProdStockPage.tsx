@@ -35,7 +35,7 @@ import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
 import { PromotionFormModal, type PromotionPreset } from '../promotion/PromotionFormModal';
 
-const FRESHNESS_COLOR: Record<string, string> = {
+export const FRESHNESS_COLOR: Record<string, string> = {
   FRESH: 'green',
   NORMAL: 'blue',
   WARNING: 'gold',
@@ -72,10 +72,12 @@ const toFilters = (values: Record<string, unknown>) =>
   );
 
 /**
- * A 临期清理 draft for the picked lots: their SKUs, their warehouses' dealers, from now until the day before
+ * A 临期清理 draft for the picked lots (here and on 临期预警): their SKUs, their warehouses' dealers, from now until the day before
  * the first of them expires (a line-level promotion for those dealers; the operator sets the tiers).
  */
-export function nearExpiryPreset(lots: StockLot[]): PromotionPreset {
+export function nearExpiryPreset(
+  lots: Pick<StockLot, 'skuId' | 'skuName' | 'dealerId' | 'dealerName' | 'expiryDate'>[],
+): PromotionPreset {
   const skuIds = [...new Set(lots.map((lot) => lot.skuId))];
   const dealers = new Map<string, string>();
   for (const lot of lots) if (lot.dealerId) dealers.set(lot.dealerId, lot.dealerName ?? lot.dealerId);

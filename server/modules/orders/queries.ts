@@ -48,6 +48,7 @@ import {
 import type { Actor, Caller } from '../shared/actor';
 import { notFound } from '../shared/commands';
 import { dataScopeOf, type DataScope } from '../shared/dataScope';
+import { orderCredit } from '../funds/ledger';
 import { usageCreditCents } from '../promotions/pricing';
 import { centsText, toCents } from './money';
 import { orderScope, requireAction, writeOrderLog } from './state';
@@ -749,6 +750,12 @@ export async function printOrder(
             .orderBy('stock_lots.expiry_date')
             .execute()
         : detail.shipments.flatMap((shipment) => shipment.lines);
+    const credit = await orderCredit(trx, {
+      tenant_id: actor.tenantId,
+      id,
+      order_no: detail.orderNo,
+      buyer_id: detail.buyerId,
+    });
     return {
       kind,
       title,
@@ -772,6 +779,7 @@ export async function printOrder(
         price: line.dealPrice,
         priceUnit: line.priceUnit === 'CASE' ? line.sku.saleUnit : line.sku.baseUnit,
         amount: line.amount,
+        isGift: line.isGift,
         batches:
           kind === 'EXECUTION'
             ? held
@@ -784,6 +792,19 @@ export async function printOrder(
             : [],
       })),
       amounts: detail.amounts,
+      promotions: detail.promotions
+        .filter((use) => use.status !== 'RELEASED')
+        .map(({ promoNo, name, discountAmount, creditAmount, giftQty }) => ({
+          promoNo,
+          name,
+          discountAmount,
+          creditAmount,
+          giftQty,
+        })),
+      rebateCredit: {
+        creditedAmount: centsText(credit.accruedCents),
+        takenBackAmount: centsText(credit.accruedCents - credit.leftCents),
+      },
       remark: detail.buyerRemark,
     };
   });

@@ -302,6 +302,7 @@ describe.each(testBackends())('组合套餐 and 累计返 on %s', (backend) => {
         {
           promoNo: expect.any(String),
           name: '累计 5 箱返 30',
+          tierNo: 1,
           discountAmount: '0.00',
           creditAmount: '30.00',
           giftQty: 0,

@@ -301,13 +301,37 @@ it('the drawer shows lines, the amount steps and the history; 打印 shows the s
         ],
         amounts: { ...sheet.amounts, rebateDeductAmount: '10.00', payableAmount: '104.00' },
         promotions: [
-          { promoNo: 'PM001', name: '满2箱减6', discountAmount: '6.00', creditAmount: '0.00', giftQty: 0 },
-          { promoNo: 'PM002', name: '满2箱赠1箱', discountAmount: '0.00', creditAmount: '0.00', giftQty: 24 },
+          {
+            promoNo: 'PM001',
+            name: '满2箱减6',
+            tierNo: 1,
+            discountAmount: '6.00',
+            creditAmount: '0.00',
+            giftQty: 0,
+          },
+          {
+            promoNo: 'PM002',
+            name: '满2箱赠1箱',
+            tierNo: 1,
+            discountAmount: '0.00',
+            creditAmount: '0.00',
+            giftQty: 24,
+          },
+          // A 累计返 whose two tiers the order reached: a row each.
           {
             promoNo: 'PM003',
-            name: '月累计50箱返300',
+            name: '累计返',
+            tierNo: 1,
             discountAmount: '0.00',
-            creditAmount: '300.00',
+            creditAmount: '100.00',
+            giftQty: 0,
+          },
+          {
+            promoNo: 'PM003',
+            name: '累计返',
+            tierNo: 2,
+            discountAmount: '0.00',
+            creditAmount: '200.00',
             giftQty: 0,
           },
         ],
@@ -339,7 +363,8 @@ it('the drawer shows lines, the amount steps and the history; 打印 shows the s
     ['促销活动', '优惠金额', '返费用'],
     ['满2箱减6（PM001）', '¥6.00', '¥0.00'],
     ['满2箱赠1箱（PM002） 含赠品', '¥0.00', '¥0.00'],
-    ['月累计50箱返300（PM003）', '¥0.00', '¥300.00'],
+    ['累计返（PM003） 第 1 档', '¥0.00', '¥100.00'],
+    ['累计返（PM003） 第 2 档', '¥0.00', '¥200.00'],
     ['返费用合计（已入返利账户）', '¥300.00（退货收回 ¥60.00）'],
   ]);
   // The print changed the order (its count): the open order reloads.

@@ -472,6 +472,7 @@ export async function orderById(db: Kysely<DB>, actor: Caller, id: string): Prom
         ])
         .where('promotion_usages.order_id', '=', id)
         .orderBy('promotions.promo_no')
+        .orderBy('promotion_usages.tier_no')
         .execute(),
     ]);
   const skuOfLine = new Map(lines.map((line) => [line.id, line.sku_snapshot]));
@@ -506,6 +507,7 @@ export async function orderById(db: Kysely<DB>, actor: Caller, id: string): Prom
       promotionId: use.promotionId,
       promoNo: use.promoNo,
       name: use.name,
+      tierNo: use.tier_no,
       discountAmount: use.discountAmount,
       creditAmount: centsText(usageCreditCents(use, use)),
       giftQty: use.giftQty,
@@ -794,9 +796,10 @@ export async function printOrder(
       amounts: detail.amounts,
       promotions: detail.promotions
         .filter((use) => use.status !== 'RELEASED')
-        .map(({ promoNo, name, discountAmount, creditAmount, giftQty }) => ({
+        .map(({ promoNo, name, tierNo, discountAmount, creditAmount, giftQty }) => ({
           promoNo,
           name,
+          tierNo,
           discountAmount,
           creditAmount,
           giftQty,

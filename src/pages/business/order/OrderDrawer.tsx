@@ -228,10 +228,11 @@ function OrderBody({ order }: { order: OrderDetail }) {
             </span>
           ))}
         </Space>
-        {order.promotions.map((promotion) => (
-          <div key={promotion.promotionId} style={{ marginTop: 8 }}>
+        {/* One usage a row: a promotion may stand twice (two tiers of a 累计返, a usage released before 修改重提). */}
+        {order.promotions.map((promotion, index) => (
+          <div key={`${promotion.promotionId}-${index}`} style={{ marginTop: 8 }}>
             <Tag color={promotion.status === 'RELEASED' ? 'default' : 'green'}>促销</Tag>
-            {promotion.name}（{promotion.promoNo}）
+            {promotion.name}（{promotion.promoNo}）{promotion.tierNo > 1 && ` 第 ${promotion.tierNo} 档`}
             {Number(promotion.discountAmount) > 0 && ` 优惠 ${money(promotion.discountAmount)}`}
             {Number(promotion.creditAmount) > 0 &&
               ` 返费用 ${money(promotion.creditAmount)}${promotion.status === 'LOCKED' ? '（审核后入返利账户）' : ''}`}

@@ -21,18 +21,26 @@ function PromotionsPrint({ sheet }: { sheet: OrderPrintData }) {
   const { creditedAmount, takenBackAmount } = sheet.rebateCredit;
   return (
     <>
-      <p style={{ textAlign: 'right', marginTop: 8 }}>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'flex-end',
+          gap: '4px 16px',
+          margin: '8px 0',
+        }}
+      >
         {amountSteps(sheet.amounts).map((step) => (
-          <span key={step.label} style={{ marginLeft: 16 }}>
+          <span key={step.label} style={{ whiteSpace: 'nowrap' }}>
             {step.label} {step.label === '应付金额' ? <strong>{step.value}</strong> : step.value}
           </span>
         ))}
-      </p>
+      </div>
       {sheet.promotions.length > 0 && (
         <Table
           size="small"
           bordered
-          rowKey="promoNo"
+          rowKey={(promotion) => `${promotion.promoNo}-${promotion.tierNo}`}
           pagination={false}
           dataSource={sheet.promotions}
           columns={[
@@ -40,7 +48,11 @@ function PromotionsPrint({ sheet }: { sheet: OrderPrintData }) {
               title: '促销活动',
               key: 'name',
               render: (_value: unknown, promotion: OrderPrintData['promotions'][number]) =>
-                `${promotion.name}（${promotion.promoNo}）${promotion.giftQty > 0 ? ' 含赠品' : ''}`,
+                `${promotion.name}（${promotion.promoNo}）${
+                  sheet.promotions.filter((each) => each.promoNo === promotion.promoNo).length > 1
+                    ? ` 第 ${promotion.tierNo} 档`
+                    : ''
+                }${promotion.giftQty > 0 ? ' 含赠品' : ''}`,
             },
             { title: '优惠金额', dataIndex: 'discountAmount', align: 'right', render: money },
             { title: '返费用', dataIndex: 'creditAmount', align: 'right', render: money },

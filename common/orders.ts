@@ -535,6 +535,8 @@ export interface OrderPromotionRecord {
   promotionId: string;
   promoNo: string;
   name: string;
+  /** The tier reached (a 累计返 may give two tiers in one order, a usage each). */
+  tierNo: number;
   discountAmount: string;
   /** 累计返 返费用: credited to the buyer's rebate account at the audit ('0.00' for the other benefits). */
   creditAmount: string;
@@ -748,10 +750,21 @@ export interface OrderPrintData {
     price: Money;
     priceUnit: string;
     amount: Money;
+    /** A gift line of a promotion (price 0). */
+    isGift: boolean;
     /** Execution print: the lots picked for the line. */
     batches: Array<{ batchNo: string; productionDate: string; qtyText: string }>;
   }>;
   amounts: AmountBreakdown;
+  /** The promotions the order was priced with (its usages, the released ones left out). */
+  promotions: Array<
+    Pick<OrderPromotionRecord, 'promoNo' | 'name' | 'tierNo' | 'discountAmount' | 'creditAmount' | 'giftQty'>
+  >;
+  /**
+   * 累计返 返费用 the order earned: what its audit credited to the buyer's rebate account (the sum of the
+   * promotions' creditAmount), and what returns of its goods have taken back of it since.
+   */
+  rebateCredit: { creditedAmount: Money; takenBackAmount: Money };
   remark: string | null;
 }
 

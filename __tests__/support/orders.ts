@@ -244,10 +244,13 @@ export function printSheet(over: Partial<OrderPrintData> = {}): OrderPrintData {
         price: '45.60',
         priceUnit: '箱',
         amount: '102.60',
+        isGift: false,
         batches: [],
       },
     ],
     amounts: orderDetail().amounts,
+    promotions: [],
+    rebateCredit: { creditedAmount: '0.00', takenBackAmount: '0.00' },
     remark: null,
     ...over,
   };

@@ -4,7 +4,8 @@ import { demoBarcode, seededRandom, topUpCustomers } from '../db/seed/businessDa
 import { tierRulesOf } from '../../common/promotions';
 import { hasValidCheckDigit } from '../modules/products/service';
 import { priceCart } from '../modules/promotions/engine';
-import { engineCustomerOf, enginePromotionsOf } from '../modules/promotions/pricing';
+import { engineCustomerOf, enginePromotionsOf, usageCreditCents } from '../modules/promotions/pricing';
+import { toCents } from '../modules/orders/money';
 import { resolvePrice } from '../modules/products/priceLists';
 import { nextDocumentNo } from '../modules/shared/documentNumbers';
 import { openSeededDatabase } from './support/auth';
@@ -331,6 +332,91 @@ describe.each(testBackends())('business demo data on %s', (backend) => {
     expect(priced.applied).toEqual([
       expect.objectContaining({ promotionId: running.id, times: 1, discountCents: 9600 - 8800 }),
     ]);
+  });
+
+  it('has its order history use the 累计返 that gives 返费用: usages, budget and rebate credits agree', async () => {
+    const db = testDatabase.database.db;
+    const promotion = await db
+      .selectFrom('promotions')
+      .selectAll()
+      .where('tenant_id', '=', 'A01')
+      .where('name', '=', '山泉源 累计进货返费用')
+      .executeTakeFirstOrThrow();
+    const usages = await db
+      .selectFrom('promotion_usages')
+      .innerJoin('sales_orders', 'sales_orders.id', 'promotion_usages.order_id')
+      .innerJoin('customers', 'customers.id', 'promotion_usages.customer_id')
+      .select([
+        'promotion_usages.order_id',
+        'promotion_usages.customer_id',
+        'promotion_usages.tier_no',
+        'promotion_usages.times',
+        'promotion_usages.budget_consumed',
+        'promotion_usages.status',
+        'sales_orders.status as orderStatus',
+        'sales_orders.buyer_id',
+        'sales_orders.ordered_at',
+        'customers.customer_type',
+      ])
+      .where('promotion_usages.promotion_id', '=', promotion.id)
+      .execute();
+    // Outlets' orders in its time, both tiers reached, most of them by orders audited since.
+    const confirmed = usages.filter((use) => use.status === 'CONFIRMED');
+    expect(confirmed.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(confirmed.map((use) => use.tier_no))).toEqual(new Set([1, 2]));
+    for (const use of usages) {
+      expect(use).toMatchObject({ customer_type: 'OUTLET', customer_id: use.buyer_id, times: 1 });
+      expect(use.ordered_at.getTime()).toBeGreaterThanOrEqual(promotion.start_at.getTime());
+      const expected =
+        use.orderStatus === 'PENDING_AUDIT'
+          ? 'LOCKED'
+          : ['REJECTED', 'CANCELLED', 'INVALID'].includes(use.orderStatus)
+            ? 'RELEASED'
+            : 'CONFIRMED';
+      expect(use.status).toBe(expected);
+      expect(toCents(use.budget_consumed)).toBe(usageCreditCents(promotion, use));
+    }
+    // A tier once per outlet; the budget holds what the usages not released consumed.
+    const held = usages.filter((use) => use.status !== 'RELEASED');
+    const tiersOf = held.map((use) => `${use.customer_id}/${use.tier_no}`);
+    expect(new Set(tiersOf).size).toBe(tiersOf.length);
+    expect(toCents(promotion.budget_used)).toBe(
+      held.reduce((total, use) => total + toCents(use.budget_consumed), 0),
+    );
+    expect(toCents(promotion.budget_used)).toBeLessThan(toCents(promotion.budget_total!));
+    // Each confirmed usage's 返费用 credited to the outlet's rebate account by its order, nothing by the others.
+    const credits = await db
+      .selectFrom('fund_ledger')
+      .select(['source_id', 'entry_type', 'amount', 'customer_id'])
+      .where('tenant_id', '=', 'A01')
+      .where('account_type', '=', 'REBATE')
+      .where('source_type', '=', 'ORDER')
+      .where('entry_type', '=', 'ACCRUE')
+      .execute();
+    const creditOf = (orderId: string) =>
+      credits
+        .filter((entry) => entry.source_id === orderId)
+        .reduce((total, entry) => total + toCents(entry.amount), 0);
+    for (const orderId of new Set(usages.map((use) => use.order_id)))
+      expect(creditOf(orderId)).toBe(
+        usages
+          .filter((use) => use.order_id === orderId && use.status === 'CONFIRMED')
+          .reduce((total, use) => total + usageCreditCents(promotion, use), 0),
+      );
+    expect(credits.every((entry) => usages.some((use) => use.order_id === entry.source_id))).toBe(true);
+    // The outlets' rebate balances show it.
+    const outlet = confirmed[0].customer_id;
+    const account = await db
+      .selectFrom('fund_accounts')
+      .select('balance')
+      .where('customer_id', '=', outlet)
+      .where('account_type', '=', 'REBATE')
+      .executeTakeFirstOrThrow();
+    expect(toCents(account.balance)).toBe(
+      credits
+        .filter((entry) => entry.customer_id === outlet)
+        .reduce((total, entry) => total + toCents(entry.amount), 0),
+    );
   });
 
   it('tops a tenant up to a larger volume, codes continuing, deterministically', async () => {

@@ -685,8 +685,17 @@ describe.each(testBackends())('orders on %s', (backend) => {
         title: '送货单',
         printCount: 1,
         lines: [
-          expect.objectContaining({ qtyText: '3箱', price: '48.00', priceUnit: '箱', amount: '144.00' }),
+          expect.objectContaining({
+            qtyText: '3箱',
+            price: '48.00',
+            priceUnit: '箱',
+            amount: '144.00',
+            isGift: false,
+          }),
         ],
+        // No promotion priced it, so no 返费用 either.
+        promotions: [],
+        rebateCredit: { creditedAmount: '0.00', takenBackAmount: '0.00' },
       });
       const second = await ok(
         bed.post<OrderPrintData>('admin', '/eOrder/eOrder/orderPrint', { id: orderId }),

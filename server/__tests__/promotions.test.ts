@@ -3,7 +3,7 @@
 // cancel and rejection, a small budget under many orders at once, and tenant isolation.
 import type { Page } from '../../common/contract';
 import type { ApprovalRecord } from '../../common/approvals';
-import type { OrderBatchResult, OrderDetail } from '../../common/orders';
+import type { OrderBatchResult, OrderDetail, OrderPrintData } from '../../common/orders';
 import type {
   PromotionDetail,
   PromotionEffect,
@@ -215,6 +215,27 @@ describe.each(testBackends())('promotions on %s', (backend) => {
       .where('sales_order_stock_locks.order_id', '=', placed.id)
       .execute();
     expect(locked).toEqual(expect.arrayContaining([{ sku_id: giftSku, base_qty: 24 }]));
+    // The delivery note marks the gift line and lists both promotions; neither earns 返费用.
+    const print = await ok(bed.post<OrderPrintData>('admin', '/eOrder/eOrder/orderPrint', { id: placed.id }));
+    expect(print.lines.map((line) => [line.amount, line.isGift])).toEqual([
+      ['134.00', false],
+      ['0.00', true],
+    ]);
+    expect(print.promotions).toEqual([
+      expect.objectContaining({
+        name: '满2箱减10',
+        discountAmount: '10.00',
+        creditAmount: '0.00',
+        giftQty: 0,
+      }),
+      expect.objectContaining({
+        name: '满3箱赠1箱',
+        discountAmount: '0.00',
+        creditAmount: '0.00',
+        giftQty: 24,
+      }),
+    ]);
+    expect(print.rebateCredit).toEqual({ creditedAmount: '0.00', takenBackAmount: '0.00' });
 
     // Cancelled and rejected orders give their usage and budget back.
     const cancelled = await ok(place([{ skuId: sku, cases: 2 }]));

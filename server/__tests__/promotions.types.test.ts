@@ -3,7 +3,7 @@
 // threshold crossing — given back when the order that crossed is cancelled, and to one order of several at once;
 // a 累计返 返费用 credited to the buyer's rebate account once at the audit of the order that crossed, taken back
 // when that order is invalidated and in part when its goods come back.
-import type { OrderDetail } from '../../common/orders';
+import type { OrderDetail, OrderPrintData } from '../../common/orders';
 import type { PromotionDetail, PromotionEffect } from '../../common/promotions';
 import { adjustFundAccount, fundBalanceOf } from '../modules/funds/ledger';
 import { testBackends } from './support/database';
@@ -295,6 +295,21 @@ describe.each(testBackends())('组合套餐 and 累计返 on %s', (backend) => {
         status: 'CONFIRMED',
       }),
     ]);
+    // The delivery note prints the promotion with the 返费用 it earned, and what the return took back.
+    const print = await ok(bed.post<OrderPrintData>('admin', '/eOrder/eOrder/orderPrint', { id: again.id }));
+    expect(print).toMatchObject({
+      promotions: [
+        {
+          promoNo: expect.any(String),
+          name: '累计 5 箱返 30',
+          tierNo: 1,
+          discountAmount: '0.00',
+          creditAmount: '30.00',
+          giftQty: 0,
+        },
+      ],
+      rebateCredit: { creditedAmount: '30.00', takenBackAmount: '15.00' },
+    });
     // Each entry once, from the order that crossed; the budget holds what the live crossing consumed.
     const entries = await db()
       .selectFrom('fund_ledger')

@@ -282,7 +282,63 @@ it('the drawer shows lines, the amount steps and the history; 打印 shows the s
   api.queryOrder.mockResolvedValue(
     ok(orderDetail({ status: 'PENDING_SHIPMENT', status_dictText: '待发货' })),
   );
-  api.printOrder.mockResolvedValue(ok(printSheet({ printCount: 3 })));
+  const sheet = printSheet();
+  api.printOrder.mockResolvedValue(
+    ok(
+      printSheet({
+        printCount: 3,
+        lines: [
+          ...sheet.lines,
+          {
+            ...sheet.lines[0],
+            lineNo: 2,
+            qtyText: '1箱',
+            baseQty: 24,
+            price: '0.00',
+            amount: '0.00',
+            isGift: true,
+          },
+        ],
+        amounts: { ...sheet.amounts, rebateDeductAmount: '10.00', payableAmount: '104.00' },
+        promotions: [
+          {
+            promoNo: 'PM001',
+            name: '满2箱减6',
+            tierNo: 1,
+            discountAmount: '6.00',
+            creditAmount: '0.00',
+            giftQty: 0,
+          },
+          {
+            promoNo: 'PM002',
+            name: '满2箱赠1箱',
+            tierNo: 1,
+            discountAmount: '0.00',
+            creditAmount: '0.00',
+            giftQty: 24,
+          },
+          // A 累计返 whose two tiers the order reached: a row each.
+          {
+            promoNo: 'PM003',
+            name: '累计返',
+            tierNo: 1,
+            discountAmount: '0.00',
+            creditAmount: '100.00',
+            giftQty: 0,
+          },
+          {
+            promoNo: 'PM003',
+            name: '累计返',
+            tierNo: 2,
+            discountAmount: '0.00',
+            creditAmount: '200.00',
+            giftQty: 0,
+          },
+        ],
+        rebateCredit: { creditedAmount: '300.00', takenBackAmount: '60.00' },
+      }),
+    ),
+  );
   await renderSystemPage(<OrderListPage />, { codes: ALL_CODES });
   await rowAction(user, await rowOf('SO202611220001'), /详\s*情/);
   const drawer = (await screen.findByText('订单详情 SO202611220001')).closest('.ant-drawer') as HTMLElement;
@@ -295,6 +351,22 @@ it('the drawer shows lines, the amount steps and the history; 打印 shows the s
   const dialog = await findDialog('打印 SO202611220001');
   expect(await within(dialog).findByText('3')).toBeInTheDocument();
   expect(api.printOrder).toHaveBeenCalledWith('o1', 'DELIVERY_NOTE');
+  // The gift line, the amounts step by step, the promotions with their 返费用 and its total.
+  expect(within(dialog).getByText('华饮可乐 500ml（赠品）')).toBeInTheDocument();
+  expect(within(dialog).getByText('返利抵扣 −¥10.00')).toBeInTheDocument();
+  expect(within(dialog).getByText('¥104.00')).toBeInTheDocument();
+  const promotions = within(dialog).getByText('促销活动').closest('table') as HTMLElement;
+  const rows = Array.from(promotions.querySelectorAll('tr')).map((row) =>
+    Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent),
+  );
+  expect(rows).toEqual([
+    ['促销活动', '优惠金额', '返费用'],
+    ['满2箱减6（PM001）', '¥6.00', '¥0.00'],
+    ['满2箱赠1箱（PM002） 含赠品', '¥0.00', '¥0.00'],
+    ['累计返（PM003） 第 1 档', '¥0.00', '¥100.00'],
+    ['累计返（PM003） 第 2 档', '¥0.00', '¥200.00'],
+    ['返费用合计（已入返利账户）', '¥300.00（退货收回 ¥60.00）'],
+  ]);
   // The print changed the order (its count): the open order reloads.
   await waitFor(() => expect(api.queryOrder).toHaveBeenCalledTimes(2));
 });

@@ -3,12 +3,23 @@
 // 买赠 and one 特价 with their budgets nearly used up — two that ended in the spring, one waiting to start,
 // one waiting for its approval in the 审批中心 and a draft — and the newer types: a running 组合套餐 (a package
 // price for a set of two colas) and one that ended, a running 累计返 for outlets that credits 返费用 to their
-// rebate account as their water purchases pass 100 and 300 cases, and one for dealers taking yuan off the order
-// that passes every 30,000 of juice. Every promotion names its SKUs or categories, so orders of other goods
+// rebate account as their water purchases pass 10 and 20 cases — its usages and credits those of the demo's
+// order history, as the engine gives them — and one for dealers taking yuan off the order that passes every
+// 30,000 of juice. Every promotion names its SKUs or categories, so orders of other goods
 // (the e2e tests' 劲鹏 250ml among them) are priced as before.
 import type { Transaction } from 'kysely';
 import type { PromotionInput, PromoStatus, PromotionTier } from '../../../common/promotions';
 import { startApproval } from '../../modules/approvals/engine';
+import { COUNTED_ORDER_STATUS } from '../../modules/orders/counted';
+import { toCents } from '../../modules/orders/money';
+import { priceCart } from '../../modules/promotions/engine';
+import {
+  confirmUsages,
+  engineCustomerOf,
+  enginePromotionsOf,
+  lockUsages,
+  releaseUsages,
+} from '../../modules/promotions/pricing';
 import { nextDocumentNo } from '../../modules/shared/documentNumbers';
 import { stableId } from '../ids';
 import type { DB } from '../schema';
@@ -345,11 +356,11 @@ function demoPromotions(
       },
     },
     {
+      // Its usages and budget come from the demo's order history (replayFeeCredits).
       key: 'water-cumulative',
       status: 'ACTIVE',
-      start: -25,
-      end: 65,
-      budgetUsed: 4350,
+      start: -60,
+      end: 30,
       input: {
         name: '山泉源 累计进货返费用',
         promoType: 'CUMULATIVE',
@@ -358,12 +369,12 @@ function demoPromotions(
         customerScope: {},
         productScope: { categoryIds: [category('WATER')] },
         budgetType: 'AMOUNT',
-        budgetTotal: 30000,
+        budgetTotal: 3000,
         priority: 60,
         costBearer: 'BRAND',
         tiers: [
-          tier({ tierNo: 1, thresholdValue: 100, benefitType: 'FEE_CREDIT', benefitValue: 150 }),
-          tier({ tierNo: 2, thresholdValue: 300, benefitType: 'FEE_CREDIT', benefitValue: 600 }),
+          tier({ tierNo: 1, thresholdValue: 10, benefitType: 'FEE_CREDIT', benefitValue: 30 }),
+          tier({ tierNo: 2, thresholdValue: 20, benefitType: 'FEE_CREDIT', benefitValue: 80 }),
         ],
       },
     },
@@ -497,4 +508,86 @@ export const seedPromotions: SeedStep = async (trx) => {
   // Periods start and end at midnight in Beijing.
   const now = Math.floor((Date.now() + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
   for (const demo of demoPromotions(sku, category, groups)) await insertPromotion(trx, demo, now);
+  await replayFeeCredits(trx);
 };
+
+/**
+ * The order history under the running 累计返 that give 返费用: the seeded orders placed in their time, oldest
+ * first, each priced with those promotions alone as the engine prices an order placed then (its counted orders
+ * before it, the tiers given before). A crossing takes nothing off the order, so the order stands as seeded; its
+ * usage is locked as placing locks it (the budget taken), then confirmed with the 返费用 credited to the buyer's
+ * rebate account if the order was audited, or released if it was rejected, cancelled or invalidated.
+ */
+async function replayFeeCredits(trx: Transaction<DB>) {
+  const rows = await trx
+    .selectFrom('promotions')
+    .select(['id', 'start_at', 'tiers'])
+    .where('tenant_id', '=', TENANT)
+    .where('promo_type', '=', 'CUMULATIVE')
+    .where('status', '=', 'ACTIVE')
+    .execute();
+  const feeCredits = rows.filter((row) => row.tiers.some((each) => each.benefitType === 'FEE_CREDIT'));
+  if (feeCredits.length === 0) return;
+  const ids = new Set(feeCredits.map((row) => row.id));
+  const from = new Date(Math.min(...feeCredits.map((row) => row.start_at.getTime())));
+  const orders = await trx
+    .selectFrom('sales_orders')
+    .select(['id', 'tenant_id', 'order_no', 'buyer_id', 'status', 'audited_at', 'ordered_at'])
+    .where('tenant_id', '=', TENANT)
+    .where('ordered_at', '>=', from)
+    .orderBy('ordered_at')
+    .orderBy('id')
+    .execute();
+  const admin = demoUserId('admin');
+  for (const order of orders) {
+    const { promotions } = await enginePromotionsOf(trx, TENANT, order.buyer_id, order.ordered_at);
+    const candidates = promotions.filter((promotion) => ids.has(promotion.id));
+    if (candidates.length === 0) continue;
+    const [buyer, lines] = await Promise.all([
+      trx.selectFrom('customers').selectAll().where('id', '=', order.buyer_id).executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('sales_order_lines')
+        .innerJoin('skus', 'skus.id', 'sales_order_lines.sku_id')
+        .select([
+          'sales_order_lines.id',
+          'sales_order_lines.sku_id',
+          'sales_order_lines.base_qty',
+          'sales_order_lines.amount',
+          'skus.name',
+          'skus.category_id',
+          'skus.brand_id',
+          'skus.units_per_case',
+        ])
+        .where('sales_order_lines.order_id', '=', order.id)
+        .where('sales_order_lines.is_gift', '=', false)
+        .execute(),
+    ]);
+    const result = priceCart({
+      at: order.ordered_at,
+      customer: await engineCustomerOf(trx, buyer, order.id),
+      lines: lines.map((line) => ({
+        key: line.id,
+        skuId: line.sku_id,
+        skuName: line.name,
+        categoryId: line.category_id,
+        brandId: line.brand_id,
+        baseQty: line.base_qty,
+        unitsPerCase: line.units_per_case,
+        listCents: toCents(line.amount),
+        floorCents: null,
+      })),
+      promotions: candidates,
+      groups: [],
+    });
+    if (result.applied.length === 0) continue;
+    await lockUsages(
+      trx,
+      { tenantId: TENANT, orderId: order.id, customerId: order.buyer_id },
+      result.applied,
+      new Map(candidates.map((promotion) => [promotion.id, promotion])),
+    );
+    if ((COUNTED_ORDER_STATUS as readonly string[]).includes(order.status) && order.audited_at)
+      await confirmUsages(trx, order, admin);
+    else if (order.status !== 'PENDING_AUDIT') await releaseUsages(trx, order.id);
+  }
+}

@@ -48,6 +48,7 @@ import {
 import type { Actor, Caller } from '../shared/actor';
 import { notFound } from '../shared/commands';
 import { dataScopeOf, type DataScope } from '../shared/dataScope';
+import { orderCredit } from '../funds/ledger';
 import { usageCreditCents } from '../promotions/pricing';
 import { centsText, toCents } from './money';
 import { orderScope, requireAction, writeOrderLog } from './state';
@@ -471,6 +472,7 @@ export async function orderById(db: Kysely<DB>, actor: Caller, id: string): Prom
         ])
         .where('promotion_usages.order_id', '=', id)
         .orderBy('promotions.promo_no')
+        .orderBy('promotion_usages.tier_no')
         .execute(),
     ]);
   const skuOfLine = new Map(lines.map((line) => [line.id, line.sku_snapshot]));
@@ -505,6 +507,7 @@ export async function orderById(db: Kysely<DB>, actor: Caller, id: string): Prom
       promotionId: use.promotionId,
       promoNo: use.promoNo,
       name: use.name,
+      tierNo: use.tier_no,
       discountAmount: use.discountAmount,
       creditAmount: centsText(usageCreditCents(use, use)),
       giftQty: use.giftQty,
@@ -748,6 +751,12 @@ export async function printOrder(
             .orderBy('stock_lots.expiry_date')
             .execute()
         : detail.shipments.flatMap((shipment) => shipment.lines);
+    const credit = await orderCredit(trx, {
+      tenant_id: actor.tenantId,
+      id,
+      order_no: detail.orderNo,
+      buyer_id: detail.buyerId,
+    });
     return {
       kind,
       title,
@@ -771,6 +780,7 @@ export async function printOrder(
         price: line.dealPrice,
         priceUnit: line.priceUnit === 'CASE' ? line.sku.saleUnit : line.sku.baseUnit,
         amount: line.amount,
+        isGift: line.isGift,
         batches:
           kind === 'EXECUTION'
             ? held
@@ -783,6 +793,20 @@ export async function printOrder(
             : [],
       })),
       amounts: detail.amounts,
+      promotions: detail.promotions
+        .filter((use) => use.status !== 'RELEASED')
+        .map(({ promoNo, name, tierNo, discountAmount, creditAmount, giftQty }) => ({
+          promoNo,
+          name,
+          tierNo,
+          discountAmount,
+          creditAmount,
+          giftQty,
+        })),
+      rebateCredit: {
+        creditedAmount: centsText(credit.accruedCents),
+        takenBackAmount: centsText(credit.accruedCents - credit.leftCents),
+      },
       remark: detail.buyerRemark,
     };
   });

@@ -7,7 +7,6 @@ import { Alert, App, Button, Drawer, Empty, Skeleton, Space, Table, Tag, Timelin
 import { SyncOutlined } from '@ant-design/icons';
 import type { OrderSyncTask } from '../../../api/orders';
 import { useHasPermission } from '../../../components/HasPermission';
-import { coinsOfAmount } from '../../../../common/execution';
 import {
   CREDIT_CHECK_RESULT,
   orderActionAllowed,
@@ -26,7 +25,7 @@ import {
 import { commandRequested, detailClosed, LOADING, syncRecordRequested } from '../../../features/orders/slice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { OrderActions } from './OrderActions';
-import { money, STATUS_COLOR } from './orderView';
+import { amountSteps, money, STATUS_COLOR } from './orderView';
 import { ReturnsSection } from './ReturnsSection';
 import type { OpenDialog } from './useOrderDialogs';
 import { ChangeHistory } from '../../../components/history/ChangeHistory';
@@ -40,25 +39,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       {children}
     </section>
   );
-}
-
-/** 原价 → 促销 → 返利 → 金币 → 优惠券 → 运费 → 应付, each step with its sign. */
-export function amountSteps(amounts: OrderDetail['amounts']): { label: string; value: string }[] {
-  return [
-    { label: '商品原价', value: money(amounts.goodsAmount) },
-    { label: '促销优惠', value: `−${money(amounts.promoDiscountAmount)}` },
-    { label: '返利抵扣', value: `−${money(amounts.rebateDeductAmount)}` },
-    {
-      label: '金币抵扣',
-      value: `−${money(amounts.coinDeductAmount)}${
-        Number(amounts.coinDeductAmount) > 0 ? `（${coinsOfAmount(amounts.coinDeductAmount)} 金币）` : ''
-      }`,
-    },
-    { label: '优惠券', value: `−${money(amounts.couponAmount)}` },
-    { label: '运费', value: `+${money(amounts.freightAmount)}` },
-    { label: '应付金额', value: money(amounts.payableAmount) },
-    { label: '已付金额', value: money(amounts.paidAmount) },
-  ];
 }
 
 const TASK_COLOR: Record<string, string> = {
@@ -248,10 +228,11 @@ function OrderBody({ order }: { order: OrderDetail }) {
             </span>
           ))}
         </Space>
-        {order.promotions.map((promotion) => (
-          <div key={promotion.promotionId} style={{ marginTop: 8 }}>
+        {/* One usage a row: a promotion may stand twice (two tiers of a 累计返, a usage released before 修改重提). */}
+        {order.promotions.map((promotion, index) => (
+          <div key={`${promotion.promotionId}-${index}`} style={{ marginTop: 8 }}>
             <Tag color={promotion.status === 'RELEASED' ? 'default' : 'green'}>促销</Tag>
-            {promotion.name}（{promotion.promoNo}）
+            {promotion.name}（{promotion.promoNo}）{promotion.tierNo > 1 && ` 第 ${promotion.tierNo} 档`}
             {Number(promotion.discountAmount) > 0 && ` 优惠 ${money(promotion.discountAmount)}`}
             {Number(promotion.creditAmount) > 0 &&
               ` 返费用 ${money(promotion.creditAmount)}${promotion.status === 'LOCKED' ? '（审核后入返利账户）' : ''}`}

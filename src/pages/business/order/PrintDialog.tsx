@@ -8,10 +8,71 @@ import { PrintArea } from '../../../components/PrintArea';
 import { printClosed, printRequested } from '../../../features/orders/slice';
 import { selectPrint } from '../../../features/orders/selectors';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { money } from './orderView';
+import { amountSteps, money } from './orderView';
 import type { OrderRef } from './useOrderDialogs';
 
 const KIND_LABEL: Record<PrintKind, string> = { DELIVERY_NOTE: '发货单', EXECUTION: '拣货执行单' };
+
+/**
+ * Below the lines of a delivery note: the amounts from list price to payable, the promotions that priced the
+ * order with what each gave off and the 返费用 each earned, and the 返费用's total (less what returns took back).
+ */
+function PromotionsPrint({ sheet }: { sheet: OrderPrintData }) {
+  const { creditedAmount, takenBackAmount } = sheet.rebateCredit;
+  return (
+    <>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'flex-end',
+          gap: '4px 16px',
+          margin: '8px 0',
+        }}
+      >
+        {amountSteps(sheet.amounts).map((step) => (
+          <span key={step.label} style={{ whiteSpace: 'nowrap' }}>
+            {step.label} {step.label === '应付金额' ? <strong>{step.value}</strong> : step.value}
+          </span>
+        ))}
+      </div>
+      {sheet.promotions.length > 0 && (
+        <Table
+          size="small"
+          bordered
+          rowKey={(promotion) => `${promotion.promoNo}-${promotion.tierNo}`}
+          pagination={false}
+          dataSource={sheet.promotions}
+          columns={[
+            {
+              title: '促销活动',
+              key: 'name',
+              render: (_value: unknown, promotion: OrderPrintData['promotions'][number]) =>
+                `${promotion.name}（${promotion.promoNo}）${
+                  sheet.promotions.filter((each) => each.promoNo === promotion.promoNo).length > 1
+                    ? ` 第 ${promotion.tierNo} 档`
+                    : ''
+                }${promotion.giftQty > 0 ? ' 含赠品' : ''}`,
+            },
+            { title: '优惠金额', dataIndex: 'discountAmount', align: 'right', render: money },
+            { title: '返费用', dataIndex: 'creditAmount', align: 'right', render: money },
+          ]}
+          summary={() => (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={2} align="right">
+                返费用合计（已入返利账户）
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="right">
+                {money(creditedAmount)}
+                {Number(takenBackAmount) > 0 && `（退货收回 ${money(takenBackAmount)}）`}
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          )}
+        />
+      )}
+    </>
+  );
+}
 
 function Sheet({ sheet }: { sheet: OrderPrintData }) {
   const execution = sheet.kind === 'EXECUTION';
@@ -42,7 +103,12 @@ function Sheet({ sheet }: { sheet: OrderPrintData }) {
         columns={[
           { title: '行', dataIndex: 'lineNo', width: 40 },
           { title: '编码', dataIndex: 'skuCode' },
-          { title: '商品', dataIndex: 'skuName' },
+          {
+            title: '商品',
+            key: 'skuName',
+            render: (_value: unknown, line: OrderPrintData['lines'][number]) =>
+              line.isGift ? `${line.skuName}（赠品）` : line.skuName,
+          },
           { title: '规格', dataIndex: 'spec' },
           { title: '数量', dataIndex: 'qtyText' },
           ...(execution
@@ -67,17 +133,7 @@ function Sheet({ sheet }: { sheet: OrderPrintData }) {
               ]),
         ]}
       />
-      {!execution && (
-        <p style={{ textAlign: 'right', marginTop: 8 }}>
-          商品金额 {money(sheet.amounts.goodsAmount)} − 优惠{' '}
-          {money(
-            Number(sheet.amounts.goodsAmount) +
-              Number(sheet.amounts.freightAmount) -
-              Number(sheet.amounts.payableAmount),
-          )}{' '}
-          ＝ 应付 <strong>{money(sheet.amounts.payableAmount)}</strong>
-        </p>
-      )}
+      {!execution && <PromotionsPrint sheet={sheet} />}
       <p style={{ color: '#595959' }}>
         打印人：{sheet.printedBy}　打印时间：{sheet.printedAt}　{sheet.remark ? `备注：${sheet.remark}` : ''}
       </p>

@@ -1,7 +1,9 @@
 // What the order screens share: tab and status colours, money, and which buttons a user sees for an
 // order — the shared transition table (common/orders.ts) AND the user's codes. The server is the guard.
+import { coinsOfAmount } from '../../../../common/execution';
 import {
   orderActionAllowed,
+  type AmountBreakdown,
   type OrderAction,
   type OrderStatus,
   type ReturnListRecord,
@@ -81,6 +83,25 @@ export function money(value: string | number | null | undefined): string {
   return Number.isFinite(amount)
     ? `¥${amount.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
     : String(value);
+}
+
+/** 原价 → 促销 → 返利 → 金币 → 优惠券 → 运费 → 应付, each step with its sign. */
+export function amountSteps(amounts: AmountBreakdown): { label: string; value: string }[] {
+  return [
+    { label: '商品原价', value: money(amounts.goodsAmount) },
+    { label: '促销优惠', value: `−${money(amounts.promoDiscountAmount)}` },
+    { label: '返利抵扣', value: `−${money(amounts.rebateDeductAmount)}` },
+    {
+      label: '金币抵扣',
+      value: `−${money(amounts.coinDeductAmount)}${
+        Number(amounts.coinDeductAmount) > 0 ? `（${coinsOfAmount(amounts.coinDeductAmount)} 金币）` : ''
+      }`,
+    },
+    { label: '优惠券', value: `−${money(amounts.couponAmount)}` },
+    { label: '运费', value: `+${money(amounts.freightAmount)}` },
+    { label: '应付金额', value: money(amounts.payableAmount) },
+    { label: '已付金额', value: money(amounts.paidAmount) },
+  ];
 }
 
 /** What a return refunds and gives back to the buyer's accounts: "退款 ¥22.33 · 退回返利 ¥1.67 · 退回金币 167". */

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buttonName, choose, confirmWith, dialog, rowAction, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
-import { baseUrl, signInTo, storedValue } from './support/signIn';
+import { apiGet, baseUrl, signInTo } from './support/signIn';
 
 jest.setTimeout(240000);
 
@@ -31,19 +31,6 @@ async function signIn(username: string, depart?: string): Promise<Page> {
   return page;
 }
 
-/** Reads the API as the signed-in user (the test's own arrangements, never what it checks). */
-async function api<T>(page: Page, url: string): Promise<T> {
-  const token = String(await storedValue(page, 'Access-Token'));
-  return page.evaluate(
-    async ({ url, token }) => {
-      const answer = await (await fetch(`/api${url}`, { headers: { 'X-Access-Token': token } })).json();
-      if (!answer.success) throw new Error(answer.message);
-      return answer.result;
-    },
-    { url, token },
-  );
-}
-
 const photo = async (name: string, background: string) => ({
   name,
   mimeType: 'image/png',
@@ -61,7 +48,7 @@ test('an ad application goes from before photos through approval and production 
   const admin = await signIn('admin');
   // Past the outlets the demo's ads use: this attempt's application is the outlet's newest.
   const outlets = (
-    await api<{ records: Array<{ id: string; name: string }> }>(
+    await apiGet<{ records: Array<{ id: string; name: string }> }>(
       admin,
       '/eCustomer/list?customerType=OUTLET&orgCode=A01A02A01&status=ACTIVE&pageSize=10',
     )
@@ -82,7 +69,7 @@ test('an ad application goes from before photos through approval and production 
   await form.getByRole('button', { name: buttonName('保存') }).click();
   await toast(admin, '已保存草稿！');
   const [draft] = (
-    await api<{ records: Array<{ applyNo: string }> }>(
+    await apiGet<{ records: Array<{ applyNo: string }> }>(
       admin,
       `/eAdAppr/list?customerName=${encodeURIComponent(outlet.name)}&status=DRAFT&pageSize=1`,
     )

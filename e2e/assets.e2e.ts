@@ -16,7 +16,7 @@ import {
   toast,
 } from './support/antd';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
-import { baseUrl, signInTo, storedValue } from './support/signIn';
+import { apiGet, baseUrl, signInTo } from './support/signIn';
 
 jest.setTimeout(240000);
 
@@ -39,19 +39,6 @@ async function signIn(username: string, depart?: string): Promise<Page> {
   opened.push({ context, errors });
   await signInTo(page, username, depart);
   return page;
-}
-
-/** Reads the API as the signed-in user (the test's own arrangements, never what it checks). */
-async function api<T>(page: Page, url: string): Promise<T> {
-  const token = String(await storedValue(page, 'Access-Token'));
-  return page.evaluate(
-    async ({ url, token }) => {
-      const answer = await (await fetch(`/api${url}`, { headers: { 'X-Access-Token': token } })).json();
-      if (!answer.success) throw new Error(answer.message);
-      return answer.result;
-    },
-    { url, token },
-  );
 }
 
 /** 入库 of `tag` on 资产台账, and its row once the ledger is searched for it. */
@@ -81,7 +68,7 @@ test('a freezer is applied for, approved in 资产审批, delivered, signed with
   const TAG = `E2E-${Date.now() % 1000000}`;
   const admin = await signIn('admin');
   const [outlet] = (
-    await api<{ records: Array<{ id: string; name: string; freezerCount: number }> }>(
+    await apiGet<{ records: Array<{ id: string; name: string; freezerCount: number }> }>(
       admin,
       '/eCustomer/list?customerType=OUTLET&orgCode=A01A02A01&level=A,B&status=ACTIVE&auditStatus=APPROVED&pageSize=1',
     )

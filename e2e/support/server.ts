@@ -3,10 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  createPostgresTestDatabase,
-  type PostgresTestDatabase,
-} from '../../server/__tests__/support/database';
+import { createPostgresTestDatabase } from '../../server/__tests__/support/database';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -104,58 +101,94 @@ export async function startServer(
   return { url, process: child, dataDir, output, stop };
 }
 
-/** A server of one Jest worker, on a database of its own. */
+/** A server of one Jest worker, or of one file (startSeededServer), on a database of its own. */
 export interface WorkerServer extends RunningServer {
-  /** PostgreSQL only: the URL of the worker's database (tests may read it). */
+  /** PostgreSQL only: the URL of the server's database (tests may read it). */
   databaseUrl?: string;
 }
 
+/** The seeded database every copy is made from, kept by globalSetup.ts until the run ends. */
+export interface Seed {
+  /** The embedded database's seeded data folder. */
+  dataDir: string;
+  /** PostgreSQL only: the seeded database, the template of the copies. */
+  databaseName?: string;
+}
+
+/** Where the run's seed is, `Seed` in JSON, set by globalSetup.ts for the files that start a server of their own. */
+export const E2E_SEED_ENV = 'E2E_SEED';
+
 /**
- * One server per Jest worker, each on its own copy of one seeded database, so e2e files run in parallel
- * without seeing each other's data. The demo data is written once, by a server started and stopped on the
- * first database (as `npm start` seeds); then copied: a PostgreSQL database made with it as template when
- * TEST_DATABASE_URL is set, otherwise the embedded database's data folder.
+ * Seeds a database as `npm start` does, by a server started and stopped on it: PostgreSQL when
+ * TEST_DATABASE_URL is set, else an embedded database's folder. `drop` removes it.
  */
-export async function startWorkerServers(count: number): Promise<WorkerServer[]> {
-  const postgres = Boolean(process.env.TEST_DATABASE_URL);
-  const seedDatabase = postgres ? await createPostgresTestDatabase() : undefined;
-  const seedDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-seed-'));
-  const databases: PostgresTestDatabase[] = [];
-  const servers: WorkerServer[] = [];
+export async function seedDatabase(): Promise<Seed & { drop: () => Promise<void> }> {
+  const database = process.env.TEST_DATABASE_URL ? await createPostgresTestDatabase() : undefined;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-seed-'));
+  const drop = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  };
   try {
-    const seeding = await startServer(seedDatabase ? { DATABASE_URL: seedDatabase.url } : {}, seedDir);
+    const seeding = await startServer(database ? { DATABASE_URL: database.url } : {}, dataDir);
     // Stopped, not killed: PGlite's folder is consistent, PostgreSQL's template has no connection left.
     seeding.process.kill('SIGTERM');
     await new Promise((resolve) => seeding.process.once('exit', resolve));
-    const seedName = seedDatabase && new URL(seedDatabase.url).pathname.slice(1);
-    await Promise.all(
-      Array.from({ length: count }, async () => {
-        const database = seedName === undefined ? undefined : await createPostgresTestDatabase(seedName);
-        if (database) databases.push(database);
-        const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-        if (!database) cpSync(seedDir, dataDir, { recursive: true });
-        const server = await startServer(database ? { DATABASE_URL: database.url } : {}, dataDir);
-        servers.push(
-          database
-            ? {
-                ...server,
-                databaseUrl: database.url,
-                stop: async () => {
-                  await server.stop();
-                  await database.drop();
-                },
-              }
-            : server,
-        );
-      }),
-    );
   } catch (error) {
-    await Promise.all(servers.map((server) => server.stop()));
-    await Promise.all(databases.map((database) => database.drop()));
+    await drop();
     throw error;
-  } finally {
-    rmSync(seedDir, { recursive: true, force: true });
-    await seedDatabase?.drop();
+  }
+  return { dataDir, databaseName: database && new URL(database.url).pathname.slice(1), drop };
+}
+
+function runSeed(): Seed {
+  const seed = process.env[E2E_SEED_ENV];
+  if (!seed) throw new Error(`${E2E_SEED_ENV} is not set: globalSetup.ts seeds the run's database`);
+  return JSON.parse(seed) as Seed;
+}
+
+/**
+ * A server on a copy of the seeded database (a PostgreSQL database made with the seed as template, or a copy of
+ * the seed's folder), with `env` on top of the usual settings: a file that needs other settings (a small export
+ * threshold) starts its own. Its stop() removes the copy.
+ */
+export async function startSeededServer(
+  env: Record<string, string> = {},
+  seed: Seed = runSeed(),
+): Promise<WorkerServer> {
+  const database =
+    seed.databaseName === undefined ? undefined : await createPostgresTestDatabase(seed.databaseName);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  try {
+    if (!database) cpSync(seed.dataDir, dataDir, { recursive: true });
+    const server = await startServer(database ? { ...env, DATABASE_URL: database.url } : env, dataDir);
+    if (!database) return server;
+    return {
+      ...server,
+      databaseUrl: database.url,
+      stop: async () => {
+        await server.stop();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+    throw error;
+  }
+}
+
+/**
+ * One server per Jest worker, each on its own copy of the seeded database, so e2e files run in parallel without
+ * seeing each other's data.
+ */
+export async function startWorkerServers(count: number, seed: Seed): Promise<WorkerServer[]> {
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startSeededServer({}, seed)));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
   }
   return servers;
 }

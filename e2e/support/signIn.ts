@@ -88,3 +88,16 @@ export async function storedValue(page: Page, key: string): Promise<unknown> {
     return raw ? JSON.parse(raw).value : null;
   }, key);
 }
+
+/** Reads the API as the signed-in user of `page` (a test's own arrangements or oracle, never what it checks). */
+export async function apiGet<T>(page: Page, url: string): Promise<T> {
+  const token = String(await storedValue(page, 'Access-Token'));
+  return page.evaluate(
+    async ({ url, token }) => {
+      const answer = await (await fetch(`/api${url}`, { headers: { 'X-Access-Token': token } })).json();
+      if (!answer.success) throw new Error(answer.message);
+      return answer.result;
+    },
+    { url, token },
+  );
+}

@@ -27,10 +27,26 @@ export interface Database {
 }
 
 /**
+ * bytea both ways in PGlite's text form (`\x` and hex), by Node's native hex codec. PGlite's own converters
+ * go byte by byte (a substring and a parseInt per byte in; a string per byte, joined, out): the 256 KB chunks of
+ * 下载中心's files cost about 0.3 s per MB each way and tens of MB of short-lived strings on the heap per export
+ * (bench/README.md, "Exports"). Bytes come back as a Buffer, as pg gives them.
+ */
+const parseBytea = (text: string): Buffer => Buffer.from(text.slice(2), 'hex');
+
+function serializeBytea(value: unknown): string {
+  if (!(value instanceof Uint8Array)) throw new TypeError('Invalid input for bytea type');
+  return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+}
+
+/**
  * bigint (int8) columns come back as strings on both back ends, as pg does by default: ids are
  * snowflake bigints and must not lose precision in a JavaScript number.
  */
-const PGLITE_OPTIONS: PGliteOptions = { parsers: { [types.INT8]: (value: string) => value } };
+const PGLITE_OPTIONS: PGliteOptions = {
+  parsers: { [types.INT8]: (value: string) => value, [types.BYTEA]: parseBytea },
+  serializers: { [types.BYTEA]: serializeBytea },
+};
 
 /** Opens PGlite in a data folder (created if missing), or in memory without one. */
 export async function openPGlite(

@@ -2,8 +2,7 @@
 // (今日 / 本周 / 本月 / 本年 or a date range), all computed by the server within the user's data scope; and the
 // cards of other modules for those who may read them (本月待检核陈列, 今日拜访 and 异常拜访).
 import { lazy, Suspense, useEffect } from 'react';
-import { Alert, Card, Col, DatePicker, Empty, Radio, Row, Spin, Statistic, Table, Tabs } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Alert, Card, Col, DatePicker, Empty, Radio, Row, Spin, Statistic, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   HOME_PERIOD_LABELS,
@@ -18,6 +17,7 @@ import {
   selectDashboardQuery,
 } from '../../features/dashboard/selectors';
 import { dashboardOpened, periodChanged } from '../../features/dashboard/slice';
+import { PlainTable, type PlainColumn } from '../../components/table/PlainTable';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { InspectionsDueCard } from '../business/display/InspectionsDueCard';
 import { HomeVisitCards } from '../business/visit/HomeVisitCards';
@@ -35,24 +35,22 @@ const QUICK_PERIODS: HomePeriod[] = ['today', 'week', 'month', 'year'];
 const yuan = (value: string) =>
   `¥${Number(value).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-function rankingColumns(countTitle: string): TableColumnsType<HomeRankingRow> {
+function rankingColumns(countTitle: string): PlainColumn<HomeRankingRow>[] {
   return [
-    { title: '排名', dataIndex: 'rank', width: 64 },
-    { title: '名称', dataIndex: 'name', ellipsis: true },
-    { title: '金额', dataIndex: 'amount', align: 'right', render: (value: string) => yuan(value) },
-    { title: countTitle, dataIndex: 'count', align: 'right', width: 96 },
+    { title: '排名', render: (row) => row.rank, width: 64 },
+    { title: '名称', render: (row) => row.name, ellipsis: true },
+    { title: '金额', render: (row) => yuan(row.amount), align: 'right' },
+    { title: countTitle, render: (row) => row.count, align: 'right', width: 96 },
   ];
 }
 
 function RankingTable({ rows, countTitle }: { rows: HomeRankingRow[]; countTitle: string }) {
   return (
-    <Table<HomeRankingRow>
-      rowKey="id"
-      size="small"
-      pagination={false}
+    <PlainTable
+      rowKey={(row) => row.id}
       columns={rankingColumns(countTitle)}
-      dataSource={rows}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="所选期间暂无数据" /> }}
+      rows={rows}
+      empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="所选期间暂无数据" />}
     />
   );
 }

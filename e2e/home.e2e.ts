@@ -1,5 +1,5 @@
 // The home dashboard in Chromium against the real server and its demo orders: the cards show the figures of
-// the administrator's tenant, the sales trend is drawn by echarts from a chunk of its own (loaded only with
+// the administrator's tenant, the sales trend is drawn (SVG) from a chunk of its own (loaded only with
 // the dashboard), and switching the period to 今日 and 本年 reloads the cards, the chart and the rankings.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
@@ -46,8 +46,8 @@ it('shows the figures of the demo orders and switches the period', async () => {
     .locator('.ant-statistic-content')
     .filter({ hasText: /^¥[\d,]+\.\d{2}$/ })
     .waitFor();
-  // The trend chart: a canvas drawn by echarts, from its own chunk.
-  await pane.getByRole('img', { name: '销售趋势图' }).locator('canvas').waitFor();
+  // The trend chart: an SVG drawing, from its own chunk.
+  await pane.getByRole('img', { name: '销售趋势图' }).locator('svg').waitFor();
   expect(chunks.some((chunk) => /dashboard-trend-chart\.[0-9a-f]+\.chunk\.js$/.test(chunk))).toBe(true);
   // The failed ERP syncs as the server counts them: the demo's, unless erpSync.e2e (same server) fixed them.
   const failed = pane
@@ -57,12 +57,12 @@ it('shows the figures of the demo orders and switches the period', async () => {
   expect(Number(await failed.innerText())).toBe(failedSyncs);
   // Rankings of the month: SKUs ranked 1.. with amounts; the dealer tab too.
   const rankings = pane.locator('.ant-card').filter({ hasText: '排行榜' });
-  const firstRow = rankings.locator('.ant-table-row:visible').first();
+  const firstRow = rankings.locator('tbody tr:visible').first();
   await firstRow.waitFor();
   expect(await firstRow.locator('td').first().innerText()).toBe('1');
   const topSku = await firstRow.locator('td').nth(1).innerText();
   await rankings.getByRole('tab', { name: '经销商' }).click();
-  await rankings.locator('.ant-table-row:visible').first().filter({ hasNotText: topSku }).waitFor();
+  await rankings.locator('tbody tr:visible').first().filter({ hasNotText: topSku }).waitFor();
 
   await pane.getByText('本年', { exact: true }).click();
   await pane.locator('.ant-card').filter({ hasText: '本年新增客户' }).waitFor();

@@ -64,7 +64,7 @@ export function recordAssets(page: Page): Set<string> {
 export async function openShell(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.getByRole('navigation', { name: '侧边菜单' }).waitFor();
-  await page.locator('[role="img"] canvas').first().waitFor();
+  await page.getByRole('img', { name: '销售趋势图' }).locator('svg').waitFor();
   await page.waitForLoadState('networkidle');
 }
 

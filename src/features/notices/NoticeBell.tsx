@@ -2,11 +2,12 @@
 // each with its newest unread items and 查看更多 → /isps/userAnnouncement. Opening an item shows it in the
 // detail modal and marks it read (the saga).
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Button, Empty, Popover, Result, Spin, Tabs, Typography } from 'antd';
+import { Badge, Button, Empty, Popover, Spin, Tabs, Typography } from 'antd';
 import './notices.css';
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { Announcement } from '../../../common/announcements';
+import { WarningResult } from '../../components/WarningResult';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { APPROVAL_CENTER_PATH, selectPendingApprovals } from '../approvals/selectors';
 import { PriorityTag } from './PriorityTag';
@@ -108,8 +109,7 @@ export function NoticeBell() {
         </Button>
       )}
       {failed && (
-        <Result
-          status="warning"
+        <WarningResult
           subTitle={`消息加载失败：${status.message ?? ''}`}
           extra={
             <Button size="small" onClick={() => dispatch(noticesPollRequested())}>

@@ -2,7 +2,7 @@
 // and the abnormal ones with how many still await review, each with its latest few and a link to 拜访记录
 // filtered the same way (today; abnormal=true). Shown to those who may read visit records.
 import { useEffect, useState } from 'react';
-import { Card, Col, Empty, Space, Statistic, Typography } from 'antd';
+import { Card, Col, Empty, Space, Statistic } from 'antd';
 import { Link } from 'react-router';
 import type { HomeVisitRow, HomeVisits } from '../../../../common/home';
 import type { AbnormalFlag } from '../../../../common/visits';
@@ -22,16 +22,14 @@ function VisitRows({ rows, empty }: { rows: HomeVisitRow[]; empty: string }) {
       {rows.map((row) => (
         <li key={row.id}>
           <Space size={8} wrap>
-            <Typography.Text type="secondary">{row.checkInAt.slice(11, 16)}</Typography.Text>
+            <span className="home-visit-muted">{row.checkInAt.slice(11, 16)}</span>
             <span>{row.employeeName}</span>
-            <Typography.Text ellipsis style={{ maxWidth: 160 }}>
-              {row.customerName}
-            </Typography.Text>
+            <span className="home-visit-customer">{row.customerName}</span>
           </Space>
           {row.abnormalFlags.length > 0 ? (
             <AbnormalTags flags={row.abnormalFlags as AbnormalFlag[]} />
           ) : (
-            <Typography.Text type="secondary">{row.status_dictText}</Typography.Text>
+            <span className="home-visit-muted">{row.status_dictText}</span>
           )}
         </li>
       ))}

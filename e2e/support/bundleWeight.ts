@@ -31,7 +31,7 @@ export interface PageBudgetException {
  * in the browser's cache, which the budget test does not count).
  */
 const LIST_KIT = "antd's list-page kit (about 120 KB gzip, no longer in the shell) comes with the page";
-const HEAVY = `${LIST_KIT}, with its drawers' and dialogs' widgets (antd Carousel and react-slick, Upload, DOMPurify, ColorPicker and Slider): to lazy-load`;
+const HEAVY = `${LIST_KIT}, with its drawers' and dialogs' widgets (the customer photos' react-slick, Upload, DOMPurify, ColorPicker and Slider): to lazy-load`;
 
 function exceptions(reason: string, ceilingsKb: Record<string, number>): Record<string, PageBudgetException> {
   return Object.fromEntries(

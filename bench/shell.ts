@@ -1,15 +1,19 @@
 // The back-office shell in Chromium against the real server: what a signed-in user downloads when the
-// shell opens (JS + CSS, gzip -9; against SHELL_TARGET_GZIP; the e2e test holds it under SHELL_BUDGET_GZIP until then), what each lazy page adds to it (against
-// PAGE_BUDGET_GZIP; the bundle budget e2e test fails past either), and how long a menu click takes until the page is
+// shell opens (JS + CSS, gzip -9; against SHELL_TARGET_GZIP, which the e2e test holds it to), what each lazy page adds
+// to it (against PAGE_BUDGET_GZIP, or the page's ceiling among PAGE_BUDGET_EXCEPTIONS: the target is met by the page
+// or not; the bundle budget e2e test fails past the ceiling), and how long a menu click takes until the page is
 // interactive (its content shown, no loading spinner, the main thread through one frame).
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { DESKTOP, launchBrowser } from '../e2e/support/chromium';
 import { E2E_PASSWORD, startServer } from '../e2e/support/server';
+import { loginWithPassword } from '../e2e/support/signIn';
 import {
   formatKb,
   openShell,
+  PAGE_BUDGET_EXCEPTIONS,
   PAGE_BUDGET_GZIP,
+  pageBudget,
   pageWeights,
   recordAssets,
   SHELL_TARGET_GZIP,
@@ -22,11 +26,9 @@ const HOME = '/dashboard/analysis';
 const ROUNDS = 3;
 
 async function signIn(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/user/login`);
-  const modal = page.locator('.ant-modal').filter({ has: page.getByPlaceholder('用户名 / 邮箱') });
-  await modal.getByPlaceholder('用户名 / 邮箱').fill('admin');
-  await modal.getByPlaceholder('密码').fill(E2E_PASSWORD);
-  await modal.getByRole('button', { name: /^登\s*录$/ }).click();
+  // The landing page's header opens the login modal (e2e/support/signIn.ts reads the address from the env).
+  process.env.E2E_BASE_URL = baseUrl;
+  await loginWithPassword(page, 'admin', E2E_PASSWORD);
   await page.waitForURL(`${baseUrl}${HOME}`);
 }
 
@@ -126,13 +128,14 @@ export async function shellBench(): Promise<void> {
     const pages = pageWeights(firstLoad.files);
     printTable(
       `What each lazy chunk group adds to the shell (JS + CSS, gzip; budget ${formatKb(PAGE_BUDGET_GZIP)})`,
-      ['group', 'raw', 'gzip', 'files', 'within'],
+      ['group', 'raw', 'gzip', 'files', 'within', 'ceiling'],
       pages.map((group) => [
         group.name,
         formatKb(group.raw),
         formatKb(group.gzip),
         String(group.files.length),
         group.gzip <= PAGE_BUDGET_GZIP ? 'yes' : 'NO',
+        PAGE_BUDGET_EXCEPTIONS[group.name] ? formatKb(pageBudget(group.name)) : '',
       ]),
     );
     const clicks = [...timings].map(([title, values]) => ({

@@ -50,7 +50,7 @@ function lastMonth(): string {
 
 /** The log lists sit under the login charts, which load on their own: rows stay put once they are drawn. */
 const logCharts = (target: Page) =>
-  target.getByRole('img', { name: '近七日登录统计图' }).locator('canvas').waitFor();
+  target.getByRole('img', { name: '近七日登录统计图' }).locator('svg').waitFor();
 
 const LISTS: ListCase[] = [
   {

@@ -154,7 +154,7 @@ test('every system page shows its data to the administrator', async () => {
   await screenshot(page, 'system-dict-items');
 
   await page.goto(`${baseUrl()}/isystem/log`);
-  await page.getByRole('img', { name: '近七日登录统计图' }).locator('canvas').waitFor();
+  await page.getByRole('img', { name: '近七日登录统计图' }).locator('svg').waitFor();
   await page.locator('.ant-table-row').first().waitFor();
   await screenshot(page, 'system-logs');
   await page.getByRole('tab', { name: '操作日志' }).click();

@@ -5,7 +5,6 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import 'antd/dist/reset.css';
-import './utils/moment';
 import { AppProviders } from './AppProviders';
 import { AccessGate } from './features/accessGate/AccessGate';
 import { AppRoutes } from './router/AppRoutes';

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { testSaga } from 'redux-saga-test-plan';
 import { call } from 'redux-saga/effects';
 import { MemoryRouter } from 'react-router';
@@ -19,13 +19,6 @@ import AnalysisPage from '../../src/pages/dashboard/AnalysisPage';
 import { configureAppStore } from '../../src/store';
 import { fakeApi, type ApiHandler, type ApiRequest } from '../support/fakeApi';
 
-// The trend draws on a canvas, which jsdom has not; the stand-in shows what it was given.
-jest.mock('../../src/pages/dashboard/SalesTrendChart', () => ({
-  __esModule: true,
-  default: ({ trend }: { trend: { points: Array<{ label: string }> } }) => (
-    <div>趋势 {trend.points.map((point) => point.label).join(',')}</div>
-  ),
-}));
 import { rehydrated } from '../support/store';
 
 const userInfo = { id: 'u1', username: 'zhangwei', realname: '张伟', cpycod: 'A01', tenantName: '华东饮品' };
@@ -107,8 +100,13 @@ describe('AnalysisPage dashboard', () => {
   beforeEach(() => {
     localStorage.clear();
     periods.length = 0;
+    // jsdom lays nothing out: the trend chart gets a width to draw in.
+    jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
   });
-  afterEach(async () => api.stop());
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    await api.stop();
+  });
 
   async function renderPage(handlers: Record<string, ApiHandler>) {
     api = fakeApi({ ...profile, ...handlers });
@@ -147,12 +145,15 @@ describe('AnalysisPage dashboard', () => {
     expect(screen.getByText('¥1,200.00')).toBeInTheDocument();
     expect(screen.getByText('本月新增客户')).toBeInTheDocument();
     expect(screen.getByText('3')).toBeInTheDocument();
-    expect(await screen.findByText('趋势 2026-11-01')).toBeInTheDocument();
+    const trend = await screen.findByRole('img', { name: '销售趋势图' });
+    expect(await within(trend).findByText('2026-11-01')).toBeInTheDocument();
     expect(screen.getByText('冰红茶500ml')).toBeInTheDocument();
     expect(periods).toEqual(['month']);
 
     fireEvent.click(screen.getByText('今日'));
-    expect(await screen.findByText('趋势 09:00')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('img', { name: '销售趋势图' })).findByText('09:00'),
+    ).toBeInTheDocument();
     expect(screen.getByText('今日新增客户')).toBeInTheDocument();
     expect(periods).toEqual(['month', 'today']);
   });

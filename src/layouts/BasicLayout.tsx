@@ -1,8 +1,8 @@
 // The main frame of a signed-in user (spec §2 Main layout): the side menu (a drawer on phones and
 // small tablets, or a top menu), the header with the user area, breadcrumbs, the page (or the tabs of
 // multi-tab mode), the footer and the theme settings drawer, all following the layout settings.
-import { Breadcrumb, Drawer, Layout } from 'antd';
-import { useState } from 'react';
+import { Breadcrumb, Layout } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { HOME_TAB_PATH, PRODUCT_NAME } from '../../common/constants';
 import {
@@ -28,6 +28,9 @@ import { useDeviceWatcher } from './useDevice';
 export const SIDER_WIDTH = 200;
 export const SIDER_COLLAPSED_WIDTH = 80;
 export const DRAWER_WIDTH = 200;
+
+// Phones and small tablets only: the desktop shell does without antd's Drawer.
+const DrawerMenu = lazy(() => import(/* webpackChunkName: "drawer-menu" */ './DrawerMenu'));
 
 function Breadcrumbs() {
   const trail = useRouteTrail();
@@ -69,20 +72,9 @@ export default function BasicLayout() {
   return (
     <Layout className={`basic-layout basic-layout-${device}`}>
       {drawerMenu ? (
-        <Drawer
-          placement="left"
-          size={DRAWER_WIDTH}
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          closable={false}
-          rootClassName={`basic-drawer basic-drawer-${settings.theme}`}
-          styles={{ body: { padding: 0 } }}
-        >
-          <div className={`basic-sider-brand basic-sider-brand-${settings.theme}`}>
-            <Logo />
-          </div>
-          <SideMenu theme={settings.theme} onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
+        <Suspense fallback={null}>
+          <DrawerMenu open={drawerOpen} theme={settings.theme} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
       ) : (
         !topMenu && (
           <Layout.Sider

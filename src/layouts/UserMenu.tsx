@@ -1,5 +1,6 @@
 // The user area at the right of the header (spec §2 Header user area): help, the notice bell, the
-// user's dropdown (password, department, settings, logout) and a logout link.
+// user's dropdown (password, department, settings, logout) and a logout link. The dialogs load when first opened.
+import { lazy } from 'react';
 import { Avatar, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
 import {
   ApartmentOutlined,
@@ -16,8 +17,18 @@ import { departDialogRequested, passwordDialogRequested } from '../features/layo
 import { selectUserInfo } from '../features/session/selectors';
 import { useLogout } from '../features/session/useLogout';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
-import { DepartSwitchModal } from './DepartSwitchModal';
-import { PasswordModal } from './PasswordModal';
+import { OpenedLazily } from '../components/OpenedLazily';
+
+const PasswordModal = lazy(() =>
+  import(/* webpackChunkName: "password-modal" */ './PasswordModal').then((module) => ({
+    default: module.PasswordModal,
+  })),
+);
+const DepartSwitchModal = lazy(() =>
+  import(/* webpackChunkName: "depart-switch-modal" */ './DepartSwitchModal').then((module) => ({
+    default: module.DepartSwitchModal,
+  })),
+);
 
 /** The user manual of the jeecg platform the back office is built on, as the original header linked it. */
 export const HELP_URL = 'http://doc.jeecg.com';
@@ -26,6 +37,8 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   const dispatch = useAppDispatch();
   const userInfo = useAppSelector(selectUserInfo);
   const logout = useLogout();
+  const passwordOpen = useAppSelector((state) => state.userMenu.password.open);
+  const departOpen = useAppSelector((state) => state.userMenu.depart.open);
 
   const items: MenuProps['items'] = [
     { key: 'password', icon: <LockOutlined />, label: '密码修改' },
@@ -72,8 +85,12 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         <LogoutOutlined />
         {!compact && <span style={{ marginLeft: 6 }}>退出登录</span>}
       </span>
-      <PasswordModal />
-      <DepartSwitchModal />
+      <OpenedLazily open={passwordOpen}>
+        <PasswordModal />
+      </OpenedLazily>
+      <OpenedLazily open={departOpen}>
+        <DepartSwitchModal />
+      </OpenedLazily>
     </Space>
   );
 }

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { WarningResult } from '../components/WarningResult';
 import { reloadPage } from '../utils/browser';
 import { isChunkLoadError } from './lazyPage';
 
@@ -20,8 +21,7 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, State
     if (error === null) return this.props.children;
     if (!isChunkLoadError(error)) throw error;
     return (
-      <Result
-        status="warning"
+      <WarningResult
         title="页面资源加载失败"
         subTitle="请检查网络后重新加载"
         extra={

@@ -14,7 +14,7 @@ import { renderSystemPage } from '../../support/systemPage';
 jest.mock('../../../src/api/kpi');
 jest.mock('../../../src/api/orders');
 jest.mock('../../../src/api/customers');
-// The chart beside the table (echarts, its own ESM build) is not what this test is about.
+// The chart beside the table is not what this test is about (BarLineChart.test draws one).
 jest.mock('../../../src/pages/business/kpi/SalesChart', () => ({ __esModule: true, default: () => null }));
 jest.setTimeout(180000);
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BANNER_COUNT } from '../../../common/constants';
 import { Banner, BANNER_SETTINGS } from '../../../src/pages/landing/Banner';
@@ -43,6 +43,9 @@ describe('the banner', () => {
   it('shows six slides, each a picture with its title, and one dot per slide', async () => {
     const user = userEvent.setup();
     const { container } = render(<Banner className="lp-banner" />);
+    // The first slide at once, the carousel from its chunk.
+    expect(container.querySelector('.lp-slide img')).toHaveAttribute('fetchpriority', 'high');
+    await waitFor(() => expect(container.querySelector('.slick-slider')).toBeInTheDocument());
     const slides = container.querySelectorAll('.slick-slide:not(.slick-cloned)');
     expect(slides).toHaveLength(BANNER_COUNT);
     slides.forEach((slide) => {

@@ -14,7 +14,7 @@ jest.mock('../../../src/api/systemLog', () => ({
   ...jest.requireActual('../../../src/api/systemLog'),
   listLogs: jest.fn(),
 }));
-// The charts draw on a canvas, which jsdom has not; the e2e run looks at them.
+// The charts fetch figures of their own and are not what this test is about; the e2e run looks at them.
 jest.mock('../../../src/pages/system/log/LogCharts', () => ({
   __esModule: true,
   default: () => <div>登录统计</div>,

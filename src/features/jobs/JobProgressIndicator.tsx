@@ -1,52 +1,17 @@
 // The header's progress of the user's background jobs (issue #16): shown while some are queued or running, a
-// ring of their overall progress; its popover lists each with its bar and leads to 下载中心.
-import { Button, Popover, Progress, Space, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
-import { JOB_STATUS, jobPercent, type JobProgress } from '../../../common/jobs';
+// ring of their overall progress (JobProgressRing, loaded then: most sessions never show it).
+import { lazy, Suspense } from 'react';
 import { useAppSelector } from '../../store/hooks';
-import { openDownloadCenter } from './sagas';
 import { selectActiveJobs } from './selectors';
 
-/** Rows done over rows in all, across the jobs whose total is known. */
-export function overallPercent(jobs: JobProgress[]): number {
-  const known = jobs.filter((job) => job.total !== null);
-  const total = known.reduce((sum, job) => sum + (job.total ?? 0), 0);
-  const done = known.reduce((sum, job) => sum + Math.min(job.done, job.total ?? 0), 0);
-  return jobPercent(done, total) ?? 0;
-}
+const JobProgressRing = lazy(() => import(/* webpackChunkName: "job-progress" */ './JobProgressRing'));
 
 export function JobProgressIndicator() {
   const jobs = useAppSelector(selectActiveJobs);
   if (jobs.length === 0) return null;
-  const content = (
-    <Space direction="vertical" style={{ width: 260 }}>
-      {jobs.map((job) => (
-        <div key={job.id}>
-          <Typography.Text>
-            {job.title} · {JOB_STATUS[job.status]}
-          </Typography.Text>
-          <Progress
-            percent={jobPercent(job.done, job.total) ?? 0}
-            size="small"
-            aria-label={`${job.title}进度`}
-          />
-        </div>
-      ))}
-      <Button type="link" size="small" icon={<DownloadOutlined />} onClick={openDownloadCenter}>
-        前往下载中心
-      </Button>
-    </Space>
-  );
   return (
-    <Popover content={content} title="后台任务" placement="bottomRight">
-      <span
-        className="header-action"
-        role="button"
-        tabIndex={0}
-        aria-label={`后台任务 ${jobs.length} 个进行中`}
-      >
-        <Progress type="circle" size={22} percent={overallPercent(jobs)} showInfo={false} />
-      </span>
-    </Popover>
+    <Suspense fallback={null}>
+      <JobProgressRing jobs={jobs} />
+    </Suspense>
   );
 }

@@ -2,14 +2,14 @@
 // each with its newest unread items and 查看更多 → /isps/userAnnouncement. Opening an item shows it in the
 // detail modal and marks it read (the saga).
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Button, Empty, Popover, Result, Spin, Tabs, Typography } from 'antd';
+import { Badge, Button, Popover, Spin, Tabs } from 'antd';
 import './notices.css';
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { Announcement } from '../../../common/announcements';
+import { WarningResult } from '../../components/WarningResult';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { APPROVAL_CENTER_PATH, selectPendingApprovals } from '../approvals/selectors';
-import { PriorityTag } from './PriorityTag';
 import {
   selectAnnouncementDetail,
   selectNoticeLists,
@@ -26,47 +26,13 @@ const AnnouncementModal = lazy(() =>
   })),
 );
 
+// The lists load with the popover's first opening.
+const NoticeList = lazy(() => import(/* webpackChunkName: "notice-list" */ './NoticeList'));
+
 /** Beyond this the badge shows 99+. */
 const BELL_OVERFLOW = 99;
 
 export const USER_ANNOUNCEMENT_PATH = '/isps/userAnnouncement';
-
-interface NoticeListProps {
-  items: Announcement[];
-  onOpen(item: Announcement): void;
-  onMore(): void;
-}
-
-function NoticeList({ items, onOpen, onMore }: NoticeListProps) {
-  return (
-    <>
-      {items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无未读消息" />
-      ) : (
-        <ul className="notice-list">
-          {items.map((item) => (
-            <li key={item.id}>
-              <button type="button" className="notice-item" onClick={() => onOpen(item)}>
-                <span className="notice-item-main">
-                  <Typography.Text ellipsis={{ tooltip: item.titile }}>{item.titile}</Typography.Text>
-                  <Typography.Text type="secondary" className="notice-item-meta">
-                    {item.sender} {item.sendTime}
-                  </Typography.Text>
-                </span>
-                <PriorityTag priority={item.priority} />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div style={{ textAlign: 'center', paddingTop: 8 }}>
-        <Button type="link" onClick={onMore}>
-          查看更多
-        </Button>
-      </div>
-    </>
-  );
-}
 
 export function NoticeBell() {
   const dispatch = useAppDispatch();
@@ -108,8 +74,7 @@ export function NoticeBell() {
         </Button>
       )}
       {failed && (
-        <Result
-          status="warning"
+        <WarningResult
           subTitle={`消息加载失败：${status.message ?? ''}`}
           extra={
             <Button size="small" onClick={() => dispatch(noticesPollRequested())}>
@@ -126,12 +91,20 @@ export function NoticeBell() {
             {
               key: 'notices',
               label: `通知(${lists.anntMsgTotal})`,
-              children: <NoticeList items={lists.anntMsgList} onOpen={openItem} onMore={more} />,
+              children: (
+                <Suspense fallback={null}>
+                  <NoticeList items={lists.anntMsgList} onOpen={openItem} onMore={more} />
+                </Suspense>
+              ),
             },
             {
               key: 'system',
               label: `系统消息(${lists.sysMsgTotal})`,
-              children: <NoticeList items={lists.sysMsgList} onOpen={openItem} onMore={more} />,
+              children: (
+                <Suspense fallback={null}>
+                  <NoticeList items={lists.sysMsgList} onOpen={openItem} onMore={more} />
+                </Suspense>
+              ),
             },
           ]}
         />

@@ -1,12 +1,13 @@
 // The home tab (/dashboard/analysis, 首页): who is signed in, for which company, in which department
 // and with which roles, then the business figures of the dashboard.
 import { useEffect } from 'react';
-import { Descriptions, Spin, Tag, Typography } from 'antd';
+import { Descriptions, Spin, Tag } from 'antd';
 import { greetingFor } from '../../../common/dates';
 import { selectUserInfo } from '../../features/session/selectors';
 import { selectWorkplaceLoading, selectWorkplaceProfile } from '../../features/workplace/selectors';
 import { workplaceOpened } from '../../features/workplace/slice';
 import HomeDashboard from './HomeDashboard';
+import './AnalysisPage.css';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
 const NONE = '暂无';
@@ -23,9 +24,9 @@ export default function AnalysisPage() {
 
   return (
     <>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <h3 className="analysis-greeting">
         {greetingFor()}，{userInfo?.realname}，欢迎回来
-      </Typography.Title>
+      </h3>
       <Spin spinning={loading}>
         <Descriptions column={1}>
           <Descriptions.Item label="所属公司">{userInfo?.tenantName || NONE}</Descriptions.Item>

@@ -2,15 +2,8 @@
 // (今日 / 本周 / 本月 / 本年 or a date range), all computed by the server within the user's data scope; and the
 // cards of other modules for those who may read them (本月待检核陈列, 今日拜访 and 异常拜访).
 import { lazy, Suspense, useEffect } from 'react';
-import { Alert, Card, Col, DatePicker, Empty, Radio, Row, Spin, Statistic, Table, Tabs } from 'antd';
-import type { TableColumnsType } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import {
-  HOME_PERIOD_LABELS,
-  HOME_RANGE_MAX_DAYS,
-  type HomePeriod,
-  type HomeRankingRow,
-} from '../../../common/home';
+import { Alert, Card, Col, Empty, Radio, Row, Spin, Statistic, Tabs } from 'antd';
+import { HOME_PERIOD_LABELS, type HomePeriod, type HomeRankingRow } from '../../../common/home';
 import {
   selectDashboardError,
   selectDashboardFigures,
@@ -18,10 +11,14 @@ import {
   selectDashboardQuery,
 } from '../../features/dashboard/selectors';
 import { dashboardOpened, periodChanged } from '../../features/dashboard/slice';
+import { PlainTable, type PlainColumn } from '../../components/table/PlainTable';
+import { WhenInView } from '../../components/WhenInView';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { InspectionsDueCard } from '../business/display/InspectionsDueCard';
 import { HomeVisitCards } from '../business/visit/HomeVisitCards';
+import { PeriodRangePicker } from './PeriodRangePicker';
 
+// Far below the fold: loaded when the user scrolls toward it.
 const KpiBoardSection = lazy(() => import(/* webpackChunkName: "dashboard-kpi" */ './KpiBoardSection'));
 
 const SalesTrendChart = lazy(
@@ -29,38 +26,31 @@ const SalesTrendChart = lazy(
 );
 
 const TREND_HEIGHT = 300;
-const DATE = 'YYYY-MM-DD';
+/** Room kept for the KPI board below the fold until it loads. */
+const KPI_BOARD_MIN_HEIGHT = 400;
 const QUICK_PERIODS: HomePeriod[] = ['today', 'week', 'month', 'year'];
 
 const yuan = (value: string) =>
   `¥${Number(value).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-function rankingColumns(countTitle: string): TableColumnsType<HomeRankingRow> {
+function rankingColumns(countTitle: string): PlainColumn<HomeRankingRow>[] {
   return [
-    { title: '排名', dataIndex: 'rank', width: 64 },
-    { title: '名称', dataIndex: 'name', ellipsis: true },
-    { title: '金额', dataIndex: 'amount', align: 'right', render: (value: string) => yuan(value) },
-    { title: countTitle, dataIndex: 'count', align: 'right', width: 96 },
+    { title: '排名', render: (row) => row.rank, width: 64 },
+    { title: '名称', render: (row) => row.name, ellipsis: true },
+    { title: '金额', render: (row) => yuan(row.amount), align: 'right' },
+    { title: countTitle, render: (row) => row.count, align: 'right', width: 96 },
   ];
 }
 
 function RankingTable({ rows, countTitle }: { rows: HomeRankingRow[]; countTitle: string }) {
   return (
-    <Table<HomeRankingRow>
-      rowKey="id"
-      size="small"
-      pagination={false}
+    <PlainTable
+      rowKey={(row) => row.id}
       columns={rankingColumns(countTitle)}
-      dataSource={rows}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="所选期间暂无数据" /> }}
+      rows={rows}
+      empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="所选期间暂无数据" />}
     />
   );
-}
-
-/** A range longer than the server accepts cannot be picked. */
-function tooLong(current: Dayjs, info: { from?: Dayjs }): boolean {
-  if (current.isAfter(dayjs(), 'day')) return true;
-  return info.from ? Math.abs(current.diff(info.from, 'day')) >= HOME_RANGE_MAX_DAYS : false;
 }
 
 export default function HomeDashboard() {
@@ -77,10 +67,6 @@ export default function HomeDashboard() {
   const summary = figures?.summary;
   const periodLabel = HOME_PERIOD_LABELS[query.period];
   const trendEmpty = !figures || figures.trend.points.every((point) => point.count === 0);
-  const range: [Dayjs, Dayjs] | null =
-    query.period === 'custom' && query.startDate && query.endDate
-      ? [dayjs(query.startDate), dayjs(query.endDate)]
-      : null;
 
   return (
     <Spin spinning={loading}>
@@ -94,22 +80,15 @@ export default function HomeDashboard() {
           />
         </Col>
         <Col>
-          <DatePicker.RangePicker
-            aria-label="统计期间"
-            value={range}
-            disabledDate={tooLong}
-            allowClear={false}
-            onChange={(dates) => {
-              if (dates?.[0] && dates[1]) {
-                dispatch(
-                  periodChanged({
-                    period: 'custom',
-                    startDate: dates[0].format(DATE),
-                    endDate: dates[1].format(DATE),
-                  }),
-                );
-              }
-            }}
+          <PeriodRangePicker
+            range={
+              query.period === 'custom' && query.startDate && query.endDate
+                ? [query.startDate, query.endDate]
+                : null
+            }
+            onChange={([startDate, endDate]) =>
+              dispatch(periodChanged({ period: 'custom', startDate, endDate }))
+            }
           />
         </Col>
       </Row>
@@ -187,9 +166,11 @@ export default function HomeDashboard() {
         <InspectionsDueCard />
         <HomeVisitCards />
       </Row>
-      <Suspense fallback={null}>
-        <KpiBoardSection />
-      </Suspense>
+      <WhenInView minHeight={KPI_BOARD_MIN_HEIGHT}>
+        <Suspense fallback={<div style={{ minHeight: KPI_BOARD_MIN_HEIGHT }} />}>
+          <KpiBoardSection />
+        </Suspense>
+      </WhenInView>
     </Spin>
   );
 }

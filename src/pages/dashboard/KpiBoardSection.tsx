@@ -2,20 +2,7 @@
 // the other modules, and Top/Bottom 5 of reps, dealers and regions by any indicator over 日/周/月/季/年, with
 // 红黑榜 exported as a workbook. All within the user's data scope.
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Progress,
-  Row,
-  Segmented,
-  Select,
-  Space,
-  Statistic,
-  Table,
-  Tabs,
-} from 'antd';
+import { Alert, Button, Card, Col, Progress, Row, Segmented, Select, Space, Statistic, Tabs } from 'antd';
 import {
   KPI_BOARD_PERIOD,
   KPI_INDICATOR,
@@ -26,28 +13,22 @@ import {
   type KpiIndicatorCode,
 } from '../../../common/kpi';
 import { exportRedBlack, kpiBoard } from '../../api/kpi';
-import { figureText, percentText } from '../business/kpi/KpiAchievementPage';
+import { PlainTable } from '../../components/table/PlainTable';
+import { figureText, percentText } from '../business/kpi/kpiFormat';
 
 const KINDS = { EMPLOYEE: '业务员', DEALER: '经销商', REGION: '大区' } as const;
 
 function RankingList({ rows, ratio }: { rows: KpiBoardRanking['top']; ratio: boolean }) {
   return (
-    <Table
-      rowKey="id"
-      size="small"
-      pagination={false}
-      dataSource={rows}
-      locale={{ emptyText: '暂无数据' }}
+    <PlainTable
+      rowKey={(row) => row.id}
+      rows={rows}
+      empty="暂无数据"
       columns={[
-        { title: '名次', dataIndex: 'rank', width: 56 },
-        { title: '名称', dataIndex: 'name', ellipsis: true },
-        {
-          title: '实际',
-          dataIndex: 'value',
-          align: 'right',
-          render: (value: number | null) => figureText(value, ratio),
-        },
-        { title: '达成率', dataIndex: 'rate', align: 'right', render: percentText },
+        { title: '名次', render: (row) => row.rank, width: 56 },
+        { title: '名称', render: (row) => row.name, ellipsis: true },
+        { title: '实际', render: (row) => figureText(row.value, ratio), align: 'right' },
+        { title: '达成率', render: (row) => percentText(row.rate), align: 'right' },
       ]}
     />
   );

@@ -15,7 +15,7 @@ import {
 import { ExportButton } from '../../../components/table/ListPage';
 import { useHasPermission } from '../../../components/HasPermission';
 import { toast } from '../../../utils/notifier';
-import { percentText } from './KpiAchievementPage';
+import { percentText } from './kpiFormat';
 
 type Line = Omit<DealerMonthlyRow, 'month' | 'dealerId' | 'orgCode'> & { key: string; subtotal?: boolean };
 

@@ -18,6 +18,7 @@ import { achievementReport, exportAchievement, rebuildAchievement } from '../../
 import { ExportButton } from '../../../components/table/ListPage';
 import { useHasPermission } from '../../../components/HasPermission';
 import { toast } from '../../../utils/notifier';
+import { figureText, percentText } from './kpiFormat';
 
 const COLOURS: Record<AchievementColour, string | undefined> = {
   green: 'green',
@@ -25,14 +26,6 @@ const COLOURS: Record<AchievementColour, string | undefined> = {
   red: 'red',
   none: undefined,
 };
-
-export const percentText = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
-export const figureText = (value: number | null, ratio: boolean) =>
-  value === null
-    ? '—'
-    : ratio
-      ? percentText(value)
-      : value.toLocaleString('zh-CN', { maximumFractionDigits: 2 });
 
 type Grain = 'MONTH' | 'QUARTER' | 'YEAR';
 

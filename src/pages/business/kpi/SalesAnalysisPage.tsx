@@ -27,7 +27,7 @@ import {
   salesDrillFilters,
 } from '../../../../common/kpi';
 import { exportSalesAnalysis, salesAnalysis } from '../../../api/kpi';
-import { percentText } from './KpiAchievementPage';
+import { percentText } from './kpiFormat';
 
 const SalesChart = lazy(() => import(/* webpackChunkName: "kpi-sales-chart" */ './SalesChart'));
 

@@ -2,41 +2,38 @@
 // and the abnormal ones with how many still await review, each with its latest few and a link to 拜访记录
 // filtered the same way (today; abnormal=true). Shown to those who may read visit records.
 import { useEffect, useState } from 'react';
-import { Card, Col, Empty, List, Space, Statistic, Typography } from 'antd';
+import { Card, Col, Empty, Space, Statistic } from 'antd';
 import { Link } from 'react-router';
 import type { HomeVisitRow, HomeVisits } from '../../../../common/home';
 import type { AbnormalFlag } from '../../../../common/visits';
 import { getHomeVisits } from '../../../api/home';
 import { useHasPermission } from '../../../components/HasPermission';
-import { AbnormalTags } from './VisitDetailDrawer';
+import { AbnormalTags } from './AbnormalTags';
+import './HomeVisitCards.css';
 
 /** 拜访记录 of one day; `abnormal`: those with any abnormal flag. */
 export const visitListLink = (day: string, abnormal = false) =>
   `/eVisit/record?visitDate_begin=${day}&visitDate_end=${day}${abnormal ? '&abnormal=true' : ''}`;
 
 function VisitRows({ rows, empty }: { rows: HomeVisitRow[]; empty: string }) {
+  if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return (
-    <List<HomeVisitRow>
-      size="small"
-      dataSource={rows}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
-      renderItem={(row) => (
-        <List.Item style={{ paddingInline: 0 }}>
+    <ul className="home-visit-rows">
+      {rows.map((row) => (
+        <li key={row.id}>
           <Space size={8} wrap>
-            <Typography.Text type="secondary">{row.checkInAt.slice(11, 16)}</Typography.Text>
+            <span className="home-visit-muted">{row.checkInAt.slice(11, 16)}</span>
             <span>{row.employeeName}</span>
-            <Typography.Text ellipsis style={{ maxWidth: 160 }}>
-              {row.customerName}
-            </Typography.Text>
+            <span className="home-visit-customer">{row.customerName}</span>
           </Space>
           {row.abnormalFlags.length > 0 ? (
             <AbnormalTags flags={row.abnormalFlags as AbnormalFlag[]} />
           ) : (
-            <Typography.Text type="secondary">{row.status_dictText}</Typography.Text>
+            <span className="home-visit-muted">{row.status_dictText}</span>
           )}
-        </List.Item>
-      )}
-    />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -16,24 +16,11 @@ import {
   type TableProps,
 } from 'antd';
 import { attachmentUrlOf, DUPLICATE_KIND, type DuplicateKind } from '../../../../common/attachments';
-import { ABNORMAL_FLAG, type AbnormalFlag } from '../../../../common/visits';
 import { visitById, type VisitCompetitor, type VisitDetail, type VisitStockCheck } from '../../../api/visits';
 import { ImageThumbnail } from '../../../components/ImageThumbnail';
+import { AbnormalTags } from './AbnormalTags';
 
 const VisitMap = lazy(() => import(/* webpackChunkName: "visit-map" */ './VisitMap'));
-
-export function AbnormalTags({ flags }: { flags: AbnormalFlag[] }) {
-  if (flags.length === 0) return <Tag color="green">正常</Tag>;
-  return (
-    <Space size={[0, 4]} wrap>
-      {flags.map((flag) => (
-        <Tag key={flag} color={flag === 'TOO_LONG' ? 'orange' : 'red'}>
-          {ABNORMAL_FLAG[flag]}
-        </Tag>
-      ))}
-    </Space>
-  );
-}
 
 export function Photos({ ids, detail }: { ids: string[]; detail: VisitDetail }) {
   if (ids.length === 0) return null;

@@ -11,7 +11,8 @@ import { ListPage } from '../../../components/table/ListPage';
 import { RowActions } from '../../../components/table/RowActions';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
-import { AbnormalTags, VisitDetailDrawer } from './VisitDetailDrawer';
+import { AbnormalTags } from './AbnormalTags';
+import { VisitDetailDrawer } from './VisitDetailDrawer';
 
 const VALIDITY = { true: '有效', false: '无效' };
 const ABNORMALITY = { true: '有异常', false: '无异常' };

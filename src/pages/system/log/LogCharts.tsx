@@ -1,31 +1,30 @@
 // Login statistics of the log page: totals (/sys/loginfo) and the last seven days (/sys/visitInfo) as
-// an echarts bar + line chart. Its own chunk: echarts loads only when the log page shows the charts.
-import { useEffect, useMemo, useState } from 'react';
+// a bar + line chart (SVG). Its own chunk, loaded when the log page shows the charts.
+import { useEffect, useState } from 'react';
 import { Card, Col, Row, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { getLoginInfo, getVisitInfo, type LoginInfo } from '../../../api/systemLog';
-import { BarLineChart } from '../../../components/charts/BarLineChart';
+import { BarLineChart, type ChartAxis } from '../../../components/charts/BarLineChart';
 import { lastSevenDays, type ChartDay } from './visitDays';
 
 const CHART_HEIGHT = 260;
 
+const AXES: ChartAxis[] = [{ integer: true }];
+
 function VisitChart({ days }: { days: ChartDay[] }) {
-  const option = useMemo(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      // echarts 6 puts the legend at the bottom by default; above the grid it does not cover the axis.
-      legend: { data: ['登录次数', '登录IP数'], top: 0 },
-      grid: { left: 40, right: 24, top: 40, bottom: 28 },
-      xAxis: { type: 'category', data: days.map((day) => day.label) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [
-        { name: '登录次数', type: 'bar', data: days.map((day) => day.visit), barMaxWidth: 32 },
-        { name: '登录IP数', type: 'line', smooth: true, data: days.map((day) => day.ip) },
-      ],
-    }),
-    [days],
+  return (
+    <BarLineChart
+      categories={days.map((day) => day.label)}
+      series={[
+        { name: '登录次数', type: 'bar', data: days.map((day) => day.visit) },
+        { name: '登录IP数', type: 'line', data: days.map((day) => day.ip) },
+      ]}
+      axes={AXES}
+      height={CHART_HEIGHT}
+      label="近七日登录统计图"
+      barMaxWidth={32}
+    />
   );
-  return <BarLineChart option={option} height={CHART_HEIGHT} label="近七日登录统计图" />;
 }
 
 export default function LogCharts() {

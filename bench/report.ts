@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { E2E_PASSWORD } from '../e2e/support/server';
+import { E2E_PASSWORD, startServer } from '../e2e/support/server';
 import { openDatabase } from '../server/db';
 import type { DB } from '../server/db/schema';
 
@@ -65,6 +65,34 @@ async function temporaryPostgres(prefix: string) {
   return { url: url.toString(), dispose: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+/** A fresh database of `kind`, how to open it here and how a server opens it; null without a PostgreSQL server. */
+async function benchDatabase(
+  prefix: string,
+  kind: string,
+): Promise<{
+  options: { databaseUrl: string | undefined; dataDir: string };
+  serverEnv: Record<string, string>;
+  dispose: () => Promise<void> | void;
+} | null> {
+  if (kind === 'postgres') {
+    const target = await temporaryPostgres(prefix);
+    if (!target) return null;
+    return {
+      options: { databaseUrl: target.url, dataDir: '' },
+      serverEnv: { DATABASE_URL: target.url },
+      dispose: target.dispose,
+    };
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  return {
+    options: { databaseUrl: undefined, dataDir },
+    serverEnv: { DATA_DIR: dataDir },
+    dispose: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+const benchBackends = () => (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
+
 /**
  * Runs `work` on a fresh database of each back end of BENCH_BACKENDS (default pglite,postgres): PGlite in a
  * temporary folder, PostgreSQL in a database of its own (skipped without a server); each removed after.
@@ -73,28 +101,52 @@ export async function forEachBenchDatabase(
   prefix: string,
   work: (kind: string, db: Kysely<DB>) => Promise<void>,
 ): Promise<void> {
-  for (const kind of (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',')) {
-    let dispose: () => Promise<void> | void;
-    let options: { databaseUrl: string | undefined; dataDir: string };
-    if (kind === 'postgres') {
-      const target = await temporaryPostgres(prefix);
-      if (!target) {
-        console.log('postgres: skipped (no DATABASE_URL or TEST_DATABASE_URL)');
-        continue;
-      }
-      options = { databaseUrl: target.url, dataDir: '' };
-      dispose = target.dispose;
-    } else {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
-      options = { databaseUrl: undefined, dataDir };
-      dispose = () => rmSync(dataDir, { recursive: true, force: true });
+  for (const kind of benchBackends()) {
+    const target = await benchDatabase(prefix, kind);
+    if (!target) {
+      console.log('postgres: skipped (no DATABASE_URL or TEST_DATABASE_URL)');
+      continue;
     }
-    const database = await openDatabase(options);
+    const database = await openDatabase(target.options);
     try {
       await work(kind, database.db);
     } finally {
       await database.close();
-      await dispose();
+      await target.dispose();
+    }
+  }
+}
+
+/**
+ * As forEachBenchDatabase, then the real server started on the database `prepare` filled (closed first: PGlite
+ * admits one process), and `measure` given its address.
+ */
+export async function forEachBenchServer(
+  prefix: string,
+  prepare: (kind: string, db: Kysely<DB>) => Promise<void>,
+  measure: (kind: string, baseUrl: string) => Promise<void>,
+): Promise<void> {
+  for (const kind of benchBackends()) {
+    const target = await benchDatabase(prefix, kind);
+    if (!target) {
+      console.log('postgres: skipped (no DATABASE_URL or TEST_DATABASE_URL)');
+      continue;
+    }
+    try {
+      const database = await openDatabase(target.options);
+      try {
+        await prepare(kind, database.db);
+      } finally {
+        await database.close();
+      }
+      const server = await startServer(target.serverEnv, target.options.dataDir || undefined);
+      try {
+        await measure(kind, server.url);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await target.dispose();
     }
   }
 }

@@ -8,6 +8,7 @@ import { promotionsBench } from './promotions';
 import { pushBench } from './push';
 import { shellBench } from './shell';
 import { soakBench } from './soak';
+import { visitsBench } from './visits';
 
 const benches: Record<string, () => Promise<void>> = {
   bundle: bundleBench,
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<void>> = {
   push: pushBench,
   shell: shellBench,
   soak: soakBench,
+  visits: visitsBench,
 };
 
 async function main(): Promise<void> {

@@ -4,14 +4,16 @@
 // 竞品采集 rows), orders and scores.
 // Every other outlet's 最近拜访 is a real visit too: one by its owner at that time. Deterministic (a seeded
 // PRNG, dates relative to today); no visit is left open, so a rep starts the day free.
-import { sql, type Insertable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { HARD_FLAGS, type AbnormalFlag, type CheckInRuleValues, type StepType } from '../../../common/visits';
 import { newId, stableId } from '../ids';
 import type { DB, VisitPlansTable, VisitRecordsTable } from '../schema';
 import { addDays } from '../../modules/stock/stockAge';
 import { weekdayOf } from '../../modules/visits/plans';
 import { insertChunked, seededRandom } from './businessData';
-import { demoUserId } from './ids';
+import { hashPassword } from '../../modules/auth/passwords';
+import { insertAccount } from '../../modules/auth/tenantOrganisation';
+import { demoRoleId, demoUserId } from './ids';
 
 type Random = ReturnType<typeof seededRandom>;
 
@@ -57,8 +59,22 @@ const ROUTE_DAYS = [
   [2, 5],
   [3, 6],
 ];
-const OUTLETS_PER_ROUTE = 12;
-const WEEKS_BACK = 13;
+
+/** A rep's three routes (ROUTE_DAYS) and how far back their plans and visits go. */
+interface RouteShape {
+  outletsPerRoute: number;
+  weeksBack: number;
+  code: (route: number) => string;
+  name: (route: number) => string;
+}
+
+/** 赵磊's routes in 广州. */
+const DEMO_ROUTES: RouteShape = {
+  outletsPerRoute: 12,
+  weeksBack: 13,
+  code: (route) => `XL-GZ-0${route + 1}`,
+  name: (route) => `广州${['天河', '越秀', '海珠'][route]}线`,
+};
 
 /** Metres due north as degrees of latitude. */
 const northDegrees = (metres: number) => (metres * 180) / (Math.PI * 6_371_008.8);
@@ -107,6 +123,8 @@ class VisitWriter {
   readonly stockChecks: Insertable<DB['outlet_stock_checks']>[] = [];
   readonly competitors: Insertable<DB['competitor_observations']>[] = [];
   private readonly sequences = new Map<string, number>();
+  /** Whether a visit gets its steps with their stock-check and competitor rows (the load volume leaves them out). */
+  observations = true;
 
   /**
    * `detail` draws what the stock check and competitor rows hold, apart from `random`: the visits themselves
@@ -251,7 +269,7 @@ class VisitWriter {
         : null,
       status: checkOut ? 'COMPLETED' : 'AUTO_CLOSED',
     });
-    if (checkOut) {
+    if (checkOut && this.observations) {
       const competitor = this.detail.chance(0.3);
       const steps: StepType[] = [
         'DOOR_PHOTO',
@@ -323,18 +341,39 @@ class VisitWriter {
     return id;
   }
 
+  /** Numbers continue after those the tenant's visits and plans already have. */
+  async continueNumbering(trx: Transaction<DB>) {
+    const counters = await trx
+      .selectFrom('document_sequences')
+      .select(['prefix', 'day', 'last_value'])
+      .where('tenant_id', '=', this.tenantId)
+      .where('prefix', 'in', ['VS', 'VP'])
+      .execute();
+    for (const counter of counters) this.sequences.set(`${counter.prefix}${counter.day}`, counter.last_value);
+  }
+
+  /** Writes what was added since the last save, and the number counters as they stand. */
   async save(trx: Transaction<DB>) {
-    await insertChunked(trx, 'visit_records', this.visits);
-    await insertChunked(trx, 'visit_step_results', this.steps);
-    await insertChunked(trx, 'outlet_stock_checks', this.stockChecks);
-    await insertChunked(trx, 'competitor_observations', this.competitors);
+    await insertChunked(trx, 'visit_records', this.visits.splice(0));
+    await insertChunked(trx, 'visit_step_results', this.steps.splice(0));
+    await insertChunked(trx, 'outlet_stock_checks', this.stockChecks.splice(0));
+    await insertChunked(trx, 'competitor_observations', this.competitors.splice(0));
     const counters = [...this.sequences.entries()].map(([key, value]) => ({
       tenant_id: this.tenantId,
       prefix: key.slice(0, 2),
       day: key.slice(2),
       last_value: value,
     }));
-    await insertChunked(trx, 'document_sequences', counters);
+    if (counters.length > 0)
+      await trx
+        .insertInto('document_sequences')
+        .values(counters)
+        .onConflict((conflict) =>
+          conflict
+            .columns(['tenant_id', 'prefix', 'day'])
+            .doUpdateSet({ last_value: (eb) => eb.ref('excluded.last_value') }),
+        )
+        .execute();
   }
 }
 
@@ -388,11 +427,12 @@ async function seedRepVisits(
   writer: VisitWriter,
   random: Random,
   today: string,
+  shape: RouteShape = DEMO_ROUTES,
 ) {
   const plans: Insertable<VisitPlansTable>[] = [];
   const items: Insertable<DB['visit_plan_items']>[] = [];
   for (const [index, weekdays] of ROUTE_DAYS.entries()) {
-    const members = outlets.slice(index * OUTLETS_PER_ROUTE, (index + 1) * OUTLETS_PER_ROUTE);
+    const members = outlets.slice(index * shape.outletsPerRoute, (index + 1) * shape.outletsPerRoute);
     if (members.length === 0) break;
     const routeId = stableId('visitRoute', tenantId, rep, String(index));
     await trx
@@ -401,8 +441,8 @@ async function seedRepVisits(
         id: routeId,
         tenant_id: tenantId,
         created_by: rep,
-        code: `XL-GZ-0${index + 1}`,
-        name: `广州${['天河', '越秀', '海珠'][index]}线`,
+        code: shape.code(index),
+        name: shape.name(index),
         employee_id: rep,
         org_code: members[0].org_code,
         weekdays: JSON.stringify(weekdays),
@@ -420,7 +460,7 @@ async function seedRepVisits(
         })),
       )
       .execute();
-    for (let offset = -WEEKS_BACK * 7; offset <= 7; offset += 1) {
+    for (let offset = -shape.weeksBack * 7; offset <= 7; offset += 1) {
       const day = addDays(today, offset);
       if (!weekdays.includes(weekdayOf(day))) continue;
       const planId = newId();
@@ -482,16 +522,9 @@ async function seedRepVisits(
   await insertChunked(trx, 'visit_plan_items', items);
 }
 
-/** Rules, the rep's routes, plans and visits, and a real visit behind every other outlet's 最近拜访. */
-export async function generateVisits(
-  trx: Transaction<DB>,
-  tenantId: string,
-  seed: number,
-  reps: Array<{ username: string; orgCode: string }>,
-): Promise<{ visits: number }> {
-  const random = seededRandom(seed);
-  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-  const skus = await trx
+/** The SKUs a stock check counts and the active outlets with a position, as the generators walk them. */
+async function visitInputs(db: Kysely<DB>, tenantId: string) {
+  const skus = await db
     .selectFrom('skus')
     .select(['id', 'units_per_case', 'shelf_life_days'])
     .where('tenant_id', '=', tenantId)
@@ -499,9 +532,7 @@ export async function generateVisits(
     .orderBy('sku_code')
     .limit(30)
     .execute();
-  const writer = new VisitWriter(tenantId, random, Date.now(), seededRandom(seed + 1_000), skus);
-  await insertRules(trx, tenantId);
-  const outlets = await trx
+  const outlets = await db
     .selectFrom('customers')
     .select(['id', 'org_code', 'lng', 'lat', 'address', 'owner_user_id', 'last_visit_at', 'outlet_type'])
     .where('tenant_id', '=', tenantId)
@@ -510,12 +541,40 @@ export async function generateVisits(
     .where('status', '=', 'ACTIVE')
     .orderBy('customer_code')
     .execute();
-  const located = outlets.filter((outlet) => outlet.lng !== null && outlet.lat !== null);
+  return { skus, located: outlets.filter((outlet) => outlet.lng !== null && outlet.lat !== null) };
+}
+
+/** 最近拜访 is the latest real visit; an outlet nobody visited has none. */
+async function refreshLastVisits(db: Kysely<DB>, tenantId: string) {
+  await db
+    .updateTable('customers')
+    .set({
+      last_visit_at: sql<Date | null>`(select max(v.check_in_at) from visit_records v where v.customer_id = customers.id)`,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('customer_type', '=', 'OUTLET')
+    .execute();
+}
+
+const shanghaiToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** Rules, the rep's routes, plans and visits, and a real visit behind every other outlet's 最近拜访. */
+export async function generateVisits(
+  trx: Transaction<DB>,
+  tenantId: string,
+  seed: number,
+  reps: Array<{ username: string; orgCode: string }>,
+): Promise<{ visits: number }> {
+  const random = seededRandom(seed);
+  const today = shanghaiToday();
+  const { skus, located } = await visitInputs(trx, tenantId);
+  const writer = new VisitWriter(tenantId, random, Date.now(), seededRandom(seed + 1_000), skus);
+  await insertRules(trx, tenantId);
   const routed = new Set<string>();
   for (const rep of reps) {
     const own = located
       .filter((outlet) => outlet.org_code === rep.orgCode)
-      .slice(0, OUTLETS_PER_ROUTE * ROUTE_DAYS.length);
+      .slice(0, DEMO_ROUTES.outletsPerRoute * ROUTE_DAYS.length);
     for (const outlet of own) routed.add(outlet.id);
     await seedRepVisits(trx, tenantId, demoUserId(rep.username), own, writer, random, today);
   }
@@ -526,15 +585,97 @@ export async function generateVisits(
     if (start.getTime() > Date.now() - 3 * 3_600_000) continue;
     writer.add(outlet.owner_user_id, outlet, day, start, { ordinary: random.chance(0.8) });
   }
+  const visits = writer.visits.length;
   await writer.save(trx);
-  // 最近拜访 is the latest real visit; an outlet nobody visited has none.
-  await trx
-    .updateTable('customers')
-    .set({
-      last_visit_at: sql<Date | null>`(select max(v.check_in_at) from visit_records v where v.customer_id = customers.id)`,
-    })
-    .where('tenant_id', '=', tenantId)
-    .where('customer_type', '=', 'OUTLET')
-    .execute();
-  return { visits: writer.visits.length };
+  await refreshLastVisits(trx, tenantId);
+  return { visits };
+}
+
+/**
+ * DOMAIN §2.5's load volume of visits (about 210 k a year): 200 reps, each with three routes of four outlets
+ * walked twice a week for a year, as the demo's rep walks his. The visits' steps and their stock-check and
+ * competitor rows are left out: the visit list and the reports read the visits and the plans.
+ */
+export const LOAD_TEST_VISITS = { reps: 200, weeks: 52, outletsPerRoute: 4 };
+
+/** The user name of the load volume's n-th rep (from 1). */
+export const loadRepUsername = (n: number) => `rep${String(n).padStart(3, '0')}`;
+
+/**
+ * Adds the load volume's reps (业务代表 of the departments their outlets belong to) with their routes, plans and
+ * visits; reps that exist already are kept, so a second run adds nothing. Needs the outlets of the load volume
+ * (topUpCustomers): each rep takes outlets no other load rep has. Written in batches of reps, one transaction
+ * each.
+ */
+export async function generateLoadVisits(
+  db: Kysely<DB>,
+  tenantId: string,
+  volume: typeof LOAD_TEST_VISITS,
+  seed: number,
+): Promise<{ reps: number; visits: number }> {
+  const random = seededRandom(seed);
+  const today = shanghaiToday();
+  const { skus, located } = await visitInputs(db, tenantId);
+  const perRep = volume.outletsPerRoute * ROUTE_DAYS.length;
+  // By department, so that a rep's outlets are mostly of one department, as a real rep's are.
+  located.sort((a, b) => a.org_code.localeCompare(b.org_code) || a.id.localeCompare(b.id));
+  const reps = Math.min(volume.reps, Math.floor(located.length / perRep));
+  const existing = new Set(
+    (
+      await db
+        .selectFrom('users')
+        .select('username')
+        .where('tenant_id', '=', tenantId)
+        .where('username', 'like', 'rep%')
+        .execute()
+    ).map((row) => row.username),
+  );
+  const departs = new Map(
+    (
+      await db.selectFrom('departs').select(['id', 'org_code']).where('tenant_id', '=', tenantId).execute()
+    ).map((row) => [row.org_code, row.id]),
+  );
+  const passwordHash = await hashPassword(newId());
+  const writer = new VisitWriter(tenantId, random, Date.now(), seededRandom(seed + 1_000), skus);
+  writer.observations = false;
+  let visits = 0;
+  let added = 0;
+  const BATCH = 20;
+  for (let first = 1; first <= reps; first += BATCH) {
+    await db.transaction().execute(async (trx) => {
+      await writer.continueNumbering(trx);
+      for (let n = first; n < Math.min(first + BATCH, reps + 1); n += 1) {
+        const username = loadRepUsername(n);
+        if (existing.has(username)) continue;
+        const own = located.slice((n - 1) * perRep, n * perRep);
+        const orgCode = own[0].org_code;
+        const id = stableId('loadRep', tenantId, username);
+        await insertAccount(trx, {
+          id,
+          tenantId,
+          username,
+          realname: `业务代表${String(n).padStart(3, '0')}`,
+          phone: `139${String(80_000_000 + n)}`,
+          email: `${username}@example.com`,
+          sex: 1,
+          roleEnum: null,
+          passwordHash,
+          roleIds: [demoRoleId(tenantId, 'field_rep')],
+          departIds: departs.has(orgCode) ? [departs.get(orgCode) as string] : [],
+        });
+        await trx.updateTable('users').set({ org_code: orgCode }).where('id', '=', id).execute();
+        await seedRepVisits(trx, tenantId, id, own, writer, random, today, {
+          outletsPerRoute: volume.outletsPerRoute,
+          weeksBack: volume.weeks,
+          code: (route) => `XL-${username.toUpperCase()}-${route + 1}`,
+          name: (route) => `${username.toUpperCase()} ${['一', '二', '三'][route]}号线`,
+        });
+        added += 1;
+      }
+      visits += writer.visits.length;
+      await writer.save(trx);
+    });
+  }
+  await refreshLastVisits(db, tenantId);
+  return { reps: added, visits };
 }

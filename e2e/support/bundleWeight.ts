@@ -47,6 +47,7 @@ export const PAGE_BUDGET_EXCEPTIONS: Record<string, PageBudgetException> = {
     'e-asset-approval': 292,
     'approval-center': 268,
     'e-stock': 261,
+    'e-near-expiry': 269,
     'mes-mine': 250,
     'e-order': 235,
     'e-coop-agreement': 227,

@@ -185,6 +185,7 @@ describe.each(testBackends())('the access gate on %s', (backend) => {
         'executionTemplate:list',
         'kpi:list',
         'kpi:report',
+        'nearExpiry:list',
         'order:add',
         'order:audit',
         'order:invalid',

@@ -54,10 +54,11 @@ const RULES: Array<
   },
 ];
 
+// Sunday too: an outlet's busiest day, and the demo (and the workbench e2e) always has a plan for today.
 const ROUTE_DAYS = [
   [1, 4],
   [2, 5],
-  [3, 6],
+  [3, 6, 7],
 ];
 
 /** A rep's three routes (ROUTE_DAYS) and how far back their plans and visits go. */
@@ -472,7 +473,10 @@ async function seedRepVisits(
       for (const [seq, outlet] of members.entries()) {
         const itemId = newId();
         const start = shanghaiAt(day, minute);
-        const happens = !skipped && start.getTime() < Date.now() - 3 * 3_600_000 && random.chance(0.88);
+        // Today the rep is half-way: the second half of the route is still to visit, whatever the hour.
+        const due = past || seq < members.length / 2;
+        const happens =
+          !skipped && due && start.getTime() < Date.now() - 3 * 3_600_000 && random.chance(0.88);
         const visitId = happens ? writer.add(rep, outlet, day, start, { planItemId: itemId }) : null;
         if (visitId) visited += 1;
         else if (past) missingMust += 1;

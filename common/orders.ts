@@ -20,6 +20,7 @@
 //     POST orderExePrint        { id } → OrderPrintData (picking/execution sheet) order:print
 //     GET  backOrder            ReturnListQuery → Page<ReturnListRecord>           order:list
 //     GET  backOrderById?id=    → ReturnDetail                                     order:list
+//     GET  shelfGoods?checkId=  → ShelfGoodsLine (临期预警's 退货/换货 of shelf goods) order:return
 //     POST backOrder/add        ReturnAddInput → { id, returnNo }                  order:return
 //     POST backOrder/audit      ReturnAuditInput → { status }                      order:return
 //     POST backOrder/receive    ReturnReceiveInput → { status }                    order:return
@@ -827,6 +828,24 @@ export interface ReturnAddInput {
   refundMethod: RefundMethod;
   remark?: string | null;
   lines: Array<{ orderLineId: string; baseQty: number }>;
+}
+
+/**
+ * 临期预警's 退货 / 换货 of goods a rep saw on an outlet's shelf (GET shelfGoods?checkId=): the order line that shipped
+ * that SKU's batch (the production date seen) to the outlet, and what the dialog fills in.
+ */
+export interface ShelfGoodsLine {
+  orderId: string;
+  orderNo: string;
+  status: OrderStatus;
+  orderLineId: string;
+  skuId: string;
+  batchNo: string;
+  productionDate: string;
+  /** The goods seen on the shelf, at most what the line may still give back (base units). */
+  baseQty: number;
+  returnableBaseQty: number;
+  unitsPerCase: number;
 }
 
 export interface ReturnAuditInput {

@@ -51,6 +51,7 @@ import { addPayment, listPayments } from './payments';
 import { submitRefunds } from '../payments/service';
 import { addOrder, MAX_ORDER_LINES, resubmitOrder } from './placement';
 import { listOrders, orderById, orderStatusCounts, printOrder } from './queries';
+import { shelfGoodsLine } from './shelfGoods';
 import {
   addExchange,
   addReturn,
@@ -414,6 +415,15 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     `${PREFIX}/backOrderById`,
     { config: list, schema: { querystring: idQuerySchema } },
     async (request) => ok(await returnById(db, callerOf(request), request.query.id)),
+  );
+  // 临期预警's 退货 / 换货: the order line that shipped the batch an outlet's stock check saw (shelfGoods.ts).
+  app.get<{ Querystring: { checkId: string } }>(
+    `${PREFIX}/shelfGoods`,
+    {
+      config: requires('order:return'),
+      schema: { querystring: { type: 'object', required: ['checkId'], properties: { checkId: text(32) } } },
+    },
+    async (request) => ok(await shelfGoodsLine(db, callerOf(request), request.query.checkId)),
   );
   command<ReturnAddInput>('backOrder/add', 'order:return', returnBody, addReturn, '退单已提交！');
   command<ReturnAuditInput>('backOrder/audit', 'order:return', documentAuditBody, auditReturn, '审核成功！');

@@ -2,6 +2,7 @@
 // column names (a two-line column of the screen is two columns here, named by its halves).
 import { formatQuantity } from '../../../common/quantity';
 import { defineListExport, type ExportColumn } from '../shared/excel';
+import { handlingText } from './expiryHandling';
 import { listNearExpiry } from './nearExpiry';
 import { dealerStock, listMovements, listWarehouses, stockDetail } from './service';
 
@@ -121,6 +122,7 @@ export const NEAR_EXPIRY_EXPORT_COLUMNS: ExportColumn<NearExpiryRow>[] = [
   { header: '数量', value: (row) => row.qtyText },
   { header: '建议处理', value: (row) => row.action_dictText },
   { header: '调往仓库', width: 20, value: (row) => row.transferToName },
+  { header: '处理单据', width: 30, value: (row) => handlingText(row) },
 ];
 export const NEAR_EXPIRY_EXPORT = defineListExport(
   'nearExpiry',

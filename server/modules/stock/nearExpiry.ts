@@ -2,8 +2,9 @@
 // warehouse lots with stock (§1.6) and what the reps saw on the outlets' shelves (§1.4 门店库存: the latest stock
 // check of each outlet and SKU, its oldest production date + the SKU's shelf life). One list of both, paged and
 // sorted in SQL, each row with its days left, the share of shelf life left, its quantity, where it is, and the
-// action expiryAction.ts suggests. Both halves keep to the caller's tenant and data scope: a lot by its
-// warehouse's department (the stock list's rule), an outlet check by its visit's (the visit list's rule).
+// action expiryAction.ts suggests, and the document that handled it (处理单据, expiryHandling.ts). Both halves keep
+// to the caller's tenant and data scope: a lot by its warehouse's department (the stock list's rule), an outlet
+// check by its visit's (the visit list's rule).
 import { sql, type Kysely } from 'kysely';
 import {
   EXPIRY_ACTION,
@@ -19,6 +20,7 @@ import type { Caller } from '../shared/actor';
 import { dataScopeOf, inScope, type DataScope } from '../shared/dataScope';
 import { visitScope } from '../visits/records';
 import { expiryActionOf, SALES_LOOKBACK_DAYS, type ExpiryAction } from './expiryAction';
+import { handlingDocuments, NOT_HANDLED, recentlyHandledLots } from './expiryHandling';
 import { freshnessSql, nearExpiryWindowDays, type FreshnessClass } from './stockAge';
 
 const today = sql<string>`(now() at time zone 'Asia/Shanghai')::date`;
@@ -52,7 +54,10 @@ const nearExpirySpec: ListSpec = {
   keyword: ['rows.skuCode', 'rows.skuName', 'rows.batchNo', 'rows.placeName'],
 };
 
-/** The warehouse lots with stock inside the window or past it. */
+/**
+ * The warehouse lots with stock inside the window or past it, and those 临期预警's own document emptied lately
+ * (HANDLED_SHOWN_DAYS), so the row shows what handled it.
+ */
 function lotRows(db: Kysely<DB>, tenantId: string, scope: DataScope) {
   const remaining = sql<number>`(stock_lots.expiry_date - ${today})`;
   const freshness = freshnessSql(remaining, sql<number>`skus.shelf_life_days`);
@@ -63,7 +68,12 @@ function lotRows(db: Kysely<DB>, tenantId: string, scope: DataScope) {
     .leftJoin('customers as dealer', 'dealer.id', 'warehouses.owner_id')
     .where('stock_lots.tenant_id', '=', tenantId)
     .where(inScope(scope, 'warehouses.org_code', undefined, 'warehouses.owner_id'))
-    .where('stock_lots.qty_on_hand', '>', 0)
+    .where((where) =>
+      where.or([
+        where('stock_lots.qty_on_hand', '>', 0),
+        where('stock_lots.id', 'in', recentlyHandledLots(db, tenantId)),
+      ]),
+    )
     .where(freshness, 'in', IN_WINDOW)
     .select([
       sql<'LOT' | 'OUTLET'>`'LOT'`.as('source'),
@@ -90,6 +100,7 @@ function lotRows(db: Kysely<DB>, tenantId: string, scope: DataScope) {
       sql<number>`abs(${remaining})`.as('daysAway'),
       freshness.as('freshness'),
       'stock_lots.qty_on_hand as qty',
+      sql<number | null>`stock_lots.qty_on_hand - stock_lots.qty_locked`.as('qtyAvailable'),
       sql<string | null>`stock_lots.lot_status`.as('lotStatus'),
       'skus.sku_code as skuCode',
       'skus.name as skuName',
@@ -162,6 +173,7 @@ function outletRows(db: Kysely<DB>, tenantId: string, scope: DataScope) {
       sql<number>`abs(${remaining})`.as('daysAway'),
       freshness.as('freshness'),
       'checks.base_qty as qty',
+      sql<number | null>`null`.as('qtyAvailable'),
       sql<string | null>`null`.as('lotStatus'),
       'skus.sku_code as skuCode',
       'skus.name as skuName',
@@ -273,7 +285,10 @@ export async function listNearExpiry(db: Kysely<DB>, caller: Caller, query: RawQ
   const base = db.selectFrom(rows.as('rows')).where(list.where);
   const page = await pagedList(base, list, (selected) => selected.selectAll().execute());
   const lotSkus = [...new Set(page.records.filter((row) => row.source === 'LOT').map((row) => row.skuId))];
-  const warehouses = await warehouseSales(db, caller.tenantId, scope, lotSkus);
+  const [warehouses, handled] = await Promise.all([
+    warehouseSales(db, caller.tenantId, scope, lotSkus),
+    handlingDocuments(db, caller.tenantId, scope, page.records),
+  ]);
   return {
     ...page,
     records: page.records.map((row) => {
@@ -294,6 +309,7 @@ export async function listNearExpiry(db: Kysely<DB>, caller: Caller, query: RawQ
         freshness_dictText: FRESHNESS_CLASS[row.freshness as FreshnessClass],
         lotStatus_dictText: row.lotStatus ? LOT_STATUS[row.lotStatus as keyof typeof LOT_STATUS] : null,
         action_dictText: EXPIRY_ACTION[suggestion.action],
+        ...(handled.get(row.id) ?? NOT_HANDLED),
       };
     }),
   };

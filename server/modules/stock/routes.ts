@@ -27,6 +27,7 @@ import {
   ageBucketsOf,
   changeLotStatus,
   dealerStock,
+  NEAR_EXPIRY_SOURCE,
   listMovements,
   listWarehouses,
   saveAgeBuckets,
@@ -64,6 +65,8 @@ const warehouseBody = {
 const count = { type: 'integer', minimum: 0, maximum: 10000000 } as const;
 const isoDay = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 const optionalNote = nullable({ type: 'string', maxLength: 256 });
+/** A command started from 临期预警 says so: its movements carry the reference the list shows (NEAR_EXPIRY_SOURCE). */
+const nearExpirySource = nullable({ type: 'string', enum: [NEAR_EXPIRY_SOURCE] });
 
 const stockInBody = {
   type: 'object',
@@ -96,6 +99,7 @@ const stockOutBody = {
       enum: ['SALES_OUT', 'EXCHANGE_OUT', 'DAMAGE', 'GIFT_OUT', 'EXPIRED_DESTROY'],
     },
     sourceDocNo: nullable({ type: 'string', maxLength: 32 }),
+    sourceDocType: nearExpirySource,
     remark: optionalNote,
   },
 } as const;
@@ -103,7 +107,14 @@ const stockOutBody = {
 const transferBody = {
   type: 'object',
   required: ['lotId', 'toWarehouseId'],
-  properties: { lotId: text(32), toWarehouseId: text(32), cases: count, units: count, remark: optionalNote },
+  properties: {
+    lotId: text(32),
+    toWarehouseId: text(32),
+    cases: count,
+    units: count,
+    sourceDocType: nearExpirySource,
+    remark: optionalNote,
+  },
 } as const;
 
 const adjustBody = {

@@ -44,7 +44,15 @@ import {
 import { dataScopeOf, inScope, orgCodeInScope, type DataScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { SUPPLIER_TYPES } from '../customers/service';
-import { bucketListProblem, bucketSql, DEFAULT_AGE_BUCKETS, freshnessSql, type AgeBucket } from './stockAge';
+import {
+  bucketListProblem,
+  bucketSql,
+  daysBetween,
+  DEFAULT_AGE_BUCKETS,
+  freshnessOf,
+  freshnessSql,
+  type AgeBucket,
+} from './stockAge';
 
 // ---- Warehouses ----
 
@@ -378,6 +386,29 @@ async function post(
   return balance;
 }
 
+/** Today in Shanghai as 'YYYY-MM-DD', as the database counts it. */
+const todayText = (trx: Kysely<DB>) =>
+  sql<{ today: string }>`select to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as today`
+    .execute(trx)
+    .then((result) => result.rows[0].today);
+
+/**
+ * The source reference 临期预警's commands leave on their movements (调拨, 报损 of a lot in the list): the list
+ * shows the latest OUT movement of a lot carrying it as the document that handled the lot.
+ */
+export const NEAR_EXPIRY_SOURCE = 'NEAR_EXPIRY';
+
+/** 临期预警 handles only lots inside the near-expiry window or past it (what the list shows). */
+async function requireNearExpiry(trx: Kysely<DB>, lot: LotRow, sku: SkuUnits): Promise<void> {
+  const freshness = freshnessOf(daysBetween(await todayText(trx), lot.expiry_date), sku.shelf_life_days);
+  if (freshness !== 'NEAR_EXPIRY' && freshness !== 'EXPIRED') {
+    throw new BusinessError(
+      409,
+      `批次 ${lot.batch_no} 未进入临期（到期日 ${lot.expiry_date}），不能按临期预警处理`,
+    );
+  }
+}
+
 /** The lot of a batch in a warehouse, created empty the first time the batch arrives there. */
 async function lotForInbound(
   trx: Transaction<DB>,
@@ -386,11 +417,7 @@ async function lotForInbound(
   warehouseId: string,
   batch: { batchNo: string; productionDate: string; unitCost?: number | string },
 ): Promise<LotRow> {
-  const inboundDate = await sql<{
-    today: string;
-  }>`select to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as today`
-    .execute(trx)
-    .then((result) => result.rows[0].today);
+  const inboundDate = await todayText(trx);
   if (batch.productionDate > inboundDate) throw new BusinessError(400, '生产日期不能晚于今天');
   await trx
     .insertInto('stock_lots')
@@ -471,6 +498,8 @@ export interface StockOutInput extends QuantityInput {
   lotId?: string;
   movementType: OutboundType;
   sourceDocNo?: string | null;
+  /** NEAR_EXPIRY: started from 临期预警 for the given lot (which must be in the window). */
+  sourceDocType?: typeof NEAR_EXPIRY_SOURCE | null;
   remark?: string | null;
 }
 
@@ -516,11 +545,16 @@ export async function stockOut(db: Kysely<DB>, actor: Actor, input: StockOutInpu
       throw new BusinessError(409, `批次 ${lots[0].batch_no} 已冻结，不能出库`);
     if (input.lotId && lots[0].lot_status === 'EXPIRED' && input.movementType !== 'EXPIRED_DESTROY')
       throw expiredLot(lots[0]);
+    if (input.sourceDocType) {
+      if (!input.lotId) throw new BusinessError(400, '临期处理须指定批次');
+      await requireNearExpiry(trx, lots[0], sku);
+    }
     const takes = allocate(lots, baseQty, sku, input.movementType === 'EXPIRED_DESTROY');
+    const { sourceDocType, sourceDocNo, remark } = input;
     for (const take of takes) {
       await post(
         trx,
-        { actor, movementNo, sourceDocNo: input.sourceDocNo, remark: input.remark },
+        { actor, movementNo, sourceDocType, sourceDocNo, remark },
         take.lot,
         input.movementType,
         take.qty,
@@ -543,6 +577,8 @@ export async function stockOut(db: Kysely<DB>, actor: Actor, input: StockOutInpu
 export interface TransferInput extends QuantityInput {
   lotId: string;
   toWarehouseId: string;
+  /** NEAR_EXPIRY: started from 临期预警 (the lot must be in the window); otherwise TRANSFER. */
+  sourceDocType?: typeof NEAR_EXPIRY_SOURCE | null;
   remark?: string | null;
 }
 
@@ -562,6 +598,7 @@ export async function transferStock(db: Kysely<DB>, actor: Actor, input: Transfe
         `批次 ${source.batch_no} 状态为${LOT_STATUS[source.lot_status]}，不能调拨`,
       );
     const sku = await skuOf(trx, actor.tenantId, source.sku_id);
+    if (input.sourceDocType) await requireNearExpiry(trx, source, sku);
     const { baseQty, unit } = baseQtyOf(input, sku);
     allocate([source], baseQty, sku, false);
     const target = await lotForInbound(trx, actor, sku, to.id, {
@@ -569,7 +606,8 @@ export async function transferStock(db: Kysely<DB>, actor: Actor, input: Transfe
       productionDate: source.production_date,
       unitCost: source.unit_cost,
     });
-    const context = { actor, movementNo, sourceDocType: 'TRANSFER', remark: input.remark };
+    const sourceDocType = input.sourceDocType ?? 'TRANSFER';
+    const context = { actor, movementNo, sourceDocType, remark: input.remark };
     await post(trx, context, source, 'TRANSFER_OUT', baseQty, unit);
     await post(trx, context, target, 'TRANSFER_IN', baseQty, unit);
     await logOperation(

@@ -21,6 +21,7 @@ import type {
   ReturnAuditInput,
   ReturnDetail,
   ReturnReceiveInput,
+  ShelfGoodsLine,
   SwapAddInput,
   SwapDetail,
   SwapExecuteInput,
@@ -37,6 +38,9 @@ export const exportOrders = (params: ListParams) =>
 export const orderStatusCounts = (params: ListParams) =>
   getAction<OrderStatusCounts>(`${BASE}/statusCounts`, params);
 export const queryOrder = (id: string) => getAction<OrderDetail>(`${BASE}/queryById`, { id });
+/** 临期预警's 退货 / 换货: the order line that shipped the batch an outlet's stock check saw. */
+export const shelfGoodsLine = (checkId: string) =>
+  getAction<ShelfGoodsLine>(`${BASE}/shelfGoods`, { checkId });
 export const approvalData = (id: string, warehouseId?: string) =>
   getAction<OrderApprovalData>(`${BASE}/getOpenApprovalData`, { id, warehouseId });
 export const deliverPlan = (id: string, warehouseId?: string) =>

@@ -43,18 +43,23 @@ export interface StockInPayload extends CasesUnits {
   remark?: string | null;
 }
 
+/** NEAR_EXPIRY: a command started from 临期预警, which shows its movement as the lot's 处理单据. */
+export type NearExpirySource = 'NEAR_EXPIRY';
+
 export interface StockOutPayload extends CasesUnits {
   warehouseId: string;
   skuId: string;
   lotId?: string;
   movementType: string;
   sourceDocNo?: string | null;
+  sourceDocType?: NearExpirySource;
   remark?: string | null;
 }
 
 export interface TransferPayload extends CasesUnits {
   lotId: string;
   toWarehouseId: string;
+  sourceDocType?: NearExpirySource;
   remark?: string | null;
 }
 
@@ -203,6 +208,8 @@ export interface NearExpiryRow {
   freshness_dictText: string;
   qty: number;
   qtyText: string;
+  /** A lot's stock not held for orders; null for a check. */
+  qtyAvailable: number | null;
   lotStatus: string | null;
   lotStatus_dictText: string | null;
   action: 'PROMOTE' | 'TRANSFER' | 'EXCHANGE' | 'RETURN' | 'DESTROY';
@@ -211,6 +218,16 @@ export interface NearExpiryRow {
   transferToName: string | null;
   soldHereText: string | null;
   soldElsewhereText: string | null;
+  /**
+   * 处理单据: the document that handled the row — a lot's 调拨 or 报损 started here (its movement type and number), a
+   * check's 退单 or 换货单 of that batch (RETURN / EXCHANGE, with its status and order); all null before.
+   */
+  handledDocType: string | null;
+  handledDocType_dictText: string | null;
+  handledDocNo: string | null;
+  handledDocStatus_dictText: string | null;
+  handledOrderNo: string | null;
+  handledAt: string | null;
 }
 
 export const listWarehouses = (params: ListParams) =>

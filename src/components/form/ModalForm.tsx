@@ -85,6 +85,9 @@ export function ModalForm<V extends object>({
         wrapperCol={{ flex: 1 }}
         labelWrap
         preserve={false}
+        // Closed, the form forgets its values: the next opening (another record, another command) starts from its
+        // own initial values, not from the fields of the last one.
+        clearOnDestroy
         autoComplete="off"
       >
         {children}

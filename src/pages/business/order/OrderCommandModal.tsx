@@ -29,6 +29,8 @@ export interface OrderCommandModalProps<V> {
   loading?: boolean;
   /** The footer's dismiss button; 取消 unless that is the step itself. */
   closeText?: string;
+  /** What the fields open with (临期预警's shelf goods in 退货 / 换货), also those shown once the order loads. */
+  initialValues?: Partial<V>;
   children: ReactNode;
 }
 
@@ -42,6 +44,7 @@ export function OrderCommandModal<V extends object>({
   extra,
   loading,
   closeText = '取消',
+  initialValues,
   children,
 }: OrderCommandModalProps<V>) {
   const dispatch = useAppDispatch();
@@ -109,7 +112,13 @@ export function OrderCommandModal<V extends object>({
       )}
       {problem && <Alert type="warning" showIcon title={problem} style={{ marginBottom: 16 }} />}
       {extra}
-      <Form<V> form={form} layout="vertical" preserve={false} autoComplete="off">
+      <Form<V>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        autoComplete="off"
+        initialValues={initialValues}
+      >
         {children}
       </Form>
     </Modal>

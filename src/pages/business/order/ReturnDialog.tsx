@@ -6,6 +6,7 @@ import { Empty, Form, Input, InputNumber, Space, Spin, Table, Typography, type F
 import {
   REFUND_METHOD,
   RETURN_REASON,
+  type ExchangeReason,
   type OrderDetail,
   type OrderLineRecord,
   type RefundMethod,
@@ -22,6 +23,12 @@ import type { OrderRef } from './useOrderDialogs';
 
 /** What is typed per order line: whole cases and loose base units. */
 export type Picks = Record<string, { cases?: number | null; units?: number | null } | undefined>;
+
+/** Goods a 退货 or 换货 opens with (临期预警's shelf goods): the quantities of order lines, and why. */
+export interface PicksPreset {
+  picks: Picks;
+  reason: ReturnReason & ExchangeReason;
+}
 
 const packOf = (line: OrderLineRecord) => ({
   unitsPerCase: line.sku.unitsPerCase,
@@ -153,6 +160,7 @@ export function PicksDialog<V extends { picks: Picks }>({
   submit,
   problem,
   toCommand,
+  initialValues,
   children,
 }: {
   order: OrderRef;
@@ -163,6 +171,7 @@ export function PicksDialog<V extends { picks: Picks }>({
   submit: string;
   problem: (detail: OrderDetail, values: V) => string | null;
   toCommand: (detail: OrderDetail, values: V) => CommandRequest;
+  initialValues?: Partial<V>;
   /** The fields below the lines; some need the order (同款换新). */
   children: (detail: OrderDetail | null) => ReactNode;
 }) {
@@ -180,6 +189,7 @@ export function PicksDialog<V extends { picks: Picks }>({
       form={form}
       width={900}
       loading={!detail}
+      initialValues={initialValues}
       actions={[
         {
           text: submit,
@@ -210,13 +220,22 @@ interface ReturnValues {
   remark?: string;
 }
 
-export function ReturnDialog({ order, onClose }: { order: OrderRef; onClose: () => void }) {
+export function ReturnDialog({
+  order,
+  onClose,
+  preset,
+}: {
+  order: OrderRef;
+  onClose: () => void;
+  preset?: PicksPreset;
+}) {
   const [form] = Form.useForm<ReturnValues>();
   return (
     <PicksDialog<ReturnValues>
       order={order}
       onClose={onClose}
       form={form}
+      initialValues={preset}
       title="退货"
       picksTitle="退货明细"
       submit="提交退单"

@@ -20,6 +20,7 @@ import {
   picksProblem,
   returnableLines,
   type Picks,
+  type PicksPreset,
 } from './ReturnDialog';
 import type { OrderRef } from './useOrderDialogs';
 
@@ -66,7 +67,23 @@ function swapProblem(order: OrderDetail, values: SwapValues, caseSize: CaseSize)
   return issue.some((line) => !(line.cases || line.units)) ? '每行换出商品请填写箱数或瓶数' : null;
 }
 
-export function SwapDialog({ order, onClose }: { order: OrderRef; onClose: () => void }) {
+/** 换货 of preset goods, all of one SKU: the same goods handed over new (临期换新). */
+const sameGoodsNew = ({ picks, reason, skuId }: PicksPreset & { skuId: string }): Partial<SwapValues> => ({
+  picks,
+  reason,
+  issue: Object.values(picks).map((picked) => ({ skuId, ...picked })),
+});
+
+export function SwapDialog({
+  order,
+  onClose,
+  preset,
+}: {
+  order: OrderRef;
+  onClose: () => void;
+  /** The goods taken back, all of one SKU (`skuId`), handed over new. */
+  preset?: PicksPreset & { skuId: string };
+}) {
   const [form] = Form.useForm<SwapValues>();
   const skus = useRef(new Map<string, number>());
   const loadSkus = () =>
@@ -95,6 +112,7 @@ export function SwapDialog({ order, onClose }: { order: OrderRef; onClose: () =>
       order={order}
       onClose={onClose}
       form={form}
+      initialValues={preset && sameGoodsNew(preset)}
       title="换货"
       picksTitle="换回（收回的商品）"
       submit="提交换货单"

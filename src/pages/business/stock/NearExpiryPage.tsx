@@ -1,14 +1,20 @@
 // 临期预警 (eprod/NearExpiryList, DOMAIN §1.6): warehouse lots and the outlets' latest stock checks inside the
 // near-expiry window (soonest to expire first), then those past it, each with its days left and the action the
-// server suggests (促销 / 调拨 / 换货 / 退货 / 报损; the rule is server/modules/stock/expiryAction.ts). Near-expiry
-// lots can be picked to start a 临期清理 promotion (the 仓库库存 page's nearExpiryPreset); an outlet row opens its
-// visit.
-import { useState } from 'react';
+// server suggests (促销 / 调拨 / 换货 / 退货 / 报损; the rule is server/modules/stock/expiryAction.ts). Each row acts on it
+// with the existing forms, the suggested action first (at most two links, the rest under 更多), each offered only
+// with its form's own permission: a lot's 调拨 and 报损 (the stock page's lot commands, filled with the lot; their
+// movements carry 临期预警's source reference), 临期促销 (a 临期清理 promotion for its SKU and dealer, also for several
+// picked lots); a shelf check's 退货 and 换货 (the order page's dialogs, on the order line the server finds shipped that
+// batch to the outlet) and its visit. 处理单据 shows the document that handled the row, linked to where it is listed.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Button, Form, Input, InputNumber, Space, Tag, Tooltip, Typography } from 'antd';
 import { TagOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { EXPIRY_SOURCE, FRESHNESS_CLASS } from '../../../../common/businessEnums';
+import { splitBaseQty } from '../../../../common/quantity';
 import { dealerOptions } from '../../../api/customers';
+import { shelfGoodsLine } from '../../../api/orders';
 import { listBrands } from '../../../api/products';
 import { exportNearExpiry, listNearExpiry, listWarehouses, type NearExpiryRow } from '../../../api/stock';
 import { EnumSelect, RemoteSelect, optionByName } from '../../../components/form/EnumSelect';
@@ -17,9 +23,16 @@ import { RowActions, type RowAction } from '../../../components/table/RowActions
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
+import { selectListVersion } from '../../../features/orders/selectors';
+import { useAppSelector } from '../../../store/hooks';
+import { toast } from '../../../utils/notifier';
+import { ReturnDialog, type PicksPreset } from '../order/ReturnDialog';
+import { SwapDialog } from '../order/SwapDialog';
+import type { OrderRef } from '../order/useOrderDialogs';
 import { PromotionFormModal, type PromotionPreset } from '../promotion/PromotionFormModal';
 import { VisitDetailDrawer } from '../visit/VisitDetailDrawer';
 import { FRESHNESS_COLOR, nearExpiryPreset } from './ProdStockPage';
+import { LotCommandModal, type CommandLot, type LotCommandPreset } from './StockCommands';
 
 const loadWarehouses = () => listWarehouses({ pageSize: 200 });
 const loadBrands = () => listBrands({ pageSize: 200 });
@@ -47,8 +60,91 @@ function actionReason(row: NearExpiryRow): string {
   return `${sales}，建议发起临期清理促销`;
 }
 
+/** The row action that carries out each suggestion: it comes first. */
+const SUGGESTED: Record<NearExpiryRow['action'], string> = {
+  PROMOTE: 'promote',
+  TRANSFER: 'transfer',
+  DESTROY: 'destroy',
+  RETURN: 'return',
+  EXCHANGE: 'exchange',
+};
+
+/** A lot row as the stock page's lot commands take it. */
+const commandLotOf = (row: NearExpiryRow): CommandLot => ({
+  id: row.id,
+  warehouseId: row.warehouseId ?? '',
+  warehouseName: row.placeName,
+  skuId: row.skuId,
+  skuCode: row.skuCode,
+  skuName: row.skuName,
+  batchNo: row.batchNo ?? '',
+  productionDate: row.productionDate,
+  qtyOnHand: row.qty,
+  qtyAvailable: row.qtyAvailable ?? 0,
+  unitsPerCase: row.unitsPerCase,
+  saleUnit: row.saleUnit,
+  baseUnit: row.baseUnit,
+});
+
+/**
+ * 调拨 of all the lot's free stock to the suggested warehouse; 报损 of all of it, an expired lot as 过期销毁, a lot still
+ * in date as 报损. Both leave 临期预警's reference on their movements.
+ */
+function lotPreset(command: 'transfer' | 'out', row: NearExpiryRow): LotCommandPreset {
+  const quantity = splitBaseQty(row.qtyAvailable ?? 0, row.unitsPerCase);
+  return {
+    values:
+      command === 'transfer'
+        ? { ...quantity, toWarehouseId: row.transferToId ?? undefined }
+        : { ...quantity, movementType: row.freshness === 'EXPIRED' ? 'EXPIRED_DESTROY' : 'DAMAGE' },
+    sourceDocType: 'NEAR_EXPIRY',
+  };
+}
+
+type ShelfDialog = { kind: 'return' | 'swap'; order: OrderRef; preset: PicksPreset & { skuId: string } };
+
+/** 处理单据: the document's number, linked to the list that shows it when the user may open that list. */
+function HandledDocument({
+  row,
+  links,
+}: {
+  row: NearExpiryRow;
+  links: { movements: boolean; orders: boolean };
+}) {
+  if (!row.handledDocNo) return <Typography.Text type="secondary">—</Typography.Text>;
+  const order = row.handledOrderNo;
+  const to = order
+    ? links.orders && `/eOrder/eOrder?orderNo=${encodeURIComponent(order)}`
+    : links.movements && `/eprod/movement?movementNo=${encodeURIComponent(row.handledDocNo)}`;
+  const title = order ? `订单 ${order}` : '查看库存流水';
+  return (
+    <TwoLineCell
+      main={
+        to ? (
+          <Link to={to} title={title}>
+            {row.handledDocNo}
+          </Link>
+        ) : (
+          row.handledDocNo
+        )
+      }
+      sub={[row.handledDocType_dictText, row.handledDocStatus_dictText, row.handledAt?.slice(0, 10)]
+        .filter(Boolean)
+        .join(' · ')}
+    />
+  );
+}
+
 export default function NearExpiryPage() {
-  const may = { promote: useHasPermission('promotion:add'), visits: useHasPermission('visit:list') };
+  const may = {
+    promote: useHasPermission('promotion:add'),
+    visits: useHasPermission('visit:list'),
+    transfer: useHasPermission('stock:transfer'),
+    out: useHasPermission('stock:out'),
+    returns: useHasPermission('order:return'),
+    movements: useHasPermission('stock:list'),
+    orders: useHasPermission('order:list'),
+  };
   const list = useListPage<NearExpiryRow>({
     filterKeys: [
       'keyword',
@@ -63,9 +159,113 @@ export default function NearExpiryPage() {
     sortKeys: ['remainingDays', 'expiryDate', 'qty', 'skuCode', 'checkedOn'],
     fetch: listNearExpiry,
   });
+  const { reload } = list;
   const [clearance, setClearance] = useState<PromotionPreset | null>(null);
   const [visitId, setVisitId] = useState<string | null>(null);
-  const promotable = (row: NearExpiryRow) => row.source === 'LOT' && row.freshness === 'NEAR_EXPIRY';
+  const [lotCommand, setLotCommand] = useState<{
+    command: 'transfer' | 'out';
+    lot: CommandLot;
+    preset: LotCommandPreset;
+  } | null>(null);
+  const [shelf, setShelf] = useState<ShelfDialog | null>(null);
+  /** The shelf action looking for its order line, as `rowId:kind`. */
+  const [finding, setFinding] = useState<string | null>(null);
+  const promotable = (row: NearExpiryRow) =>
+    row.source === 'LOT' && row.freshness === 'NEAR_EXPIRY' && row.qty > 0;
+  const closeShelf = useCallback(() => setShelf(null), []);
+
+  // A 退单 or 换货单 submitted from here changes orders: the rows show it.
+  const ordersVersion = useAppSelector(selectListVersion);
+  const seenVersion = useRef(ordersVersion);
+  useEffect(() => {
+    if (ordersVersion === seenVersion.current) return;
+    seenVersion.current = ordersVersion;
+    reload();
+  }, [ordersVersion, reload]);
+
+  const openLotCommand = (command: 'transfer' | 'out', row: NearExpiryRow) =>
+    setLotCommand({ command, lot: commandLotOf(row), preset: lotPreset(command, row) });
+
+  /** 退货 / 换货 of shelf goods: the order line that shipped their batch to the outlet, else the server's reason. */
+  const openShelf = async (kind: 'return' | 'swap', row: NearExpiryRow) => {
+    setFinding(`${row.id}:${kind}`);
+    try {
+      const answer = await shelfGoodsLine(row.id);
+      if (!answer.success) {
+        toast('error', answer.message);
+        return;
+      }
+      const line = answer.result;
+      setShelf({
+        kind,
+        order: { id: line.orderId, orderNo: line.orderNo, status: line.status },
+        preset: {
+          picks: { [line.orderLineId]: splitBaseQty(line.baseQty, line.unitsPerCase) },
+          reason: 'NEAR_EXPIRY',
+          skuId: line.skuId,
+        },
+      });
+    } catch {
+      // Shown by the HTTP error saga.
+    } finally {
+      setFinding(null);
+    }
+  };
+
+  const lotActions = (row: NearExpiryRow): RowAction[] => {
+    const free = (row.qtyAvailable ?? 0) > 0;
+    return [
+      ...(may.transfer
+        ? [
+            {
+              key: 'transfer',
+              label: '调拨',
+              // Expired or frozen lots cannot move; neither can stock held for orders.
+              disabled: !free || row.freshness !== 'NEAR_EXPIRY' || row.lotStatus !== 'NORMAL',
+              onClick: () => openLotCommand('transfer', row),
+            },
+          ]
+        : []),
+      ...(may.out
+        ? [
+            {
+              key: 'destroy',
+              label: '报损',
+              danger: true,
+              disabled: !free || row.lotStatus === 'FROZEN',
+              onClick: () => openLotCommand('out', row),
+            },
+          ]
+        : []),
+      ...(may.promote
+        ? [
+            {
+              key: 'promote',
+              label: '临期促销',
+              disabled: !promotable(row),
+              onClick: () => setClearance(nearExpiryPreset([row])),
+            },
+          ]
+        : []),
+    ];
+  };
+
+  const shelfActions = (row: NearExpiryRow): RowAction[] => [
+    ...(may.returns
+      ? (['return', 'exchange'] as const).map((key) => {
+          const kind = key === 'return' ? 'return' : 'swap';
+          return {
+            key,
+            label: key === 'return' ? '退货' : '换货',
+            loading: finding === `${row.id}:${kind}`,
+            onClick: () => void openShelf(kind, row),
+          };
+        })
+      : []),
+    ...(row.visitId && may.visits
+      ? [{ key: 'visit', label: '查看拜访', onClick: () => setVisitId(row.visitId) }]
+      : []),
+  ];
 
   const columns: ColumnsType<NearExpiryRow> = [
     {
@@ -135,26 +335,26 @@ export default function NearExpiryPage() {
       ),
     },
     {
+      title: '处理单据',
+      dataIndex: 'handledDocNo',
+      key: 'handledDocNo',
+      render: (_no: string | null, row) => (
+        <HandledDocument row={row} links={{ movements: may.movements, orders: may.orders }} />
+      ),
+    },
+    {
       title: '操作',
       key: 'actions',
       fixed: 'right',
       render: (_value, row) => {
-        const actions: RowAction[] = [
-          ...(row.source === 'LOT' && may.promote
-            ? [
-                {
-                  key: 'promote',
-                  label: '发起临期促销',
-                  disabled: !promotable(row),
-                  onClick: () => setClearance(nearExpiryPreset([row])),
-                },
-              ]
-            : []),
-          ...(row.source === 'OUTLET' && row.visitId && may.visits
-            ? [{ key: 'visit', label: '查看拜访', onClick: () => setVisitId(row.visitId) }]
-            : []),
+        const actions = row.source === 'LOT' ? lotActions(row) : shelfActions(row);
+        // The suggested action first: the one link left beside 更多 when there are more than two.
+        const suggested = SUGGESTED[row.action];
+        const ordered = [
+          ...actions.filter((action) => action.key === suggested),
+          ...actions.filter((action) => action.key !== suggested),
         ];
-        return <RowActions actions={actions} />;
+        return <RowActions actions={ordered} max={2} />;
       },
     },
   ];
@@ -164,7 +364,7 @@ export default function NearExpiryPage() {
       <ListPage<NearExpiryRow>
         list={list}
         columns={columns}
-        compactColumns={['skuCode', 'placeName', 'remainingDays', 'action']}
+        compactColumns={['skuCode', 'placeName', 'remainingDays', 'action', 'handledDocNo']}
         exportAs={exportNearExpiry}
         // Only near-expiry lots can be cleared by a promotion: expired ones may no longer be sold.
         batchActions={
@@ -233,6 +433,19 @@ export default function NearExpiryPage() {
         onSaved={() => setClearance(null)}
       />
       <VisitDetailDrawer visitId={visitId} onClose={() => setVisitId(null)} />
+      <LotCommandModal
+        command={lotCommand?.command ?? null}
+        lot={lotCommand?.lot ?? null}
+        preset={lotCommand?.preset}
+        onClose={() => setLotCommand(null)}
+        onSaved={reload}
+      />
+      {shelf?.kind === 'return' && (
+        <ReturnDialog order={shelf.order} preset={shelf.preset} onClose={closeShelf} />
+      )}
+      {shelf?.kind === 'swap' && (
+        <SwapDialog order={shelf.order} preset={shelf.preset} onClose={closeShelf} />
+      )}
     </>
   );
 }

@@ -15,6 +15,7 @@ import {
   stockIn,
   stockOut,
   transferStock,
+  type NearExpirySource,
   type StockLot,
   type Warehouse,
 } from '../../../api/stock';
@@ -76,13 +77,40 @@ function QuantityFields({
   );
 }
 
-const packOf = (lot: StockLot) => ({
+/** What a lot command needs of its lot: a lot of the stock list, or a lot row of 临期预警. */
+export type CommandLot = Pick<
+  StockLot,
+  | 'id'
+  | 'warehouseId'
+  | 'warehouseName'
+  | 'skuId'
+  | 'skuCode'
+  | 'skuName'
+  | 'batchNo'
+  | 'productionDate'
+  | 'qtyOnHand'
+  | 'qtyAvailable'
+  | 'unitsPerCase'
+  | 'saleUnit'
+  | 'baseUnit'
+>;
+
+/**
+ * What another page opens a lot command with (临期预警: the quantity, 过期销毁, the suggested warehouse) and the source
+ * reference the command's movements then carry.
+ */
+export interface LotCommandPreset {
+  values: Record<string, unknown>;
+  sourceDocType?: NearExpirySource;
+}
+
+const packOf = (lot: CommandLot) => ({
   unitsPerCase: lot.unitsPerCase,
   caseUnit: lot.saleUnit,
   baseUnit: lot.baseUnit,
 });
 
-function LotSummary({ lot }: { lot: StockLot }) {
+function LotSummary({ lot }: { lot: CommandLot }) {
   return (
     <Typography.Paragraph type="secondary" style={{ marginBottom: 16 }}>
       {lot.warehouseName} · {lot.skuCode} {lot.skuName} · 批次 {lot.batchNo}（生产 {lot.productionDate}）·
@@ -186,11 +214,13 @@ export function StockInModal({ open, onClose, onSaved }: CommandProps) {
 export function LotCommandModal({
   command,
   lot,
+  preset,
   onClose,
   onSaved,
 }: {
   command: Exclude<StockCommand, 'in'> | null;
-  lot: StockLot | null;
+  lot: CommandLot | null;
+  preset?: LotCommandPreset;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -204,16 +234,19 @@ export function LotCommandModal({
       open={open}
       onClose={onClose}
       onSaved={onSaved}
-      initialValues={
-        command === 'adjust'
+      initialValues={{
+        ...(command === 'adjust'
           ? { countedCases: counted.cases, countedUnits: counted.units }
           : command === 'out'
             ? { movementType: 'SALES_OUT' }
-            : {}
-      }
+            : {}),
+        ...preset?.values,
+      }}
       onSubmit={(values) => {
         const lotId = lot!.id;
-        if (command === 'transfer') return transferStock({ ...(values as { toWarehouseId: string }), lotId });
+        const sourceDocType = preset?.sourceDocType;
+        if (command === 'transfer')
+          return transferStock({ ...(values as { toWarehouseId: string }), lotId, sourceDocType });
         if (command === 'adjust') {
           const { countedCases, countedUnits, reason } = values as {
             countedCases?: number;
@@ -232,6 +265,7 @@ export function LotCommandModal({
           lotId,
           warehouseId: lot!.warehouseId,
           skuId: lot!.skuId,
+          sourceDocType,
         });
       }}
     >

@@ -364,7 +364,7 @@ export default function NearExpiryPage() {
       <ListPage<NearExpiryRow>
         list={list}
         columns={columns}
-        compactColumns={['skuCode', 'placeName', 'remainingDays', 'action', 'handledDocNo']}
+        compactColumns={['skuCode', 'placeName', 'remainingDays', 'action']}
         exportAs={exportNearExpiry}
         // Only near-expiry lots can be cleared by a promotion: expired ones may no longer be sold.
         batchActions={

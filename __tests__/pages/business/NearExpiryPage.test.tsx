@@ -2,7 +2,8 @@
 // action, a near-expiry lot starts a 临期清理 promotion for its SKU and dealer, and a shelf check opens its visit.
 // The rows' actions open the existing forms filled with the row (a lot's 调拨 and 报损, a shelf check's 退货 and 换货
 // on the order line the server found), the suggested one first, at most two links; each is hidden without its
-// form's permission; 处理单据 shows the document that handled the row, linked where the user may look.
+// form's permission; under the suggestion, 处理单据 shows the document that handled the row, linked where the user may
+// look.
 import { screen, waitFor, within } from '@testing-library/react';
 import * as ordersApi from '../../../src/api/orders';
 import * as productsApi from '../../../src/api/products';
@@ -369,8 +370,10 @@ it('shows the document that handled a row, linked to where it is listed when the
   });
   const movement = await screen.findByText('SM202611280001');
   expect(movement.closest('a')).toHaveAttribute('href', '/eprod/movement?movementNo=SM202611280001');
-  expect(screen.getByText('调拨出库 · 2026-11-28')).toBeInTheDocument();
+  // Under the suggestion.
+  expect(movement.closest('td')).toHaveTextContent('调拨 → 华东二号仓调拨出库 SM202611280001');
   // Without order:list the exchange's number shows, not a link.
-  expect(screen.getByText('HH202611280001').closest('a')).toBeNull();
-  expect(screen.getByText('换货单 · 已提交 · 2026-11-28')).toBeInTheDocument();
+  const exchange = screen.getByText('换货单 HH202611280001（已提交）');
+  expect(exchange.querySelector('a')).toBeNull();
+  expect(exchange.closest('td')).toHaveTextContent('退货换货单');
 });

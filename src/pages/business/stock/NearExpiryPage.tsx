@@ -5,7 +5,8 @@
 // with its form's own permission: a lot's 调拨 and 报损 (the stock page's lot commands, filled with the lot; their
 // movements carry 临期预警's source reference), 临期促销 (a 临期清理 promotion for its SKU and dealer, also for several
 // picked lots); a shelf check's 退货 and 换货 (the order page's dialogs, on the order line the server finds shipped that
-// batch to the outlet) and its visit. 处理单据 shows the document that handled the row, linked to where it is listed.
+// batch to the outlet) and its visit. Under the suggestion, 处理单据: the document that handled the row, linked to
+// where it is listed.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Form, Input, InputNumber, Space, Tag, Tooltip, Typography } from 'antd';
@@ -103,7 +104,10 @@ function lotPreset(command: 'transfer' | 'out', row: NearExpiryRow): LotCommandP
 
 type ShelfDialog = { kind: 'return' | 'swap'; order: OrderRef; preset: PicksPreset & { skuId: string } };
 
-/** 处理单据: the document's number, linked to the list that shows it when the user may open that list. */
+/**
+ * 处理单据 under the suggestion: the document's kind, its number — linked to the list that shows it when the user may
+ * open that list — and a return's or exchange's status.
+ */
 function HandledDocument({
   row,
   links,
@@ -111,27 +115,16 @@ function HandledDocument({
   row: NearExpiryRow;
   links: { movements: boolean; orders: boolean };
 }) {
-  if (!row.handledDocNo) return <Typography.Text type="secondary">—</Typography.Text>;
+  if (!row.handledDocNo) return null;
   const order = row.handledOrderNo;
   const to = order
     ? links.orders && `/eOrder/eOrder?orderNo=${encodeURIComponent(order)}`
     : links.movements && `/eprod/movement?movementNo=${encodeURIComponent(row.handledDocNo)}`;
-  const title = order ? `订单 ${order}` : '查看库存流水';
   return (
-    <TwoLineCell
-      main={
-        to ? (
-          <Link to={to} title={title}>
-            {row.handledDocNo}
-          </Link>
-        ) : (
-          row.handledDocNo
-        )
-      }
-      sub={[row.handledDocType_dictText, row.handledDocStatus_dictText, row.handledAt?.slice(0, 10)]
-        .filter(Boolean)
-        .join(' · ')}
-    />
+    <span title={`${row.handledAt ?? ''}${order ? ` 订单 ${order}` : ''}`}>
+      {row.handledDocType_dictText} {to ? <Link to={to}>{row.handledDocNo}</Link> : row.handledDocNo}
+      {row.handledDocStatus_dictText && `（${row.handledDocStatus_dictText}）`}
+    </span>
   );
 }
 
@@ -322,24 +315,25 @@ export default function NearExpiryPage() {
     },
     { title: '数量', dataIndex: 'qtyText', key: 'qty', sorter: true, align: 'right' },
     {
-      title: '建议处理',
+      title: '建议处理 / 处理单据',
       dataIndex: 'action',
       key: 'action',
       render: (action: NearExpiryRow['action'], row) => (
-        <Tooltip title={actionReason(row)}>
-          <Tag color={ACTION_COLOR[action]}>
-            {row.action_dictText}
-            {row.transferToName ? ` → ${row.transferToName}` : ''}
-          </Tag>
-        </Tooltip>
-      ),
-    },
-    {
-      title: '处理单据',
-      dataIndex: 'handledDocNo',
-      key: 'handledDocNo',
-      render: (_no: string | null, row) => (
-        <HandledDocument row={row} links={{ movements: may.movements, orders: may.orders }} />
+        <TwoLineCell
+          main={
+            <Tooltip title={actionReason(row)}>
+              <Tag color={ACTION_COLOR[action]}>
+                {row.action_dictText}
+                {row.transferToName ? ` → ${row.transferToName}` : ''}
+              </Tag>
+            </Tooltip>
+          }
+          sub={
+            row.handledDocNo && (
+              <HandledDocument row={row} links={{ movements: may.movements, orders: may.orders }} />
+            )
+          }
+        />
       ),
     },
     {

@@ -74,8 +74,8 @@ const LISTS: ListCase[] = [
   {
     name: 'near-expiry',
     path: '/eprod/nearExpiry',
-    desktop: ['商品', '来源 / 位置', '剩余天数', '数量', '建议处理 / 处理单据'],
-    tablet: ['商品', '来源 / 位置', '剩余天数', '建议处理 / 处理单据'],
+    desktop: ['商品', '来源 / 位置', '剩余天数', '数量', '建议处理'],
+    tablet: ['商品', '来源 / 位置', '剩余天数', '建议处理'],
   },
   {
     name: 'employee-prices',

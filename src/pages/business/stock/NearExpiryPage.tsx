@@ -315,7 +315,7 @@ export default function NearExpiryPage() {
     },
     { title: '数量', dataIndex: 'qtyText', key: 'qty', sorter: true, align: 'right' },
     {
-      title: '建议处理 / 处理单据',
+      title: '建议处理',
       dataIndex: 'action',
       key: 'action',
       render: (action: NearExpiryRow['action'], row) => (

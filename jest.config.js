@@ -12,6 +12,7 @@ const spa = {
     '\\.(css|less)$': '<rootDir>/__tests__/__mocks__/style.js',
     '\\.(png|jpe?g|gif|svg|webp)$': '<rootDir>/__tests__/__mocks__/file.js',
     '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+    '^@rc-component/util/lib/Dom/dynamicCSS$': '<rootDir>/__tests__/__mocks__/dynamicCSS.js',
   },
 };
 

@@ -363,13 +363,13 @@ describe.each(testBackends())('ERP receipts and refunds on %s', (backend) => {
     await control({
       action: 'failNext',
       formId: 'AR_REFUNDBILL',
-      message: '收款退款单的源单金额不足，不允许保存',
+      message: '收款退款单的源单已关闭，不允许保存',
     });
     expect(await run([task.id])).toMatchObject([
       {
         status: 'FAILED',
         errorCategory: 'BUSINESS',
-        lastErrorMessage: '收款退款单的源单金额不足，不允许保存',
+        lastErrorMessage: '收款退款单的源单已关闭，不允许保存',
       },
     ]);
     expect(

@@ -9,41 +9,19 @@ import type { Page } from '../../common/contract';
 import type { ErpSystemType } from '../db/schema';
 import type { ErpRuntime } from '../integrations/erp';
 import type { SimulatorControl } from '../integrations/erp/simulator';
-import { notifyBody, platformHeaders, simulatedKeys } from '../integrations/wechatpay/simulator';
 import { runDueSyncTasks } from '../modules/erpSync/worker';
 import { newId } from '../db/ids';
-import {
-  ok,
-  openBusinessTestbed,
-  orderableGoods,
-  type BusinessTestbed,
-  type Caller,
-} from './support/business';
+import { ok, orderableGoods, type BusinessTestbed, type Caller } from './support/business';
 import { testBackends } from './support/database';
+import {
+  controlErpSimulator,
+  expectTaskHidden,
+  openErpTestbed,
+  simulatedBills,
+  type SyncTaskRecord,
+} from './support/erpSimulator';
 import { until } from './support/until';
-
-interface SimulatedBill {
-  formId: string;
-  number: string;
-  externalCode?: string;
-  documentStatus: string;
-  customerCode?: string;
-  settleTypeCode?: string;
-  amount?: number;
-  model: Record<string, unknown>;
-}
-
-interface TaskRecord {
-  id: string;
-  bizType: string;
-  bizType_dictText: string;
-  bizNo: string;
-  erpFormId: string;
-  status: string;
-  errorCategory: string | null;
-  lastErrorMessage: string | null;
-  erpBillNo: string | null;
-}
+import { replayPaidNotifies } from './support/wechatPay';
 
 const CUSTOMER_CODE = 'C-RECEIPT-01';
 
@@ -58,27 +36,12 @@ describe.each(testBackends())('ERP receipts and refunds on %s', (backend) => {
   const get = <T>(caller: Caller, path: string) => ok(bed.get<T>(caller, path));
 
   beforeAll(async () => {
-    bed = await openBusinessTestbed(backend);
-    runtime = { ...bed.server.app.erpRuntime, retryDelayMs: () => 10 };
+    ({ bed, runtime, brandConnectionId: kingdeeId } = await openErpTestbed(backend));
     const goods = await orderableGoods(bed, 'admin', `RC${backend}`, 'A01A01');
     outletId = goods.outletId;
     skuId = goods.skuId;
-    const connection = await db()
-      .selectFrom('erp_connections')
-      .select('id')
-      .where('tenant_id', '=', 'A01')
-      .where('owner_type', '=', 'BRAND')
-      .executeTakeFirstOrThrow();
-    kingdeeId = connection.id;
     // The new outlet has its code in the brand's Kingdee, as the master data's customers do.
     await mapCustomer(kingdeeId, CUSTOMER_CODE);
-    // The demo's newest orders wait to sync: not in this file's runs.
-    await db()
-      .updateTable('erp_sync_tasks')
-      .set({ next_retry_at: new Date(Date.now() + 86_400_000) })
-      .where('tenant_id', '=', 'A01')
-      .where('status', '=', 'PENDING')
-      .execute();
   }, 180_000);
   afterAll(() => bed?.close());
   beforeEach(() => control({ action: 'reset' }));
@@ -105,19 +68,8 @@ describe.each(testBackends())('ERP receipts and refunds on %s', (backend) => {
       .execute();
   }
 
-  async function control(body: SimulatorControl) {
-    await fetch(`${bed.server.baseUrl}/sim/erp/control`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  }
-
-  async function simulatedBills(system: ErpSystemType): Promise<SimulatedBill[]> {
-    const response = await fetch(`${bed.server.baseUrl}/sim/erp/state`);
-    const state = (await response.json()) as { systems: Record<string, { bills: SimulatedBill[] }> };
-    return state.systems[system].bills;
-  }
+  const control = (body: SimulatorControl) => controlErpSimulator(bed.server.baseUrl, body);
+  const billsOf = (system: ErpSystemType) => simulatedBills(bed.server.baseUrl, system);
 
   const place = () =>
     post<{ id: string; orderNo: string; payableAmount: string }>('admin', '/eOrder/eOrder/add', {
@@ -187,7 +139,7 @@ describe.each(testBackends())('ERP receipts and refunds on %s', (backend) => {
     });
     expect(await run([refundTask.id])).toMatchObject([{ status: 'SUCCESS' }]);
 
-    const bills = await simulatedBills('KINGDEE_K3CLOUD');
+    const bills = await billsOf('KINGDEE_K3CLOUD');
     expect(bills.find((bill) => bill.number === paymentNo)).toMatchObject({
       formId: 'AR_RECEIVEBILL',
       documentStatus: 'C',
@@ -204,7 +156,7 @@ describe.each(testBackends())('ERP receipts and refunds on %s', (backend) => {
     });
 
     // The order's 同步记录 lists them under their own labels; its log says they reached the ERP.
-    const record = await get<TaskRecord[]>('admin', `/eOrder/eOrder/getOrderSyncRecord?id=${placed.id}`);
+    const record = await get<SyncTaskRecord[]>('admin', `/eOrder/eOrder/getOrderSyncRecord?id=${placed.id}`);
     expect(record.map((task) => [task.bizType_dictText, task.bizNo, task.status]).sort()).toEqual([
       ['收款', paymentNo, 'SUCCESS'],
       ['退款', refunds[0].refundNo, 'SUCCESS'],
@@ -229,32 +181,8 @@ describe.each(testBackends())('ERP receipts and refunds on %s', (backend) => {
         prepay_id: new URL(prepay.simulatorPayUrl, 'http://x').searchParams.get('prepay_id'),
       }),
     });
-    const transaction = await db()
-      .selectFrom('pay_transactions')
-      .select(['app_id', 'amount', 'transaction_id'])
-      .where('pay_no', '=', prepay.payNo)
-      .executeTakeFirstOrThrow();
     // The same notify again (a replay), and a second one the platform sends of the same payment; and a query.
-    const cents = Math.round(Number(transaction.amount) * 100);
-    const resource = {
-      appid: transaction.app_id,
-      mchid: simulatedKeys().merchant.mchId,
-      out_trade_no: prepay.payNo,
-      transaction_id: transaction.transaction_id,
-      trade_type: 'MWEB',
-      trade_state: 'SUCCESS',
-      success_time: new Date().toISOString(),
-      amount: { total: cents, payer_total: cents, currency: 'CNY' },
-    };
-    const body = notifyBody('TRANSACTION.SUCCESS', resource);
-    for (const each of [body, body, notifyBody('TRANSACTION.SUCCESS', resource, 'second-notify')]) {
-      const answer = await fetch(`${bed.server.baseUrl}/api/payment/notify/A01/pay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...platformHeaders(each) },
-        body: each,
-      });
-      expect(answer.status).toBe(204);
-    }
+    expect(await replayPaidNotifies(db(), bed.server.baseUrl, 'A01', prepay.payNo)).toEqual([204, 204]);
     await post('admin', '/payment/query', { payNo: prepay.payNo });
 
     const payments = await db()
@@ -275,7 +203,7 @@ describe.each(testBackends())('ERP receipts and refunds on %s', (backend) => {
     ]);
     expect(await run([receipts[0].id])).toMatchObject([{ status: 'SUCCESS' }]);
     expect(
-      (await simulatedBills('KINGDEE_K3CLOUD')).find((bill) => bill.number === payments[0].payment_no),
+      (await billsOf('KINGDEE_K3CLOUD')).find((bill) => bill.number === payments[0].payment_no),
     ).toMatchObject({ settleTypeCode: 'JSFS31_SYS', amount: Number(placed.payableAmount) });
 
     // Refunded by the original route: nothing for the ERP until WeChat Pay says it succeeded.
@@ -310,7 +238,7 @@ describe.each(testBackends())('ERP receipts and refunds on %s', (backend) => {
     expect(await run([task.id])).toMatchObject([
       { status: 'FAILED', errorCategory: 'MAPPING', lastErrorMessage: '编码未映射：结算方式 ALIPAY 支付宝' },
     ]);
-    const failures = await get<Page<TaskRecord>>(
+    const failures = await get<Page<SyncTaskRecord>>(
       'admin',
       '/kingdee/sync/orders/list?record=ORDER&bizType=RECEIPT',
     );
@@ -350,9 +278,10 @@ describe.each(testBackends())('ERP receipts and refunds on %s', (backend) => {
       ids: [task.id],
     });
     expect(retried.success).toBe(1);
-    expect((await simulatedBills('KINGDEE_K3CLOUD')).find((bill) => bill.number === paymentNo)).toMatchObject(
-      { settleTypeCode: 'JSFS32_SYS', amount: 20 },
-    );
+    expect((await billsOf('KINGDEE_K3CLOUD')).find((bill) => bill.number === paymentNo)).toMatchObject({
+      settleTypeCode: 'JSFS32_SYS',
+      amount: 20,
+    });
   });
 
   it('lists a refund the ERP refused as 退款, retryable like the others', async () => {
@@ -372,10 +301,10 @@ describe.each(testBackends())('ERP receipts and refunds on %s', (backend) => {
         lastErrorMessage: '收款退款单的源单已关闭，不允许保存',
       },
     ]);
-    expect(
-      (await simulatedBills('KINGDEE_K3CLOUD')).some((bill) => bill.number === refunds[0].refundNo),
-    ).toBe(false);
-    const failures = await get<Page<TaskRecord>>('admin', '/kingdee/sync/orders/list?bizType=REFUND');
+    expect((await billsOf('KINGDEE_K3CLOUD')).some((bill) => bill.number === refunds[0].refundNo)).toBe(
+      false,
+    );
+    const failures = await get<Page<SyncTaskRecord>>('admin', '/kingdee/sync/orders/list?bizType=REFUND');
     expect(failures.records).toEqual([
       expect.objectContaining({ id: task.id, bizType_dictText: '退款', erpFormId: 'AR_REFUNDBILL' }),
     ]);
@@ -383,7 +312,7 @@ describe.each(testBackends())('ERP receipts and refunds on %s', (backend) => {
     const resync = await post<{ success: number }>('admin', '/eOrder/eOrder/resync', { id: placed.id });
     expect(resync.success).toBe(1);
     expect(
-      (await simulatedBills('KINGDEE_K3CLOUD')).find((bill) => bill.number === refunds[0].refundNo),
+      (await billsOf('KINGDEE_K3CLOUD')).find((bill) => bill.number === refunds[0].refundNo),
     ).toMatchObject({ formId: 'AR_REFUNDBILL', settleTypeCode: 'JSFS04_SYS', amount: 15 });
   });
 
@@ -438,7 +367,7 @@ describe.each(testBackends())('ERP receipts and refunds on %s', (backend) => {
         { status: 'SUCCESS' },
         { status: 'SUCCESS' },
       ]);
-      const bills = await simulatedBills('CHANJET_TPLUS');
+      const bills = await billsOf('CHANJET_TPLUS');
       expect(bills.find((bill) => bill.number === paymentNo)).toMatchObject({
         formId: 'ReceiveVoucher',
         externalCode: `${paymentNo}-SAVE`,
@@ -453,9 +382,7 @@ describe.each(testBackends())('ERP receipts and refunds on %s', (backend) => {
         amount: -15,
       });
       // The brand's Kingdee got none of them.
-      expect((await simulatedBills('KINGDEE_K3CLOUD')).filter((bill) => bill.number === paymentNo)).toEqual(
-        [],
-      );
+      expect((await billsOf('KINGDEE_K3CLOUD')).filter((bill) => bill.number === paymentNo)).toEqual([]);
     } finally {
       // The other cases' orders go to the brand's Kingdee again.
       await db()
@@ -472,14 +399,7 @@ describe.each(testBackends())('ERP receipts and refunds on %s', (backend) => {
     const [task] = await tasksOf(paymentNo);
     await control({ action: 'failNext', formId: 'AR_RECEIVEBILL' });
     await run([task.id]);
-    expect((await bed.get('t2admin', `/kingdee/sync/orders/detail?id=${task.id}`)).body).toMatchObject({
-      success: false,
-      code: 404,
-    });
-    expect((await bed.post('t2admin', '/kingdee/sync/orders/retry', { ids: [task.id] })).body).toMatchObject({
-      code: 404,
-    });
-    expect(await get<unknown[]>('t2admin', `/eOrder/eOrder/getOrderSyncRecord?id=${placed.id}`)).toEqual([]);
+    await expectTaskHidden(bed, 't2admin', task.id, placed.id);
     expect((await get<Page<unknown>>('t2admin', '/kingdee/sync/orders/list?bizType=RECEIPT')).total).toBe(0);
 
     // B01 has no ERP: its payments queue nothing, in its books or in A01's.

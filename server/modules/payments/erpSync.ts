@@ -20,43 +20,49 @@ const DOCUMENT: Record<Money, string> = { RECEIPT: '收款单', REFUND: '退款�
 const shanghaiDay = (column: string) =>
   sql<string>`to_char(${sql.ref(column)} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
 
-/** The order a payment or refund belongs to, with what its ERP document names. */
-function orderOf(trx: Transaction<DB>, tenantId: string) {
-  return trx
-    .selectFrom('sales_orders as so')
-    .innerJoin('customers as c', 'c.id', 'so.buyer_id')
-    .select([
-      'so.id as orderId',
-      'so.order_no as orderNo',
-      'so.seller_type as sellerType',
-      'so.seller_id as sellerId',
-      'c.id as customerId',
-      'c.customer_code as customerCode',
-      'c.name as customerName',
-    ])
-    .where('so.tenant_id', '=', tenantId);
+/** A payment or a refund as its ERP document needs it. */
+interface MoneyRow {
+  id: string;
+  no: string;
+  orderId: string | null;
+  amount: string;
+  channel: PaymentChannel;
+  /** Shanghai day of the payment or of the refund's success. */
+  date: string;
+  memo: string;
 }
 
+/**
+ * Queues the document of a payment or refund of a sales order — its customer, 结算方式 and amount — to the ERP
+ * the order goes to; nothing for one of no sales order.
+ */
 async function enqueue(
   trx: Transaction<DB>,
   tenantId: string,
   bizType: Money,
-  money: { id: string; no: string; amount: string; channel: PaymentChannel; date: string; memo: string },
-  order: Awaited<ReturnType<ReturnType<typeof orderOf>['executeTakeFirstOrThrow']>>,
+  money: MoneyRow,
 ): Promise<SyncTaskSummary | null> {
+  if (!money.orderId) return null;
+  const order = await trx
+    .selectFrom('sales_orders as so')
+    .innerJoin('customers as c', 'c.id', 'so.buyer_id')
+    .select(['so.order_no', 'so.seller_type', 'so.seller_id', 'c.id', 'c.customer_code', 'c.name'])
+    .where('so.tenant_id', '=', tenantId)
+    .where('so.id', '=', money.orderId)
+    .executeTakeFirstOrThrow();
   const document: ErpSyncDocument = {
     date: money.date,
-    customer: { id: order.customerId, code: order.customerCode, name: order.customerName },
+    customer: { id: order.id, code: order.customer_code, name: order.name },
     settleType: { id: money.channel, code: money.channel, name: PAYMENT_CHANNEL[money.channel] },
     amount: toCents(money.amount) / 100,
     memo: money.memo,
-    sourceBizNo: order.orderNo,
+    sourceBizNo: order.order_no,
     lines: [],
   };
   return enqueueSyncTask(trx, {
     tenantId,
     // A dealer's outlet order goes to the dealer's own ERP when it has one, and so does its money.
-    dealerId: order.sellerType === 'DEALER' ? order.sellerId : null,
+    dealerId: order.seller_type === 'DEALER' ? order.seller_id : null,
     bizType,
     bizId: money.id,
     bizNo: money.no,
@@ -74,37 +80,15 @@ export async function queuePaymentSync(
   tenantId: string,
   paymentId: string,
 ): Promise<SyncTaskSummary | null> {
-  const payment = await trx
+  const { reference_no: reference, ...payment } = await trx
     .selectFrom('payments')
-    .select([
-      'id',
-      'payment_no',
-      'order_id',
-      'amount',
-      'channel',
-      'reference_no',
-      shanghaiDay('paid_at').as('date'),
-    ])
+    .select(['id', 'payment_no as no', 'order_id as orderId', 'amount', 'channel', 'reference_no'])
+    .select(shanghaiDay('paid_at').as('date'))
     .where('tenant_id', '=', tenantId)
     .where('id', '=', paymentId)
     .executeTakeFirstOrThrow();
-  if (!payment.order_id) return null;
-  const order = await orderOf(trx, tenantId).where('so.id', '=', payment.order_id).executeTakeFirstOrThrow();
-  const channel = PAYMENT_CHANNEL[payment.channel];
-  return enqueue(
-    trx,
-    tenantId,
-    'RECEIPT',
-    {
-      id: payment.id,
-      no: payment.payment_no,
-      amount: payment.amount,
-      channel: payment.channel,
-      date: payment.date,
-      memo: payment.reference_no ? `${channel}收款 ${payment.reference_no}` : `${channel}收款`,
-    },
-    order,
-  );
+  const memo = `${PAYMENT_CHANNEL[payment.channel]}收款${reference ? ` ${reference}` : ''}`;
+  return enqueue(trx, tenantId, 'RECEIPT', { ...payment, memo });
 }
 
 /**
@@ -118,36 +102,16 @@ export async function queueRefundSync(
 ): Promise<SyncTaskSummary | null> {
   const refund = await trx
     .selectFrom('refunds as r')
+    // Of a payment: the money the refund gives back came in by its channel.
     .innerJoin('payments as p', 'p.id', 'r.payment_id')
-    .select([
-      'r.id',
-      'r.refund_no',
-      'r.order_id',
-      'r.amount',
-      'p.channel',
-      'r.reason',
-      shanghaiDay('r.success_time').as('date'),
-    ])
+    .select(['r.id', 'r.refund_no as no', 'r.order_id as orderId', 'r.amount', 'p.channel', 'r.reason'])
+    .select(shanghaiDay('r.success_time').as('date'))
     .where('r.tenant_id', '=', tenantId)
     .where('r.id', '=', refundId)
     .where('r.status', '=', 'SUCCESS')
     .executeTakeFirst();
-  if (!refund?.order_id) return null;
-  const order = await orderOf(trx, tenantId).where('so.id', '=', refund.order_id).executeTakeFirstOrThrow();
-  return enqueue(
-    trx,
-    tenantId,
-    'REFUND',
-    {
-      id: refund.id,
-      no: refund.refund_no,
-      amount: refund.amount,
-      channel: refund.channel,
-      date: refund.date,
-      memo: `退款：${refund.reason}`.slice(0, 200),
-    },
-    order,
-  );
+  if (!refund) return null;
+  return enqueue(trx, tenantId, 'REFUND', { ...refund, memo: `退款：${refund.reason}`.slice(0, 200) });
 }
 
 /** The order's log follows its receipts and refunds in the ERP, as it follows its own sync. */

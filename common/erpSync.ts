@@ -11,6 +11,7 @@ export const ERP_SYNC_BIZ_TYPE = labels({
   RETURN: '销售退货',
   CUSTOMER: '客户档案',
   RECEIPT: '收款',
+  REFUND: '退款',
 });
 /**
  * What a sync task's record is: an order's documents, or a master-data archive. 同步失败订单 lists them on
@@ -19,7 +20,7 @@ export const ERP_SYNC_BIZ_TYPE = labels({
 export const ERP_SYNC_RECORD = labels({ ORDER: '订单', ARCHIVE: '客户档案' });
 export type ErpSyncRecord = keyof typeof ERP_SYNC_RECORD;
 export const ERP_SYNC_RECORD_BIZ_TYPES: Record<ErpSyncRecord, readonly (keyof typeof ERP_SYNC_BIZ_TYPE)[]> = {
-  ORDER: ['SALES_ORDER', 'OUTSTOCK', 'RETURN', 'RECEIPT'],
+  ORDER: ['SALES_ORDER', 'OUTSTOCK', 'RETURN', 'RECEIPT', 'REFUND'],
   ARCHIVE: ['CUSTOMER'],
 };
 export const ERP_SYNC_OPERATION = labels({
@@ -54,6 +55,8 @@ export const ERP_MAPPING_ENTITY_TYPE = labels({
   EMPLOYEE: '员工',
   DEPARTMENT: '部门',
   UNIT: '单位',
+  /** A 收款方式 (PAYMENT_CHANNEL, local id = its code) and the ERP's 结算方式 of receipts and refunds. */
+  SETTLE_TYPE: '结算方式',
 });
 export const ERP_MAPPING_STATUS = labels({ OK: '已映射', MISSING: '未映射', INVALID: '编码无效' });
 export const ERP_TRIGGERED_BY = labels({ AUTO: '自动', MANUAL: '手动' });

@@ -32,10 +32,11 @@ interface SimulatorState {
   systems: Record<string, { bills: Array<{ formId: string; number: string }> }>;
 }
 
+/** The outbounds in the dealer's T+ (the receipts of its orders' payments reach it too, as ReceiveVoucher). */
 const tplusBills = async () => {
   const response = await fetch(`${baseUrl()}/sim/erp/state`);
   const state = (await response.json()) as SimulatorState;
-  return state.systems.CHANJET_TPLUS?.bills ?? [];
+  return (state.systems.CHANJET_TPLUS?.bills ?? []).filter((bill) => bill.formId === 'SaleDelivery');
 };
 
 test('the dealer’s keeper ships an outlet order addressed to his dealer, and it reaches the dealer’s T+', async () => {

@@ -134,6 +134,8 @@ const tplusBills = async () => {
   const response = await fetch(`${baseUrl()}/sim/erp/state`);
   return ((await response.json()) as SimulatorState).systems.CHANJET_TPLUS?.bills ?? [];
 };
+/** The dealer's T+ outbounds (its receipts of online payments reach it too, as ReceiveVoucher). */
+const tplusOutbounds = async () => (await tplusBills()).filter((bill) => bill.formId === 'SaleDelivery');
 
 async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + 120_000;
@@ -178,14 +180,18 @@ test('an outlet owner orders on his phone and pays online; his dealer ships it, 
   );
 
   // 3. He ships it from his warehouse (the batches the server proposes); the outbound reaches his T+ too.
-  const before = (await tplusBills()).length;
+  const before = (await tplusOutbounds()).length;
   await rowAction(row, '发货');
   const deliver = dealer.locator('.ant-modal').filter({ hasText: '批次分配' });
   await screenshot(dealer, 'mall-dealer-deliver');
   await deliver.getByRole('button', { name: buttonName('确认发货') }).click();
   await deliver.waitFor({ state: 'detached' });
   await row.locator('.ant-tag', { hasText: '已发货' }).waitFor();
-  await until(`the outbound of ${orderNo} in the dealer's T+`, tplusBills, (bills) => bills.length > before);
+  await until(
+    `the outbound of ${orderNo} in the dealer's T+`,
+    tplusOutbounds,
+    (bills) => bills.length > before,
+  );
 
   // 4. The outlet owner sees it on its way.
   await page.getByRole('button', { name: '我的订单' }).click();

@@ -214,6 +214,17 @@ describe.each(testBackends())('business demo data on %s', (backend) => {
       from erp_sync_tasks where tenant_id = 'A01' and status = 'FAILED'`.execute(db);
     expect(failed[0].n).toBeGreaterThan(3);
     expect(failed[0].messages).toBe(failed[0].n);
+    // The payments of the synced orders reached the ERP as receipts (issue #22), those of the others not yet.
+    const { rows: receipts } = await sql<{ synced: boolean; receipt: string | null; n: number }>`
+      select o.erp_sync_status = 'SUCCESS' as synced, r.status as receipt, count(*)::integer as n
+      from payments p join sales_orders o on o.id = p.order_id
+      left join erp_sync_tasks r on r.biz_type = 'RECEIPT' and r.biz_id = p.id and r.biz_no = p.payment_no
+        and (r.document->>'amount')::numeric = p.amount
+      where p.tenant_id = 'A01' group by 1, 2 order by 1, 2`.execute(db);
+    expect(receipts).toEqual([
+      { synced: false, receipt: null, n: expect.any(Number) },
+      { synced: true, receipt: 'SUCCESS', n: expect.any(Number) },
+    ]);
 
     // The numbers continue from the counters: a new order of today gets a number no demo order has.
     const next = await nextDocumentNo(db, 'A01', 'SO');

@@ -1,7 +1,8 @@
-// The two ERP clients against the simulator over real HTTP: a bill goes through, a repeat makes no second
-// bill, an expired session is renewed once, a late answer is retried, and every failure has its category.
+// The two ERP clients against the simulator over real HTTP: a bill goes through (a sale, a receipt, a refund), a
+// repeat makes no second bill, an expired session is renewed once, a late answer is retried, and every failure has its category.
 import type { ErpSystemType } from '../db/schema';
 import { createErpClient, ErpCallError, type ErpBill, type ErpClient } from '../integrations/erp';
+import { ERP_FORM_IDS } from '../modules/erpSync/tasks';
 import {
   SIMULATED_BASE_URLS,
   SIMULATED_ERP_CREDENTIALS,
@@ -10,6 +11,7 @@ import {
 import { startTestServer, type TestServer } from './support/server';
 import { openSeededDatabase } from './support/auth';
 import type { TestDatabase } from './support/database';
+import { controlErpSimulator, simulatedBills } from './support/erpSimulator';
 
 const FORMS: Record<ErpSystemType, string> = { KINGDEE_K3CLOUD: 'SAL_SaleOrder', CHANJET_TPLUS: 'SaleOrder' };
 
@@ -26,26 +28,8 @@ afterAll(async () => {
   await testDatabase.dispose();
 });
 
-async function control(body: SimulatorControl) {
-  const response = await fetch(`${server.baseUrl}/sim/erp/control`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-}
-
-async function simulatorBills(system: ErpSystemType) {
-  const state = (await (await fetch(`${server.baseUrl}/sim/erp/state`)).json()) as {
-    systems: Record<
-      ErpSystemType,
-      {
-        bills: Array<{ number: string; documentStatus: string; externalCode?: string; model: object }>;
-      }
-    >;
-  };
-  return state.systems[system].bills;
-}
+const control = (body: SimulatorControl) => controlErpSimulator(server.baseUrl, body);
+const simulatorBills = (system: ErpSystemType) => simulatedBills(server.baseUrl, system);
 
 describe.each<ErpSystemType>(['KINGDEE_K3CLOUD', 'CHANJET_TPLUS'])('the %s client', (systemType) => {
   const client = (
@@ -132,6 +116,42 @@ describe.each<ErpSystemType>(['KINGDEE_K3CLOUD', 'CHANJET_TPLUS'])('the %s clien
     expect(again.billId).toBe(first.billId);
     expect(again.billNo).toBe(first.billNo);
     expect(await simulatorBills(systemType)).toHaveLength(1);
+  });
+
+  it('pushes a receipt and a refund with their 结算方式 (a T+ refund is a negative receipt), once each', async () => {
+    const money = (bizType: 'RECEIPT' | 'REFUND', bizNo: string, settleTypeCode?: string): ErpBill => ({
+      bizType,
+      formId: ERP_FORM_IDS[systemType][bizType],
+      operation: 'SAVE',
+      bizNo,
+      externalCode: `${bizNo}-SAVE`,
+      date: '2026-11-21',
+      customerCode: 'C00001',
+      saleOrgCode: '100',
+      settleTypeCode,
+      amount: 88.5,
+      sourceBizNo: 'SO202611210001',
+      lines: [],
+    });
+    await client().push(money('RECEIPT', 'SK202611210001', 'JS01'));
+    await client().push(money('REFUND', 'TK202611210001AB01', 'JS01'));
+    await client().push(money('RECEIPT', 'SK202611210001', 'JS01'));
+    const refund =
+      systemType === 'KINGDEE_K3CLOUD' ? { formId: 'AR_REFUNDBILL', amount: 88.5 } : { amount: -88.5 };
+    expect(await simulatorBills(systemType)).toEqual([
+      expect.objectContaining({
+        formId: ERP_FORM_IDS[systemType].RECEIPT,
+        number: 'SK202611210001',
+        documentStatus: 'C',
+        customerCode: 'C00001',
+        settleTypeCode: 'JS01',
+        amount: 88.5,
+      }),
+      expect.objectContaining({ number: 'TK202611210001AB01', settleTypeCode: 'JS01', ...refund }),
+    ]);
+    // Without a 结算方式 the ERP will not save it.
+    const refused = await failure(client().push(money('RECEIPT', 'SK202611210002')));
+    expect(refused).toMatchObject({ category: 'BUSINESS', message: '第1行明细的结算方式不能为空' });
   });
 
   it('signs in again once when the session expired', async () => {

@@ -9,19 +9,14 @@ import type { ErpRuntime } from '../integrations/erp';
 import type { SimulatorControl } from '../integrations/erp/simulator';
 import { enqueueSyncTask, onSyncTaskSettled, type SyncTaskSummary } from '../modules/erpSync/tasks';
 import { backoffMinutes, runDueSyncTasks } from '../modules/erpSync/worker';
-import { FORBIDDEN, openBusinessTestbed, queryString, type BusinessTestbed } from './support/business';
+import { FORBIDDEN, queryString, type BusinessTestbed } from './support/business';
 import { testBackends } from './support/database';
-
-interface TaskRecord {
-  id: string;
-  bizNo: string;
-  bizType: string;
-  status: string;
-  errorCategory: string | null;
-  attemptCount: number;
-  nextRetryAt: string | null;
-  erpBillNo: string | null;
-}
+import {
+  controlErpSimulator,
+  expectTaskHidden,
+  openErpTestbed,
+  type SyncTaskRecord,
+} from './support/erpSimulator';
 
 const COUNTERS = '/kingdee/sync/orders/status?direction=0&pageNumber=0&size=10&includeIgnore=false';
 
@@ -34,24 +29,7 @@ describe.each(testBackends())('ERP sync on %s', (backend) => {
   let stopListening: () => void;
 
   beforeAll(async () => {
-    bed = await openBusinessTestbed(backend);
-    runtime = { ...bed.server.app.erpRuntime, retryDelayMs: () => 10 };
-    const connection = await db()
-      .selectFrom('erp_connections')
-      .select('id')
-      .where('tenant_id', '=', 'A01')
-      // The brand's own connection: a dealer's (the demo has one on T+) takes only that dealer's orders.
-      .where('owner_type', '=', 'BRAND')
-      .executeTakeFirstOrThrow();
-    connectionId = connection.id;
-    // The demo's most recent orders are still waiting to sync, due since the seed: left due, they would join
-    // every run below, more or fewer by the time of day. They wait until tomorrow here.
-    await db()
-      .updateTable('erp_sync_tasks')
-      .set({ next_retry_at: new Date(Date.now() + 86_400_000) })
-      .where('tenant_id', '=', 'A01')
-      .where('status', '=', 'PENDING')
-      .execute();
+    ({ bed, runtime, brandConnectionId: connectionId } = await openErpTestbed(backend));
     stopListening = onSyncTaskSettled(['SALES_ORDER'], async (_trx, task) => {
       settled.push(task);
     });
@@ -67,13 +45,7 @@ describe.each(testBackends())('ERP sync on %s', (backend) => {
 
   const db = () => bed.testDatabase.database.db;
 
-  async function control(body: SimulatorControl) {
-    await fetch(`${bed.server.baseUrl}/sim/erp/control`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  }
+  const control = (body: SimulatorControl) => controlErpSimulator(bed.server.baseUrl, body);
 
   /** A sales order document whose parties and material are mapped in the demo connection. */
   async function mappedDocument(): Promise<ErpSyncDocument> {
@@ -130,7 +102,7 @@ describe.each(testBackends())('ERP sync on %s', (backend) => {
     (await bed.get<Page<unknown>>(caller, COUNTERS)).body.result!.total;
 
   it('seeds two real demo failures of A01 waiting on their mappings', async () => {
-    const list = await bed.get<Page<TaskRecord>>('admin', '/kingdee/sync/orders/list?bizType=CUSTOMER');
+    const list = await bed.get<Page<SyncTaskRecord>>('admin', '/kingdee/sync/orders/list?bizType=CUSTOMER');
     expect(list.body.result!.records).toHaveLength(2);
     for (const record of list.body.result!.records) {
       expect(record).toMatchObject({
@@ -146,7 +118,10 @@ describe.each(testBackends())('ERP sync on %s', (backend) => {
   it("lists the customer archives' failures and the orders' on tabs of their own (record)", async () => {
     const bizTypes = async (record: string) =>
       (
-        await bed.get<Page<TaskRecord>>('admin', `/kingdee/sync/orders/list?record=${record}&pageSize=100`)
+        await bed.get<Page<SyncTaskRecord>>(
+          'admin',
+          `/kingdee/sync/orders/list?record=${record}&pageSize=100`,
+        )
       ).body.result!.records.map((task) => task.bizType);
     expect(await bizTypes('ARCHIVE')).toEqual(['CUSTOMER', 'CUSTOMER']);
     const orders = await bizTypes('ORDER');
@@ -369,7 +344,7 @@ describe.each(testBackends())('ERP sync on %s', (backend) => {
     const task = await enqueue();
     await control({ action: 'failNext', category: 'NETWORK', count: 3 });
     await run([task.id]);
-    const record = await bed.get<Array<TaskRecord & { attempts: unknown[] }>>(
+    const record = await bed.get<Array<SyncTaskRecord & { attempts: unknown[] }>>(
       'admin',
       `/eOrder/eOrder/getOrderSyncRecord?id=${task.bizId}`,
     );
@@ -381,7 +356,10 @@ describe.each(testBackends())('ERP sync on %s', (backend) => {
         attempts: [expect.anything()],
       }),
     ]);
-    const listFail = await bed.get<Page<TaskRecord>>('admin', `/eOrder/eOrder/listFail?bizNo=${task.bizNo}`);
+    const listFail = await bed.get<Page<SyncTaskRecord>>(
+      'admin',
+      `/eOrder/eOrder/listFail?bizNo=${task.bizNo}`,
+    );
     expect(listFail.body.result!.records.map((each) => each.id)).toEqual([task.id]);
     const resync = await bed.post('admin', '/eOrder/eOrder/resync', { id: task.bizId });
     expect(resync.body).toMatchObject({ success: true, message: '重新同步成功' });
@@ -393,16 +371,7 @@ describe.each(testBackends())('ERP sync on %s', (backend) => {
     const task = await enqueue();
     await control({ action: 'failNext', category: 'PRICE' });
     await run([task.id]);
-    expect((await bed.get('t2admin', `/kingdee/sync/orders/detail?id=${task.id}`)).body).toMatchObject({
-      success: false,
-      code: 404,
-    });
-    expect((await bed.post('t2admin', '/kingdee/sync/orders/retry', { ids: [task.id] })).body).toMatchObject({
-      code: 404,
-    });
-    expect(
-      (await bed.get<unknown[]>('t2admin', `/eOrder/eOrder/getOrderSyncRecord?id=${task.bizId}`)).body.result,
-    ).toEqual([]);
+    await expectTaskHidden(bed, 't2admin', task.id, task.bizId);
     expect((await bed.get<Page<unknown>>('t2admin', '/kingdee/sync/orders/list')).body.result!.total).toBe(0);
     expect((await bed.get<Page<unknown>>('t2admin', '/eErpConfig/connection/list')).body.result!.total).toBe(
       0,

@@ -13,12 +13,7 @@ import type { Page } from '../../common/contract';
 import { stableId } from '../db/ids';
 import { demoUserId } from '../db/seed/ids';
 import { listRouteAccess } from '../http/access';
-import {
-  notifyBody,
-  platformHeaders,
-  simulatedKeys,
-  simulatedPay,
-} from '../integrations/wechatpay/simulator';
+import { simulatedPay } from '../integrations/wechatpay/simulator';
 import { cancelExpiredEmployeeOrders } from '../modules/mall/employeeOrders';
 import { coinBalanceOf, postCoins } from '../modules/funds/ledger';
 import { PAY_QUERY_INTERVAL_MS, submitRefunds } from '../modules/payments/service';
@@ -38,7 +33,7 @@ import {
   type OrderableGoods,
 } from './support/business';
 import { until } from './support/until';
-import { interceptWechatPay, refundAccepted } from './support/wechatPay';
+import { interceptWechatPay, refundAccepted, replayPaidNotifies } from './support/wechatPay';
 
 interface CatalogueItem {
   skuId: string;
@@ -416,36 +411,11 @@ describe.each(testBackends())('mall buyer API and employee shop on %s', (backend
     const { db } = bed.testDatabase.database;
     const transaction = await db
       .selectFrom('pay_transactions')
-      .select(['app_id', 'transaction_id', 'amount', 'order_id'])
+      .select(['order_id', 'transaction_id'])
       .where('pay_no', '=', prepay.payNo)
       .executeTakeFirstOrThrow();
     expect(transaction.order_id).toBeNull(); // an employee order is no sales order
-    const { notify_id: notifyId } = await db
-      .selectFrom('pay_notify_events')
-      .select('notify_id')
-      .where('out_no', '=', prepay.payNo)
-      .executeTakeFirstOrThrow();
-    const resource = {
-      appid: transaction.app_id,
-      mchid: simulatedKeys().merchant.mchId,
-      out_trade_no: prepay.payNo,
-      transaction_id: transaction.transaction_id,
-      trade_type: 'MWEB',
-      trade_state: 'SUCCESS',
-      success_time: new Date().toISOString(),
-      amount: { total: 6000, payer_total: 6000, currency: 'CNY' },
-    };
-    for (const replay of [
-      notifyBody('TRANSACTION.SUCCESS', resource, notifyId),
-      notifyBody('TRANSACTION.SUCCESS', resource),
-    ]) {
-      const answer = await fetch(`${bed.server.baseUrl}/api/payment/notify/A01/pay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...platformHeaders(replay) },
-        body: replay,
-      });
-      expect(answer.status).toBe(204);
-    }
+    expect(await replayPaidNotifies(db, bed.server.baseUrl, 'A01', prepay.payNo)).toEqual([204, 204]);
     expect(await employeeOrder(placed.id)).toEqual(paidRow);
     expect(await refundsOf(placed.id)).toEqual([]);
     // 收款记录 lists the employee order's payment as it lists a sales order's (once, whatever the replays).

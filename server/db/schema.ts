@@ -432,7 +432,7 @@ export interface SysLogTable {
 /** 0 platform → ERP (push), 1 ERP → platform (pull). */
 export type ErpSyncDirection = 0 | 1;
 
-export type ErpSyncBizType = 'SALES_ORDER' | 'OUTSTOCK' | 'RETURN' | 'CUSTOMER' | 'RECEIPT';
+export type ErpSyncBizType = 'SALES_ORDER' | 'OUTSTOCK' | 'RETURN' | 'CUSTOMER' | 'RECEIPT' | 'REFUND';
 
 export type ErpSyncOperation = 'SAVE' | 'SUBMIT' | 'AUDIT' | 'UNAUDIT' | 'DELETE';
 
@@ -508,7 +508,8 @@ export interface ErpConnectionsTable {
   updated_at: UpdatedAt;
 }
 
-export type ErpMappingEntityType = 'CUSTOMER' | 'SKU' | 'WAREHOUSE' | 'EMPLOYEE' | 'DEPARTMENT' | 'UNIT';
+export type ErpMappingEntityType =
+  'CUSTOMER' | 'SKU' | 'WAREHOUSE' | 'EMPLOYEE' | 'DEPARTMENT' | 'UNIT' | 'SETTLE_TYPE';
 
 export type ErpMappingStatus = 'OK' | 'MISSING' | 'INVALID';
 
@@ -580,7 +581,8 @@ export interface ErpDocumentLine {
 
 /**
  * The ERP-neutral business document of a sync task: what the ERP clients turn into a K3Cloud bill or a
- * T+ DTO. Archive tasks (bizType CUSTOMER) carry the customer and no lines.
+ * T+ DTO. Archive tasks (bizType CUSTOMER) carry the customer and no lines; receipts and refunds (RECEIPT,
+ * REFUND) the customer, the settle type and the amount, and no lines.
  */
 export interface ErpSyncDocument {
   /** Business date, yyyy-MM-dd. */
@@ -590,8 +592,12 @@ export interface ErpSyncDocument {
   salesman?: ErpDocumentRef;
   department?: ErpDocumentRef;
   memo?: string;
-  /** The source document when this one derives from another (an outbound from its order). */
+  /** The source document when this one derives from another (an outbound, a receipt from its order). */
   sourceBizNo?: string;
+  /** Receipts and refunds (migration 0053): how the money moved (id and code: the 收款方式 code). */
+  settleType?: ErpDocumentRef;
+  /** Receipts and refunds: the amount received or refunded, yuan, positive. */
+  amount?: number;
   lines: ErpDocumentLine[];
 }
 

@@ -56,6 +56,8 @@ export interface OrderSyncTask {
   taskNo: string;
   connectionName: string | null;
   bizType_dictText: string;
+  /** The document synced: the order's own number, or its shipment's, payment's (收款) or refund's (退款). */
+  bizNo?: string;
   operation_dictText: string;
   status: string;
   status_dictText: string;

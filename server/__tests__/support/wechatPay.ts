@@ -1,8 +1,11 @@
 // WeChat Pay as a test needs it beyond what the simulator does by itself: answers it never gives (a refund it
-// accepts and keeps, or closes at once, instead of succeeding 100 ms later) and a count of what is asked of it.
+// accepts and keeps, or closes at once, instead of succeeding 100 ms later), a count of what is asked of it, and
+// the replays of a paid notify.
 // (An ABNORMAL refund the simulator gives by itself: simulatedPay.closedCards.)
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { WechatPayApi } from '../../integrations/wechatpay/client';
-import { simulatedKeys } from '../../integrations/wechatpay/simulator';
+import { notifyBody, platformHeaders, simulatedKeys } from '../../integrations/wechatpay/simulator';
 import type { PayRuntime } from '../../modules/payments/runtime';
 
 /**
@@ -43,3 +46,52 @@ export const refundAccepted = (): Partial<WechatPayApi> => ({
     amount: { total: request.totalCents, refund: request.refundCents, payer_refund: request.refundCents },
   }),
 });
+
+/**
+ * Sends the paid notify of a transaction already settled again, as WeChat Pay does when it missed our answer:
+ * the very notify it sent (its id from pay_notify_events), then another notify of the same payment. Answers the
+ * HTTP statuses of the two.
+ */
+export async function replayPaidNotifies(
+  db: Kysely<DB>,
+  baseUrl: string,
+  tenantId: string,
+  payNo: string,
+): Promise<number[]> {
+  const transaction = await db
+    .selectFrom('pay_transactions')
+    .select(['app_id', 'transaction_id', 'amount'])
+    .where('tenant_id', '=', tenantId)
+    .where('pay_no', '=', payNo)
+    .executeTakeFirstOrThrow();
+  const { notify_id: notifyId } = await db
+    .selectFrom('pay_notify_events')
+    .select('notify_id')
+    .where('tenant_id', '=', tenantId)
+    .where('out_no', '=', payNo)
+    .executeTakeFirstOrThrow();
+  const cents = Math.round(Number(transaction.amount) * 100);
+  const resource = {
+    appid: transaction.app_id,
+    mchid: simulatedKeys().merchant.mchId,
+    out_trade_no: payNo,
+    transaction_id: transaction.transaction_id,
+    trade_type: 'MWEB',
+    trade_state: 'SUCCESS',
+    success_time: new Date().toISOString(),
+    amount: { total: cents, payer_total: cents, currency: 'CNY' },
+  };
+  const statuses: number[] = [];
+  for (const replay of [
+    notifyBody('TRANSACTION.SUCCESS', resource, notifyId),
+    notifyBody('TRANSACTION.SUCCESS', resource),
+  ]) {
+    const answer = await fetch(`${baseUrl}/api/payment/notify/${tenantId}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...platformHeaders(replay) },
+      body: replay,
+    });
+    statuses.push(answer.status);
+  }
+  return statuses;
+}

@@ -9,12 +9,14 @@ import { enqueueSyncTask, ERP_FORM_IDS, externalCodeOf } from '../../modules/erp
 import { addOrderSales, countsAsSales } from '../../modules/kpi/salesSummary';
 import { lockStock } from '../../modules/stock/service';
 import { newId } from '../ids';
-import type {
-  OrderLogAction,
-  OrderStatus,
-  OrderType,
-  PaymentMethod,
-  SkuSnapshot,
+import {
+  PAYMENT_CHANNEL,
+  type OrderLogAction,
+  type OrderStatus,
+  type OrderType,
+  type PaymentChannel,
+  type PaymentMethod,
+  type SkuSnapshot,
 } from '../../../common/orders';
 import type { DB, ErpSyncDocument, SalesOrderLinesTable, SalesOrdersTable } from '../schema';
 import { seededRandom } from './businessData';
@@ -1136,5 +1138,56 @@ async function writeSyncTasks(
       ...outcomeColumns(b, DEFAULT_MAX_ATTEMPTS),
     })),
   );
+  await writeReceiptTasks(db, tenantId, connectionId, orders);
   return orders.filter((b) => b.sync!.outcome === 'FAILED').length;
+}
+
+/**
+ * The payments of the synced orders reached the ERP as receipts (issue #22 Money) once both were there: their
+ * RECEIPT tasks, done, as payments/erpSync.ts queues them (the demo's 收款方式 are all mapped, seed/erp.ts).
+ */
+async function writeReceiptTasks(db: Kysely<DB>, tenantId: string, connectionId: string, orders: Built[]) {
+  const paid = orders.filter((b) => b.sync!.outcome === 'SUCCESS' && b.payment);
+  if (paid.length === 0) return;
+  const day = compactDay(Date.now());
+  const first = (await reserveNumbers(db, tenantId, TASK_PREFIX, new Map([[day, paid.length]]))).get(day)!;
+  await insertChunked(
+    db,
+    'erp_sync_tasks',
+    paid.map((b, index) => {
+      const payment = b.payment!;
+      const paymentNo = payment.payment_no;
+      const channel = payment.channel as PaymentChannel;
+      const when = new Date(Math.max((payment.paid_at as Date).getTime(), b.sync!.at));
+      const document: ErpSyncDocument = {
+        date: shanghaiDay((payment.paid_at as Date).getTime()),
+        customer: { id: b.buyer.id, code: b.buyer.code, name: b.buyer.name },
+        settleType: { id: channel, code: channel, name: PAYMENT_CHANNEL[channel] },
+        amount: Number(payment.amount),
+        memo: `${PAYMENT_CHANNEL[channel]}收款`,
+        sourceBizNo: b.order.order_no as string,
+        lines: [],
+      };
+      return {
+        tenant_id: tenantId,
+        task_no: `${TASK_PREFIX}${day}${String(first + index).padStart(4, '0')}`,
+        connection_id: connectionId,
+        direction: 0 as const,
+        biz_type: 'RECEIPT' as const,
+        biz_id: payment.id,
+        biz_no: paymentNo,
+        erp_form_id: ERP_FORM_IDS.KINGDEE_K3CLOUD.RECEIPT,
+        operation: 'SAVE' as const,
+        external_code: externalCodeOf(paymentNo, 'SAVE'),
+        document: JSON.stringify(document),
+        status: 'SUCCESS' as const,
+        created_at: when,
+        updated_at: when,
+        attempt_count: 1,
+        next_retry_at: null,
+        succeeded_at: when,
+        erp_bill_no: paymentNo,
+      };
+    }),
+  );
 }

@@ -9,6 +9,7 @@ import { SIMULATED_BASE_URLS, SIMULATED_ERP_CREDENTIALS } from '../../integratio
 import { hashPassword } from '../../modules/auth/passwords';
 import { insertRole, type RoleDefinition } from '../../modules/auth/tenantOrganisation';
 import { mappingsFromMasterData } from '../../modules/erpSync/connections';
+import { mapDemoSettleTypes } from './erp';
 import { stableId } from '../ids';
 import { demoRoleId, demoUserId } from './ids';
 import type { SeedStep } from './index';
@@ -195,6 +196,7 @@ export const seedDealers: SeedStep = async (trx, { adminPassword }) => {
     })
     .execute();
   await mappingsFromMasterData(trx, tenantId, connectionId, 'CHANJET_TPLUS');
+  await mapDemoSettleTypes(trx, connectionId, 'CHANJET_TPLUS');
   await mapDealerBooks(trx, tenantId, connectionId, onTplus.id);
   const mallOutlet = await trx
     .selectFrom('customers')

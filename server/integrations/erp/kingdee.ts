@@ -2,7 +2,8 @@
 // cookies), then Save → Submit → Audit on DynamicFormService. Answers carry Result.ResponseStatus with
 // IsSuccess, Errors[{FieldName, Message}], SuccessEntitys[{Id, Number}] and MsgCode; MsgCode 1 means the
 // session expired: sign in again and repeat the call once. The bill number is our document number, so a
-// repeated Save finds the bill already there and carries on from it.
+// repeated Save finds the bill already there and carries on from it. Orders, outbounds and returns are
+// SAL_* bills; payments and refunds are the receivables' 收款单 (AR_RECEIVEBILL) and 收款退款单 (AR_REFUNDBILL).
 import { erpUrl, postJson } from './http';
 import {
   categoryOfMessage,
@@ -180,8 +181,49 @@ export class KingdeeClient implements ErpClient {
 
 const ref = (number: string | undefined) => (number ? { FNumber: number } : undefined);
 
+/** Standard K3Cloud codes of the receivable bills: 销售收款单, 销售业务退款单, 人民币, 销售收款 (purpose). */
+const RECEIVE_BILL_TYPE = 'SKDLX01_SYS';
+const REFUND_BILL_TYPE = 'SKTKDLX01_SYS';
+const CURRENCY_CNY = 'PRE001';
+const SALES_RECEIPT_PURPOSE = 'SFKYT01_SYS';
+
+/**
+ * 收款单 (AR_RECEIVEBILL) of a payment or 收款退款单 (AR_REFUNDBILL) of a refund: the customer both as 往来单位 and
+ * as payer (payee of a refund), the sale organisation as settling, selling and receiving organisation, and one
+ * entry with the 结算方式 and the amount (positive on both bills).
+ */
+function moneyModelOf(bill: ErpBill): object {
+  const refund = bill.bizType === 'REFUND';
+  return {
+    FBillNo: bill.bizNo,
+    FBillTypeID: ref(refund ? REFUND_BILL_TYPE : RECEIVE_BILL_TYPE),
+    FDATE: bill.date,
+    FCONTACTUNITTYPE: 'BD_Customer',
+    FCONTACTUNIT: ref(bill.customerCode),
+    [refund ? 'FRECTUNITTYPE' : 'FPAYUNITTYPE']: 'BD_Customer',
+    [refund ? 'FRECTUNIT' : 'FPAYUNIT']: ref(bill.customerCode),
+    FCURRENCYID: ref(CURRENCY_CNY),
+    FSETTLEORGID: ref(bill.saleOrgCode),
+    FSALEORGID: ref(bill.saleOrgCode),
+    FPAYORGID: ref(bill.saleOrgCode),
+    FSALEERID: ref(bill.salesmanCode),
+    FREMARK: [bill.memo, bill.externalCode].filter(Boolean).join(' '),
+    [refund ? 'FREFUNDBILLENTRY' : 'FRECEIVEBILLENTRY']: [
+      {
+        FSETTLETYPEID: ref(bill.settleTypeCode),
+        FPURPOSEID: ref(SALES_RECEIPT_PURPOSE),
+        ...(refund
+          ? { FREFUNDAMOUNTFOR: bill.amount, FREFUNDAMOUNTFOR_E: bill.amount }
+          : { FRECTOTALAMOUNTFOR: bill.amount, FRECAMOUNTFOR_E: bill.amount }),
+        FNOTE: bill.sourceBizNo ? `订单 ${bill.sourceBizNo}` : undefined,
+      },
+    ],
+  };
+}
+
 /** The K3Cloud model of a bill (SAL_SaleOrder field names; the outbound and return forms share them). */
 function modelOf(bill: ErpBill): object {
+  if (bill.bizType === 'RECEIPT' || bill.bizType === 'REFUND') return moneyModelOf(bill);
   if (bill.bizType === 'CUSTOMER') {
     return {
       FNumber: bill.customerCode,

@@ -1,8 +1,10 @@
 // A local stand-in for both ERPs, registered under /sim/erp outside production: the K3Cloud WebAPI
 // (/sim/erp/kingdee/k3cloud/…) and the T+ OpenAPI (/sim/erp/tplus/…) as the real clients call them, with
-// their idempotency (one bill per bill number / ExternalCode) and session rules. A control endpoint makes it
-// misbehave on purpose — fail the next calls with a category, disable a customer code, expire the sessions,
-// answer too late — so failures, retries and the counters can be watched end to end. State lives in memory.
+// their idempotency (one bill per bill number / ExternalCode) and session rules: sales bills, customer
+// archives, and the receipts and refunds of payments (K3Cloud AR_RECEIVEBILL / AR_REFUNDBILL, T+ ReceiveVoucher).
+// A control endpoint makes it misbehave on purpose — fail the next calls with a category (of one form only, in
+// words of the test's), disable a customer code, expire the sessions, answer too late — so failures, retries
+// and the counters can be watched end to end. State lives in memory.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErpSyncErrorCategory, ErpSystemType } from '../../db/schema';
@@ -68,6 +70,10 @@ export interface SimulatorControl {
   category?: ErpSyncErrorCategory;
   code?: string;
   delayMs?: number;
+  /** failNext: only the saves of this form fail (AR_RECEIVEBILL, ReceiveVoucher…); any business save otherwise. */
+  formId?: string;
+  /** failNext: what the ERP says instead of its usual message for the category. */
+  message?: string;
 }
 
 interface Bill {
@@ -77,11 +83,45 @@ interface Bill {
   externalCode?: string;
   documentStatus: 'A' | 'B' | 'C' | 'D';
   customerCode?: string;
+  /** Receipts and refunds: the 结算方式 code and the amount (a T+ refund's is negative). */
+  settleTypeCode?: string;
+  amount?: number;
   model: unknown;
 }
 
+interface Failure {
+  category: ErpSyncErrorCategory;
+  formId?: string;
+  message?: string;
+}
+
+/**
+ * The settle type and amount of a receipt or refund bill, whichever ERP's, and what the ERP says when they will not
+ * do (no settle type; no amount, or a negative one on a K3Cloud bill — a T+ refund is a negative receipt).
+ * Undefined for other bills.
+ */
+function moneyOf(model: Record<string, unknown>) {
+  const kingdee = (model.FRECEIVEBILLENTRY ?? model.FREFUNDBILLENTRY) as
+    Array<Record<string, { FNumber?: string } | number | undefined>> | undefined;
+  const tplus = model.ArapMultiSettleDetails as
+    Array<Record<string, { Code?: string } | number | undefined>> | undefined;
+  if (!kingdee && !tplus) return undefined;
+  const settleTypeCode = kingdee
+    ? (kingdee[0]?.FSETTLETYPEID as { FNumber?: string } | undefined)?.FNumber
+    : (tplus![0]?.SettleStyle as { Code?: string } | undefined)?.Code;
+  const amount = kingdee
+    ? kingdee.reduce((sum, entry) => sum + Number(entry.FRECTOTALAMOUNTFOR ?? entry.FREFUNDAMOUNTFOR ?? 0), 0)
+    : Number(model.OrigAmount ?? 0);
+  const refusal = !settleTypeCode
+    ? '第1行明细的结算方式不能为空'
+    : !Number.isFinite(amount) || amount === 0 || (kingdee && amount < 0)
+      ? `收款金额${amount}无效`
+      : null;
+  return { settleTypeCode, amount, refusal };
+}
+
 interface SystemState {
-  failures: Array<{ category: ErpSyncErrorCategory }>;
+  failures: Failure[];
   timeouts: number[];
   sessions: Set<string>;
   bills: Map<string, Bill>;
@@ -104,27 +144,45 @@ export async function erpSimulator(app: FastifyInstance): Promise<void> {
   const disabledCustomers = new Set<string>();
   let nextId = 100001;
 
-  /** Counts the call, sleeps when told to answer late; answers an injected failure, if one is due. */
-  async function intercept(system: ErpSystemType, call: string, business: boolean) {
+  /**
+   * Counts the call, sleeps when told to answer late; answers an injected failure, if one is due (one meant for
+   * a form waits for a business call of that form).
+   */
+  async function intercept(system: ErpSystemType, call: string, business: boolean, form?: string) {
     const state = systems[system];
     state.calls[call] = (state.calls[call] ?? 0) + 1;
     const delay = state.timeouts.shift();
     if (delay !== undefined) await new Promise((resolve) => setTimeout(resolve, delay));
     const due = state.failures[0];
     if (!due) return undefined;
-    if (due.category === 'NETWORK' || (due.category === 'AUTH' ? call === 'login' : business)) {
-      state.failures.shift();
-      return due.category;
-    }
-    return undefined;
+    const applies =
+      due.formId !== undefined
+        ? business && form === due.formId
+        : due.category === 'NETWORK' || (due.category === 'AUTH' ? call === 'login' : business);
+    if (!applies) return undefined;
+    state.failures.shift();
+    return due;
   }
 
+  /** What the ERP says for an injected business failure. */
+  const injectedMessage = (failure: Failure, code: string) =>
+    failure.message ?? MESSAGES[failure.category as Category]?.(code) ?? '业务校验失败';
+
   app.post<{ Body: SimulatorControl }>('/control', { config: PUBLIC }, async (request) => {
-    const { action, system, count = 1, category = 'BUSINESS', code, delayMs = 30_000 } = request.body ?? {};
+    const {
+      action,
+      system,
+      count = 1,
+      category = 'BUSINESS',
+      code,
+      delayMs = 30_000,
+      formId,
+      message,
+    } = request.body ?? {};
     const targets = system ? [systems[system]] : Object.values(systems);
     for (const state of targets) {
       if (action === 'failNext') {
-        for (let index = 0; index < count; index += 1) state.failures.push({ category });
+        for (let index = 0; index < count; index += 1) state.failures.push({ category, formId, message });
         if (category === 'AUTH') state.sessions.clear();
       }
       if (action === 'timeoutNext')
@@ -174,7 +232,7 @@ export async function erpSimulator(app: FastifyInstance): Promise<void> {
     `${K3}.AuthService.LoginByAppSecret.common.kdsvc`,
     { config: PUBLIC },
     async (request, reply) => {
-      const injected = await intercept('KINGDEE_K3CLOUD', 'login', false);
+      const injected = (await intercept('KINGDEE_K3CLOUD', 'login', false))?.category;
       if (injected === 'NETWORK') return reply.code(503).send('Service Unavailable');
       const body = request.body ?? {};
       if (
@@ -204,36 +262,52 @@ export async function erpSimulator(app: FastifyInstance): Promise<void> {
       const operation = request.params.operation.replace(/\.common\.kdsvc$/, '');
       const session = sessionOf(request);
       const signedIn = session !== undefined && kingdee.sessions.has(session);
-      // An injected business failure waits for a call that gets past the session check.
-      const injected = await intercept('KINGDEE_K3CLOUD', operation, signedIn && operation === 'Save');
-      if (injected === 'NETWORK') return reply.code(503).send('Service Unavailable');
-      if (!signedIn) return k3Error('会话信息已丢失，请重新登录', 1);
       const { formid = '', data = {} } = request.body ?? {};
+      // An injected business failure waits for a call that gets past the session check.
+      const injected = await intercept(
+        'KINGDEE_K3CLOUD',
+        operation,
+        signedIn && operation === 'Save',
+        formid,
+      );
+      if (injected?.category === 'NETWORK') return reply.code(503).send('Service Unavailable');
+      if (!signedIn) return k3Error('会话信息已丢失，请重新登录', 1);
       if (operation === 'ExecuteBillQuery') {
         const number = /FBillNo='([^']*)'/.exec(String(data.FilterString ?? ''))?.[1];
         const bill = kingdee.bills.get(`${data.FormId}|${number}`);
         return bill ? [[bill.id, bill.number, bill.documentStatus]] : [];
       }
-      if (injected) {
-        const model = (data.Model ?? {}) as { FBillNo?: string; FCustId?: { FNumber?: string } };
-        return k3Error(MESSAGES[injected as Category](model.FCustId?.FNumber ?? model.FBillNo ?? ''));
-      }
+      const model = (data.Model ?? {}) as {
+        FBillNo?: string;
+        FNumber?: string;
+        FCustId?: { FNumber?: string };
+        FCONTACTUNIT?: { FNumber?: string };
+      };
+      // The customer of a bill: 客户 of the sales bills, 往来单位 of the receivables'.
+      const customerCode =
+        formid === 'BD_Customer' ? model.FNumber : (model.FCustId ?? model.FCONTACTUNIT)?.FNumber;
+      if (injected) return k3Error(injectedMessage(injected, customerCode ?? model.FBillNo ?? ''));
       if (operation === 'Save') {
-        const model = (data.Model ?? {}) as {
-          FBillNo?: string;
-          FNumber?: string;
-          FCustId?: { FNumber?: string };
-        };
-        const customerCode = formid === 'BD_Customer' ? model.FNumber : model.FCustId?.FNumber;
         if (customerCode && disabledCustomers.has(customerCode)) {
           return k3Error(MESSAGES.MASTER_DATA(customerCode), 0, 'FCustId');
         }
         const refusal = discountRefusal('KINGDEE_K3CLOUD', model as Record<string, unknown>);
         if (refusal) return k3Error(refusal, 0, 'FAllAmount');
+        const money = moneyOf(model as Record<string, unknown>);
+        if (money?.refusal) return k3Error(money.refusal, 0, 'FSETTLETYPEID');
         const number = model.FBillNo ?? model.FNumber ?? `SIM${nextId}`;
         if (kingdee.bills.has(`${formid}|${number}`))
           return k3Error(MESSAGES.DUPLICATE(number), 0, 'FBillNo');
-        const bill: Bill = { id: nextId++, formId: formid, number, documentStatus: 'A', customerCode, model };
+        const bill: Bill = {
+          id: nextId++,
+          formId: formid,
+          number,
+          documentStatus: 'A',
+          customerCode,
+          settleTypeCode: money?.settleTypeCode,
+          amount: money?.amount,
+          model,
+        };
         kingdee.bills.set(`${formid}|${number}`, bill);
         return k3Status(true, { SuccessEntitys: [{ Id: bill.id, Number: bill.number, DIndex: 0 }] });
       }
@@ -276,7 +350,7 @@ export async function erpSimulator(app: FastifyInstance): Promise<void> {
     '/tplus/api/auth/token',
     { config: PUBLIC },
     async (request, reply) => {
-      const injected = await intercept('CHANJET_TPLUS', 'login', false);
+      const injected = (await intercept('CHANJET_TPLUS', 'login', false))?.category;
       if (injected === 'NETWORK') return reply.code(503).send('Service Unavailable');
       const body = request.body ?? {};
       if (
@@ -297,8 +371,8 @@ export async function erpSimulator(app: FastifyInstance): Promise<void> {
     Body: Record<string, Record<string, unknown> | undefined>;
   }>('/tplus/api/:form/:operation', { config: PUBLIC }, async (request, reply) => {
     const { form, operation } = request.params;
-    const injected = await intercept('CHANJET_TPLUS', operation, operation === 'Create');
-    if (injected === 'NETWORK') return reply.code(503).send('Service Unavailable');
+    const injected = await intercept('CHANJET_TPLUS', operation, operation === 'Create', form);
+    if (injected?.category === 'NETWORK') return reply.code(503).send('Service Unavailable');
     const token = request.headers.opentoken;
     if (typeof token !== 'string' || !tplus.sessions.has(token)) {
       return reply.code(401).send({ code: 'EXPIRED_TOKEN', message: 'token已过期，请重新获取' });
@@ -319,13 +393,16 @@ export async function erpSimulator(app: FastifyInstance): Promise<void> {
     }
     if (operation !== 'Create') return refuse(`不支持的操作${operation}`);
     const dto = request.body?.dto ?? {};
-    const customerCode = ((dto.Customer as { Code?: string } | undefined)?.Code ?? dto.Code) as
-      string | undefined;
-    if (injected) return refuse(MESSAGES[injected as Category](customerCode ?? String(dto.Code ?? '')));
+    // The customer of a voucher: Customer of the sales vouchers, Partner (往来单位) of a receipt, the archive's Code.
+    const party = (dto.Customer ?? dto.Partner) as { Code?: string } | undefined;
+    const customerCode = (party ? party.Code : dto.Code) as string | undefined;
+    if (injected) return refuse(injectedMessage(injected, customerCode ?? String(dto.Code ?? '')));
     if (customerCode && disabledCustomers.has(customerCode))
       return refuse(MESSAGES.MASTER_DATA(customerCode));
     const refusal = discountRefusal('CHANJET_TPLUS', dto);
     if (refusal) return refuse(refusal);
+    const money = moneyOf(dto);
+    if (money?.refusal) return refuse(money.refusal);
     const externalCode = String(dto.ExternalCode ?? '');
     if (!externalCode) return refuse('ExternalCode不能为空');
     if (bills.some((each) => each.externalCode === externalCode)) {
@@ -339,6 +416,8 @@ export async function erpSimulator(app: FastifyInstance): Promise<void> {
       externalCode,
       documentStatus: 'C',
       customerCode,
+      settleTypeCode: money?.settleTypeCode,
+      amount: money?.amount,
       model: dto,
     };
     tplus.bills.set(`${form}|${number}`, bill);

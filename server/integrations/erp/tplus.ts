@@ -1,6 +1,7 @@
 // Chanjet T+ OpenAPI (畅捷通T+): an access token from the app key and secret, then <Form>/Create with the
 // ExternalCode as the idempotency key — T+ refuses a second voucher with the same ExternalCode, so a repeat
-// looks the voucher up by it and carries on. An expired token is renewed once.
+// looks the voucher up by it and carries on. An expired token is renewed once. Payments and refunds are
+// receipts (ReceiveVoucher), a refund of a negative amount.
 import { erpUrl, postJson } from './http';
 import {
   categoryOfMessage,
@@ -128,9 +129,33 @@ export class TplusClient implements ErpClient {
 }
 
 const code = (value: string | undefined) => (value ? { Code: value } : undefined);
+const CURRENCY_CNY = 'RMB';
+
+/**
+ * 收款单 (ReceiveVoucher) of a payment, and of a refund: T+ has no refund voucher, a refund is a receipt of the
+ * negative amount. The customer is the 往来单位 (Partner); one settle line with the 结算方式 and the amount.
+ */
+function receiveDtoOf(bill: ErpBill): object {
+  const amount = (bill.bizType === 'REFUND' ? -1 : 1) * (bill.amount ?? 0);
+  return {
+    ExternalCode: bill.externalCode,
+    Code: bill.bizNo,
+    VoucherDate: bill.date,
+    Partner: code(bill.customerCode),
+    Department: code(bill.departmentCode),
+    Clerk: code(bill.salesmanCode),
+    Currency: code(CURRENCY_CNY),
+    ExchangeRate: 1,
+    OrigAmount: amount,
+    Amount: amount,
+    Memo: [bill.memo, bill.sourceBizNo && `订单 ${bill.sourceBizNo}`].filter(Boolean).join(' ') || undefined,
+    ArapMultiSettleDetails: [{ SettleStyle: code(bill.settleTypeCode), OrigAmount: amount, Amount: amount }],
+  };
+}
 
 /** The T+ DTO of a bill (SaleOrder / SaleDelivery; a return is a SaleDelivery of business type 16). */
 function dtoOf(bill: ErpBill): object {
+  if (bill.bizType === 'RECEIPT' || bill.bizType === 'REFUND') return receiveDtoOf(bill);
   if (bill.bizType === 'CUSTOMER') {
     return {
       ExternalCode: bill.externalCode,

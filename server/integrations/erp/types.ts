@@ -43,6 +43,11 @@ export interface ErpBill {
   saleOrgCode?: string;
   billTypeCode?: string;
   memo?: string;
+  /** The document this one comes from (the order of an outbound, of a receipt or a refund). */
+  sourceBizNo?: string;
+  /** Receipts and refunds: the ERP's 结算方式 and the amount (yuan, positive; a refund is no negative amount). */
+  settleTypeCode?: string;
+  amount?: number;
   lines: ErpBillLine[];
 }
 

@@ -12,6 +12,7 @@ import {
   ERP_MAPPING_STATUS,
   ERP_SYSTEM_TYPE,
 } from '../../../common/erpSync';
+import { RECEIPT_CHANNEL } from '../../../common/orders';
 import { shanghaiDateTime } from '../../db/dates';
 import { newId } from '../../db/ids';
 import type { DB, ErpConnectionStatus, ErpMappingEntityType, ErpSystemType } from '../../db/schema';
@@ -404,11 +405,27 @@ export const MAPPING_TEMPLATE_EXAMPLE = {
   erpName: '示例客户',
 };
 
-/** Local rows by code: the master data, and whatever the connection already lists (employees, departments…). */
+/**
+ * The 收款方式 a sales order's payment is received by: its receipt and refunds name it as the 结算方式 (local id
+ * and code: the channel's code).
+ */
+const settleTypes = () =>
+  Object.entries(RECEIPT_CHANNEL).map(([code, name]) => ({
+    type: 'SETTLE_TYPE' as const,
+    id: code,
+    code,
+    name,
+  }));
+
+/**
+ * Local rows by code: the master data, the settle types, and whatever the connection already lists (employees,
+ * departments…).
+ */
 async function localRowsByCode(trx: Transaction<DB>, tenantId: string, connectionId: string) {
   const rows = new Map<string, { id: string; name: string | null }>();
   const put = (type: ErpMappingEntityType, code: string, id: string, name: string | null) =>
     rows.set(`${type}|${code}`, { id, name });
+  for (const row of settleTypes()) put(row.type, row.code, row.id, row.name);
   for (const row of await trx
     .selectFrom('customers')
     .select(['id', 'customer_code', 'name'])
@@ -546,7 +563,8 @@ export async function importMappings(
 
 /**
  * A new connection starts from the ERP codes the master data already carries: every SKU and warehouse, and
- * the customers kept in this kind of ERP; rows without a code are MISSING until someone fills them in.
+ * the customers kept in this kind of ERP; rows without a code — and the settle types, which the master data
+ * knows nothing of — are MISSING until someone fills them in.
  */
 export async function mappingsFromMasterData(
   trx: Kysely<DB>,
@@ -601,7 +619,7 @@ export async function mappingsFromMasterData(
       erpCode: customer.erp_customer_code,
     });
   }
-  if (rows.length === 0) return;
+  for (const row of settleTypes()) rows.push({ ...row, erpCode: null });
   await trx
     .insertInto('erp_mappings')
     .values(

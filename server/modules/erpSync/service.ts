@@ -1,7 +1,7 @@
 // The ERP failure list and what a person does about a task (screen ERP同步失败列表): retry (one or many,
 // run at once), ignore with a remark, mark as done by hand with the ERP bill number, read the payloads; and
 // the sync record of one order with its resync. Every write is in the operation log.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import {
   ERP_MAPPING_ENTITY_TYPE,
   ERP_SYNC_BIZ_TYPE,
@@ -29,8 +29,37 @@ import { notFound } from '../shared/commands';
 import { notifySettled, summaryColumns, type SyncTaskSummary } from './tasks';
 import { runDueSyncTasks } from './worker';
 
-/** The business documents of an order (its own sync and its outbound and return documents). */
-export const ORDER_BIZ_TYPES: readonly ErpSyncBizType[] = ['SALES_ORDER', 'OUTSTOCK', 'RETURN'];
+/**
+ * The business documents of an order: its own sync, its outbound and return documents, the receipts of its
+ * payments and its refunds.
+ */
+export const ORDER_BIZ_TYPES: readonly ErpSyncBizType[] = [
+  'SALES_ORDER',
+  'OUTSTOCK',
+  'RETURN',
+  'RECEIPT',
+  'REFUND',
+];
+
+/**
+ * The tasks of one order: its own and its returns' (named by the order's id), its outbounds' (by its shipments),
+ * its receipts' (by its payments) and its refunds' (by its refunds).
+ */
+function ofOrder(orderId: string) {
+  return (eb: ExpressionBuilder<DB & { task: DB['erp_sync_tasks'] }, 'task'>) => {
+    const documents = (bizType: ErpSyncBizType, table: 'shipments' | 'payments' | 'refunds') =>
+      eb.and([
+        eb('task.biz_type', '=', bizType),
+        eb('task.biz_id', 'in', eb.selectFrom(table).select('id').where('order_id', '=', orderId)),
+      ]);
+    return eb.or([
+      eb.and([eb('task.biz_type', 'in', ['SALES_ORDER', 'RETURN']), eb('task.biz_id', '=', orderId)]),
+      documents('OUTSTOCK', 'shipments'),
+      documents('RECEIPT', 'payments'),
+      documents('REFUND', 'refunds'),
+    ]);
+  };
+}
 
 const taskSpec: ListSpec = {
   filters: {
@@ -209,7 +238,13 @@ async function missingMappingsOf(db: Kysely<DB>, tenantId: string, taskId: strin
     .where('id', '=', taskId)
     .executeTakeFirstOrThrow();
   const { document } = task;
-  const localIds = [document.customer, document.warehouse, document.salesman, document.department]
+  const localIds = [
+    document.customer,
+    document.warehouse,
+    document.salesman,
+    document.department,
+    document.settleType,
+  ]
     .concat(document.lines.map((line) => line.material))
     .filter((ref): ref is ErpDocumentRef => ref !== undefined)
     .map((ref) => ref.id);
@@ -235,11 +270,10 @@ async function missingMappingsOf(db: Kysely<DB>, tenantId: string, taskId: strin
   return rows.map((row) => ({ ...row, entityType_dictText: ERP_MAPPING_ENTITY_TYPE[row.entityType] }));
 }
 
-/** The sync record of one order (getOrderSyncRecord): its tasks, newest first, each with its attempts. */
+/** The sync record of one order (getOrderSyncRecord): its tasks (ofOrder), newest first, each with its attempts. */
 export async function orderSyncRecord(db: Kysely<DB>, caller: Caller, bizId: string) {
   const rows = await selectTasks(db, caller.tenantId)
-    .where('task.biz_id', '=', bizId)
-    .where('task.biz_type', 'in', ORDER_BIZ_TYPES)
+    .where(ofOrder(bizId))
     .orderBy('task.created_at', 'desc')
     .orderBy('task.id', 'desc')
     .execute();
@@ -394,15 +428,14 @@ export async function markManualDone(
   });
 }
 
-/** Resync of one order: its FAILED tasks, retried at once. */
+/** Resync of one order: its FAILED tasks (ofOrder), retried at once. */
 export async function resyncOrder(db: Kysely<DB>, runtime: ErpRuntime, actor: Actor, bizId: string) {
   const failed = await db
-    .selectFrom('erp_sync_tasks')
-    .select('id')
-    .where('tenant_id', '=', actor.tenantId)
-    .where('biz_id', '=', bizId)
-    .where('biz_type', 'in', ORDER_BIZ_TYPES)
-    .where('status', '=', 'FAILED')
+    .selectFrom('erp_sync_tasks as task')
+    .select('task.id')
+    .where('task.tenant_id', '=', actor.tenantId)
+    .where(ofOrder(bizId))
+    .where('task.status', '=', 'FAILED')
     .execute();
   if (failed.length === 0) throw new BusinessError(409, '该订单没有同步失败的任务');
   return retryTasks(

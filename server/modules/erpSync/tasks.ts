@@ -83,6 +83,7 @@ export const ERP_FORM_IDS: Record<ErpSystemType, Record<ErpSyncBizType, string>>
     RETURN: 'SAL_RETURNSTOCK',
     CUSTOMER: 'BD_Customer',
     RECEIPT: 'AR_RECEIVEBILL',
+    REFUND: 'AR_REFUNDBILL',
   },
   CHANJET_TPLUS: {
     SALES_ORDER: 'SaleOrder',
@@ -90,6 +91,8 @@ export const ERP_FORM_IDS: Record<ErpSystemType, Record<ErpSyncBizType, string>>
     RETURN: 'SaleDelivery',
     CUSTOMER: 'Partner',
     RECEIPT: 'ReceiveVoucher',
+    // T+ has no refund voucher of its own: a refund is a receipt of a negative amount.
+    REFUND: 'ReceiveVoucher',
   },
 };
 

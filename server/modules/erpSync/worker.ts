@@ -119,6 +119,7 @@ async function billOf(db: Kysely<DB>, task: TaskRow, connection: ConnectionRow):
   if (document.warehouse) wanted.push(['WAREHOUSE', document.warehouse]);
   if (document.salesman) wanted.push(['EMPLOYEE', document.salesman]);
   if (document.department) wanted.push(['DEPARTMENT', document.department]);
+  if (document.settleType) wanted.push(['SETTLE_TYPE', document.settleType]);
   for (const line of document.lines) wanted.push(['SKU', line.material]);
 
   const mappings = wanted.length
@@ -176,6 +177,9 @@ async function billOf(db: Kysely<DB>, task: TaskRow, connection: ConnectionRow):
     saleOrgCode: connection.sale_org_code ?? undefined,
     billTypeCode: connection.default_bill_type ?? undefined,
     memo: document.memo,
+    sourceBizNo: document.sourceBizNo,
+    settleTypeCode: document.settleType && codeOf('SETTLE_TYPE', document.settleType),
+    amount: document.amount,
     lines: document.lines.map((line) => ({
       lineNo: line.lineNo,
       materialCode: codeOf('SKU', line.material)!,

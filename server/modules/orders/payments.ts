@@ -1,5 +1,6 @@
 // Payments of an order (/payment): recorded one by one; the order's paid amount and payment status follow in
-// the same statement, which refuses to pay more than is owed even when two cashiers record at once.
+// the same statement, which refuses to pay more than is owed even when two cashiers record at once; the
+// payment's receipt is queued for the ERP in the same transaction.
 import { sql, type Kysely } from 'kysely';
 import { PAYMENT_CHANNEL, PAYMENT_STATUS, type PaymentAddInput } from '../../../common/orders';
 import { newId } from '../../db/ids';
@@ -8,6 +9,7 @@ import { BusinessError, InvalidRequestError } from '../../http/envelope';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { dataScopeOf } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
+import { queuePaymentSync } from '../payments/erpSync';
 import { completeIfSettled } from './lifecycle';
 import { centsText, toCents, yuan } from './money';
 import { paymentRecords } from './queries';
@@ -50,10 +52,11 @@ export async function addPayment(db: Kysely<DB>, actor: Actor, input: PaymentAdd
       throw new BusinessError(409, `收款金额 ${yuan(cents)} 超过未付金额 ${yuan(toCents(owed.owed))}`);
     }
     const paymentNo = await nextDocumentNo(trx, actor.tenantId, 'SK');
+    const paymentId = newId();
     await trx
       .insertInto('payments')
       .values({
-        id: newId(),
+        id: paymentId,
         tenant_id: actor.tenantId,
         payment_no: paymentNo,
         order_id: order.id,
@@ -67,6 +70,8 @@ export async function addPayment(db: Kysely<DB>, actor: Actor, input: PaymentAdd
         created_by: actor.userId,
       })
       .execute();
+    // The receipt goes to the ERP the order goes to (issue #22 Money).
+    await queuePaymentSync(trx, actor.tenantId, paymentId);
     await writeOrderLog(trx, actor.tenantId, actor, {
       orderId: order.id,
       action: 'PAYMENT',

@@ -13,7 +13,8 @@
 //                                         refund of it succeeded or failed
 //
 // Amounts are yuan (number or decimal text) at the edges, whole cents inside. Every payment of an order
-// (online or recorded by hand) is a row of `payments`; its order's paid amount and payment status follow.
+// (online or recorded by hand) is a row of `payments`; its order's paid amount and payment status follow, and
+// its receipt (a refund's, once it succeeded) is queued for the ERP in the same transaction (./erpSync.ts).
 // An employee order's 工资代扣 is a `payments` row too (recordPayrollPayment); its WeChat Pay payment is its
 // paid transaction.
 import { randomBytes } from 'node:crypto';
@@ -31,6 +32,7 @@ import type {
 } from '../../integrations/wechatpay/client';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { centsText, toCents } from '../orders/money';
+import { queuePaymentSync, queueRefundSync } from './erpSync';
 import type { PayRuntime } from './runtime';
 
 export type { PayRuntime } from './runtime';
@@ -545,6 +547,7 @@ async function recordOrderPayment(
       pay_transaction_id: row.id,
     })
     .execute();
+  await queuePaymentSync(trx, row.tenant_id, paymentId);
   await trx
     .updateTable('sales_orders')
     .set({
@@ -817,6 +820,7 @@ async function refundSettled(trx: Transaction<DB>, refundId: string, result: 'SU
       .where('id', '=', refund.order_id)
       .execute();
   }
+  if (result === 'SUCCESS') await queueRefundSync(trx, refund.tenant_id, refund.id);
   await fireSettled(trx, {
     kind: result === 'SUCCESS' ? 'REFUNDED' : 'REFUND_FAILED',
     tenantId: refund.tenant_id,

@@ -102,7 +102,10 @@ function SyncSection({ order }: { order: OrderDetail }) {
             title: '任务',
             dataIndex: 'taskNo',
             render: (taskNo: string, task) => (
-              <TwoLineCell main={taskNo} sub={`${task.bizType_dictText} · ${task.operation_dictText}`} />
+              <TwoLineCell
+                main={taskNo}
+                sub={`${[task.bizType_dictText, task.bizNo].filter(Boolean).join(' ')} · ${task.operation_dictText}`}
+              />
             ),
           },
           {

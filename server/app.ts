@@ -121,6 +121,8 @@ import { wxPlatformSimulator, WXPLATFORM_SIMULATOR_PREFIX } from './integrations
 import { createWxRuntime, type WxRuntime } from './modules/wxplatform/runtime';
 import { wxPlatformRoutes } from './modules/wxplatform/routes';
 import { COMPONENT_NOTIFY_PATH, componentNotifyRoutes } from './modules/wxplatform/componentNotify';
+import { WX_MESSAGE_JOB } from './modules/wxplatform/messages';
+import { sendOrderMessage } from './modules/wxplatform/messageJob';
 import { refreshAllAudits } from './modules/wxplatform/service';
 
 declare module 'fastify' {
@@ -334,6 +336,8 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
     },
   }));
   // Promotions start and end on time (the engine also judges by the clock, so a late run prices nothing wrong).
+  // Subscription messages of order status, queued by the orders' transactions.
+  jobs.handle(WX_MESSAGE_JOB, sendOrderMessage(app.wxRuntime));
   jobs.every('PROMOTION_CLOCK', '促销按时生效/结束', PROMOTION_CLOCK_INTERVAL_MS, async ({ db }) => ({
     result: await settleByTime(db, null),
   }));

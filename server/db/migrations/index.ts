@@ -49,6 +49,7 @@ import * as wxplatform from './0047_wxplatform';
 import * as visitObservations from './0049_visit_observations';
 import * as payrollPayments from './0050_payroll_payments';
 import * as nearExpiryMenu from './0052_near_expiry_menu';
+import * as wxSubscribeMessages from './0054_wx_subscribe_messages';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -100,6 +101,7 @@ export const migrations: Record<string, Migration> = {
   '0049_visit_observations': visitObservations,
   '0050_payroll_payments': payrollPayments,
   '0052_near_expiry_menu': nearExpiryMenu,
+  '0054_wx_subscribe_messages': wxSubscribeMessages,
 };
 
 export class MigrationError extends Error {

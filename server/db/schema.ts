@@ -2631,11 +2631,7 @@ export interface WxAccountsTable extends BusinessColumns {
   platform_cert: string | null;
   remark: string | null;
   /** A mini-program's subscription message template of each order event (0054). */
-  message_templates: JSONColumnType<
-    Partial<Record<MiniMessageEvent, string>>,
-    string | undefined,
-    string
-  >;
+  message_templates: JSONColumnType<Partial<Record<MiniMessageEvent, string>>, string | undefined, string>;
   /** Its templates' keywords and what each carries (parseMessageFields); null: the default. */
   message_fields: string | null;
 }

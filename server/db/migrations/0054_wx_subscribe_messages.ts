@@ -22,7 +22,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('app_id', 'text', (column) => column.notNull())
     .addColumn('openid', 'text', (column) => column.notNull())
     .addColumn('template_id', 'text', (column) => column.notNull())
-    .addColumn('credits', 'integer', (column) => column.notNull().defaultTo(0).check(sql`credits >= 0`))
+    .addColumn('credits', 'integer', (column) =>
+      column
+        .notNull()
+        .defaultTo(0)
+        .check(sql`credits >= 0`),
+    )
     .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('wx_message_subscriptions_uq', ['app_id', 'openid', 'template_id'])
     .execute();

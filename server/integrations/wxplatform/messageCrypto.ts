@@ -48,9 +48,10 @@ export function encryptMessage(keys: MessageKeys, message: string, appId: string
   const plain = Buffer.concat([randomBytes(16), length, body, Buffer.from(appId, 'utf8')]);
   const pad = BLOCK - (plain.length % BLOCK);
   const cipher = createCipheriv('aes-256-cbc', key, iv).setAutoPadding(false);
-  return Buffer.concat([cipher.update(Buffer.concat([plain, Buffer.alloc(pad, pad)])), cipher.final()]).toString(
-    'base64',
-  );
+  return Buffer.concat([
+    cipher.update(Buffer.concat([plain, Buffer.alloc(pad, pad)])),
+    cipher.final(),
+  ]).toString('base64');
 }
 
 /** The message and the appid it was encrypted for; undefined when it does not decrypt or is malformed. */

@@ -83,7 +83,10 @@ const ticketValid = (ticket: string) => {
 };
 
 /** A push of the platform as WeChat makes it: the encrypted XML, signed in the query. */
-export function componentPush(fields: Record<string, string>): { query: Record<string, string>; body: string } {
+export function componentPush(fields: Record<string, string>): {
+  query: Record<string, string>;
+  body: string;
+} {
   const inner = Object.entries({ AppId: SIMULATED_COMPONENT.appId, ...fields })
     .map(([name, value]) => `<${name}><![CDATA[${value}]]></${name}>`)
     .join('');
@@ -147,12 +150,13 @@ export async function wxPlatformSimulator(
     });
     return { status: response.status, answer: await response.text() };
   };
-  const pushTicket = () =>
-    push({ InfoType: 'component_verify_ticket', ComponentVerifyTicket: newTicket() });
+  const pushTicket = () => push({ InfoType: 'component_verify_ticket', ComponentVerifyTicket: newTicket() });
   if (options.componentNotifyUrl) {
     let timer: NodeJS.Timeout | undefined;
     const pushQuietly = () =>
-      void pushTicket().catch((error: unknown) => app.log.warn({ err: error }, 'simulated ticket push failed'));
+      void pushTicket().catch((error: unknown) =>
+        app.log.warn({ err: error }, 'simulated ticket push failed'),
+      );
     app.addHook('onListen', async () => {
       pushQuietly();
       timer = setInterval(pushQuietly, TICKET_PUSH_MS);

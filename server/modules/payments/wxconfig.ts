@@ -204,9 +204,7 @@ const saveBody = {
     remark: optional(256),
     messageTemplates: {
       type: ['object', 'null'],
-      properties: Object.fromEntries(
-        Object.keys(MINI_MESSAGE_EVENT).map((event) => [event, optional(64)]),
-      ),
+      properties: Object.fromEntries(Object.keys(MINI_MESSAGE_EVENT).map((event) => [event, optional(64)])),
       additionalProperties: false,
     },
     messageFields: optional(512),

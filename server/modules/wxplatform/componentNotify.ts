@@ -63,7 +63,12 @@ function xmlFields(xml: string): Fields | undefined {
 export type OpenedPush = { fields: Fields } | { refused: string; malformed?: boolean };
 
 /** The push's decrypted fields, or why it is refused. */
-export function openPush(receiver: ComponentReceiver, query: PushQuery, xml: string, nowMs: number): OpenedPush {
+export function openPush(
+  receiver: ComponentReceiver,
+  query: PushQuery,
+  xml: string,
+  nowMs: number,
+): OpenedPush {
   const envelope = xmlFields(xml);
   if (!envelope?.Encrypt) return { refused: 'no Encrypt element', malformed: true };
   if (Math.abs(nowMs / 1000 - Number(query.timestamp)) > PUSH_WINDOW_SECONDS)

@@ -166,13 +166,21 @@ export async function notifySalesOrder(
   const status = event === 'PAID' ? '已支付' : event === 'REFUNDED' ? '已退款' : ORDER_STATUS[row.status];
   return queueMessages(
     trx,
-    { tenantId: order.tenantId, kind: 'MINI_MALL', buyerId: row.buyer_id, orderId: order.orderId, orderNo: row.order_no },
+    {
+      tenantId: order.tenantId,
+      kind: 'MINI_MALL',
+      buyerId: row.buyer_id,
+      orderId: order.orderId,
+      orderNo: row.order_no,
+    },
     event,
     {
       status,
       amount: amount ?? row.payable_amount,
       remark:
-        event === 'CANCELLED' ? (row.reject_reason ?? row.invalid_reason ?? SALES_REMARKS.CANCELLED) : SALES_REMARKS[event],
+        event === 'CANCELLED'
+          ? (row.reject_reason ?? row.invalid_reason ?? SALES_REMARKS.CANCELLED)
+          : SALES_REMARKS[event],
     },
   );
 }
@@ -198,7 +206,14 @@ export async function notifyEmployeeOrder(
   const row = await trx
     .selectFrom('employee_orders as o')
     .innerJoin('pickup_points as p', 'p.id', 'o.pickup_point_id')
-    .select(['o.order_no', 'o.employee_buyer_id', 'o.status', 'o.payable_amount', 'o.cancel_reason', 'p.name'])
+    .select([
+      'o.order_no',
+      'o.employee_buyer_id',
+      'o.status',
+      'o.payable_amount',
+      'o.cancel_reason',
+      'p.name',
+    ])
     .where('o.id', '=', orderId)
     .where('o.tenant_id', '=', tenantId)
     .executeTakeFirstOrThrow();

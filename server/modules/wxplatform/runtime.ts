@@ -102,7 +102,10 @@ export function createWxRuntime({
     // The simulator pushes at start and every ten minutes; asked now, it pushes at once (to the receiver,
     // which hands the ticket over), as a platform just registered would after its first ten minutes.
     if (simulated)
-      await fetchWeixinJson(WXPLATFORM, partyUrl(simulatorUrl(), '/sim/pushTicket'), { method: 'POST', json: {} });
+      await fetchWeixinJson(WXPLATFORM, partyUrl(simulatorUrl(), '/sim/pushTicket'), {
+        method: 'POST',
+        json: {},
+      });
     if (received) return received.value;
     throw new BusinessError(409, '尚未收到微信推送的 component_verify_ticket，请稍后重试');
   };

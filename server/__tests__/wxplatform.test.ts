@@ -15,11 +15,14 @@ import { componentPush, SIMULATED_COMPONENT, type SentMessage } from '../integra
 import { encryptUserData } from '../integrations/wxplatform/userData';
 import { VERIFY_TICKET_SETTING } from '../modules/wxplatform/runtime';
 import { testBackends } from './support/database';
+import { addDays } from '../modules/stock/stockAge';
 import {
+  activatePriceList,
   FORBIDDEN,
   ok,
   openBusinessTestbed,
   orderableGoods,
+  shanghaiToday,
   type BusinessTestbed,
   type OrderableGoods,
 } from './support/business';
@@ -632,6 +635,90 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
       expect(
         (await ok(bed.get<{ status: string }>('admin', `/eOrder/eOrder/queryById?id=${refused.id}`))).status,
       ).toBe('SHIPPED');
+    });
+
+    it('sends the employee shop’s messages: paid by payroll at placing, then ready for pickup', async () => {
+      const empAppid = 'wxsimulatedemp001';
+      const empOpenid = `o-${randomBytes(6).toString('hex')}`;
+      const admin = <T = { id: string }>(path: string, body: unknown) => ok(bed.post<T>('admin', path, body));
+      await bed.testDatabase.database.db
+        .updateTable('skus')
+        .set({ employee_mall_visible: true })
+        .where('id', '=', goods.skuId)
+        .execute();
+      const list = await admin('/eMaterial/priceList/add', {
+        code: 'WXM-EMP',
+        name: '员工价',
+        priceType: 'EMPLOYEE',
+        validFrom: `${addDays(shanghaiToday(), -30)} 00:00:00`,
+        scopes: [],
+        items: [{ skuId: goods.skuId, unit: 'CASE', price: 30, floorPrice: null }],
+      });
+      await activatePriceList(bed, 'admin', list.id);
+      const point = await admin('/eEmployee/pickupPoint/save', {
+        name: '一号自提点',
+        address: '杭州市 1 号',
+      });
+      await admin('/eEmployee/buyer/save', {
+        employeeNo: 'WXM-E1',
+        name: '员工甲',
+        mobile: '13900005959',
+        companyName: '华饮酒业集团',
+        monthlyQuotaAmount: 1000,
+        monthlyQuotaCases: null,
+      });
+      await admin('/wxconfig/save', {
+        kind: 'MINI_EMPLOYEE',
+        name: '内购小程序',
+        mode: 'SIMULATOR',
+        messageTemplates: { PAID: 'tmpl-emp-paid', SHIPPED: 'tmpl-emp-ready' },
+      });
+      const { code } = await sim<{ code: string }>('/sim/login', { appid: empAppid, openid: empOpenid });
+      const session = await ok(
+        client().post<{ wxToken: string }>('/wxapi/session', {
+          tenantId: 'A01',
+          kind: 'MINI_EMPLOYEE',
+          code,
+        }),
+      );
+      const phone = await sim<{ encryptedData: string; iv: string }>('/sim/phone', {
+        appid: empAppid,
+        openid: empOpenid,
+        phoneNumber: '13900005959',
+      });
+      const { token } = await ok(
+        client().post<{ token: string }>('/wxapi/phoneLogin', { wxToken: session.wxToken, ...phone }),
+      );
+      await ok(
+        client().post('/wxapi/subscribe', {
+          wxToken: session.wxToken,
+          templateIds: ['tmpl-emp-paid', 'tmpl-emp-ready'],
+        }),
+      );
+      const placed = await ok(
+        client().post<{ id: string; orderNo: string; status: string }>(
+          '/buyer/employee/orders/place',
+          { pickupPointId: point.id, paymentMethod: 'PAYROLL', lines: [{ skuId: goods.skuId, cases: 1 }] },
+          token,
+        ),
+      );
+      expect(placed.status).toBe('PAID');
+      await admin('/eEmployee/order/ready', { id: placed.id });
+      const received = async () =>
+        (await (await fetch(`${bed.server.baseUrl}/sim/wxplatform/sim/messages?touser=${empOpenid}`)).json())
+          .messages as SentMessage[];
+      const messages = await until(received, (list) => list.length >= 2, 'the employee’s messages');
+      expect(messages.map((message) => [message.appid, message.template_id])).toEqual([
+        [empAppid, 'tmpl-emp-paid'],
+        [empAppid, 'tmpl-emp-ready'],
+      ]);
+      expect(messages[0].data).toMatchObject({
+        character_string1: { value: placed.orderNo },
+        phrase2: { value: '已付款' },
+        amount4: { value: '30.00元' },
+        thing5: { value: '请凭提货码到一号自提点提货' },
+      });
+      expect(messages[1].data).toMatchObject({ phrase2: { value: '待自提' } });
     });
   });
 });

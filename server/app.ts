@@ -540,9 +540,7 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
     app.register(wxPlatformSimulator, {
       prefix: WXPLATFORM_SIMULATOR_PREFIX,
       // WeChat pushes the simulated platform's tickets to the receiver only while no real platform is set.
-      componentNotifyUrl: config.wxPlatform?.component
-        ? undefined
-        : () => loopbackOrigin(app) + API_PREFIX + COMPONENT_NOTIFY_PATH,
+      componentNotifyPath: config.wxPlatform?.component ? undefined : API_PREFIX + COMPONENT_NOTIFY_PATH,
     });
   registerJobs(app, config);
   // The buyer API's OpenAPI document (GET /api/buyer/openapi.json) is generated from its routes' schemas.

@@ -105,8 +105,13 @@ export function componentPush(fields: Record<string, string>): {
 }
 
 export interface WxPlatformSimulatorOptions {
-  /** The platform's push receiver (授权事件接收URL); without it the simulator pushes nothing. */
-  componentNotifyUrl?: () => string;
+  /**
+   * The platform's push receiver (授权事件接收URL) on this server, a path; without it the simulator pushes
+   * nothing. Pushed through the server's own request handling (inject): the whole pipeline of a request
+   * (parsers, access guard, the route), without a socket of its own that a closing server would have to wait
+   * for or cut.
+   */
+  componentNotifyPath?: string;
 }
 
 /** A sent subscription message, as GET /sim/wxplatform/sim/messages lists them. */
@@ -141,17 +146,19 @@ export async function wxPlatformSimulator(
 
   /** Posts a push to the receiver; its status and answer ("success" when taken). */
   const push = async (fields: Record<string, string>) => {
-    if (!options.componentNotifyUrl) return { status: 0, answer: 'no receiver' };
+    if (!options.componentNotifyPath) return { status: 0, answer: 'no receiver' };
     const { query, body } = componentPush({ CreateTime: String(Math.floor(Date.now() / 1000)), ...fields });
-    const response = await fetch(withQuery(options.componentNotifyUrl(), query), {
+    const response = await app.inject({
       method: 'POST',
+      url: options.componentNotifyPath,
+      query,
       headers: { 'content-type': 'text/xml' },
-      body,
+      payload: body,
     });
-    return { status: response.status, answer: await response.text() };
+    return { status: response.statusCode, answer: response.body };
   };
   const pushTicket = () => push({ InfoType: 'component_verify_ticket', ComponentVerifyTicket: newTicket() });
-  if (options.componentNotifyUrl) {
+  if (options.componentNotifyPath) {
     let timer: NodeJS.Timeout | undefined;
     const pushQuietly = () =>
       void pushTicket().catch((error: unknown) =>

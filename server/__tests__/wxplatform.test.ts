@@ -464,6 +464,8 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
     const sent = async () =>
       (await (await fetch(`${bed.server.baseUrl}/sim/wxplatform/sim/messages?touser=${openid}`)).json())
         .messages as SentMessage[];
+    const byTemplate = (messages: SentMessage[]) =>
+      [...messages].sort((one, other) => one.template_id.localeCompare(other.template_id));
     const messageJobs = (orderId: string) =>
       bed.testDatabase.database.db
         .selectFrom('jobs')
@@ -562,7 +564,10 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
         }),
       );
       await ok(bed.post('admin', '/eOrder/eOrder/saveOrderDeliver', { id: order.id }));
-      const messages = await until(sent, (list) => list.length >= 2, 'the paid and shipped messages');
+      // Two jobs, sent side by side: in either order.
+      const messages = byTemplate(
+        await until(sent, (list) => list.length >= 2, 'the paid and shipped messages'),
+      );
       expect(messages).toEqual([
         expect.objectContaining({
           appid,
@@ -707,7 +712,9 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
       const received = async () =>
         (await (await fetch(`${bed.server.baseUrl}/sim/wxplatform/sim/messages?touser=${empOpenid}`)).json())
           .messages as SentMessage[];
-      const messages = await until(received, (list) => list.length >= 2, 'the employee’s messages');
+      const messages = byTemplate(
+        await until(received, (list) => list.length >= 2, 'the employee’s messages'),
+      );
       expect(messages.map((message) => [message.appid, message.template_id])).toEqual([
         [empAppid, 'tmpl-emp-paid'],
         [empAppid, 'tmpl-emp-ready'],

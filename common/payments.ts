@@ -2,6 +2,8 @@
 // payment (online or recorded by hand) and every refund, and the WeChat configuration of a tenant. Shared
 // by the server and the SPA.
 
+import type { MiniMessageEvent } from './wxplatform';
+
 const labels = <T extends string>(entries: Record<T, string>) => entries;
 
 /** What an online payment pays for; each kind has its handler (server/modules/payments/service.ts). */
@@ -117,4 +119,8 @@ export interface WxAccountInput {
   platformSerial?: string | null;
   platformCert?: string | null;
   remark?: string | null;
+  /** A mini-program's subscription message template id of each order event (blank: none is sent). */
+  messageTemplates?: Partial<Record<MiniMessageEvent, string | null>> | null;
+  /** Its templates' keywords, `keyword=value,…` (DEFAULT_MESSAGE_FIELDS when blank). */
+  messageFields?: string | null;
 }

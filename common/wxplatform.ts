@@ -63,3 +63,52 @@ export interface MiniCommitInput {
   /** ext.json of the third-party platform's template (a JSON object as text); optional. */
   extJson?: string | null;
 }
+
+/**
+ * The order events a buyer who signed in through a mini-program may get a subscription message (订阅消息) of:
+ * the mall's orders (paid, shipped, completed, cancelled/rejected/voided, refunded) and the employee shop's
+ * (paid, ready for pickup, picked up, cancelled, refunded). Each has its template in /wxconfig.
+ */
+export const MINI_MESSAGE_EVENT = labels({
+  PAID: '支付成功',
+  SHIPPED: '已发货/备货完成',
+  COMPLETED: '已完成/已提货',
+  CANCELLED: '订单取消',
+  REFUNDED: '退款成功',
+});
+export type MiniMessageEvent = keyof typeof MINI_MESSAGE_EVENT;
+
+/** What a template's keyword carries. */
+export const MINI_MESSAGE_VALUE = labels({
+  orderNo: '订单号',
+  status: '订单状态',
+  time: '时间',
+  amount: '金额',
+  remark: '备注',
+});
+export type MiniMessageValue = keyof typeof MINI_MESSAGE_VALUE;
+
+/**
+ * The keywords of the mini-program's templates (as WeChat names them when the template is added:
+ * character_string1, thing2 …) and what each carries, `keyword=value` separated by commas; blank: this one.
+ */
+export const DEFAULT_MESSAGE_FIELDS =
+  'character_string1=orderNo,phrase2=status,time3=time,amount4=amount,thing5=remark';
+
+/** The keyword → value pairs of a fields text, or the reason it is refused. */
+export function parseMessageFields(
+  text: string | null | undefined,
+): { fields: Array<[string, MiniMessageValue]> } | { error: string } {
+  const source = text?.trim() ? text : DEFAULT_MESSAGE_FIELDS;
+  const fields: Array<[string, MiniMessageValue]> = [];
+  for (const part of source.split(/[,，\s]+/).filter(Boolean)) {
+    const [keyword, value] = part.split('=').map((each) => each.trim());
+    if (!/^[a-z_]+\d+$/.test(keyword ?? '')) return { error: `模板字段 ${part} 的关键词无效` };
+    if (!(value in MINI_MESSAGE_VALUE))
+      return { error: `模板字段 ${part} 的取值应为 ${Object.keys(MINI_MESSAGE_VALUE).join('、')} 之一` };
+    if (fields.some(([each]) => each === keyword)) return { error: `模板字段 ${keyword} 重复` };
+    fields.push([keyword, value as MiniMessageValue]);
+  }
+  if (fields.length > 10) return { error: '模板字段最多 10 个' };
+  return { fields };
+}

@@ -120,6 +120,9 @@ import { BUYER_OPENAPI } from './modules/mall/openapi';
 import { wxPlatformSimulator, WXPLATFORM_SIMULATOR_PREFIX } from './integrations/wxplatform/simulator';
 import { createWxRuntime, type WxRuntime } from './modules/wxplatform/runtime';
 import { wxPlatformRoutes } from './modules/wxplatform/routes';
+import { COMPONENT_NOTIFY_PATH, componentNotifyRoutes } from './modules/wxplatform/componentNotify';
+import { WX_MESSAGE_JOB } from './modules/wxplatform/messages';
+import { sendOrderMessage } from './modules/wxplatform/messageJob';
 import { refreshAllAudits } from './modules/wxplatform/service';
 
 declare module 'fastify' {
@@ -180,6 +183,7 @@ export interface AppDeps {
         | 'kpiNightlyIntervalMs'
         | 'payRefundReconcileAfterMs'
         | 'iotAlarms'
+        | 'wxPlatform'
       >
     > & {
       jobs?: Partial<JobsConfig>;
@@ -235,6 +239,7 @@ const API_MODULES = [
   paymentRoutes,
   wxConfigRoutes,
   wxPlatformRoutes,
+  componentNotifyRoutes,
   repairRoutes,
   // 门店执行评分 and 金币 (issue #17)
   executionRoutes,
@@ -331,6 +336,8 @@ function registerJobs(app: FastifyInstance, config: AppDeps['config']): void {
     },
   }));
   // Promotions start and end on time (the engine also judges by the clock, so a late run prices nothing wrong).
+  // Subscription messages of order status, queued by the orders' transactions.
+  jobs.handle(WX_MESSAGE_JOB, sendOrderMessage(app.wxRuntime));
   jobs.every('PROMOTION_CLOCK', '促销按时生效/结束', PROMOTION_CLOCK_INTERVAL_MS, async ({ db }) => ({
     result: await settleByTime(db, null),
   }));
@@ -523,9 +530,18 @@ export function buildApp({ database, config, logStream, pushPingIntervalMs }: Ap
   if (!config.production) app.register(wechatPaySimulator, { prefix: WECHAT_PAY_SIMULATOR_PREFIX });
   app.decorate(
     'wxRuntime',
-    createWxRuntime({ production: config.production, selfOrigin: () => loopbackOrigin(app) }),
+    createWxRuntime({
+      production: config.production,
+      selfOrigin: () => loopbackOrigin(app),
+      config: config.wxPlatform,
+    }),
   );
-  if (!config.production) app.register(wxPlatformSimulator, { prefix: WXPLATFORM_SIMULATOR_PREFIX });
+  if (!config.production)
+    app.register(wxPlatformSimulator, {
+      prefix: WXPLATFORM_SIMULATOR_PREFIX,
+      // WeChat pushes the simulated platform's tickets to the receiver only while no real platform is set.
+      componentNotifyPath: config.wxPlatform?.component ? undefined : API_PREFIX + COMPONENT_NOTIFY_PATH,
+    });
   registerJobs(app, config);
   // The buyer API's OpenAPI document (GET /api/buyer/openapi.json) is generated from its routes' schemas.
   app.register(swagger, BUYER_OPENAPI);

@@ -46,6 +46,8 @@ export interface Config {
   cas: CasConfig | undefined;
   /** The WeChat official account that signs the JS-SDK share; when absent, the local simulator. */
   wechat: WechatConfig | undefined;
+  /** WeChat's hosts for /wxplatform and /wxapi, and the deployment's third-party platform (WXPLATFORM_*). */
+  wxPlatform: WxPlatformConfig;
   /** The account the special login (`?username=<product>`) signs in as; when absent it is refused. */
   specialLoginAccount: string | undefined;
   /** How often the ERP sync worker looks for due tasks; 0 turns it off (ERP_SYNC_INTERVAL_MS). */
@@ -178,6 +180,24 @@ export interface WechatConfig {
   appSecret: string;
   /** The JS-SDK script the browser loads. */
   jsSdkUrl: string;
+}
+
+/** The WeChat third-party platform (微信开放平台 第三方平台) of this deployment (server/modules/wxplatform). */
+export interface WxComponentConfig {
+  appId: string;
+  appSecret: string;
+  /** 消息校验Token and 消息加解密Key of the platform's pushes (component_verify_ticket, authorisations). */
+  token: string;
+  aesKey: string;
+}
+
+export interface WxPlatformConfig {
+  /** The API host, https://api.weixin.qq.com (the platform's and the mini-programs' server API). */
+  apiUrl: string;
+  /** The host of the authorisation page, https://mp.weixin.qq.com. */
+  webUrl: string;
+  /** When absent, outside production the simulator under /sim/wxplatform. */
+  component: WxComponentConfig | undefined;
 }
 
 /** The SMS gateway's endpoint and credentials (server/integrations/sms). */
@@ -369,6 +389,35 @@ function readWechat(env: Env): WechatConfig | undefined {
   };
 }
 
+const WXPLATFORM_REQUIRED = [
+  'WXPLATFORM_COMPONENT_APPID',
+  'WXPLATFORM_COMPONENT_SECRET',
+  'WXPLATFORM_COMPONENT_TOKEN',
+  'WXPLATFORM_COMPONENT_AES_KEY',
+] as const;
+
+function readWxPlatform(env: Env): WxPlatformConfig {
+  const values = readGroup(env, '微信第三方平台', WXPLATFORM_REQUIRED, []);
+  if (values && !/^[A-Za-z0-9]{3,32}$/.test(values.WXPLATFORM_COMPONENT_TOKEN))
+    throw new ConfigError('WXPLATFORM_COMPONENT_TOKEN', '应为 3 到 32 位字母或数字');
+  if (
+    values &&
+    (!/^[A-Za-z0-9+/]{43}$/.test(values.WXPLATFORM_COMPONENT_AES_KEY) ||
+      Buffer.from(`${values.WXPLATFORM_COMPONENT_AES_KEY}=`, 'base64').length !== 32)
+  )
+    throw new ConfigError('WXPLATFORM_COMPONENT_AES_KEY', '应为 43 位的消息加解密Key（EncodingAESKey）');
+  return {
+    apiUrl: readUrl(env, 'WXPLATFORM_API_URL', ['http:', 'https:']) ?? 'https://api.weixin.qq.com',
+    webUrl: readUrl(env, 'WXPLATFORM_WEB_URL', ['http:', 'https:']) ?? 'https://mp.weixin.qq.com',
+    component: values && {
+      appId: values.WXPLATFORM_COMPONENT_APPID,
+      appSecret: values.WXPLATFORM_COMPONENT_SECRET,
+      token: values.WXPLATFORM_COMPONENT_TOKEN,
+      aesKey: values.WXPLATFORM_COMPONENT_AES_KEY,
+    },
+  };
+}
+
 /** S3 when its variables are set (all or none), else the local folder ATTACHMENT_DIR (DATA_DIR/attachments). */
 function readAttachmentStorage(env: Env, dataDir: string): AttachmentStorageConfig {
   const values = readGroup(
@@ -509,6 +558,7 @@ export function loadConfig(env: Env = process.env): Config {
     wecom: readWecom(env),
     cas: readCas(env),
     wechat: readWechat(env),
+    wxPlatform: readWxPlatform(env),
     specialLoginAccount: read(env, 'SPECIAL_LOGIN_ACCOUNT'),
     erpSyncIntervalMs: readInteger(env, 'ERP_SYNC_INTERVAL_MS', DEFAULT_ERP_SYNC_INTERVAL_MS, 0, 3_600_000),
     erpAllowedHosts: readHostList(env, 'ERP_ALLOWED_HOSTS'),

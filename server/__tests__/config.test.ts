@@ -57,6 +57,11 @@ describe('loadConfig', () => {
       wecom: undefined,
       cas: undefined,
       wechat: undefined,
+      wxPlatform: {
+        apiUrl: 'https://api.weixin.qq.com',
+        webUrl: 'https://mp.weixin.qq.com',
+        component: undefined,
+      },
       specialLoginAccount: undefined,
       erpSyncIntervalMs: DEFAULT_ERP_SYNC_INTERVAL_MS,
       erpAllowedHosts: [],
@@ -167,6 +172,11 @@ describe('loadConfig', () => {
       wecom: undefined,
       cas: undefined,
       wechat: undefined,
+      wxPlatform: {
+        apiUrl: 'https://api.weixin.qq.com',
+        webUrl: 'https://mp.weixin.qq.com',
+        component: undefined,
+      },
       specialLoginAccount: undefined,
       erpSyncIntervalMs: 0,
       erpAllowedHosts: ['erp.corp.local'],
@@ -239,6 +249,34 @@ describe('loadConfig', () => {
         S3_FORCE_PATH_STYLE: 'yes',
       }),
     ).toThrow('S3_FORCE_PATH_STYLE');
+  });
+
+  it('reads the WeChat third-party platform, its push Token and EncodingAESKey all or none', () => {
+    const platform = {
+      WXPLATFORM_COMPONENT_APPID: 'wxcomponent0001',
+      WXPLATFORM_COMPONENT_SECRET: 'secret',
+      WXPLATFORM_COMPONENT_TOKEN: 'pushToken01',
+      WXPLATFORM_COMPONENT_AES_KEY: 'KEc67x+R/vKLQURfaacEo9u0ZBgMcX+cA0n4jI6kM7M',
+    };
+    expect(loadConfig({ ...platform, WXPLATFORM_API_URL: 'http://127.0.0.1:9/wx' }).wxPlatform).toEqual({
+      apiUrl: 'http://127.0.0.1:9/wx',
+      webUrl: 'https://mp.weixin.qq.com',
+      component: {
+        appId: 'wxcomponent0001',
+        appSecret: 'secret',
+        token: 'pushToken01',
+        aesKey: platform.WXPLATFORM_COMPONENT_AES_KEY,
+      },
+    });
+    expect(() => loadConfig({ ...platform, WXPLATFORM_COMPONENT_AES_KEY: '' })).toThrow(
+      '配置错误：环境变量 WXPLATFORM_COMPONENT_AES_KEY 未设置：微信第三方平台的变量要么全部设置，要么全部不设置',
+    );
+    expect(() => loadConfig({ ...platform, WXPLATFORM_COMPONENT_AES_KEY: 'short' })).toThrow(
+      'WXPLATFORM_COMPONENT_AES_KEY',
+    );
+    expect(() => loadConfig({ ...platform, WXPLATFORM_COMPONENT_TOKEN: 'has space' })).toThrow(
+      'WXPLATFORM_COMPONENT_TOKEN',
+    );
   });
 
   it('is in production mode only for NODE_ENV=production', () => {

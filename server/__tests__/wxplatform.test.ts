@@ -4,12 +4,31 @@
 // first, rollback), refused out of turn with 409, one winner of concurrent moves; forged or replayed codes
 // refused; tenants see and move only their own. Refusals are read from the envelope's code (a business
 // refusal is answered with HTTP 200, a malformed request with 400). /wxapi: code to session, the phone number decrypted with the
-// session key signs the outlet in and remembers the openid; forged phone data refused.
+// session key signs the outlet in and remembers the openid; forged phone data refused. The platform's pushes:
+// an encrypted component_verify_ticket stored, forged, misaddressed, stale and malformed pushes refused (and
+// logged); authorisation pushes applied. Subscription messages of order status: sent by the job after the
+// order commits, with the event's template and the order's data, to a user who accepted it; WeChat refusing
+// retries the job and leaves the order alone.
 import { randomBytes } from 'node:crypto';
+import { encryptMessage, messageSignature } from '../integrations/wxplatform/messageCrypto';
+import { componentPush, SIMULATED_COMPONENT, type SentMessage } from '../integrations/wxplatform/simulator';
 import { encryptUserData } from '../integrations/wxplatform/userData';
+import { VERIFY_TICKET_SETTING } from '../modules/wxplatform/runtime';
 import { testBackends } from './support/database';
-import { FORBIDDEN, ok, openBusinessTestbed, type BusinessTestbed } from './support/business';
+import { addDays } from '../modules/stock/stockAge';
+import {
+  activatePriceList,
+  FORBIDDEN,
+  ok,
+  openBusinessTestbed,
+  orderableGoods,
+  shanghaiToday,
+  type BusinessTestbed,
+  type OrderableGoods,
+} from './support/business';
 import { apiClient } from './support/auth';
+import { captureLogs } from './support/server';
+import { until } from './support/until';
 
 interface Version {
   id: string;
@@ -31,6 +50,8 @@ const APP_ID = `wxtest${randomBytes(5).toString('hex')}`;
 describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
   let bed: BusinessTestbed;
   let programId: string;
+  let goods: OrderableGoods;
+  const logs = captureLogs();
   const sim = async <T>(path: string, body: unknown) => {
     const response = await fetch(`${bed.server.baseUrl}/sim/wxplatform${path}`, {
       method: 'POST',
@@ -98,7 +119,12 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
 
   // Seeding takes a while on a busy machine.
   beforeAll(async () => {
-    bed = await openBusinessTestbed(backend);
+    bed = await openBusinessTestbed(backend, {
+      logLevel: 'warn',
+      logStream: logs.logStream,
+      jobs: { pollIntervalMs: 100, retryBaseMs: 200 },
+    });
+    goods = await orderableGoods(bed, 'admin', 'WXM', 'A01A02', 1);
   }, 900_000);
   afterAll(() => bed?.close());
 
@@ -311,5 +337,395 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
       .where('openid', '=', openid)
       .execute();
     expect(stored.every((row) => row.session_key_enc.startsWith('v1:'))).toBe(true);
+  });
+
+  // ---- the platform's pushes ----
+
+  const push = (query: Record<string, string>, body: string, contentType = 'text/xml') =>
+    fetch(`${bed.server.baseUrl}/api/wxplatform/component/notify?${new URLSearchParams(query)}`, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body,
+    });
+  const storedTicket = async () =>
+    (
+      await bed.testDatabase.database.db
+        .selectFrom('deployment_settings')
+        .select('value')
+        .where('key', '=', VERIFY_TICKET_SETTING)
+        .executeTakeFirst()
+    )?.value;
+  /** A push signed and encrypted with the platform's keys, of `message`, encrypted for `appId`. */
+  const craftedPush = (message: string, appId: string, timestamp: number) => {
+    const encrypt = encryptMessage(SIMULATED_COMPONENT, message, appId);
+    const query = {
+      timestamp: String(timestamp),
+      nonce: '1234567',
+      encrypt_type: 'aes',
+      msg_signature: messageSignature(SIMULATED_COMPONENT.token, String(timestamp), '1234567', encrypt),
+    };
+    return { query, body: `<xml><AppId>${appId}</AppId><Encrypt><![CDATA[${encrypt}]]></Encrypt></xml>` };
+  };
+
+  it('stores the component_verify_ticket of a valid encrypted push; refuses forged, misaddressed, stale ones', async () => {
+    // The simulator pushed one when the server started, as WeChat does every ten minutes.
+    expect(await storedTicket()).toMatch(/^simticket-/);
+    const ticket = `ticket-${randomBytes(6).toString('hex')}`;
+    const valid = componentPush({
+      CreateTime: String(Math.floor(Date.now() / 1000)),
+      InfoType: 'component_verify_ticket',
+      ComponentVerifyTicket: ticket,
+    });
+    const taken = await push(valid.query, valid.body);
+    expect(taken.status).toBe(200);
+    expect(await taken.text()).toBe('success');
+    expect(await storedTicket()).toBe(ticket);
+
+    const now = Math.floor(Date.now() / 1000);
+    const inner = (value: string) =>
+      `<xml><AppId>${SIMULATED_COMPONENT.appId}</AppId><CreateTime>${now}</CreateTime><InfoType>component_verify_ticket</InfoType><ComponentVerifyTicket>${value}</ComponentVerifyTicket></xml>`;
+    const forged = componentPush({ InfoType: 'component_verify_ticket', ComponentVerifyTicket: 'forged' });
+    const otherApp = craftedPush(inner('other-app'), 'wxsomeoneelse01', now);
+    const stale = craftedPush(inner('stale'), SIMULATED_COMPONENT.appId, now - 301);
+    const refused: Array<[Record<string, string>, string, number]> = [
+      [{ ...forged.query, msg_signature: 'f'.repeat(40) }, forged.body, 401],
+      [{ ...forged.query, nonce: '42' }, forged.body, 401],
+      [otherApp.query, otherApp.body, 401],
+      [stale.query, stale.body, 401],
+      [forged.query, '<xml><AppId>x</AppId></xml>', 400],
+      [forged.query, 'not xml at all <', 400],
+      [{ timestamp: 'soon', nonce: '1', msg_signature: 'x' }, forged.body, 400],
+    ];
+    for (const [query, body, status] of refused) {
+      const answer = await push(query, body);
+      expect(answer.status).toBe(status);
+      expect(await answer.text()).not.toBe('success');
+    }
+    // A JSON body is no push either (and no 500).
+    expect((await push(forged.query, '{}', 'application/json')).status).toBeLessThan(500);
+    expect(await storedTicket()).toBe(ticket);
+    const reasons = logs
+      .lines()
+      .filter((line) => line.msg === 'wxplatform push refused')
+      .map((line) => String(line.reason));
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        'msg_signature does not match',
+        'for appid wxsomeoneelse01',
+        expect.stringContaining('outside 300s'),
+      ]),
+    );
+
+    // The simulator's push goes the same way and replaces it (the platform's calls keep working on it).
+    expect(await sim('/sim/pushTicket', {})).toMatchObject({ status: 200, answer: 'success' });
+    expect(await storedTicket()).toMatch(/^simticket-/);
+  });
+
+  it('applies the authorisation pushes to the tenant’s mini-program', async () => {
+    const status = async () => (await mall()).status;
+    expect(await sim('/sim/pushAuthEvent', { infoType: 'unauthorized', appid: APP_ID })).toMatchObject({
+      answer: 'success',
+    });
+    expect(await status()).toBe('UNAUTHORIZED');
+    const { id } = await versionOf('1.2.0');
+    expect((await command('rollback', id)).body.message).toContain('已取消授权');
+    const before = await bed.testDatabase.database.db
+      .selectFrom('wx_mini_programs')
+      .select('refresh_token_enc')
+      .where('id', '=', programId)
+      .executeTakeFirstOrThrow();
+    expect(await sim('/sim/pushAuthEvent', { infoType: 'authorized', appid: APP_ID })).toMatchObject({
+      answer: 'success',
+    });
+    expect(await status()).toBe('AUTHORIZED');
+    const after = await bed.testDatabase.database.db
+      .selectFrom('wx_mini_programs')
+      .select('refresh_token_enc')
+      .where('id', '=', programId)
+      .executeTakeFirstOrThrow();
+    expect(after.refresh_token_enc).not.toBe(before.refresh_token_enc);
+    // A mini-program nobody manages here: answered, nothing changes.
+    expect(
+      await sim('/sim/pushAuthEvent', { infoType: 'unauthorized', appid: 'wxnobodyhere01' }),
+    ).toMatchObject({
+      answer: 'success',
+    });
+  });
+
+  // ---- subscription messages of order status ----
+
+  describe('order status messages', () => {
+    const appid = 'wxsimulatedmall01';
+    const openid = `o-${randomBytes(6).toString('hex')}`;
+    const client = () => apiClient(bed.server.baseUrl);
+    let buyerToken: string;
+    let wxToken: string;
+
+    const sent = async () =>
+      (await (await fetch(`${bed.server.baseUrl}/sim/wxplatform/sim/messages?touser=${openid}`)).json())
+        .messages as SentMessage[];
+    const byTemplate = (messages: SentMessage[]) =>
+      [...messages].sort((one, other) => one.template_id.localeCompare(other.template_id));
+    const messageJobs = (orderId: string) =>
+      bed.testDatabase.database.db
+        .selectFrom('jobs')
+        .select(['status', 'attempts', 'error', 'payload'])
+        .where('kind', '=', 'WX_SUBSCRIBE_MESSAGE')
+        .where(({ eb, ref }) => eb(ref('payload', '->>').key('orderId' as never), '=', orderId))
+        .orderBy('created_at')
+        .execute();
+    const credits = async (templateId: string) =>
+      (
+        await bed.testDatabase.database.db
+          .selectFrom('wx_message_subscriptions')
+          .select('credits')
+          .where('openid', '=', openid)
+          .where('template_id', '=', templateId)
+          .executeTakeFirst()
+      )?.credits ?? 0;
+    const accept = (templateIds: string[]) =>
+      ok(client().post<{ templateIds: string[] }>('/wxapi/subscribe', { wxToken, templateIds }));
+    const placeOrder = () =>
+      ok(
+        client().post<{ id: string; orderNo: string; payableAmount: string }>(
+          '/buyer/orders/place',
+          { paymentMethod: 'COD', lines: [{ skuId: goods.skuId, cases: 1 }] },
+          buyerToken,
+        ),
+      );
+    const audit = (id: string) =>
+      ok(bed.post('admin', '/eOrder/eOrder/auditOrder', { ids: [id], pass: true }));
+
+    beforeAll(async () => {
+      const mobile = '13900005858';
+      const { db } = bed.testDatabase.database;
+      await db
+        .updateTable('customers')
+        .set({ boss_mobile: mobile })
+        .where('id', '=', goods.outletId)
+        .execute();
+      await ok(
+        bed.post('admin', '/wxconfig/save', {
+          kind: 'MINI_MALL',
+          name: '门店商城',
+          mode: 'SIMULATOR',
+          messageTemplates: { PAID: 'tmpl-paid-01', SHIPPED: 'tmpl-ship-01', CANCELLED: '' },
+          messageFields:
+            'character_string1=orderNo, phrase2=status, amount3=amount, thing4=remark, time5=time',
+        }),
+      );
+      const { code } = await sim<{ code: string }>('/sim/login', { appid, openid });
+      const session = await ok(
+        client().post<{ wxToken: string }>('/wxapi/session', { tenantId: 'A01', kind: 'MINI_MALL', code }),
+      );
+      wxToken = session.wxToken;
+      const phone = await sim<{ encryptedData: string; iv: string }>('/sim/phone', {
+        appid,
+        openid,
+        phoneNumber: mobile,
+      });
+      buyerToken = (await ok(client().post<{ token: string }>('/wxapi/phoneLogin', { wxToken, ...phone })))
+        .token;
+    });
+
+    it('keeps the templates on /wxconfig and counts what the user accepted', async () => {
+      const accounts = await ok(
+        bed.get<Array<{ kind: string; messageTemplates: Record<string, string> }>>('admin', '/wxconfig/list'),
+      );
+      expect(accounts.find((account) => account.kind === 'MINI_MALL')?.messageTemplates).toEqual({
+        PAID: 'tmpl-paid-01',
+        SHIPPED: 'tmpl-ship-01',
+      });
+      const badFields = await bed.post('admin', '/wxconfig/save', {
+        kind: 'MINI_MALL',
+        name: '门店商城',
+        mode: 'SIMULATOR',
+        messageFields: 'thing1=price',
+      });
+      expect(badFields.body.code).toBe(400);
+      // Only the mini-program's own templates count.
+      expect(await accept(['tmpl-paid-01', 'tmpl-ship-01', 'tmpl-unknown'])).toEqual({
+        templateIds: ['tmpl-paid-01', 'tmpl-ship-01'],
+      });
+      expect(await credits('tmpl-paid-01')).toBe(1);
+      expect(
+        (await client().post('/wxapi/subscribe', { wxToken: 'forged', templateIds: ['x'] })).body.code,
+      ).toBe(400);
+    });
+
+    it('sends the paid and shipped messages after the order commits, with their template and data', async () => {
+      const order = await placeOrder();
+      await audit(order.id);
+      await ok(
+        bed.post('admin', '/payment/add', {
+          orderId: order.id,
+          amount: Number(order.payableAmount),
+          channel: 'CASH',
+        }),
+      );
+      await ok(bed.post('admin', '/eOrder/eOrder/saveOrderDeliver', { id: order.id }));
+      // Two jobs, sent side by side: in either order.
+      const messages = byTemplate(
+        await until(sent, (list) => list.length >= 2, 'the paid and shipped messages'),
+      );
+      expect(messages).toEqual([
+        expect.objectContaining({
+          appid,
+          template_id: 'tmpl-paid-01',
+          page: `pages/order/detail?id=${order.id}`,
+          data: {
+            character_string1: { value: order.orderNo },
+            phrase2: { value: '已支付' },
+            amount3: { value: `${order.payableAmount}元` },
+            thing4: { value: '订单已支付，我们将尽快安排发货' },
+            time5: { value: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/) },
+          },
+        }),
+        expect.objectContaining({
+          template_id: 'tmpl-ship-01',
+          data: expect.objectContaining({
+            phrase2: { value: '已发货' },
+            thing4: { value: '您的订单已发货，请注意查收' },
+          }),
+        }),
+      ]);
+      expect((await messageJobs(order.id)).map((job) => job.status)).toEqual(['SUCCEEDED', 'SUCCEEDED']);
+      // Each acceptance was one message: nothing left to send another with.
+      expect(await credits('tmpl-paid-01')).toBe(0);
+      expect(await credits('tmpl-ship-01')).toBe(0);
+
+      // Without an acceptance (or a template: CANCELLED has none) nothing is queued.
+      const second = await placeOrder();
+      await audit(second.id);
+      await ok(bed.post('admin', '/eOrder/eOrder/orderInvalid', { id: second.id, reason: '测试作废' }));
+      expect(await messageJobs(second.id)).toEqual([]);
+      expect(await sent()).toHaveLength(2);
+    });
+
+    it('retries a message WeChat refuses; the order is unaffected', async () => {
+      await accept(['tmpl-ship-01']);
+      await sim('/sim/failNext', { appid, errcode: -1, count: 2 });
+      const order = await placeOrder();
+      await audit(order.id);
+      const shipped = await ok(
+        bed.post<{ status?: string }>('admin', '/eOrder/eOrder/saveOrderDeliver', { id: order.id }),
+      );
+      expect(shipped).toBeDefined();
+      const detail = await ok(
+        bed.get<{ status: string }>('admin', `/eOrder/eOrder/queryById?id=${order.id}`),
+      );
+      expect(detail.status).toBe('SHIPPED');
+      const [job] = await until(
+        () => messageJobs(order.id),
+        (jobs) => jobs[0]?.status === 'SUCCEEDED',
+        'the retried message',
+      );
+      expect(job.attempts).toBe(3);
+      expect(
+        (await sent()).filter((message) => message.data.character_string1.value === order.orderNo),
+      ).toHaveLength(1);
+
+      // A refusal no retry changes (the user no longer accepts it) fails the job at once; the order stays shipped.
+      await accept(['tmpl-ship-01']);
+      await sim('/sim/failNext', { appid, errcode: 43101, count: 1 });
+      const refused = await placeOrder();
+      await audit(refused.id);
+      await ok(bed.post('admin', '/eOrder/eOrder/saveOrderDeliver', { id: refused.id }));
+      const [failed] = await until(
+        () => messageJobs(refused.id),
+        (jobs) => jobs[0]?.status === 'FAILED',
+        'the refused message',
+      );
+      expect(failed).toMatchObject({ attempts: 1, error: expect.stringContaining('43101') });
+      expect(
+        (await ok(bed.get<{ status: string }>('admin', `/eOrder/eOrder/queryById?id=${refused.id}`))).status,
+      ).toBe('SHIPPED');
+    });
+
+    it('sends the employee shop’s messages: paid by payroll at placing, then ready for pickup', async () => {
+      const empAppid = 'wxsimulatedemp001';
+      const empOpenid = `o-${randomBytes(6).toString('hex')}`;
+      const admin = <T = { id: string }>(path: string, body: unknown) => ok(bed.post<T>('admin', path, body));
+      await bed.testDatabase.database.db
+        .updateTable('skus')
+        .set({ employee_mall_visible: true })
+        .where('id', '=', goods.skuId)
+        .execute();
+      const list = await admin('/eMaterial/priceList/add', {
+        code: 'WXM-EMP',
+        name: '员工价',
+        priceType: 'EMPLOYEE',
+        validFrom: `${addDays(shanghaiToday(), -30)} 00:00:00`,
+        scopes: [],
+        items: [{ skuId: goods.skuId, unit: 'CASE', price: 30, floorPrice: null }],
+      });
+      await activatePriceList(bed, 'admin', list.id);
+      const point = await admin('/eEmployee/pickupPoint/save', {
+        name: '一号自提点',
+        address: '杭州市 1 号',
+      });
+      await admin('/eEmployee/buyer/save', {
+        employeeNo: 'WXM-E1',
+        name: '员工甲',
+        mobile: '13900005959',
+        companyName: '华饮酒业集团',
+        monthlyQuotaAmount: 1000,
+        monthlyQuotaCases: null,
+      });
+      await admin('/wxconfig/save', {
+        kind: 'MINI_EMPLOYEE',
+        name: '内购小程序',
+        mode: 'SIMULATOR',
+        messageTemplates: { PAID: 'tmpl-emp-paid', SHIPPED: 'tmpl-emp-ready' },
+      });
+      const { code } = await sim<{ code: string }>('/sim/login', { appid: empAppid, openid: empOpenid });
+      const session = await ok(
+        client().post<{ wxToken: string }>('/wxapi/session', {
+          tenantId: 'A01',
+          kind: 'MINI_EMPLOYEE',
+          code,
+        }),
+      );
+      const phone = await sim<{ encryptedData: string; iv: string }>('/sim/phone', {
+        appid: empAppid,
+        openid: empOpenid,
+        phoneNumber: '13900005959',
+      });
+      const { token } = await ok(
+        client().post<{ token: string }>('/wxapi/phoneLogin', { wxToken: session.wxToken, ...phone }),
+      );
+      await ok(
+        client().post('/wxapi/subscribe', {
+          wxToken: session.wxToken,
+          templateIds: ['tmpl-emp-paid', 'tmpl-emp-ready'],
+        }),
+      );
+      const placed = await ok(
+        client().post<{ id: string; orderNo: string; status: string }>(
+          '/buyer/employee/orders/place',
+          { pickupPointId: point.id, paymentMethod: 'PAYROLL', lines: [{ skuId: goods.skuId, cases: 1 }] },
+          token,
+        ),
+      );
+      expect(placed.status).toBe('PAID');
+      await admin('/eEmployee/order/ready', { id: placed.id });
+      const received = async () =>
+        (await (await fetch(`${bed.server.baseUrl}/sim/wxplatform/sim/messages?touser=${empOpenid}`)).json())
+          .messages as SentMessage[];
+      const messages = byTemplate(
+        await until(received, (list) => list.length >= 2, 'the employee’s messages'),
+      );
+      expect(messages.map((message) => [message.appid, message.template_id])).toEqual([
+        [empAppid, 'tmpl-emp-paid'],
+        [empAppid, 'tmpl-emp-ready'],
+      ]);
+      expect(messages[0].data).toMatchObject({
+        character_string1: { value: placed.orderNo },
+        phrase2: { value: '已付款' },
+        amount4: { value: '30.00元' },
+        thing5: { value: '请凭提货码到一号自提点提货' },
+      });
+      expect(messages[1].data).toMatchObject({ phrase2: { value: '待自提' } });
+    });
   });
 });

@@ -146,7 +146,12 @@ import type {
   KpiTargetStatus,
 } from '../../common/kpi';
 import type { SmsPurpose } from '../integrations/sms/gateway';
-import type { MiniAuthStatus, MiniProgramKind, MiniVersionStatus } from '../../common/wxplatform';
+import type {
+  MiniAuthStatus,
+  MiniMessageEvent,
+  MiniProgramKind,
+  MiniVersionStatus,
+} from '../../common/wxplatform';
 import type {
   PayBizType,
   PaymentSource,
@@ -2329,6 +2334,7 @@ export interface DB {
   wx_mini_versions: WxMiniVersionsTable;
   wx_mini_sessions: WxMiniSessionsTable;
   wx_buyer_openids: WxBuyerOpenidsTable;
+  wx_message_subscriptions: WxMessageSubscriptionsTable;
 }
 
 // ---- POSM materials and ad applications (0031) ----
@@ -2630,6 +2636,10 @@ export interface WxAccountsTable extends BusinessColumns {
   platform_serial: string | null;
   platform_cert: string | null;
   remark: string | null;
+  /** A mini-program's subscription message template of each order event (0054). */
+  message_templates: JSONColumnType<Partial<Record<MiniMessageEvent, string>>, string | undefined, string>;
+  /** Its templates' keywords and what each carries (parseMessageFields); null: the default. */
+  message_fields: string | null;
 }
 
 // ---- Repairs and spare parts (0032, DOMAIN §1.15) ----
@@ -2987,5 +2997,17 @@ export interface WxBuyerOpenidsTable {
   mobile: string;
   customer_id: string | null;
   employee_buyer_id: string | null;
+  updated_at: Generated<Date>;
+}
+
+/** What a user accepted in a mini-program: how many messages of a template may still be sent to them (0054). */
+export interface WxMessageSubscriptionsTable {
+  id: string;
+  tenant_id: string;
+  kind: MiniProgramKind;
+  app_id: string;
+  openid: string;
+  template_id: string;
+  credits: Generated<number>;
   updated_at: Generated<Date>;
 }

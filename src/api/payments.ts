@@ -16,6 +16,8 @@ import type {
   WxMode,
 } from '../../common/payments';
 
+import type { MiniMessageEvent } from '../../common/wxplatform';
+
 export type { WxAccountInput } from '../../common/payments';
 import { downloadFile, getAction, postAction } from './http';
 import type { ListParams } from './systemTypes';
@@ -132,6 +134,9 @@ export interface WxAccount {
   platformSerial: string | null;
   platformCert: string | null;
   remark: string | null;
+  /** A mini-program's subscription message template of each order event, and their keywords. */
+  messageTemplates: Partial<Record<MiniMessageEvent, string>>;
+  messageFields: string | null;
   appSecretSet: boolean;
   apiV3KeySet: boolean;
   privateKeySet: boolean;

@@ -50,6 +50,7 @@ import * as visitObservations from './0049_visit_observations';
 import * as payrollPayments from './0050_payroll_payments';
 import * as nearExpiryMenu from './0052_near_expiry_menu';
 import * as erpReceipts from './0053_erp_receipts';
+import * as wxSubscribeMessages from './0054_wx_subscribe_messages';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -102,6 +103,7 @@ export const migrations: Record<string, Migration> = {
   '0050_payroll_payments': payrollPayments,
   '0052_near_expiry_menu': nearExpiryMenu,
   '0053_erp_receipts': erpReceipts,
+  '0054_wx_subscribe_messages': wxSubscribeMessages,
 };
 
 export class MigrationError extends Error {

@@ -59,9 +59,20 @@ export interface CodeSession {
   unionid: string | null;
 }
 
-/** What /wxapi asks of WeChat for one mini-program. */
+/** A subscription message (订阅消息) to a user who accepted its template in the mini-program. */
+export interface SubscribeMessage {
+  touser: string;
+  templateId: string;
+  /** The mini-program page the message opens, with its query. */
+  page: string;
+  /** The template's keywords: `{ character_string1: { value } … }`. */
+  data: Record<string, { value: string }>;
+}
+
+/** What /wxapi and the order messages ask of WeChat for one mini-program. */
 export interface MiniProgramApi {
   code2Session(code: string): Promise<CodeSession>;
+  sendSubscribeMessage(message: SubscribeMessage): Promise<void>;
 }
 
 const STALE_TOKEN_CODES = new Set(['40001', '40014', '42001']);
@@ -242,11 +253,53 @@ export class HttpWxPlatformClient implements WxPlatformApi {
 export const MINI_PROGRAM = '微信小程序';
 
 export class HttpMiniProgramClient implements MiniProgramApi {
+  /** `tokens`: the mini-programs' access tokens, kept by the runtime across clients (keyed by AppID). */
   constructor(
     private readonly apiUrl: () => string,
     private readonly credentials: MiniCredentials,
+    private readonly tokens = new TokenCache(),
     private readonly timeoutMs = PARTY_TIMEOUT_MS,
   ) {}
+
+  /**
+   * The mini-program's access token by stable_token: the same token for every instance of the deployment
+   * (the plain /cgi-bin/token would revoke the one another instance holds).
+   */
+  private fetchAccessToken = async () => {
+    const answer = await fetchWeixinJson<{ access_token: string; expires_in: number }>(
+      MINI_PROGRAM,
+      partyUrl(this.apiUrl(), '/cgi-bin/stable_token'),
+      {
+        method: 'POST',
+        json: {
+          grant_type: 'client_credential',
+          appid: this.credentials.appId,
+          secret: this.credentials.appSecret,
+        },
+      },
+      this.timeoutMs,
+    );
+    return { value: answer.access_token, expiresInSeconds: answer.expires_in };
+  };
+
+  async sendSubscribeMessage(message: SubscribeMessage): Promise<void> {
+    await withToken(this.tokens, `mini:${this.credentials.appId}`, this.fetchAccessToken, (token) =>
+      fetchWeixinJson(
+        MINI_PROGRAM,
+        partyUrl(this.apiUrl(), '/cgi-bin/message/subscribe/send', { access_token: token }),
+        {
+          method: 'POST',
+          json: {
+            touser: message.touser,
+            template_id: message.templateId,
+            page: message.page,
+            data: message.data,
+          },
+        },
+        this.timeoutMs,
+      ),
+    );
+  }
 
   async code2Session(code: string): Promise<CodeSession> {
     const answer = await fetchWeixinJson<{ openid: string; session_key: string; unionid?: string }>(

@@ -3,14 +3,20 @@
 // authorisation page, authorizer tokens) with the code management of an authorised mini-program (commit,
 // submit_audit, get_auditstatus, release, revertcoderelease, with WeChat's refusals: one audit at a time, no
 // release without a passed audit, no rollback without an earlier release), and a mini-program's server API
-// (jscode2session).
+// (jscode2session, stable_token, subscribe/send, which records the subscription messages it was sent).
+//
+// Like WeChat it pushes the component_verify_ticket (encrypted and signed with the simulated platform's
+// Token and EncodingAESKey) to the platform's push receiver: when the server starts listening, every ten
+// minutes, and at once on POST /sim/wxplatform/sim/pushTicket; POST /sim/wxplatform/sim/pushAuthEvent
+// {infoType: authorized|updateauthorized|unauthorized, appid} pushes an authorisation change. Its tickets
+// carry their own time and signature, so any instance of the simulator takes any ticket it issued (12 hours).
 //
 // Who decides an audit: the reviewer's hook POST /sim/wxplatform/sim/review {auditid, result: pass|fail,
 // reason} (tests, or a developer), else it passes by itself AUDIT_DELAY_MS after submission. What a
 // mini-program would do on a phone: POST /sim/wxplatform/sim/login {appid, openid?} gives a wx.login code,
 // POST /sim/wxplatform/sim/phone {appid, openid, phoneNumber} the encryptedData and iv of wx.getPhoneNumber
 // under that user's current session key.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   acceptFormPosts,
@@ -20,11 +26,20 @@ import {
   simulatorPage,
   withQuery,
 } from '../simulatorPages';
+import { encryptMessage, messageSignature } from './messageCrypto';
 import { encryptUserData } from './userData';
 
 export const WXPLATFORM_SIMULATOR_PREFIX = '/sim/wxplatform';
-export const SIMULATED_COMPONENT = { appId: 'wxsimcomponent001', appSecret: 'simulated-component-secret' };
-export const SIMULATED_VERIFY_TICKET = 'simulated-verify-ticket';
+/** The simulated platform: its credentials and the Token and EncodingAESKey of its pushes. */
+export const SIMULATED_COMPONENT = {
+  appId: 'wxsimcomponent001',
+  appSecret: 'simulated-component-secret',
+  token: 'simulatedcomponenttoken',
+  aesKey: 'KEc67x+R/vKLQURfaacEo9u0ZBgMcX+cA0n4jI6kM7M',
+};
+/** WeChat pushes a new component_verify_ticket every ten minutes; one is good for 12 hours. */
+export const TICKET_PUSH_MS = 10 * 60_000;
+const TICKET_VALID_MS = 12 * 3_600_000;
 /** Every mini-program of the simulator has this AppSecret (a tenant's SIMULATOR /wxconfig account uses it). */
 export const SIMULATED_MINI_SECRET = 'simulated-mini-secret';
 export const AUDIT_DELAY_MS = 10_000;
@@ -56,7 +71,63 @@ const text = (body: unknown, name: string) => {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 };
 
-export async function wxPlatformSimulator(app: FastifyInstance): Promise<void> {
+const ticketSignature = (issuedAt: string) =>
+  createHmac('sha256', SIMULATED_COMPONENT.appSecret).update(issuedAt).digest('hex').slice(0, 32);
+const newTicket = () => {
+  const issuedAt = String(Date.now());
+  return `simticket-${issuedAt}-${ticketSignature(issuedAt)}`;
+};
+const ticketValid = (ticket: string) => {
+  const [, issuedAt = '', signature] = /^simticket-(\d+)-([0-9a-f]{32})$/.exec(ticket) ?? [];
+  return signature === ticketSignature(issuedAt) && Date.now() - Number(issuedAt) < TICKET_VALID_MS;
+};
+
+/** A push of the platform as WeChat makes it: the encrypted XML, signed in the query. */
+export function componentPush(fields: Record<string, string>): {
+  query: Record<string, string>;
+  body: string;
+} {
+  const inner = Object.entries({ AppId: SIMULATED_COMPONENT.appId, ...fields })
+    .map(([name, value]) => `<${name}><![CDATA[${value}]]></${name}>`)
+    .join('');
+  const encrypt = encryptMessage(SIMULATED_COMPONENT, `<xml>${inner}</xml>`, SIMULATED_COMPONENT.appId);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const nonce = String(Math.floor(Math.random() * 1e9));
+  return {
+    query: {
+      timestamp,
+      nonce,
+      encrypt_type: 'aes',
+      msg_signature: messageSignature(SIMULATED_COMPONENT.token, timestamp, nonce, encrypt),
+    },
+    body: `<xml><AppId><![CDATA[${SIMULATED_COMPONENT.appId}]]></AppId><Encrypt><![CDATA[${encrypt}]]></Encrypt></xml>`,
+  };
+}
+
+export interface WxPlatformSimulatorOptions {
+  /**
+   * The platform's push receiver (授权事件接收URL) on this server, a path; without it the simulator pushes
+   * nothing. Pushed through the server's own request handling (inject): the whole pipeline of a request
+   * (parsers, access guard, the route), without a socket of its own that a closing server would have to wait
+   * for or cut.
+   */
+  componentNotifyPath?: string;
+}
+
+/** A sent subscription message, as GET /sim/wxplatform/sim/messages lists them. */
+export interface SentMessage {
+  appid: string;
+  touser: string;
+  template_id: string;
+  page: string;
+  data: Record<string, { value: string }>;
+  sentAt: string;
+}
+
+export async function wxPlatformSimulator(
+  app: FastifyInstance,
+  options: WxPlatformSimulatorOptions = {},
+): Promise<void> {
   acceptFormPosts(app);
   const componentTokens = new Set<string>();
   const preAuthCodes = new Map<string, number>();
@@ -67,7 +138,39 @@ export async function wxPlatformSimulator(app: FastifyInstance): Promise<void> {
   const audits = new Map<string, Audit>();
   const loginCodes = new Map<string, { appId: string; openid: string; expiresAt: number }>();
   const sessionKeys = new Map<string, string>();
+  const miniTokens = new Map<string, string>();
+  const sent: SentMessage[] = [];
+  /** The next sends of a mini-program that fail: WeChat's errcode, how many more. */
+  const failing = new Map<string, { errcode: number; count: number }>();
   let nextAuditId = 420000001;
+
+  /** Posts a push to the receiver; its status and answer ("success" when taken). */
+  const push = async (fields: Record<string, string>) => {
+    if (!options.componentNotifyPath) return { status: 0, answer: 'no receiver' };
+    const { query, body } = componentPush({ CreateTime: String(Math.floor(Date.now() / 1000)), ...fields });
+    const response = await app.inject({
+      method: 'POST',
+      url: options.componentNotifyPath,
+      query,
+      headers: { 'content-type': 'text/xml' },
+      payload: body,
+    });
+    return { status: response.statusCode, answer: response.body };
+  };
+  const pushTicket = () => push({ InfoType: 'component_verify_ticket', ComponentVerifyTicket: newTicket() });
+  if (options.componentNotifyPath) {
+    let timer: NodeJS.Timeout | undefined;
+    const pushQuietly = () =>
+      void pushTicket().catch((error: unknown) =>
+        app.log.warn({ err: error }, 'simulated ticket push failed'),
+      );
+    app.addHook('onListen', async () => {
+      pushQuietly();
+      timer = setInterval(pushQuietly, TICKET_PUSH_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   const programOf = (appId: string) => {
     let program = programs.get(appId);
@@ -95,7 +198,7 @@ export async function wxPlatformSimulator(app: FastifyInstance): Promise<void> {
       text(body, 'component_appsecret') !== SIMULATED_COMPONENT.appSecret
     )
       return error(40013, 'invalid appid or appsecret');
-    if (text(body, 'component_verify_ticket') !== SIMULATED_VERIFY_TICKET)
+    if (!ticketValid(text(body, 'component_verify_ticket')))
       return error(61006, 'component ticket is invalid');
     const token = newSecret('component');
     componentTokens.add(token);
@@ -259,7 +362,74 @@ export async function wxPlatformSimulator(app: FastifyInstance): Promise<void> {
     return { openid: login.openid, session_key: sessionKey };
   });
 
-  // ---- hooks: the reviewer, and what a phone would do ----
+  app.post('/cgi-bin/stable_token', { config: PUBLIC }, async (request) => {
+    const appId = text(request.body, 'appid');
+    if (text(request.body, 'secret') !== SIMULATED_MINI_SECRET || !appId)
+      return error(40125, 'invalid appsecret');
+    let token = miniTokens.get(appId);
+    if (!token || (request.body as Body | undefined)?.force_refresh === true) {
+      token = newSecret('minitoken');
+      miniTokens.set(appId, token);
+    }
+    return { access_token: token, expires_in: TOKEN_SECONDS };
+  });
+
+  app.post<{ Querystring: Query }>('/cgi-bin/message/subscribe/send', { config: PUBLIC }, async (request) => {
+    const appId = [...miniTokens].find(([, token]) => token === request.query.access_token)?.[0];
+    if (!appId) return invalidToken;
+    const body = (request.body ?? {}) as Body;
+    const fault = failing.get(appId);
+    if (fault && fault.count > 0) {
+      fault.count -= 1;
+      return error(fault.errcode, 'system error');
+    }
+    if (!text(body, 'touser')) return error(40003, 'invalid openid');
+    if (!text(body, 'template_id')) return error(40037, 'invalid template_id');
+    sent.push({
+      appid: appId,
+      touser: text(body, 'touser'),
+      template_id: text(body, 'template_id'),
+      page: text(body, 'page'),
+      data: (body.data ?? {}) as SentMessage['data'],
+      sentAt: new Date().toISOString(),
+    });
+    return { errcode: 0, errmsg: 'ok' };
+  });
+
+  // ---- hooks: the reviewer, the platform's pushes, and what a phone would do ----
+  app.post('/sim/pushTicket', { config: PUBLIC }, async () => ({ errcode: 0, ...(await pushTicket()) }));
+
+  app.post('/sim/pushAuthEvent', { config: PUBLIC }, async (request, reply) => {
+    const infoType = text(request.body, 'infoType');
+    const appId = text(request.body, 'appid');
+    if (!['authorized', 'updateauthorized', 'unauthorized'].includes(infoType) || !appId)
+      return reply.code(400).send(error(40097, 'invalid args'));
+    const fields: Record<string, string> = { InfoType: infoType, AuthorizerAppid: appId };
+    if (infoType !== 'unauthorized') {
+      const authCode = newSecret('authcode');
+      authCodes.set(authCode, { appId, expiresAt: Date.now() + CODE_MS });
+      Object.assign(fields, {
+        AuthorizationCode: authCode,
+        AuthorizationCodeExpiredTime: String(Math.floor((Date.now() + CODE_MS) / 1000)),
+      });
+    }
+    return { errcode: 0, ...(await push(fields)) };
+  });
+
+  /** The subscription messages sent, oldest first (?touser= one user's). */
+  app.get<{ Querystring: Query }>('/sim/messages', { config: PUBLIC }, async (request) => ({
+    messages: sent.filter((message) => !request.query.touser || message.touser === request.query.touser),
+  }));
+
+  /** WeChat refusing: the next `count` subscription messages of `appid` fail with `errcode` (default -1, busy). */
+  app.post('/sim/failNext', { config: PUBLIC }, async (request) => {
+    failing.set(text(request.body, 'appid'), {
+      errcode: Number(text(request.body, 'errcode') || -1),
+      count: Number(text(request.body, 'count') || 1),
+    });
+    return { errcode: 0, errmsg: 'ok' };
+  });
+
   app.post('/sim/review', { config: PUBLIC }, async (request, reply) => {
     const audit = audits.get(text(request.body, 'auditid'));
     const result = text(request.body, 'result');

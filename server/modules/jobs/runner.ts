@@ -45,10 +45,34 @@ export interface NewJob {
   kind: string;
   title: string;
   tenantId: string;
-  userId: string;
+  /** The user the job is for (their 下载中心); null: the system's (a message to send, nobody waits on it). */
+  userId: string | null;
   payload: Record<string, unknown>;
   total?: number;
   maxAttempts?: number;
+}
+
+/**
+ * Writes a queued job. Inside a transaction it is an outbox: the job exists (and an instance may claim it)
+ * only once the transaction commits, and not at all if it rolls back.
+ */
+export async function insertJob(db: Kysely<DB>, job: NewJob): Promise<string> {
+  const id = job.id ?? newId();
+  await db
+    .insertInto('jobs')
+    .values({
+      id,
+      tenant_id: job.tenantId,
+      user_id: job.userId,
+      kind: job.kind,
+      title: job.title,
+      payload: JSON.stringify(job.payload),
+      progress_total: job.total ?? null,
+      max_attempts: job.maxAttempts ?? 3,
+      every_ms: null,
+    })
+    .execute();
+  return id;
 }
 
 /** Why a running job's signal was aborted. */
@@ -85,21 +109,7 @@ export class JobRunner {
   }
 
   async enqueue(job: NewJob): Promise<string> {
-    const id = job.id ?? newId();
-    await this.db
-      .insertInto('jobs')
-      .values({
-        id,
-        tenant_id: job.tenantId,
-        user_id: job.userId,
-        kind: job.kind,
-        title: job.title,
-        payload: JSON.stringify(job.payload),
-        progress_total: job.total ?? null,
-        max_attempts: job.maxAttempts ?? 3,
-        every_ms: null,
-      })
-      .execute();
+    const id = await insertJob(this.db, job);
     this.wake();
     return id;
   }

@@ -40,6 +40,7 @@ import {
   type SettledEvent,
 } from '../payments/service';
 import { skuSnapshotOf } from '../orders/placement';
+import { EMPLOYEE_ORDER_EVENTS, notifyEmployeeOrder } from '../wxplatform/messages';
 import { within, type BuyerSession } from './buyerAccounts';
 import { casePricesOf, employeeMonthUse, monthStart } from './catalogue';
 import { cartOf, clearCart, type CartLineInput } from './outletOrders';
@@ -240,6 +241,7 @@ export async function placeEmployeeOrder(db: Kysely<DB>, buyer: BuyerSession, in
         paidAt: placedAt,
       });
       await trx.updateTable('employee_orders').set({ payment_ref: paymentNo }).where('id', '=', id).execute();
+      await notifyEmployeeOrder(trx, buyer.tenantId, id, 'PAID');
     }
     await clearCart(
       trx,
@@ -262,7 +264,10 @@ function transitionOf(command: EmployeeOrderCommand, status: EmployeeOrderStatus
   return transition;
 }
 
-/** Applies a transition if the order is still as read (409 to the loser); the row after. */
+/**
+ * Applies a transition if the order is still as read (409 to the loser); the employee gets its subscription
+ * message, queued in the transaction (wxplatform/messages.ts).
+ */
 async function moveEmployeeOrder(
   trx: Kysely<DB>,
   order: { id: string; status: EmployeeOrderStatus; version: number },
@@ -276,9 +281,10 @@ async function moveEmployeeOrder(
     .where('id', '=', order.id)
     .where('status', '=', order.status)
     .where('version', '=', order.version)
-    .returning(['id', 'status'])
+    .returning(['id', 'tenant_id'])
     .executeTakeFirst();
   if (!changed) throw new BusinessError(409, EMPLOYEE_ORDER_CHANGED);
+  await notifyEmployeeOrder(trx, changed.tenant_id, changed.id, EMPLOYEE_ORDER_EVENTS[command]);
   return transition;
 }
 
@@ -431,20 +437,23 @@ export async function cancelEmployeeOrder(
 
 /** The job: orders unpaid 30 minutes after placing are cancelled (their quota is free again). */
 export async function cancelExpiredEmployeeOrders(db: Kysely<DB>, now: Date = new Date()) {
-  const rows = await db
-    .updateTable('employee_orders')
-    .set({
-      status: 'CANCELLED',
-      cancelled_at: now,
-      cancel_reason: `超过 ${EMPLOYEE_ORDER_PAY_MINUTES} 分钟未支付，系统自动取消`,
-      version: sql`version + 1`,
-      updated_at: now,
-    })
-    .where('status', '=', 'PENDING_PAYMENT')
-    .where('pay_deadline', '<=', now)
-    .returning(['order_no'])
-    .execute();
-  return rows.map((row) => row.order_no);
+  return within(db, async (trx) => {
+    const rows = await trx
+      .updateTable('employee_orders')
+      .set({
+        status: 'CANCELLED',
+        cancelled_at: now,
+        cancel_reason: `超过 ${EMPLOYEE_ORDER_PAY_MINUTES} 分钟未支付，系统自动取消`,
+        version: sql`version + 1`,
+        updated_at: now,
+      })
+      .where('status', '=', 'PENDING_PAYMENT')
+      .where('pay_deadline', '<=', now)
+      .returning(['id', 'tenant_id', 'order_no'])
+      .execute();
+    for (const row of rows) await notifyEmployeeOrder(trx, row.tenant_id, row.id, 'CANCELLED');
+    return rows.map((row) => row.order_no);
+  });
 }
 
 const orderColumns = [

@@ -48,6 +48,7 @@ import {
 import { confirmUsages, releaseUsages } from '../promotions/pricing';
 import { releaseForOrder, spendForOrder } from '../funds/ledger';
 import { decideCreditApproval, submitCreditApproval } from './creditApproval';
+import { notifySalesOrder } from '../wxplatform/messages';
 import { queueOrderSync, queueShipmentSync } from './erpSync';
 import { centsText, toCents, yuan } from './money';
 import {
@@ -706,7 +707,7 @@ export async function completeIfSettled(trx: Transaction<DB>, tenantId: string, 
     .where('tenant_id', '=', tenantId)
     .where('status', '=', 'SIGNED')
     .where('payment_status', '=', 'PAID')
-    .returning('id')
+    .returning('order_type')
     .executeTakeFirst();
   if (!completed) return false;
   transitionFor('COMPLETE', 'SIGNED', 'COMPLETED');
@@ -717,6 +718,7 @@ export async function completeIfSettled(trx: Transaction<DB>, tenantId: string, 
     toStatus: 'COMPLETED',
     comment: '已签收且已付清',
   });
+  await notifySalesOrder(trx, { tenantId, orderId, orderType: completed.order_type }, 'COMPLETED');
   return true;
 }
 

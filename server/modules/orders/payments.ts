@@ -10,6 +10,7 @@ import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { dataScopeOf } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { queuePaymentSync } from '../payments/erpSync';
+import { notifySalesOrder } from '../wxplatform/messages';
 import { completeIfSettled } from './lifecycle';
 import { centsText, toCents, yuan } from './money';
 import { paymentRecords } from './queries';
@@ -78,6 +79,12 @@ export async function addPayment(db: Kysely<DB>, actor: Actor, input: PaymentAdd
       comment: `收款 ${paymentNo}：${PAYMENT_CHANNEL[input.channel]} ${yuan(cents)}，${PAYMENT_STATUS[paid.payment_status]}`,
     });
     await logOperation(trx, actor, 'add', `订单收款 ${order.order_no}：${paymentNo} ${amount}`);
+    if (paid.payment_status === 'PAID')
+      await notifySalesOrder(
+        trx,
+        { tenantId: actor.tenantId, orderId: order.id, orderType: order.order_type },
+        'PAID',
+      );
     const completed = await completeIfSettled(trx, actor.tenantId, order.id);
     return {
       paymentNo,

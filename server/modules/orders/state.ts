@@ -19,6 +19,7 @@ import type { Actor } from '../shared/actor';
 import { notFound } from '../shared/commands';
 import { inScope, type DataScope } from '../shared/dataScope';
 import { addOrderSales, countsAsSales, removeOrderSales } from '../kpi/salesSummary';
+import { notifySalesOrder, SALES_ORDER_EVENTS } from '../wxplatform/messages';
 
 /** What the loser of two operators acting on one order at once reads. */
 export const ORDER_CHANGED = '订单状态已变更，请刷新后重试';
@@ -65,7 +66,8 @@ export function requireAction(action: OrderAction, status: OrderStatus, what: st
 /**
  * Applies a transition if the order is still as read; else someone else acted first. Actor null: the system.
  * A transition into or out of the statuses that count as sales posts the order to the sales summary in the same
- * transaction (修改重提 replaces the lines first, so the order comes back with its new lines).
+ * transaction (修改重提 replaces the lines first, so the order comes back with its new lines). A mall order's
+ * buyer gets the subscription message of the move, queued in the transaction (wxplatform/messages.ts).
  */
 export async function moveOrder(
   trx: Transaction<DB>,
@@ -86,12 +88,17 @@ export async function moveOrder(
     .where('id', '=', order.id)
     .where('status', '=', order.status)
     .where('version', '=', order.version)
-    .returning('id')
+    .returning(['tenant_id', 'order_type'])
     .executeTakeFirst();
   if (!changed) throw new BusinessError(409, ORDER_CHANGED);
   const counted = countsAsSales(order.status);
   if (counted && !countsAsSales(transition.to)) await removeOrderSales(trx, [order.id]);
   if (!counted && countsAsSales(transition.to)) await addOrderSales(trx, [order.id]);
+  await notifySalesOrder(
+    trx,
+    { tenantId: changed.tenant_id, orderId: order.id, orderType: changed.order_type },
+    SALES_ORDER_EVENTS[transition.to],
+  );
 }
 
 export interface OrderLogEntry {

@@ -5,6 +5,7 @@ import { createPrivateKey } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { codesOf } from '../../../common/businessEnums';
+import { MINI_MESSAGE_EVENT, parseMessageFields, type MiniMessageEvent } from '../../../common/wxplatform';
 import {
   WX_ACCOUNT_KIND,
   WX_MODE,
@@ -36,6 +37,8 @@ export async function listWxAccounts(db: Kysely<DB>, caller: Caller) {
       'platform_serial as platformSerial',
       'platform_cert as platformCert',
       'remark',
+      'message_templates as messageTemplates',
+      'message_fields as messageFields',
       'app_secret_enc',
       'api_v3_key_enc',
       'private_key_enc',
@@ -61,6 +64,8 @@ export async function listWxAccounts(db: Kysely<DB>, caller: Caller) {
       platformSerial: null,
       platformCert: null,
       remark: null,
+      messageTemplates: {},
+      messageFields: null,
       updatedAt: null,
       app_secret_enc: null,
       api_v3_key_enc: null,
@@ -78,6 +83,20 @@ export async function listWxAccounts(db: Kysely<DB>, caller: Caller) {
 }
 
 const blank = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+const MINI_KINDS: readonly WxAccountKind[] = ['MINI_MALL', 'MINI_EMPLOYEE'];
+
+/** A mini-program's templates of the order events (blank ones left out) and its keywords; others have none. */
+function messageSettings(input: WxAccountInput) {
+  if (!MINI_KINDS.includes(input.kind)) return { message_templates: '{}', message_fields: null };
+  const parsed = parseMessageFields(input.messageFields);
+  if ('error' in parsed) throw new InvalidRequestError(parsed.error);
+  const templates = Object.fromEntries(
+    (Object.keys(MINI_MESSAGE_EVENT) as MiniMessageEvent[])
+      .map((event) => [event, blank(input.messageTemplates?.[event])] as const)
+      .filter((entry): entry is readonly [MiniMessageEvent, string] => entry[1] !== null),
+  );
+  return { message_templates: JSON.stringify(templates), message_fields: blank(input.messageFields) };
+}
 
 export async function saveWxAccount(
   db: Kysely<DB>,
@@ -120,6 +139,7 @@ export async function saveWxAccount(
     platform_serial: input.kind === 'PAY_MERCHANT' ? blank(input.platformSerial) : null,
     platform_cert: input.kind === 'PAY_MERCHANT' ? platformCert : null,
     remark: blank(input.remark),
+    ...messageSettings(input),
     updated_by: actor.userId,
     updated_at: new Date(),
   };
@@ -182,6 +202,12 @@ const saveBody = {
     platformSerial: optional(64),
     platformCert: optional(8192),
     remark: optional(256),
+    messageTemplates: {
+      type: ['object', 'null'],
+      properties: Object.fromEntries(Object.keys(MINI_MESSAGE_EVENT).map((event) => [event, optional(64)])),
+      additionalProperties: false,
+    },
+    messageFields: optional(512),
   },
 } as const;
 

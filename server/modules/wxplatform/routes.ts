@@ -18,7 +18,14 @@ import {
   submitAudit,
   type WxPlatformDeps,
 } from './service';
-import { codeToSession, phoneLogin, type CodeSessionInput, type PhoneLoginInput } from './wxapi';
+import {
+  acceptSubscriptions,
+  codeToSession,
+  phoneLogin,
+  type CodeSessionInput,
+  type PhoneLoginInput,
+  type SubscribeInput,
+} from './wxapi';
 
 const KINDS = Object.keys(MINI_PROGRAM_KIND);
 const body = (required: string[], properties: Record<string, unknown>) =>
@@ -141,5 +148,19 @@ export async function wxPlatformRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ok(await phoneLogin(deps, request.body), '登录成功'),
+  );
+
+  app.post<{ Body: SubscribeInput }>(
+    '/wxapi/subscribe',
+    {
+      config: PUBLIC,
+      schema: {
+        body: body(['wxToken', 'templateIds'], {
+          wxToken: text(128),
+          templateIds: { type: 'array', maxItems: 10, items: text(64) },
+        }),
+      },
+    },
+    async (request) => ok(await acceptSubscriptions(deps, request.body)),
   );
 }

@@ -5,6 +5,8 @@
 // - Phone number: wx.getPhoneNumber's encryptedData and iv, decrypted with that session key (AES-128-CBC)
 //   and checked to be for this mini-program (watermark.appid); the phone then signs in as the mall's SMS
 //   sign-in does (openBuyerSession), and the openid is remembered as that buyer's.
+// - Subscriptions: the templates the user accepted in wx.requestSubscribeMessage; each acceptance lets one
+//   order status message of that template be sent to them (messages.ts).
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { BuyerKind } from '../../../common/mall';
@@ -101,14 +103,20 @@ export interface PhoneLoginInput {
   iv: string;
 }
 
-export async function phoneLogin(deps: WxPlatformDeps, input: PhoneLoginInput) {
-  const session = await deps.db
+/** The WeChat session of a wxToken of ours, while it lasts. */
+async function wxSession(db: Kysely<DB>, wxToken: string) {
+  const session = await db
     .selectFrom('wx_mini_sessions')
     .select(['tenant_id', 'kind', 'app_id', 'openid', 'session_key_enc'])
-    .where('token_hash', '=', hashToken(input.wxToken))
+    .where('token_hash', '=', hashToken(wxToken))
     .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
   if (!session) throw new BusinessError(400, '微信登录已过期，请重新登录');
+  return session;
+}
+
+export async function phoneLogin(deps: WxPlatformDeps, input: PhoneLoginInput) {
+  const session = await wxSession(deps.db, input.wxToken);
   const sessionKey = decryptSecret(await secretsKey(deps.db, deps.production), session.session_key_enc);
   const phone = decryptUserData<PhoneNumberData>(sessionKey, input.encryptedData, input.iv, session.app_id);
   if (!phone || !/^1\d{10}$/.test(phone.purePhoneNumber ?? ''))
@@ -132,4 +140,44 @@ export async function phoneLogin(deps: WxPlatformDeps, input: PhoneLoginInput) {
     .onConflict((conflict) => conflict.constraint('wx_buyer_openids_uq').doUpdateSet(binding))
     .execute();
   return { token, buyer, phoneNumber: phone.purePhoneNumber };
+}
+
+export interface SubscribeInput {
+  wxToken: string;
+  /** The templates wx.requestSubscribeMessage answered 'accept' for. */
+  templateIds: string[];
+}
+
+/** Counts one acceptance of each template that is one of the mini-program's order templates; answers those. */
+export async function acceptSubscriptions(deps: WxPlatformDeps, input: SubscribeInput) {
+  const session = await wxSession(deps.db, input.wxToken);
+  const account = await deps.db
+    .selectFrom('wx_accounts')
+    .select('message_templates')
+    .where('tenant_id', '=', session.tenant_id)
+    .where('kind', '=', session.kind)
+    .executeTakeFirst();
+  const offered = new Set(Object.values(account?.message_templates ?? {}));
+  const accepted = [...new Set(input.templateIds.map((id) => id.trim()))].filter((id) => offered.has(id));
+  for (const templateId of accepted) {
+    await deps.db
+      .insertInto('wx_message_subscriptions')
+      .values({
+        id: newId(),
+        tenant_id: session.tenant_id,
+        kind: session.kind,
+        app_id: session.app_id,
+        openid: session.openid,
+        template_id: templateId,
+        credits: 1,
+      })
+      .onConflict((conflict) =>
+        conflict.constraint('wx_message_subscriptions_uq').doUpdateSet({
+          credits: sql<number>`wx_message_subscriptions.credits + 1`,
+          updated_at: new Date(),
+        }),
+      )
+      .execute();
+  }
+  return { templateIds: accepted };
 }

@@ -1,9 +1,16 @@
 // 微信配置 (/payment/wxconfig, payment/WxConfigList): the tenant's official account, mall and employee-shop
 // mini-programs and WeChat Pay merchant. Secrets are write-only: the page shows 已设置/未设置, and a blank
-// secret field on save keeps the stored one.
+// secret field on save keeps the stored one. A mini-program has its subscription message templates of the
+// order events (订阅消息) and the keywords they carry.
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Col, Descriptions, Form, Input, Row, Tag } from 'antd';
 import { WX_MODE, type WxAccountKind } from '../../../../common/payments';
+import {
+  DEFAULT_MESSAGE_FIELDS,
+  MINI_MESSAGE_EVENT,
+  parseMessageFields,
+  type MiniMessageEvent,
+} from '../../../../common/wxplatform';
 import { listWxAccounts, saveWxAccount, type WxAccount, type WxAccountInput } from '../../../api/payments';
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { required } from '../../../components/form/fieldRules';
@@ -12,6 +19,14 @@ import { HasPermission } from '../../../components/HasPermission';
 
 const isSet = (set: boolean) => (set ? <Tag color="green">已设置</Tag> : <Tag>未设置</Tag>);
 const secretHint = (set: boolean) => (set ? '已设置，留空则保持不变' : undefined);
+const EVENTS = Object.keys(MINI_MESSAGE_EVENT) as MiniMessageEvent[];
+const isMiniProgram = (kind: WxAccountKind | undefined) => kind === 'MINI_MALL' || kind === 'MINI_EMPLOYEE';
+const fieldsRule = {
+  validator: async (_rule: unknown, value: string | null | undefined) => {
+    const parsed = parseMessageFields(value);
+    if ('error' in parsed) throw new Error(parsed.error);
+  },
+};
 
 function AccountCard({ account, onEdit }: { account: WxAccount; onEdit: () => void }) {
   const merchant = account.kind === 'PAY_MERCHANT';
@@ -44,6 +59,11 @@ function AccountCard({ account, onEdit }: { account: WxAccount; onEdit: () => vo
           <>
             <Descriptions.Item label="AppID">{account.appId ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="AppSecret">{isSet(account.appSecretSet)}</Descriptions.Item>
+            {isMiniProgram(account.kind) && (
+              <Descriptions.Item label="订阅消息模板">
+                {Object.keys(account.messageTemplates ?? {}).length} / {EVENTS.length}
+              </Descriptions.Item>
+            )}
           </>
         )}
         <Descriptions.Item label="更新时间">{account.updatedAt ?? '未配置'}</Descriptions.Item>
@@ -88,6 +108,8 @@ export default function WxConfigListPage() {
                 platformSerial: editing.platformSerial,
                 platformCert: editing.platformCert,
                 remark: editing.remark,
+                messageTemplates: editing.messageTemplates,
+                messageFields: editing.messageFields,
               }
             : undefined
         }
@@ -130,6 +152,28 @@ export default function WxConfigListPage() {
           <Form.Item name="appSecret" label="AppSecret" extra={secretHint(editing?.appSecretSet ?? false)}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
+        )}
+        {isMiniProgram(editing?.kind) && (
+          <>
+            {EVENTS.map((event) => (
+              <Form.Item
+                key={event}
+                name={['messageTemplates', event]}
+                label={`${MINI_MESSAGE_EVENT[event]}模板ID`}
+                extra={event === 'PAID' ? '订单状态变化时发给已订阅的买家；留空则不发送' : undefined}
+              >
+                <Input />
+              </Form.Item>
+            ))}
+            <Form.Item
+              name="messageFields"
+              label="模板字段"
+              rules={[fieldsRule]}
+              extra="关键词=取值，逗号分隔；取值为 orderNo 订单号、status 订单状态、time 时间、amount 金额、remark 备注"
+            >
+              <Input placeholder={DEFAULT_MESSAGE_FIELDS} />
+            </Form.Item>
+          </>
         )}
         <Form.Item name="remark" label="备注">
           <Input />

@@ -2,6 +2,7 @@
 // access rules of API.md Part A for each: 401 without a session unless public, 403 for a signed-in user of the
 // same tenant without the route's permission, and nothing of tenant A01 for the administrator of tenant B01 —
 // not in any answer (JSON or a downloaded workbook), and never a success when the request names A01's rows.
+import { statusesAllowing } from '../../common/orders';
 import ExcelJS from 'exceljs';
 import { sql, type Kysely } from 'kysely';
 import type { Envelope } from '../../common/contract';
@@ -889,6 +890,18 @@ async function a01VisitSamples(db: Kysely<DB>): Promise<Record<string, Sample>> 
     .select('id')
     .where('tenant_id', '=', 'A01')
     .executeTakeFirstOrThrow();
+  // A check of goods that an order shipped to that outlet: the look-up finds the order line.
+  const shelfCheck = await db
+    .selectFrom('outlet_stock_checks')
+    .innerJoin('sales_orders', 'sales_orders.buyer_id', 'outlet_stock_checks.customer_id')
+    .innerJoin('shipments', 'shipments.order_id', 'sales_orders.id')
+    .innerJoin('shipment_lines', 'shipment_lines.shipment_id', 'shipments.id')
+    .whereRef('shipment_lines.sku_id', '=', 'outlet_stock_checks.sku_id')
+    .whereRef('shipment_lines.production_date', '=', 'outlet_stock_checks.oldest_production_date')
+    .where('sales_orders.status', 'in', statusesAllowing('return'))
+    .where('outlet_stock_checks.tenant_id', '=', 'A01')
+    .select('outlet_stock_checks.id')
+    .executeTakeFirstOrThrow();
   const stepTemplate = await db
     .selectFrom('visit_step_templates')
     .select('id')
@@ -932,6 +945,8 @@ async function a01VisitSamples(db: Kysely<DB>): Promise<Record<string, Sample>> 
     'POST /api/eVisit/stepTemplate/add': { body: stepTemplateBody, own: true },
     'PUT /api/eVisit/stepTemplate/edit': { body: { ...stepTemplateBody, id: stepTemplate.id } },
     'GET /api/eVisit/record/queryById': { query: { id: visit.id } },
+    // The order line that shipped what a rep saw on the shelf (临期预警's 退货 / 换货).
+    'GET /api/eOrder/eOrder/shelfGoods': { query: { checkId: shelfCheck.id } },
     'GET /api/esaleanalysis/dmsdailyreport': { query: { date: '2026-11-02' } },
     'GET /api/esaleanalysis/dmsmonthreport': { query: { month: '2026-11', groupBy: 'org' } },
     'GET /api/esaleanalysis/dmsdailyreport/exportXls': { query: { date: '2026-11-02' } },

@@ -144,7 +144,7 @@ it('sends the URL’s filters and shows each row’s days left and suggested act
   );
   expect(screen.getByText('剩 30 天')).toBeInTheDocument();
   expect(screen.getByText('过期 3 天')).toBeInTheDocument();
-  expect(screen.getByText('调拨 → 华东二号仓')).toBeInTheDocument();
+  expect(screen.getByText('→ 华东二号仓')).toBeInTheDocument();
   expect(screen.getByText('退货')).toBeInTheDocument();
   expect(screen.getByText('2026-11-01 赵磊')).toBeInTheDocument();
   // Without the forms' permissions there is nothing to start.
@@ -371,7 +371,7 @@ it('shows the document that handled a row, linked to where it is listed when the
   const movement = await screen.findByText('SM202611280001');
   expect(movement.closest('a')).toHaveAttribute('href', '/eprod/movement?movementNo=SM202611280001');
   // Under the suggestion.
-  expect(movement.closest('td')).toHaveTextContent('调拨 → 华东二号仓调拨出库 SM202611280001');
+  expect(movement.closest('td')).toHaveTextContent('调拨调拨出库 SM202611280001');
   // Without order:list the exchange's number shows, not a link.
   const exchange = screen.getByText('换货单 HH202611280001（已提交）');
   expect(exchange.querySelector('a')).toBeNull();

@@ -118,6 +118,9 @@ const COMPETITORS = [
 ];
 const PROMOS = ['买二送一', '第二件半价', '满 10 元减 2 元', '端架特价'];
 
+/** The production dates shipped to an outlet, by `outletId|skuId`, each with the day it was shipped. */
+type ShippedGoods = Map<string, Array<{ productionDate: string; shippedDay: string }>>;
+
 class VisitWriter {
   readonly visits: Insertable<VisitRecordsTable>[] = [];
   readonly steps: Insertable<DB['visit_step_results']>[] = [];
@@ -137,10 +140,15 @@ class VisitWriter {
     private readonly now: number,
     private readonly detail: Random = seededRandom(1),
     private readonly skus: readonly SeedSku[] = [],
+    private readonly shipped: ShippedGoods = new Map(),
   ) {}
 
-  /** A stock check of `count` SKUs on `day`, `nearExpiry` of them with goods close to their expiry. */
-  private stockLines(day: string, count: number, nearExpiry: number) {
+  /**
+   * A stock check of `count` SKUs at `outletId` on `day`, `nearExpiry` of them with goods close to their expiry.
+   * Goods an order shipped to the outlet before that day are on its shelf: the oldest such batch is the oldest
+   * production date counted, so 临期预警's 退货 and 换货 find the order behind what the rep saw.
+   */
+  private stockLines(outletId: string, day: string, count: number, nearExpiry: number) {
     const random = this.detail;
     const pool = [...this.skus];
     for (let index = pool.length - 1; index > 0; index -= 1) {
@@ -156,13 +164,17 @@ class VisitWriter {
         index < nearExpiry
           ? sku.shelf_life_days - random.int(1, Math.max(1, Math.round(sku.shelf_life_days / 12)))
           : random.int(5, Math.max(6, Math.round(sku.shelf_life_days * 0.6)));
+      const delivered = (this.shipped.get(`${outletId}|${sku.id}`) ?? [])
+        .filter((batch) => batch.shippedDay < day && batch.productionDate <= day)
+        .map((batch) => batch.productionDate)
+        .sort()[0];
       return {
         sku,
         line: {
           skuId: sku.id,
           qtyCases,
           qtyUnits,
-          oldestProductionDate: empty ? null : addDays(day, -age),
+          oldestProductionDate: empty ? null : (delivered ?? addDays(day, -age)),
           suggestedOrderCases: qtyCases < 3 ? random.int(2, 6) : null,
         },
       };
@@ -283,7 +295,7 @@ class VisitWriter {
         const stepId = newId();
         let data: Record<string, unknown> = {};
         if (stepType === 'STOCK_CHECK') {
-          const counted = this.stockLines(day, random.int(3, 12), random.int(0, 2));
+          const counted = this.stockLines(outlet.id, day, random.int(3, 12), random.int(0, 2));
           data = { lines: counted.map((each) => each.line) };
           for (const { sku, line } of counted)
             this.stockChecks.push({
@@ -548,6 +560,31 @@ async function visitInputs(db: Kysely<DB>, tenantId: string) {
   return { skus, located: outlets.filter((outlet) => outlet.lng !== null && outlet.lat !== null) };
 }
 
+/** What the demo's orders shipped to each outlet, for the stock checks to count (see `stockLines`). */
+async function shippedGoods(db: Kysely<DB>, tenantId: string): Promise<ShippedGoods> {
+  const shipments = await db
+    .selectFrom('shipment_lines')
+    .innerJoin('shipments', 'shipments.id', 'shipment_lines.shipment_id')
+    .innerJoin('sales_orders', 'sales_orders.id', 'shipments.order_id')
+    .where('shipments.tenant_id', '=', tenantId)
+    .select([
+      'sales_orders.buyer_id',
+      'shipment_lines.sku_id',
+      sql<string>`shipment_lines.production_date::text`.as('production_date'),
+      sql<string>`to_char(shipments.shipped_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`.as('shipped_day'),
+    ])
+    .execute();
+  const shipped: ShippedGoods = new Map();
+  for (const line of shipments) {
+    const key = `${line.buyer_id}|${line.sku_id}`;
+    shipped.set(key, [
+      ...(shipped.get(key) ?? []),
+      { productionDate: line.production_date, shippedDay: line.shipped_day },
+    ]);
+  }
+  return shipped;
+}
+
 /** 最近拜访 is the latest real visit; an outlet nobody visited has none. */
 async function refreshLastVisits(db: Kysely<DB>, tenantId: string) {
   await db
@@ -572,7 +609,8 @@ export async function generateVisits(
   const random = seededRandom(seed);
   const today = shanghaiToday();
   const { skus, located } = await visitInputs(trx, tenantId);
-  const writer = new VisitWriter(tenantId, random, Date.now(), seededRandom(seed + 1_000), skus);
+  const shipped = await shippedGoods(trx, tenantId);
+  const writer = new VisitWriter(tenantId, random, Date.now(), seededRandom(seed + 1_000), skus, shipped);
   await insertRules(trx, tenantId);
   const routed = new Set<string>();
   for (const rep of reps) {

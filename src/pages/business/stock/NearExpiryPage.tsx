@@ -149,7 +149,7 @@ export default function NearExpiryPage() {
       'remainingDays_begin',
       'remainingDays_end',
     ],
-    sortKeys: ['remainingDays', 'expiryDate', 'qty', 'skuCode', 'checkedOn'],
+    sortKeys: ['remainingDays', 'qty', 'skuCode', 'checkedOn'],
     fetch: listNearExpiry,
   });
   const { reload } = list;
@@ -266,12 +266,16 @@ export default function NearExpiryPage() {
       dataIndex: 'skuCode',
       key: 'skuCode',
       sorter: true,
+      width: 220,
+      ellipsis: true,
       render: (code: string, row) => <TwoLineCell main={row.skuName} sub={code} />,
     },
     {
       title: '来源 / 位置',
       dataIndex: 'placeName',
       key: 'placeName',
+      width: 200,
+      ellipsis: true,
       render: (place: string, row) => (
         <TwoLineCell
           main={place}
@@ -293,22 +297,22 @@ export default function NearExpiryPage() {
       render: (name: string | null) => name ?? <Typography.Text type="secondary">—</Typography.Text>,
     },
     {
-      title: '生产 / 到期',
-      dataIndex: 'expiryDate',
-      key: 'expiryDate',
-      sorter: true,
-      render: (expiry: string, row) => <TwoLineCell main={row.productionDate} sub={expiry} />,
-    },
-    {
       title: '剩余天数',
       dataIndex: 'remainingDays',
       key: 'remainingDays',
       sorter: true,
       render: (days: number, row) => (
-        <Tooltip title={`剩余保质期 ${row.remainingPercent}%（保质期 ${row.shelfLifeDays} 天）`}>
+        <Tooltip
+          title={`生产日期 ${row.productionDate}，剩余保质期 ${row.remainingPercent}%（保质期 ${row.shelfLifeDays} 天）`}
+        >
           <TwoLineCell
-            main={days >= 0 ? `剩 ${days} 天` : `过期 ${-days} 天`}
-            sub={<Tag color={FRESHNESS_COLOR[row.freshness]}>{row.freshness_dictText}</Tag>}
+            main={
+              <>
+                {days >= 0 ? `剩 ${days} 天` : `过期 ${-days} 天`}{' '}
+                <Tag color={FRESHNESS_COLOR[row.freshness]}>{row.freshness_dictText}</Tag>
+              </>
+            }
+            sub={`到期 ${row.expiryDate}`}
           />
         </Tooltip>
       ),
@@ -318,19 +322,21 @@ export default function NearExpiryPage() {
       title: '建议处理',
       dataIndex: 'action',
       key: 'action',
+      width: 160,
+      ellipsis: true,
       render: (action: NearExpiryRow['action'], row) => (
         <TwoLineCell
           main={
             <Tooltip title={actionReason(row)}>
-              <Tag color={ACTION_COLOR[action]}>
-                {row.action_dictText}
-                {row.transferToName ? ` → ${row.transferToName}` : ''}
-              </Tag>
+              <Tag color={ACTION_COLOR[action]}>{row.action_dictText}</Tag>
             </Tooltip>
           }
+          // The target warehouse on the second line, where a long name wraps instead of widening the table.
           sub={
-            row.handledDocNo && (
+            row.handledDocNo ? (
               <HandledDocument row={row} links={{ movements: may.movements, orders: may.orders }} />
+            ) : (
+              row.transferToName && `→ ${row.transferToName}`
             )
           }
         />

@@ -291,12 +291,12 @@ export async function checkIn(db: Kysely<DB>, actor: Actor, input: CheckInInput)
       return visitSummary(trx, actor.tenantId, id);
     });
   } catch (error) {
-    const constraint = violatedUniqueConstraint(error);
-    if (constraint === 'visit_records_client_uq') {
-      const again = await replay();
-      if (again) return again;
-    }
-    if (constraint === 'visit_records_open_uq') throw new BusinessError(409, '您有尚未签退的拜访，请先签退');
+    // A replayed request racing its twin loses on the client id's key, on the open-visit key or, once the twin has
+    // committed, on the open-visit check: whichever it hit, the twin's visit is its answer.
+    const again = await replay();
+    if (again) return again;
+    if (violatedUniqueConstraint(error) === 'visit_records_open_uq')
+      throw new BusinessError(409, '您有尚未签退的拜访，请先签退');
     throw error;
   }
 }

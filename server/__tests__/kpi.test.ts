@@ -38,6 +38,8 @@ describe.each(testBackends())('KPI and sales reports (%s)', (backend) => {
   let regular = { id: '', upc: 0 };
   let lot = { id: '', warehouseId: '' };
   let sequence = 0;
+  let placements: Array<{ id: string; asset_id: string; org_code: string; applicant_id: string }> = [];
+  let inspected = { id: '', org_code: '', customer_id: null as string | null };
 
   const at = (local: string) => new Date(`${local}+08:00`);
 
@@ -327,6 +329,67 @@ describe.each(testBackends())('KPI and sales reports (%s)', (backend) => {
       .execute();
     // gz2 was opened (建档, approved) in March.
     await sql`update customers set created_at = ${at('2020-03-15T10:00:00')} where id = ${gz2}`.execute(db);
+    // Two demo freezer placements signed again in March, one moved on to another outlet in March: two placements.
+    placements = await db
+      .selectFrom('asset_applications as app')
+      .innerJoin('assets as a', 'a.id', 'app.asset_id')
+      .select(['app.id', 'app.asset_id', 'app.org_code', 'app.applicant_id'])
+      .where('app.tenant_id', '=', 'A01')
+      .where('app.apply_type', '=', 'PLACE')
+      .where('a.asset_type', '=', 'FREEZER')
+      .orderBy('app.apply_no')
+      .limit(2)
+      .execute();
+    await db
+      .insertInto('asset_moves')
+      .values([
+        ...placements.map((placement, index) => ({
+          id: `kpiplace${index}`,
+          tenant_id: 'A01',
+          asset_id: placement.asset_id,
+          move_type: 'PLACE' as const,
+          application_id: placement.id,
+          operator_id: zhaolei,
+          created_at: at(`2020-03-0${index + 2}T10:00:00`),
+        })),
+        {
+          id: 'kpitransfer',
+          tenant_id: 'A01',
+          asset_id: placements[0].asset_id,
+          move_type: 'TRANSFER' as const,
+          application_id: null,
+          operator_id: zhaolei,
+          created_at: at('2020-03-20T10:00:00'),
+        },
+      ])
+      .execute();
+    // One inspection in March of a freezer on an outlet now.
+    inspected = await db
+      .selectFrom('assets')
+      .select(['id', 'org_code', 'customer_id'])
+      .where('tenant_id', '=', 'A01')
+      .where('asset_type', '=', 'FREEZER')
+      .where('placement_status', '=', 'PLACED')
+      .orderBy('asset_no')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('asset_inspections')
+      .values({
+        id: 'kpifreezerinspect',
+        tenant_id: 'A01',
+        created_by: zhaolei,
+        created_at: at('2020-03-25T10:00:00'),
+        inspection_no: 'AIKPI1',
+        asset_id: inspected.id,
+        customer_id: inspected.customer_id,
+        powered_on: true,
+        temperature: '4',
+        cleanliness: 'GOOD',
+        reported_condition: 'NORMAL',
+        photo_ids: JSON.stringify([]),
+        remark: null,
+      })
+      .execute();
   });
 
   async function value(
@@ -383,7 +446,26 @@ describe.each(testBackends())('KPI and sales reports (%s)', (backend) => {
     // PASS inspections over inspections: 2 of 3, for the agreement's department and the inspector.
     expect(await value('DISPLAY_PASS_RATE', { org: displayOrg })).toBeCloseTo(2 / 3, 4);
     expect(await value('DISPLAY_PASS_RATE', { rep: zhaolei })).toBeCloseTo(2 / 3, 4);
-    expect(await value('FREEZER_PLACED', { org: 'A01' })).toBe(0);
+    expect(await value('FREEZER_PLACED', { org: 'A01' })).toBe(2);
+    expect(await value('FREEZER_PLACED', { org: placements[0].org_code })).toBe(
+      placements.filter((placement) => placement.org_code.startsWith(placements[0].org_code)).length,
+    );
+    expect(await value('FREEZER_PLACED', { rep: placements[1].applicant_id })).toBe(
+      placements.filter((placement) => placement.applicant_id === placements[1].applicant_id).length,
+    );
+    // Inspected in March over the freezers on outlets of the department.
+    const { freezers } = await db
+      .selectFrom('assets')
+      .select(db.fn.countAll<number>().as('freezers'))
+      .where('tenant_id', '=', 'A01')
+      .where('asset_type', '=', 'FREEZER')
+      .where('placement_status', '=', 'PLACED')
+      .where('org_code', 'like', `${inspected.org_code}%`)
+      .executeTakeFirstOrThrow();
+    expect(await value('FREEZER_INSPECTION_RATE', { org: inspected.org_code })).toBeCloseTo(
+      1 / Number(freezers),
+      4,
+    );
   });
 
   it('splits evenly and by last year, keeping the total to the cent', async () => {

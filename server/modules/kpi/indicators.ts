@@ -190,11 +190,19 @@ const DEFINITIONS: Record<KpiIndicatorCode, Definition | null> = {
     num: displayInspections(sql`i.result = 'PASS'`),
     den: displayInspections(sql`true`),
   },
+  // Placements signed in the range, from the asset's move log: one a later recall or transfer changes still counts,
+  // for the department and rep of its application and the outlet's dealer.
   FREEZER_PLACED: {
     num: {
       measure: 'distinct',
-      facts: (range) =>
-        sql`${placedFreezers(range)} and a.placed_at is not null and ${between('a.placed_at', range)}`,
+      facts: (range) => sql`
+        select app.org_code as org, app.applicant_id as rep, c.serving_dealer_id as dealer, m.id as v
+        from asset_moves m
+          join assets a on a.id = m.asset_id
+          join asset_applications app on app.id = m.application_id
+          left join customers c on c.id = app.customer_id
+        where m.tenant_id = ${range.tenantId} and m.move_type = 'PLACE' and a.asset_type = 'FREEZER'
+          and ${between('m.created_at', range)}`,
     },
   },
   FREEZER_INSPECTION_RATE: {

@@ -168,8 +168,14 @@ export async function newPhonePage(
 
 export const SCREENSHOT_DIR = path.join(ROOT, 'e2e/screenshots');
 
-/** Waits for antd's enter/leave animations to settle (a half-faded modal says nothing), then saves the page. */
-export async function screenshot(page: Page, name: string): Promise<Buffer> {
+/** Whether pictures are saved: for people looking at the pages, so not in CI unless E2E_SCREENSHOTS=1 asks. */
+const SAVE_SCREENSHOTS = process.env.CI !== 'true' || process.env.E2E_SCREENSHOTS === '1';
+
+/**
+ * Waits for antd's enter/leave animations to settle (a half-faded modal says nothing), then saves the page. The
+ * wait stays in CI, where no picture is saved: tests go on from a settled page either way.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
   await page
     .waitForFunction(
       () =>
@@ -180,5 +186,6 @@ export async function screenshot(page: Page, name: string): Promise<Buffer> {
       { timeout: 3000 },
     )
     .catch(() => undefined); // a looping animation must not fail the test: the picture is for people
-  return page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  if (SAVE_SCREENSHOTS)
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }

@@ -714,7 +714,7 @@ export async function queueRefund(trx: Transaction<DB>, input: RefundInput): Pro
         .execute();
   const isOnline = (row: { source: string; pay_transaction_id: string | null }) =>
     row.source === 'ONLINE' && row.pay_transaction_id !== null;
-  const onlineFirst = (row: { source: string; pay_transaction_id: string | null }) => (isOnline(row) ? 0 : 1);
+  const onlineFirst = (row: { source: string }) => (row.source === 'ONLINE' ? 0 : 1);
   const payments = [...recorded, ...transactions]
     .filter((row) => !input.onlineOnly || isOnline(row))
     .sort((a, b) => onlineFirst(a) - onlineFirst(b) || a.paid_at.getTime() - b.paid_at.getTime());

@@ -3,9 +3,12 @@
 // forged, tampered or stale notify is refused and changes nothing; a replayed one and concurrent ones settle
 // once; a notify with another amount is not believed; an order invalidated after payment is refunded by the
 // original route (refund notify) or, paid by hand, gets a recorded refund; refunds never exceed what was paid;
+// a received 原路退回 return of an order paid online is refunded online once, up to what is left online;
 // 退款对账 settles a refund whose notify was lost, or whose 异常退款处理 crashed after its claim, by asking WeChat Pay.
 import { generateKeyPairSync } from 'node:crypto';
 import type { Page } from '../../common/contract';
+import type { OrderDetail, ReturnDetail } from '../../common/orders';
+import { centsText, toCents } from '../modules/orders/money';
 import { rsaSign, signedMessage, unixNow, nonce } from '../integrations/wechatpay/crypto';
 import {
   notifyBody,
@@ -49,12 +52,15 @@ interface RefundRow {
   method: string;
   cause: string;
   status: string;
+  reason: string;
+  returnNo: string | null;
 }
 
 describe.each(testBackends())('payments on %s', (backend) => {
   let bed: BusinessTestbed;
   let outletId: string;
   let skuId: string;
+  let warehouseId: string;
   const db = () => bed.testDatabase.database.db;
   const post = <T>(caller: Caller, path: string, body: unknown) => ok(bed.post<T>(caller, path, body));
   const get = <T>(caller: Caller, path: string) => ok(bed.get<T>(caller, path));
@@ -113,6 +119,7 @@ describe.each(testBackends())('payments on %s', (backend) => {
     const goods = await orderableGoods(bed, 'admin', `PAY${backend}`, 'A01A01');
     outletId = goods.outletId;
     skuId = goods.skuId;
+    warehouseId = goods.warehouseId;
   }, 180_000);
   afterAll(() => bed?.close());
 
@@ -460,6 +467,99 @@ describe.each(testBackends())('payments on %s', (backend) => {
     expect(await refundsOf(second.orderNo)).toMatchObject([
       { method: 'OFFLINE', cause: 'ORDER_CLOSED', status: 'SUCCESS', amount: '10.00' },
     ]);
+  });
+
+  it('refunds a received 原路退回 return of an order paid online, once, never more than is left online', async () => {
+    const ship = async (id: string) => {
+      await post('admin', '/eOrder/eOrder/auditOrder', { ids: [id], pass: true });
+      await post('admin', '/eOrder/eOrder/saveOrderDeliver', { id });
+      return get<OrderDetail>('admin', `/eOrder/eOrder/queryById?id=${id}`);
+    };
+    const addReturn = async (detail: OrderDetail, baseQty: number, refundMethod = 'ORIGINAL') => {
+      const { id } = await post<{ id: string }>('admin', '/eOrder/eOrder/backOrder/add', {
+        orderId: detail.id,
+        reason: 'QUALITY',
+        refundMethod,
+        lines: [{ orderLineId: detail.lines[0].id, baseQty }],
+      });
+      await post('admin', '/eOrder/eOrder/backOrder/audit', { id, pass: true });
+      return get<ReturnDetail>('admin', `/eOrder/eOrder/backOrderById?id=${id}`);
+    };
+    const receive = (id: string) =>
+      bed.post('admin', '/eOrder/eOrder/backOrder/receive', { id, warehouseId });
+    const settled = (orderNo: string, count: number) =>
+      until(
+        () => refundsOf(orderNo),
+        (rows) => rows.length === count && rows.every((row) => row.status === 'SUCCESS'),
+        'the refund notifies',
+      );
+
+    const placed = await place();
+    await payAtCashier(await post<Prepay>('admin', '/payment/prepay', { orderId: placed.id }));
+    const shipped = await ship(placed.id);
+    // 12 of the 48 bottles: a quarter of the order.
+    const first = await addReturn(shipped, 12);
+    expect(toCents(first.amount)).toBe(toCents(placed.payableAmount) / 4);
+    // Received twice at once: one receipt, one refund.
+    const both = await Promise.all([receive(first.id), receive(first.id)]);
+    expect(both.filter((answer) => (answer.body as { success: boolean }).success)).toHaveLength(1);
+    expect((await receive(first.id)).body).toMatchObject({ success: false, code: 409 });
+    const [refund] = await settled(placed.orderNo, 1);
+    expect(refund).toMatchObject({
+      method: 'ONLINE',
+      cause: 'RETURN',
+      amount: first.amount,
+      returnNo: first.returnNo,
+      reason: `退单 ${first.returnNo} 退货退款`,
+    });
+    expect(await order(placed.id)).toMatchObject({
+      paid_amount: centsText(toCents(placed.payableAmount) - toCents(first.amount)),
+    });
+    const { logs } = await get<OrderDetail>('admin', `/eOrder/eOrder/queryById?id=${placed.id}`);
+    expect(logs.map((log) => log.comment)).toContain(
+      `退单 ${first.returnNo} 退款 ${refund.refundNo}：¥${first.amount}（原路退回）`,
+    );
+
+    // Refunded by hand meanwhile down to ¥12.00 left: the next return of 24.00 refunds only that.
+    const left = toCents(placed.payableAmount) - toCents(first.amount);
+    await post('admin', '/payment/refund/add', {
+      orderId: placed.id,
+      amount: (left - 1200) / 100,
+      reason: '协商退款',
+    });
+    const second = await addReturn(shipped, 12);
+    expect(second.amount).toBe(first.amount);
+    await ok(receive(second.id));
+    const rows = await settled(placed.orderNo, 3);
+    expect(rows.find((row) => row.returnNo === second.returnNo)).toMatchObject({
+      method: 'ONLINE',
+      cause: 'RETURN',
+      amount: '12.00',
+    });
+    expect(await order(placed.id)).toMatchObject({ paid_amount: '0.00', payment_status: 'REFUNDED' });
+    // Nothing left to refund: a third return is received without one.
+    await ok(receive((await addReturn(shipped, 12)).id));
+    expect(await refundsOf(placed.orderNo)).toHaveLength(3);
+
+    // Paid otherwise (by hand), or another 退款方式: the return refunds nothing here, as before.
+    const cod = await post<{ id: string; orderNo: string; payableAmount: string }>(
+      'admin',
+      '/eOrder/eOrder/add',
+      { buyerId: outletId, paymentMethod: 'COD', lines: [{ skuId, cases: 2 }] },
+    );
+    await post('admin', '/payment/add', {
+      orderId: cod.id,
+      amount: Number(cod.payableAmount),
+      channel: 'CASH',
+    });
+    const codShipped = await ship(cod.id);
+    await ok(receive((await addReturn(codShipped, 12)).id));
+    const online = await place();
+    await payAtCashier(await post<Prepay>('admin', '/payment/prepay', { orderId: online.id }));
+    await ok(receive((await addReturn(await ship(online.id), 12, 'TO_PREPAID')).id));
+    expect(await refundsOf(cod.orderNo)).toEqual([]);
+    expect(await refundsOf(online.orderNo)).toEqual([]);
+    expect(await order(cod.id)).toMatchObject({ paid_amount: cod.payableAmount, payment_status: 'PAID' });
   });
 
   it('keeps other tenants and callers without the permission out', async () => {

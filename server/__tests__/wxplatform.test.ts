@@ -6,9 +6,10 @@
 // refusal is answered with HTTP 200, a malformed request with 400). /wxapi: code to session, the phone number decrypted with the
 // session key signs the outlet in and remembers the openid; forged phone data refused. The platform's pushes:
 // an encrypted component_verify_ticket stored, forged, misaddressed, stale and malformed pushes refused (and
-// logged); authorisation pushes applied. Subscription messages of order status: sent by the job after the
-// order commits, with the event's template and the order's data, to a user who accepted it; WeChat refusing
-// retries the job and leaves the order alone.
+// logged); authorisation pushes applied (updateauthorized: the new refresh token taken; an auth code WeChat does
+// not know changes nothing). Subscription messages of order status: sent by the job after the order commits,
+// with the event's template and the order's data, to a user who accepted it (a return's online refund: the
+// refunded message with the refund's amount); WeChat refusing retries the job and leaves the order alone.
 import { randomBytes } from 'node:crypto';
 import { encryptMessage, messageSignature } from '../integrations/wxplatform/messageCrypto';
 import { componentPush, SIMULATED_COMPONENT, type SentMessage } from '../integrations/wxplatform/simulator';
@@ -452,6 +453,43 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
     });
   });
 
+  it('takes the new refresh token of an updateauthorized push; a code WeChat does not know changes nothing', async () => {
+    const program = () =>
+      bed.testDatabase.database.db
+        .selectFrom('wx_mini_programs')
+        .select(['status', 'refresh_token_enc', 'authorized_at'])
+        .where('id', '=', programId)
+        .executeTakeFirstOrThrow();
+    const queryAuthFailures = () =>
+      logs.lines().filter((line) => line.msg === 'wxplatform push: api_query_auth failed');
+    const before = await program();
+    expect(before.status).toBe('AUTHORIZED');
+    // The administrator changed the permissions granted to the platform: WeChat pushes a fresh auth code.
+    expect(await sim('/sim/pushAuthEvent', { infoType: 'updateauthorized', appid: APP_ID })).toMatchObject({
+      answer: 'success',
+    });
+    const updated = await program();
+    expect(updated.status).toBe('AUTHORIZED');
+    expect(updated.refresh_token_enc).not.toBe(before.refresh_token_enc);
+    expect(updated.authorized_at!.getTime()).toBeGreaterThanOrEqual(before.authorized_at!.getTime());
+    expect(queryAuthFailures()).toEqual([]);
+    // Its platform calls keep working with the new token.
+    expect((await ok(commit('1.3.0'))).id).toBeTruthy();
+
+    // Signed by the platform but with an auth code WeChat never issued: answered, logged, nothing changes.
+    const forged = componentPush({
+      CreateTime: String(Math.floor(Date.now() / 1000)),
+      InfoType: 'updateauthorized',
+      AuthorizerAppid: APP_ID,
+      AuthorizationCode: 'queryauthcode@@@forged',
+    });
+    const answer = await push(forged.query, forged.body);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe('success');
+    expect(await program()).toEqual(updated);
+    expect(queryAuthFailures()).toMatchObject([{ appId: APP_ID }]);
+  });
+
   // ---- subscription messages of order status ----
 
   describe('order status messages', () => {
@@ -509,7 +547,12 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
           kind: 'MINI_MALL',
           name: '门店商城',
           mode: 'SIMULATOR',
-          messageTemplates: { PAID: 'tmpl-paid-01', SHIPPED: 'tmpl-ship-01', CANCELLED: '' },
+          messageTemplates: {
+            PAID: 'tmpl-paid-01',
+            SHIPPED: 'tmpl-ship-01',
+            CANCELLED: '',
+            REFUNDED: 'tmpl-refund-01',
+          },
           messageFields:
             'character_string1=orderNo, phrase2=status, amount3=amount, thing4=remark, time5=time',
         }),
@@ -535,6 +578,7 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
       expect(accounts.find((account) => account.kind === 'MINI_MALL')?.messageTemplates).toEqual({
         PAID: 'tmpl-paid-01',
         SHIPPED: 'tmpl-ship-01',
+        REFUNDED: 'tmpl-refund-01',
       });
       const badFields = await bed.post('admin', '/wxconfig/save', {
         kind: 'MINI_MALL',
@@ -726,6 +770,71 @@ describe.each(testBackends())('wxplatform and wxapi on %s', (backend) => {
         thing5: { value: '请凭提货码到一号自提点提货' },
       });
       expect(messages[1].data).toMatchObject({ phrase2: { value: '待自提' } });
+    });
+
+    it('sends the refunded message when a return of an order paid online is refunded through WeChat Pay', async () => {
+      await accept(['tmpl-refund-01']);
+      const order = await ok(
+        client().post<{ id: string; orderNo: string; payableAmount: string }>(
+          '/buyer/orders/place',
+          { paymentMethod: 'ONLINE', lines: [{ skuId: goods.skuId, cases: 1 }] },
+          buyerToken,
+        ),
+      );
+      const prepay = await ok(
+        client().post<{ simulatorPayUrl: string }>('/buyer/orders/pay', { id: order.id }, buyerToken),
+      );
+      const paid = await fetch(`${bed.server.baseUrl}/sim/wechatpay/cashier/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          prepay_id: new URL(prepay.simulatorPayUrl, 'http://x').searchParams.get('prepay_id'),
+        }),
+      });
+      expect(await paid.json()).toMatchObject({ ok: true });
+      await audit(order.id);
+      await ok(bed.post('admin', '/eOrder/eOrder/saveOrderDeliver', { id: order.id }));
+      const { lines } = await ok(
+        bed.get<{ lines: Array<{ id: string }> }>('admin', `/eOrder/eOrder/queryById?id=${order.id}`),
+      );
+      // 6 of the case's 24 bottles come back: their amount is refunded by the original route.
+      const back = await ok(
+        bed.post<{ id: string }>('admin', '/eOrder/eOrder/backOrder/add', {
+          orderId: order.id,
+          reason: 'DAMAGED',
+          refundMethod: 'ORIGINAL',
+          lines: [{ orderLineId: lines[0].id, baseQty: 6 }],
+        }),
+      );
+      const { amount } = await ok(
+        bed.get<{ amount: string }>('admin', `/eOrder/eOrder/backOrderById?id=${back.id}`),
+      );
+      expect(Number(amount)).toBeGreaterThan(0);
+      await ok(bed.post('admin', '/eOrder/eOrder/backOrder/audit', { id: back.id, pass: true }));
+      await ok(
+        bed.post('admin', '/eOrder/eOrder/backOrder/receive', {
+          id: back.id,
+          warehouseId: goods.warehouseId,
+        }),
+      );
+      const refundJobs = async () =>
+        (await messageJobs(order.id)).filter(
+          (job) => (job.payload as { templateId?: string }).templateId === 'tmpl-refund-01',
+        );
+      // One message of the refund, sent once its job ran.
+      await until(refundJobs, (jobs) => jobs[0]?.status === 'SUCCEEDED', 'the refunded message');
+      expect(await refundJobs()).toHaveLength(1);
+      const [message] = (await sent()).filter((each) => each.template_id === 'tmpl-refund-01');
+      expect(message).toMatchObject({
+        appid,
+        page: `pages/order/detail?id=${order.id}`,
+        data: expect.objectContaining({
+          character_string1: { value: order.orderNo },
+          phrase2: { value: '已退款' },
+          amount3: { value: `${amount}元` },
+          thing4: { value: '退款已原路退回' },
+        }),
+      });
     });
   });
 });

@@ -58,6 +58,7 @@ import {
   transitionFor,
   warehouseFor,
   writeOrderLog,
+  writeRefundLogs,
   type OrderRow,
 } from './state';
 
@@ -861,13 +862,7 @@ async function closeOrder(
       toStatus: transition.to,
       comment: reason,
     });
-    for (const refund of refunds) {
-      await writeOrderLog(trx, actor.tenantId, actor, {
-        orderId: order.id,
-        action: 'PAYMENT',
-        comment: `退款 ${refund.refundNo}：¥${refund.amount}（${refund.method === 'ONLINE' ? '原路退回' : '线下退款'}）`,
-      });
-    }
+    await writeRefundLogs(trx, actor, order.id, refunds);
     await change.log('update', `订单${transition.label} ${order.order_no}：${reason}`);
     return { status: transition.to };
   });

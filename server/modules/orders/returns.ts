@@ -1,7 +1,8 @@
 // Returns (退单, /backOrder) and exchanges (换货单, /swapOrder) of shipped orders (DOMAIN §1.5): submitted
 // against the order's lines (never more than was shipped and not yet returned or being returned),
-// approved or rejected, then received into a warehouse (RETURN_IN; damaged goods written off at once) or,
-// for an exchange, carried out (RETURN_IN of the old goods, EXCHANGE_OUT of the new ones).
+// approved or rejected, then received into a warehouse (RETURN_IN; damaged goods written off at once; a
+// 原路退回 return of an order paid online refunded through WeChat Pay) or, for an exchange, carried out
+// (RETURN_IN of the old goods, EXCHANGE_OUT of the new ones).
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import {
   EXCHANGE_STATUS,
@@ -56,7 +57,8 @@ import {
   withExchangeColumns,
   withReturnColumns,
 } from './queries';
-import { orderInScope, requireAction, writeOrderLog, type OrderRow } from './state';
+import { queueRefund } from '../payments/service';
+import { orderInScope, requireAction, writeOrderLog, writeRefundLogs, type OrderRow } from './state';
 
 const qtyText = (baseQty: number, sku: SkuSnapshot) =>
   formatQuantity(baseQty, { unitsPerCase: sku.unitsPerCase, caseUnit: sku.saleUnit, baseUnit: sku.baseUnit });
@@ -666,6 +668,24 @@ export async function receiveReturn(db: Kysely<DB>, actor: Actor, input: ReturnR
         action: 'RETURN',
         comment: `退单 ${row.return_no} 已入库（${warehouse.name}）${givenBackText({ ...back, creditCents })}`,
       });
+      // 原路退回 of what the order paid online: its refund goes back through WeChat Pay (sent after commit),
+      // never more than is left of the online payments. What was paid otherwise (货到付款, 账期, 预付款) is
+      // settled as before. Once per return: it reaches RECEIVED once.
+      const refunds =
+        row.refund_method === 'ORIGINAL' && toCents(row.amount) > 0
+          ? await queueRefund(trx, {
+              tenantId: actor.tenantId,
+              bizType: 'ORDER',
+              bizId: row.original_order_id,
+              amount: row.amount,
+              cause: 'RETURN',
+              reason: `退单 ${row.return_no} 退货退款`,
+              returnOrderId: row.id,
+              onlineOnly: true,
+              userId: actor.userId,
+            })
+          : [];
+      await writeRefundLogs(trx, actor, row.original_order_id, refunds, `退单 ${row.return_no} `);
     }
     await logOperation(trx, actor, 'update', `退单入库 ${row.return_no}：${warehouse.name}`);
     return { status: 'RECEIVED' as const };

@@ -343,14 +343,15 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   );
   command<OrderAddInput>('add', 'order:add', addBody, addOrder, '下单成功！');
   // The buyer's own steps, for whoever may place orders for them.
-  // A closed order that was paid is refunded (payments, #22): the refunds are written with the close, the
-  // online ones sent to WeChat Pay once it has committed (the recurring job retries any left unsent).
+  // A closed order that was paid, or a received return of one paid online, is refunded (payments, #22): the
+  // refunds are written in its transaction, the online ones sent to WeChat Pay once it has committed (the
+  // recurring job retries any left unsent).
   const refundingAfter =
     <B>(run: (db: Kysely<DB>, actor: Actor, input: B) => Promise<unknown>) =>
     async (db: Kysely<DB>, actor: Actor, input: B) => {
       const result = await run(db, actor, input);
       await submitRefunds(db, app.payRuntime, actor.tenantId).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'refunds of a closed order not sent yet'),
+        app.log.warn({ err: error }, 'refunds not sent yet'),
       );
       return result;
     };
@@ -427,7 +428,13 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   );
   command<ReturnAddInput>('backOrder/add', 'order:return', returnBody, addReturn, '退单已提交！');
   command<ReturnAuditInput>('backOrder/audit', 'order:return', documentAuditBody, auditReturn, '审核成功！');
-  command<ReturnReceiveInput>('backOrder/receive', 'order:return', receiveBody, receiveReturn, '入库成功！');
+  command<ReturnReceiveInput>(
+    'backOrder/receive',
+    'order:return',
+    receiveBody,
+    refundingAfter(receiveReturn),
+    '入库成功！',
+  );
   command<IdQuery>(
     'backOrder/cancel',
     'order:return',

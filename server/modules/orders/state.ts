@@ -16,6 +16,7 @@ import { newId } from '../../db/ids';
 import type { DB, SalesOrdersTable } from '../../db/schema';
 import { BusinessError } from '../../http/envelope';
 import type { Actor } from '../shared/actor';
+import type { QueuedRefund } from '../payments/service';
 import { notFound } from '../shared/commands';
 import { inScope, type DataScope } from '../shared/dataScope';
 import { addOrderSales, countsAsSales, removeOrderSales } from '../kpi/salesSummary';
@@ -132,6 +133,23 @@ export async function writeOrderLog(
       at: sql<Date>`clock_timestamp()`,
     })
     .execute();
+}
+
+/** A PAYMENT line of the order's log per refund just queued: "退款 TK…：¥…（原路退回）", after `prefix`. */
+export async function writeRefundLogs(
+  db: Kysely<DB>,
+  actor: Pick<Actor, 'tenantId' | 'userId' | 'username'>,
+  orderId: string,
+  refunds: QueuedRefund[],
+  prefix = '',
+): Promise<void> {
+  for (const refund of refunds) {
+    await writeOrderLog(db, actor.tenantId, actor, {
+      orderId,
+      action: 'PAYMENT',
+      comment: `${prefix}退款 ${refund.refundNo}：¥${refund.amount}（${refund.method === 'ONLINE' ? '原路退回' : '线下退款'}）`,
+    });
+  }
 }
 
 /** The warehouses an order may ship from: the selling dealer's own, or the brand's for brand sales. */

@@ -598,6 +598,11 @@ export interface RefundInput {
   cause: RefundCause;
   reason: string;
   returnOrderId?: string | null;
+  /**
+   * Only what was paid online (WeChat Pay), by the original route, `amount` then being at most what goes back
+   * (a return's refund: what was paid otherwise is settled by the return's 退款方式, not here).
+   */
+  onlineOnly?: boolean;
   /** Who asked (null: the system). */
   userId?: string | null;
 }
@@ -707,12 +712,15 @@ export async function queueRefund(trx: Transaction<DB>, input: RefundInput): Pro
         .where('biz_id', '=', input.bizId)
         .where('status', '=', 'SUCCESS')
         .execute();
+  const isOnline = (row: { source: string; pay_transaction_id: string | null }) =>
+    row.source === 'ONLINE' && row.pay_transaction_id !== null;
   const onlineFirst = (row: { source: string }) => (row.source === 'ONLINE' ? 0 : 1);
-  const payments = [...recorded, ...transactions].sort(
-    (a, b) => onlineFirst(a) - onlineFirst(b) || a.paid_at.getTime() - b.paid_at.getTime(),
-  );
+  const payments = [...recorded, ...transactions]
+    .filter((row) => !input.onlineOnly || isOnline(row))
+    .sort((a, b) => onlineFirst(a) - onlineFirst(b) || a.paid_at.getTime() - b.paid_at.getTime());
   const left = payments.reduce((sum, row) => sum + toCents(row.amount) - toCents(row.refunded_amount), 0);
-  let wanted = input.amount === undefined ? left : cents(input.amount, '退款金额');
+  const asked = input.amount === undefined ? left : cents(input.amount, '退款金额');
+  let wanted = input.onlineOnly ? Math.min(asked, left) : asked;
   if (wanted === 0) return [];
   if (wanted > left)
     throw new BusinessError(409, `退款金额 ${centsText(wanted)} 超过可退金额 ${centsText(left)}`);
@@ -735,7 +743,7 @@ export async function queueRefund(trx: Transaction<DB>, input: RefundInput): Pro
         .where('id', '=', payment.pay_transaction_id)
         .execute();
     }
-    const online = payment.source === 'ONLINE' && payment.pay_transaction_id !== null;
+    const online = isOnline(payment);
     const refund = await insertRefund(trx, {
       tenantId: input.tenantId,
       bizType: input.bizType,

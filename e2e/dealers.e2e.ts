@@ -1,9 +1,10 @@
 // A dealer workspace in Chromium against the real server (issue #22): the keeper of the demo dealer on 畅捷通T+
 // signs in to a menu limited by the dealer roles, ships an outlet order addressed to his dealer, and the
 // outbound reaches the dealer's own T+ (this server's simulator), not the brand's Kingdee. The dealer's
-// administrator sees 经销商账号 with its own staff; the brand's 经销商档案 lists the dealers' profiles.
+// administrator sees 经销商账号 with its own staff; the brand's 经销商档案 lists the dealers' profiles. The keeper
+// records a stock-in, offered only his dealer's warehouses.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buttonName, rowAction } from './support/antd';
+import { buttonName, choose, daysAgo, dialog, rowAction, selectOf, toast } from './support/antd';
 import { launchBrowser, newPage, screenshot } from './support/chromium';
 import { baseUrl, loginWithPassword } from './support/signIn';
 
@@ -82,4 +83,34 @@ test('the dealer’s administrator manages its own staff; the brand keeps the �
   await page.goto(`${baseUrl()}/eDealer/profile`);
   await page.locator('.ant-table-row', { hasText: 'HT2026' }).first().waitFor();
   await screenshot(page, 'dealers-profiles');
+});
+
+test('the dealer’s keeper records a stock-in into one of his dealer’s warehouses, the only ones offered', async () => {
+  await loginWithPassword(page, 'dealer1wh');
+  await page.waitForURL(`${baseUrl()}/dashboard/analysis`);
+  await page.goto(`${baseUrl()}/eprod/stock`);
+  await page.getByText('库龄分布（点击筛选）').waitFor();
+  await page.getByRole('button', { name: buttonName('入库') }).click();
+  const form = dialog(page, '入库');
+  const warehouse = selectOf(form, '仓库');
+  await warehouse.click();
+  const options = page.locator(
+    '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+  );
+  await options.first().waitFor();
+  const names = await options.allTextContents();
+  expect(names).not.toContain('品牌中心仓');
+  await page.keyboard.press('Escape');
+  await choose(warehouse, names[0]);
+  // 茶小满冰红茶 500ml (server/db/seed/businessCatalogue.ts), as e2e/stock.e2e.ts stocks it in.
+  await choose(selectOf(form, '商品'), '茶小满冰红茶 500ml', '茶小满冰红茶 500ml');
+  await form.getByPlaceholder('如 20261101A').fill('E2EDEALER');
+  await form.locator('.ant-picker input').click();
+  await page.keyboard.type(daysAgo(30));
+  await page.keyboard.press('Enter');
+  await form.getByText('请选择生产日期!').waitFor({ state: 'detached' });
+  await form.getByLabel('数量（箱）').fill('2');
+  await screenshot(page, 'dealers-stock-in');
+  await form.getByRole('button', { name: buttonName('保存') }).click();
+  await toast(page, '入库成功');
 });

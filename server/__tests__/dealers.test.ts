@@ -4,6 +4,7 @@
 // dealer's outlet order syncs to the dealer's own ERP connection (T+), another dealer's to the brand's.
 import type { Kysely } from 'kysely';
 import type { Page } from '../../common/contract';
+import { up } from '../db/migrations/0057_dealer_stock_writes';
 import { stableId } from '../db/ids';
 import type { DB } from '../db/schema';
 import { demoRoleId, demoUserId } from '../db/seed/ids';
@@ -142,7 +143,7 @@ describe.each(testBackends())('dealer workspaces on %s', (backend) => {
       .where('seller_id', '=', dealer2)
       .executeTakeFirstOrThrow();
     expect((await get('dealer1', `/eOrder/eOrder/queryById?id=${other.id}`)).success).toBe(false);
-    expect((await client.get('/eMaterial/sku/list', tokens.dealer1)).status).toBe(403);
+    expect((await client.get('/eMaterial/priceList/list', tokens.dealer1)).status).toBe(403);
     expect((await client.get('/eDealer/list', tokens.dealer1wh)).status).toBe(403);
   });
 
@@ -367,5 +368,243 @@ describe.each(testBackends())('dealer workspaces on %s', (backend) => {
     ).toMatchObject({ success: false, message: '请选择经销商' });
     // zhangwei (no dealer permissions) is refused.
     expect((await client.get('/eDealer/list', tokens.zhangwei)).status).toBe(403);
+  });
+
+  describe('stock writes', () => {
+    const productionDate = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+    let sku: string;
+    let own: string;
+    let brand: string;
+    let foreign: string;
+    const warehousesOf = (ownerType: 'BRAND' | 'DEALER', ownerId?: string) =>
+      db
+        .selectFrom('warehouses')
+        .select('id')
+        .where('tenant_id', '=', 'A01')
+        .where('owner_type', '=', ownerType)
+        .$if(ownerId !== undefined, (query) => query.where('owner_id', '=', ownerId!))
+        .orderBy('code')
+        .execute();
+    const lotOf = (warehouseId: string) =>
+      db
+        .selectFrom('stock_lots')
+        .select(['id', 'sku_id', 'qty_on_hand'])
+        .where('warehouse_id', '=', warehouseId)
+        .where('qty_on_hand', '>', 0)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+    const stockIn = (who: string, warehouseId: string, batchNo: string) =>
+      client.post(
+        '/eprod/stock/in',
+        { warehouseId, skuId: sku, batchNo, productionDate, cases: 1 },
+        tokens[who],
+      );
+
+    beforeAll(async () => {
+      sku = (
+        await db
+          .selectFrom('skus')
+          .select('id')
+          .where('tenant_id', '=', 'A01')
+          .where('status', '=', 'ON_SALE')
+          .orderBy('sku_code')
+          .executeTakeFirstOrThrow()
+      ).id;
+      own = (await warehousesOf('DEALER', dealer1))[0].id;
+      foreign = (await warehousesOf('DEALER', dealer2))[0].id;
+      brand = (await warehousesOf('BRAND'))[0].id;
+    });
+
+    it('lets a dealer’s keeper stock in, out and transfer in its own warehouses only; the brand keeps its rights', async () => {
+      // 入库's SKU picker opens to whoever may stock in.
+      const skus = await client.get<Page<{ id: string }>>('/eMaterial/sku/list?pageSize=5', tokens.dealer1wh);
+      expect(skus.body.result.total).toBeGreaterThan(0);
+
+      const stocked = await stockIn('dealer1wh', own, 'D1IN');
+      expect(stocked.body).toMatchObject({ success: true, message: '入库成功！' });
+      const lotId = (stocked.body.result as { lotId: string }).lotId;
+      // The brand's warehouse and another dealer's are not found: nothing tells them apart from none.
+      for (const warehouseId of [brand, foreign, 'nosuchwarehouse']) {
+        const refused = await stockIn('dealer1wh', warehouseId, 'D1BAD');
+        expect(refused).toMatchObject({
+          body: { code: 404, success: false, message: '仓库不存在或无权访问' },
+        });
+      }
+      expect(
+        await db.selectFrom('stock_lots').select('id').where('batch_no', '=', 'D1BAD').execute(),
+      ).toEqual([]);
+
+      const out = (warehouseId: string, lot: { id: string; sku_id: string }) =>
+        client.post(
+          '/eprod/stock/out',
+          { warehouseId, skuId: lot.sku_id, lotId: lot.id, units: 1, movementType: 'DAMAGE' },
+          tokens.dealer1wh,
+        );
+      expect((await out(own, { id: lotId, sku_id: sku })).body).toMatchObject({ success: true });
+      const foreignLot = await lotOf(foreign);
+      const brandLot = await lotOf(brand);
+      expect((await out(foreign, foreignLot)).body.code).toBe(404);
+      expect((await out(brand, brandLot)).body.code).toBe(404);
+
+      // 调拨: out of its own lot into its other warehouse; never into or out of one not its own.
+      const second = await post<{ id: string }>('admin', '/eprod/warehouse/add', {
+        code: 'WH-D1-STOCK',
+        name: '经销商一二号仓',
+        ownerType: 'DEALER',
+        ownerId: dealer1,
+      });
+      expect(second).toMatchObject({ success: true });
+      const transfer = (lot: string, toWarehouseId: string) =>
+        client.post('/eprod/stock/transfer', { lotId: lot, toWarehouseId, units: 1 }, tokens.dealer1wh);
+      const qtyOf = async (id: string) =>
+        (
+          await db
+            .selectFrom('stock_lots')
+            .select('qty_on_hand')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).qty_on_hand;
+      const before = await qtyOf(lotId);
+      for (const target of [foreign, brand]) {
+        expect(await transfer(lotId, target)).toMatchObject({
+          body: { code: 404, message: '仓库不存在或无权访问' },
+        });
+      }
+      expect(await transfer(foreignLot.id, own)).toMatchObject({
+        body: { code: 404, message: '批次不存在或无权访问' },
+      });
+      expect(await qtyOf(lotId)).toBe(before);
+      expect(await qtyOf(foreignLot.id)).toBe(foreignLot.qty_on_hand);
+      expect((await transfer(lotId, second.result.id)).body).toMatchObject({ success: true });
+      const moved = await get<Page<{ movementType: string }>>(
+        'dealer1wh',
+        `/eprod/stockMovement/list?warehouseId=${second.result.id}`,
+      );
+      expect(moved.result.records.map((row) => row.movementType)).toEqual(['TRANSFER_IN']);
+
+      // 盘点 and 冻结 are the administrator's: the keeper's role does not grant them.
+      const adjust = (who: string, lot: string) =>
+        client.post(
+          '/eprod/stock/adjust',
+          { lotId: lot, countedCases: 0, countedUnits: 0, reason: '盘点' },
+          tokens[who],
+        );
+      expect((await adjust('dealer1wh', lotId)).status).toBe(403);
+      expect(await adjust('dealer1', foreignLot.id)).toMatchObject({
+        body: { code: 404, message: '批次不存在或无权访问' },
+      });
+      expect(
+        (
+          await client.put(
+            '/eprod/stockLot/changeStatus',
+            { id: brandLot.id, status: 'FROZEN' },
+            tokens.dealer1,
+          )
+        ).body.code,
+      ).toBe(404);
+      expect((await adjust('dealer1', lotId)).body).toMatchObject({ success: true, message: '调整成功！' });
+
+      // The brand's administrator still writes to its own warehouses and the dealers'.
+      for (const warehouseId of [brand, foreign]) {
+        expect((await stockIn('admin', warehouseId, 'BRANDIN')).body).toMatchObject({ success: true });
+      }
+    });
+
+    it('holds a dealer’s staff to the dealer ceiling whatever dealer role its administrator grants', async () => {
+      // A dealer role the brand made too wide: stock-in, but also 库龄段配置 and 新增仓库 (not in the ceiling).
+      const wide = stableId('role', 'A01', 'dealer_stock_wide');
+      await db
+        .insertInto('roles')
+        .values({
+          id: wide,
+          tenant_id: 'A01',
+          role_code: 'dealer_stock_wide',
+          role_name: '经销商库存',
+          for_dealers: true,
+        })
+        .execute();
+      const permissions = await db
+        .selectFrom('permissions')
+        .select('id')
+        .where('tenant_id', '=', 'A01')
+        .where('perms', 'in', ['stock:list', 'stock:in', 'stock:config', 'warehouse:add'])
+        .execute();
+      expect(permissions).toHaveLength(4);
+      await db
+        .insertInto('role_permissions')
+        .values(permissions.map((row) => ({ tenant_id: 'A01', role_id: wide, permission_id: row.id })))
+        .execute();
+      await db
+        .insertInto('user_roles')
+        .values({ tenant_id: 'A01', user_id: demoUserId('dealer1'), role_id: wide })
+        .execute();
+      const added = await post('dealer1', '/eDealer/account/add', {
+        username: 'dealer1stock',
+        realname: '库管',
+        phone: '13800000032',
+        password: DEMO_PASSWORD,
+        roleIds: [wide],
+      });
+      expect(added).toMatchObject({ success: true });
+      tokens.dealer1stock = await loginAs(client, 'dealer1stock');
+      const granted = await get<{ auth: Array<{ action: string }> }>(
+        'dealer1stock',
+        '/sys/permission/getUserPermissionByToken',
+      );
+      const codes = granted.result.auth.map((each) => each.action);
+      expect(codes).toEqual(expect.arrayContaining(['stock:list', 'stock:in']));
+      expect(codes).not.toContain('stock:config');
+      expect(codes).not.toContain('warehouse:add');
+      expect((await stockIn('dealer1stock', own, 'D1WIDE')).body).toMatchObject({ success: true });
+      expect((await stockIn('dealer1stock', brand, 'D1WIDE')).body.code).toBe(404);
+      expect((await client.put('/eprod/stockAge/buckets', { buckets: [] }, tokens.dealer1stock)).status).toBe(
+        403,
+      );
+      expect(
+        (
+          await client.post(
+            '/eprod/warehouse/add',
+            { code: 'WH-WIDE', name: '越权仓', ownerType: 'DEALER', ownerId: dealer1 },
+            tokens.dealer1stock,
+          )
+        ).status,
+      ).toBe(403);
+      // Nor does the administrator himself, holding that role.
+      expect((await client.put('/eprod/stockAge/buckets', { buckets: [] }, tokens.dealer1)).status).toBe(403);
+    });
+
+    it('gives the dealer roles of a database seeded before it their stock buttons, once (migration 0057)', async () => {
+      const stockGrants = () =>
+        db
+          .selectFrom('role_permissions')
+          .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+          .select(['role_permissions.role_id as roleId', 'permissions.perms'])
+          .where('role_permissions.role_id', 'in', [
+            demoRoleId('A01', 'dealer_admin'),
+            demoRoleId('A01', 'dealer_keeper'),
+          ])
+          .where('permissions.perms', 'in', ['stock:in', 'stock:out', 'stock:transfer', 'stock:adjust'])
+          .orderBy('role_permissions.role_id')
+          .orderBy('permissions.perms')
+          .execute();
+      const seeded = await stockGrants();
+      expect(seeded).toHaveLength(7);
+      await db
+        .deleteFrom('role_permissions')
+        .where('role_id', 'in', [...new Set(seeded.map((row) => row.roleId))])
+        .where(
+          'permission_id',
+          'in',
+          db
+            .selectFrom('permissions')
+            .select('id')
+            .where('perms', 'in', ['stock:in', 'stock:out', 'stock:transfer', 'stock:adjust']),
+        )
+        .execute();
+      expect(await stockGrants()).toEqual([]);
+      await up(db as unknown as Kysely<unknown>);
+      await up(db as unknown as Kysely<unknown>);
+      expect(await stockGrants()).toEqual(seeded);
+    });
   });
 });

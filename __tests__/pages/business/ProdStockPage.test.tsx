@@ -57,16 +57,22 @@ const lot: stockApi.StockLot = {
   lotStatus_dictText: '正常',
 };
 
+/** The list's answer of one lot, with the totals of that lot. */
+const oneLot = (shown: stockApi.StockLot) => {
+  const answer = page([shown]);
+  return {
+    ...answer,
+    result: {
+      ...answer.result,
+      totals: { lots: 1, qtyOnHand: 291, qtyLocked: 24, qtyAvailable: 267, cases: 12.125, amount: '582.00' },
+    },
+  };
+};
+
 beforeEach(() => {
   products.listBrands.mockResolvedValue(page([]));
   stock.listWarehouses.mockResolvedValue(page([]));
-  stock.listStockLots.mockResolvedValue({
-    ...page([lot]),
-    result: {
-      ...page([lot]).result,
-      totals: { lots: 1, qtyOnHand: 291, qtyLocked: 24, qtyAvailable: 267, cases: 12.125, amount: '582.00' },
-    },
-  });
+  stock.listStockLots.mockResolvedValue(oneLot(lot));
   stock.stockAgeSummary.mockResolvedValue(
     ok([
       {
@@ -351,4 +357,69 @@ it('outside the near-expiry view no lot can be picked for a promotion', async ()
   await renderSystemPage(<ProdStockPage />, { path: '/eprod/stock', codes: ['stock:list', 'promotion:add'] });
   const row = (await screen.findByText('华饮可乐 500ml')).closest('tr')!;
   expect(within(row).queryByRole('checkbox')).not.toBeInTheDocument();
+});
+
+it('a dealer’s keeper stocks in to the warehouses the server lists for it, and moves its lots without 盘点', async () => {
+  const user = setupUser();
+  const dealerLot: stockApi.StockLot = {
+    ...lot,
+    warehouseId: 'dw1',
+    warehouseName: '华东主仓',
+    ownerType: 'DEALER',
+    dealerId: 'd1',
+    dealerName: '华东商贸',
+  };
+  stock.listStockLots.mockResolvedValue(oneLot(dealerLot));
+  // The server answers a dealer's user with its own warehouses only.
+  stock.listWarehouses.mockResolvedValue(
+    page([
+      { id: 'dw1', name: '华东主仓' },
+      { id: 'dw2', name: '华东二号仓' },
+    ] as stockApi.Warehouse[]),
+  );
+  products.listSkus.mockResolvedValue(
+    page([
+      { id: 's1', skuCode: 'HY-COLA-500', name: '华饮可乐 500ml', saleUnit: '箱', baseUnit: '瓶' },
+    ] as productsApi.Sku[]),
+  );
+  stock.stockIn.mockResolvedValue(ok({ movementNo: 'SM1', lotId: 'l9', balanceText: '5箱' }, '入库成功！'));
+  await renderSystemPage(<ProdStockPage />, {
+    path: '/eprod/stock',
+    codes: ['stock:list', 'stock:in', 'stock:out', 'stock:transfer'],
+  });
+  const row = (await screen.findByText('华饮可乐 500ml')).closest('tr')!;
+  expect(buttonByText(/出\s*库/, row)).toBeInTheDocument();
+  expect(buttonByText(/调\s*拨/, row)).toBeInTheDocument();
+  expect(within(row).queryByText(/^盘\s*点$/)).not.toBeInTheDocument();
+  expect(within(row).queryByText(/^冻\s*结$/)).not.toBeInTheDocument();
+  expect(screen.queryByText('库龄段配置')).not.toBeInTheDocument();
+
+  await user.click(buttonByText(/入\s*库/));
+  const form = await findDialog('入库');
+  await user.click(within(form).getByText('请选择仓库'));
+  expect(
+    [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.getAttribute('title')),
+  ).toEqual(['华东主仓', '华东二号仓']);
+  expect(stock.listWarehouses).toHaveBeenCalledWith(expect.objectContaining({ status: 'ACTIVE' }));
+  await user.click(await screen.findByTitle('华东二号仓'));
+  await user.click(within(form).getByText('请选择商品'));
+  await user.click(await screen.findByTitle('HY-COLA-500 华饮可乐 500ml'));
+  await user.type(within(form).getByPlaceholderText('如 20261101A'), 'D20260105');
+  await user.click(within(form).getByPlaceholderText('请选择日期'));
+  await user.keyboard('2026-01-05');
+  await user.click(document.querySelector('td[title="2026-01-05"]')!);
+  await user.type(within(form).getByLabelText('数量（箱）'), '5');
+  await user.click(buttonByText(/保\s*存/, form));
+  await waitFor(() =>
+    expect(stock.stockIn).toHaveBeenCalledWith(
+      expect.objectContaining({
+        warehouseId: 'dw2',
+        skuId: 's1',
+        batchNo: 'D20260105',
+        productionDate: '2026-01-05',
+        cases: 5,
+      }),
+    ),
+  );
+  await waitFor(() => expect(stock.listStockLots).toHaveBeenCalledTimes(2));
 });

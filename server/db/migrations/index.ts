@@ -51,6 +51,7 @@ import * as payrollPayments from './0050_payroll_payments';
 import * as nearExpiryMenu from './0052_near_expiry_menu';
 import * as erpReceipts from './0053_erp_receipts';
 import * as wxSubscribeMessages from './0054_wx_subscribe_messages';
+import * as dealerStockWrites from './0057_dealer_stock_writes';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -104,6 +105,7 @@ export const migrations: Record<string, Migration> = {
   '0052_near_expiry_menu': nearExpiryMenu,
   '0053_erp_receipts': erpReceipts,
   '0054_wx_subscribe_messages': wxSubscribeMessages,
+  '0057_dealer_stock_writes': dealerStockWrites,
 };
 
 export class MigrationError extends Error {

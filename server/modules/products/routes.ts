@@ -199,6 +199,8 @@ const resolveQuery = {
 
 /** Who reads the brands: the products page, and the stock pages that filter by brand (临期预警 too). */
 const BRAND_READERS = ['product:list', 'stock:list', 'custStock:list', 'nearExpiry:list'] as const;
+/** Who reads the SKUs: the products page, and 入库's SKU picker (a dealer's keeper too: the catalogue he stocks). */
+const SKU_READERS = ['product:list', 'stock:in'] as const;
 
 const skuImport = defineImport({
   key: 'skus',
@@ -248,7 +250,8 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
       ok(await saveCategory(db, actorOf(request, reply), request.body, request.body.id), '编辑成功！'),
   );
 
-  app.get('/eMaterial/sku/list', { config: requires('product:list') }, async (request) =>
+  // Also 入库's SKU picker.
+  app.get('/eMaterial/sku/list', { config: requires(SKU_READERS) }, async (request) =>
     ok(await listSkus(db, tenantOf(request), request.query as RawQuery)),
   );
   app.get<{ Querystring: IdQuery }>(

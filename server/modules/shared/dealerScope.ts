@@ -16,8 +16,13 @@ export const DEALER_PERMISSION_CEILING: ReadonlySet<string> = new Set([
   'order:print',
   'payment:list',
   'payment:add',
-  // Its warehouses and their stock.
+  // Its warehouses and their stock: read, and its own stock-ins, stock-outs, transfers between its own
+  // warehouses, counts and freezes (DOMAIN §1.6: DA/WH; a command on another's warehouse is not found).
   'stock:list',
+  'stock:in',
+  'stock:out',
+  'stock:transfer',
+  'stock:adjust',
   // Its outlets (served by it) and itself.
   'customer:list',
   // Its rebate account and statements.

@@ -155,15 +155,25 @@ export async function saveWarehouse(db: Kysely<DB>, actor: Actor, input: Warehou
   });
 }
 
-async function warehouseInScope(trx: Kysely<DB>, tenantId: string, scope: DataScope, id: string) {
+/**
+ * A warehouse a stock command may write to: of the caller's departments, or for a dealer's user one its dealer
+ * owns. `what` names what the caller pointed at (a lot of a warehouse out of reach is a lot not found).
+ */
+async function warehouseInScope(
+  trx: Kysely<DB>,
+  tenantId: string,
+  scope: DataScope,
+  id: string,
+  what: '仓库' | '批次' = '仓库',
+) {
   const warehouse = await trx
     .selectFrom('warehouses')
     .select(['id', 'code', 'name', 'status'])
     .where('id', '=', id)
     .where('tenant_id', '=', tenantId)
-    .where(inScope(scope, 'org_code'))
+    .where(inScope(scope, 'org_code', undefined, 'owner_id'))
     .executeTakeFirst();
-  if (!warehouse) throw notFound('仓库');
+  if (!warehouse) throw notFound(what);
   if (warehouse.status !== 'ACTIVE') throw new BusinessError(409, `仓库 ${warehouse.name} 已停用`);
   return warehouse;
 }
@@ -589,7 +599,7 @@ export async function transferStock(db: Kysely<DB>, actor: Actor, input: Transfe
     const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
     const [source] = await lockedLots(trx, actor.tenantId, { lotId: input.lotId });
     if (!source) throw notFound('批次');
-    const from = await warehouseInScope(trx, actor.tenantId, scope, source.warehouse_id);
+    const from = await warehouseInScope(trx, actor.tenantId, scope, source.warehouse_id, '批次');
     const to = await warehouseInScope(trx, actor.tenantId, scope, input.toWarehouseId);
     if (from.id === to.id) throw new BusinessError(400, '调入仓库不能与调出仓库相同');
     if (source.lot_status !== 'NORMAL')
@@ -634,7 +644,7 @@ export async function adjustStock(db: Kysely<DB>, actor: Actor, input: AdjustInp
     const movementNo = await nextDocumentNo(trx, actor.tenantId, 'SM');
     const [lot] = await lockedLots(trx, actor.tenantId, { lotId: input.lotId });
     if (!lot) throw notFound('批次');
-    const warehouse = await warehouseInScope(trx, actor.tenantId, scope, lot.warehouse_id);
+    const warehouse = await warehouseInScope(trx, actor.tenantId, scope, lot.warehouse_id, '批次');
     const sku = await skuOf(trx, actor.tenantId, lot.sku_id);
     const counted = toBaseQty(input.countedCases, input.countedUnits, sku.units_per_case);
     const diff = counted - lot.qty_on_hand;
@@ -670,7 +680,7 @@ export async function changeLotStatus(db: Kysely<DB>, actor: Actor, lotId: strin
     const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
     const [lot] = await lockedLots(trx, actor.tenantId, { lotId });
     if (!lot) throw notFound('批次');
-    await warehouseInScope(trx, actor.tenantId, scope, lot.warehouse_id);
+    await warehouseInScope(trx, actor.tenantId, scope, lot.warehouse_id, '批次');
     const transition = transitionTo(LOT_TRANSITIONS, LOT_STATUS, lot.lot_status, to);
     const change = await trackChange(trx, actor, 'stock_lots', lotId);
     const changed = await trx

@@ -174,6 +174,13 @@ export interface VisitReportRow {
   /** Visits during which an order was taken, and their amount. */
   ordersCount: number;
   orderAmount: string;
+  /** Execution results of the period's visits that were scored (neither waiting for the reviewer nor revoked). */
+  executionCount: number;
+  executionPassedCount: number;
+  /** 执行合格率: passed ÷ scored in percent with one decimal; null without a scored result. */
+  executionPassRate: number | null;
+  /** 金币: the coins execution results put into the outlets' accounts in the period, less those reversed in it. */
+  coinsEarned: number;
 }
 
 /** 合计 of a report: every row's counts together. */

@@ -1,10 +1,10 @@
 // The photo viewer: thumbnails fetched with the token, the chosen photo's facts, the 疑似重复 mark from the
 // attachment service, and 下载所选 zipping the chosen attachments (photos kept as a url alone cannot be).
 import { render, screen, waitFor, within } from '@testing-library/react';
-import type { Attachment } from '../../common/attachments';
 import * as attachmentsApi from '../../src/api/attachments';
 import * as filesApi from '../../src/api/files';
 import { PhotoGallery, galleryPhotoOf, sizeText } from '../../src/components/photos/PhotoGallery';
+import { attachmentFixture as attachment } from '../support/attachmentFixture';
 import { buttonByText, setupUser } from '../support/signIn';
 
 jest.mock('../../src/api/attachments');
@@ -14,31 +14,6 @@ jest.mock('../../src/api/files', () => ({
 }));
 const api = jest.mocked(attachmentsApi);
 const files = jest.mocked(filesApi);
-
-const attachment = (id: string, overrides: Partial<Attachment> = {}): Attachment => ({
-  id,
-  bizType: 'CUSTOMER',
-  bizId: 'c1',
-  kind: 'DOOR',
-  fileName: '门头.jpg',
-  contentType: 'image/jpeg',
-  byteSize: 245_760,
-  width: 1280,
-  height: 960,
-  capturedAt: '2026-11-20 09:30:00',
-  lat: 23.129,
-  lng: 113.264,
-  accuracy: 12.5,
-  address: '广州市天河区体育西路1号',
-  source: 'CAMERA',
-  watermarkText: '张伟 2026-11-20 09:30 老王便利店',
-  sha256: 'ab'.repeat(32),
-  duplicate: null,
-  url: `/sys/attachment/view/${id}`,
-  thumbUrl: `/sys/attachment/thumbnail/${id}`,
-  createdAt: '2026-11-20 09:31:00',
-  ...overrides,
-});
 
 const first = 'a'.repeat(32);
 const second = 'b'.repeat(32);

@@ -496,6 +496,137 @@ describe.each(testBackends())('execution results and coins on %s', (backend) => 
     expect(await coinsOf(outlet.id)).toBe(125);
   });
 
+  it('shows the score card and the orders on 拜访详情, and counts 执行合格率 and 金币 in the visit reports', async () => {
+    const { id: repId } = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'zhaolei')
+      .executeTakeFirstOrThrow();
+    type Report = {
+      records: Array<{
+        key: string;
+        executionCount: number;
+        executionPassedCount: number;
+        executionPassRate: number | null;
+        coinsEarned: number;
+      }>;
+      summary: { executionCount: number; coinsEarned: number };
+    };
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const repRow = async () => {
+      const report = await okOf(
+        get<Report>(manager, `/esaleanalysis/dmsdailyreport?date=${today}&pageSize=1000`),
+      );
+      const row = report.records.find((each) => each.key === repId) ?? {
+        executionCount: 0,
+        executionPassedCount: 0,
+        coinsEarned: 0,
+      };
+      return { row, summary: report.summary };
+    };
+    const before = await repRow();
+
+    const outlet = outlets[0];
+    const { visitId, result } = await execute(outlet);
+    // An order the visit's ORDER step linked (linkVisitOrder sets the same column).
+    const order = await db()
+      .updateTable('sales_orders')
+      .set({ visit_id: visitId })
+      .where(
+        'id',
+        '=',
+        db()
+          .selectFrom('sales_orders')
+          .select('id')
+          .where('tenant_id', '=', 'A01')
+          .where('visit_id', 'is', null)
+          .limit(1),
+      )
+      .returning(['order_no', 'payable_amount'])
+      .executeTakeFirstOrThrow();
+    // Waiting for the reviewer's score: no verdict, not counted yet.
+    expect((await repRow()).row.executionCount).toBe(before.row.executionCount);
+    await okOf(review(manager, result.id, { approve: true, items: aiScore(20) }));
+
+    type Detail = {
+      orders: Array<{ orderNo: string; status_dictText: string; payableAmount: string }>;
+      execution: {
+        resultNo: string;
+        finalScore: number;
+        totalScore: number;
+        passed: boolean;
+        reviewStatus_dictText: string;
+        coinsAwarded: number;
+        items: Array<{
+          name: string;
+          maxScore: number;
+          isVeto: boolean;
+          finalScore: number;
+          met: boolean;
+          photos: unknown[];
+        }>;
+      } | null;
+    };
+    const detail = await okOf(get<Detail>(manager, `/eVisit/record/queryById?id=${visitId}`));
+    expect(detail.orders).toEqual([
+      expect.objectContaining({ orderNo: order.order_no, payableAmount: order.payable_amount }),
+    ]);
+    expect(detail.orders[0].status_dictText).toEqual(expect.any(String));
+    expect(detail.execution).toMatchObject({
+      resultNo: result.resultNo,
+      finalScore: 100,
+      totalScore: 100,
+      passed: true,
+      reviewStatus_dictText: '已通过',
+      coinsAwarded: 50,
+    });
+    expect(detail.execution!.items.map((each) => [each.name, each.finalScore, each.maxScore])).toEqual([
+      ['黄金层陈列', 20, 20],
+      ['排面数≥6', 30, 30],
+      ['主销SKU铺货≥4', 30, 30],
+      ['冰柜纯净度', 20, 20],
+    ]);
+    expect(detail.execution!.items[0]).toMatchObject({ isVeto: true, met: true });
+    // The item's photos as the attachment service has them (the gallery's facts and duplicate mark).
+    expect(detail.execution!.items[3].photos).toEqual([
+      expect.objectContaining({ kind: 'DISPLAY', duplicate: null }),
+    ]);
+    // A visit without a result or orders: none.
+    const bare = await visitAt(outlets[1]);
+    await checkOut(bare, outlets[1]);
+    expect(await okOf(get<Detail>(manager, `/eVisit/record/queryById?id=${bare}`))).toMatchObject({
+      orders: [],
+      execution: null,
+    });
+
+    const after = await repRow();
+    expect(after.row).toMatchObject({
+      executionCount: before.row.executionCount + 1,
+      executionPassedCount: before.row.executionPassedCount + 1,
+      coinsEarned: before.row.coinsEarned + 50,
+    });
+    expect((after.row as Report['records'][number]).executionPassRate).toBe(
+      Math.round((after.row.executionPassedCount * 1000) / after.row.executionCount) / 10,
+    );
+    expect(after.summary.coinsEarned).toBe(before.summary.coinsEarned + 50);
+    const month = await okOf(
+      get<Report>(
+        manager,
+        `/esaleanalysis/dmsmonthreport?month=${today.slice(0, 7)}&groupBy=org&pageSize=1000`,
+      ),
+    );
+    expect(month.records.find((each) => each.key === 'A01A02A01')?.coinsEarned).toBeGreaterThanOrEqual(50);
+
+    // Revoked: the result no longer counts, and the REVERSE entry takes its coins back out of the period.
+    await okOf(put(admin, '/eVisit/execution/revoke', { id: result.id, reason: '稽查' }));
+    const revoked = await repRow();
+    expect(revoked.row).toMatchObject({
+      executionCount: before.row.executionCount,
+      executionPassedCount: before.row.executionPassedCount,
+      coinsEarned: before.row.coinsEarned,
+    });
+  });
+
   it('shows another tenant nothing and refuses the rep the review screens', async () => {
     const list = await okOf(get<{ total: number }>(otherTenant, '/eVisit/execution/list'));
     expect(list.total).toBe(0);

@@ -945,6 +945,7 @@ async function a01VisitSamples(db: Kysely<DB>): Promise<Record<string, Sample>> 
     'POST /api/eVisit/stepTemplate/add': { body: stepTemplateBody, own: true },
     'PUT /api/eVisit/stepTemplate/edit': { body: { ...stepTemplateBody, id: stepTemplate.id } },
     'GET /api/eVisit/record/queryById': { query: { id: visit.id } },
+    'GET /api/eVisit/record/employeeOptions': { query: { keyword: '赵' } },
     // The order line that shipped what a rep saw on the shelf (临期预警's 退货 / 换货).
     'GET /api/eOrder/eOrder/shelfGoods': { query: { checkId: shelfCheck.id } },
     'GET /api/esaleanalysis/dmsdailyreport': { query: { date: '2026-11-02' } },

@@ -300,10 +300,10 @@ describe.each(testBackends())('visits on %s', (backend) => {
     expect(out.body.result.abnormalFlags).toEqual(['OUT_OF_RANGE', 'DUP_PHOTO']);
     const detail = await context.client.get<{
       timeline: Array<{ kind: string }>;
-      photos: Array<{ id: string; duplicateKind: string | null }>;
+      photos: Array<{ id: string; duplicate: { kind: string } | null }>;
     }>(`/eVisit/record/queryById?id=${far.body.result.id}`, manager);
     expect(detail.body.result.timeline.map((each) => each.kind)).toEqual(['CHECK_IN', 'CHECK_OUT']);
-    expect(detail.body.result.photos.find((each) => each.id === copy)?.duplicateKind).toBe('EXACT');
+    expect(detail.body.result.photos.find((each) => each.id === copy)?.duplicate?.kind).toBe('EXACT');
   });
 
   it('counts the stay on the server clock against the rule’s minimum and maximum', async () => {
@@ -589,6 +589,26 @@ describe.each(testBackends())('visits on %s', (backend) => {
     expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
+  it('offers the employees of the caller’s scope as 拜访记录’s 人员, by name or by the id chosen', async () => {
+    type Option = { id: string; realname: string; username: string };
+    const options = (token: string, query: string) =>
+      context.client.get<Option[]>(`/eVisit/record/employeeOptions?${query}`, token);
+    const found = await options(manager, `keyword=${encodeURIComponent('赵')}`);
+    const rep = found.body.result.find((each) => each.username === 'zhaolei');
+    expect(rep).toMatchObject({ realname: '赵磊' });
+    expect(
+      found.body.result.every((each) => each.realname.includes('赵') || each.username.includes('赵')),
+    ).toBe(true);
+    const chosen = await options(manager, `id=${rep!.id}`);
+    expect(chosen.body.result).toEqual([rep]);
+    // Another tenant finds nobody of this one.
+    expect((await options(await context.tokenOf('t2admin'), `id=${rep!.id}`)).body.result).toEqual([]);
+    expect((await options(manager, `keyword=${'x'.repeat(40)}`)).body).toMatchObject({
+      success: false,
+      code: 400,
+    });
+  });
+
   it('counts a day and a month of visits per rep and per department in 拜访日报 / 月报', async () => {
     // A day of the past nobody visited: a confirmed plan of 4 outlets with 2 visited, three visits of that day
     // (valid with an order; out of range; auto-closed without check-out) and one later in the month.
@@ -672,6 +692,10 @@ describe.each(testBackends())('visits on %s', (backend) => {
       avgStayMinutes: 15,
       ordersCount: 1,
       orderAmount: '100.50',
+      // No execution result that day (execution.test.ts counts them).
+      executionCount: 0,
+      executionPassRate: null,
+      coinsEarned: 0,
     };
     expect(daily.body.result.records).toEqual([
       expect.objectContaining({ ...day, employeeId: rep.id, employeeName: '赵磊', dateBegin: '2020-03-02' }),

@@ -1,5 +1,7 @@
 // 拜访管理 (docs/visits-api.md): routes, check-in rules, plans and visit records.
+import type { Attachment } from '../../common/attachments';
 import type { Page } from '../../common/contract';
+import type { ExecutionResultDetail } from './execution';
 import type {
   AbnormalFlag,
   CheckInRuleValues,
@@ -131,7 +133,8 @@ export interface VisitDetail extends VisitRecord {
     completedAt: string;
     data: Record<string, unknown>;
   }>;
-  photos: Array<{ id: string; kind: string; duplicateKind: string | null; watermarkText: string | null }>;
+  /** The photos of check-in, the steps and check-out, in timeline order (watermark, place, duplicate mark). */
+  photos: Attachment[];
   timeline: TimelineEntry[];
   /** The rep's check-in and check-out positions of the visit's day, in time order (the map's track). */
   trajectory: Array<{
@@ -146,6 +149,26 @@ export interface VisitDetail extends VisitRecord {
   stockChecks: VisitStockCheck[];
   /** 竞品采集: one row per competitor product observed. */
   competitors: VisitCompetitor[];
+  /** The orders placed during the visit (its ORDER step). */
+  orders: VisitOrder[];
+  /** The score card: the visit's execution result, when one was submitted. */
+  execution: ExecutionResultDetail | null;
+}
+
+export interface VisitOrder {
+  id: string;
+  orderNo: string;
+  orderedAt: string;
+  status: string;
+  status_dictText: string;
+  payableAmount: string;
+}
+
+/** 拜访记录's 人员: an employee of the caller's scope. */
+export interface VisitEmployeeOption {
+  id: string;
+  realname: string;
+  username: string;
 }
 
 export interface VisitStockCheck {
@@ -277,6 +300,9 @@ export const saveStepTemplate = ({ id, ...template }: StepTemplatePayload) =>
 
 export const listVisits = (params: ListParams) => getAction<Page<VisitRecord>>('/eVisit/record/list', params);
 export const visitById = (id: string) => getAction<VisitDetail>('/eVisit/record/queryById', { id });
+/** The employees of the caller's scope by name or account, or the one chosen (`id`). */
+export const visitEmployeeOptions = (query: { keyword?: string; id?: string }) =>
+  getAction<VisitEmployeeOption[]>('/eVisit/record/employeeOptions', query);
 /** 拜访详情's map tiles (MAP_TILE_URL), or null for a plain background. */
 export const mapConfig = () => getAction<{ tileUrl: string | null }>('/eVisit/mapConfig');
 export const exportPlans = (params: ListParams) =>

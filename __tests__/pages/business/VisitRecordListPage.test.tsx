@@ -1,10 +1,12 @@
 // 拜访记录: newest first, the URL's filters (date range, abnormal type) sent to the server, distance,
 // compliance, stay and abnormal flags shown per row; 详情 opens the visit's timeline and its map (pins, radius
 // ring and the day's track on a plain background when no tile server is configured).
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as visitsApi from '../../../src/api/visits';
 import VisitRecordListPage from '../../../src/pages/business/visit/VisitRecordListPage';
+import type { VisitDetail } from '../../../src/api/visits';
+import { attachmentFixture as visitPhoto } from '../../support/attachmentFixture';
 import { ok } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
 
@@ -42,6 +44,7 @@ const record = (over: Partial<visitsApi.VisitRecord>): visitsApi.VisitRecord => 
   ...over,
 });
 
+beforeEach(() => visits.visitEmployeeOptions.mockResolvedValue(ok([])));
 afterEach(() => jest.clearAllMocks());
 
 it('lists visits with their distance, compliance and flags, sends the filters, and opens 拜访详情', async () => {
@@ -85,7 +88,52 @@ it('lists visits with their distance, compliance and flags, sends the filters, a
         ruleName: '全国默认',
       },
       steps: [],
-      photos: [],
+      photos: [visitPhoto('p1', { watermarkText: '赵磊 09:10 越秀食杂店' })],
+      orders: [
+        {
+          id: 'o1',
+          orderNo: 'SO202611260001',
+          orderedAt: '2026-11-26 09:25:00',
+          status: 'PENDING_AUDIT',
+          status_dictText: '待审核',
+          payableAmount: '1200.00',
+        },
+      ],
+      execution: {
+        id: 'e1',
+        resultNo: 'EX202611260001',
+        templateName: '便利店陈列',
+        templateVersion: 2,
+        finalScore: 70,
+        totalScore: 100,
+        passScore: 80,
+        passed: false,
+        vetoHit: true,
+        reviewStatus: 'APPROVED',
+        reviewStatus_dictText: '已通过',
+        coinsAwarded: 0,
+        items: [
+          {
+            id: 'i1',
+            code: 'SHELF',
+            name: '黄金层陈列',
+            category_dictText: '陈列',
+            inputType: 'YES_NO',
+            inputType_dictText: '是/否',
+            scoringRule_dictText: '全有全无',
+            requirement: {},
+            maxScore: 20,
+            isVeto: true,
+            value: false,
+            photos: [visitPhoto('p2', { kind: 'DISPLAY' })],
+            autoScore: 0,
+            reviewerScore: null,
+            finalScore: 0,
+            met: false,
+            deductionReason: '未达标',
+          },
+        ],
+      } as unknown as VisitDetail['execution'],
       stockChecks: [
         {
           id: 's1',
@@ -135,7 +183,13 @@ it('lists visits with their distance, compliance and flags, sends the filters, a
         },
       ],
       timeline: [
-        { kind: 'CHECK_IN', title: '签到', at: '2026-11-26 09:10:00', detail: '距门店 420 米', photoIds: [] },
+        {
+          kind: 'CHECK_IN',
+          title: '签到',
+          at: '2026-11-26 09:10:00',
+          detail: '距门店 420 米',
+          photoIds: ['p1'],
+        },
         { kind: 'STOCK_CHECK', title: '库存盘点', at: '2026-11-26 09:20:00', detail: null, photoIds: [] },
       ],
     }),
@@ -143,6 +197,7 @@ it('lists visits with their distance, compliance and flags, sends the filters, a
   visits.mapConfig.mockResolvedValue(ok({ tileUrl: null }));
   await renderSystemPage(<VisitRecordListPage />, {
     path: '/eVisit/record?abnormalFlag=OUT_OF_RANGE&visitDate_begin=2026-11-01&visitDate_end=2026-11-30',
+    codes: ['order:list'],
   });
   const far = (await screen.findByText('越秀食杂店')).closest('tr')!;
   expect(within(far).getByText('420 米')).toBeInTheDocument();
@@ -178,6 +233,25 @@ it('lists visits with their distance, compliance and flags, sends the filters, a
   expect(within(competitor).getByText('¥4.50')).toBeInTheDocument();
   expect(within(competitor).getByText('买二送一')).toBeInTheDocument();
   expect(screen.getByText('门店搬迁')).toBeInTheDocument();
+  // The orders placed during the visit, the number opening the order list (the viewer may list orders).
+  const orders = screen.getByRole('region', { name: '拜访下单' });
+  expect(within(orders).getByRole('link', { name: 'SO202611260001' })).toHaveAttribute(
+    'href',
+    '/eOrder/eOrder?orderNo=SO202611260001',
+  );
+  expect(within(orders).getByText('待审核')).toBeInTheDocument();
+  // The score card, item by item.
+  const card = screen.getByRole('region', { name: '评分卡' });
+  expect(within(card).getByText('70 / 100（及格 80）')).toBeInTheDocument();
+  expect(within(card).getByText('不合格')).toBeInTheDocument();
+  expect(within(card).getByText('已通过')).toBeInTheDocument();
+  const shelf = within(card).getByText('黄金层陈列').closest('tr')!;
+  expect(within(shelf).getByText('一票否决')).toBeInTheDocument();
+  expect(within(shelf).getByText('未达标')).toBeInTheDocument();
+  // One gallery: the check-in photo by its step, the item's by its name.
+  expect(screen.getByLabelText('第1张：签到')).toBeInTheDocument();
+  expect(screen.getByLabelText('第2张：黄金层陈列')).toBeInTheDocument();
+  expect(screen.getByText('赵磊 09:10 越秀食杂店')).toBeInTheDocument();
   const map = await screen.findByRole('region', { name: '拜访地图' });
   expect(map).toHaveClass('visit-map-plain');
   expect(within(map).getByText('签到 35 米')).toBeInTheDocument();
@@ -185,4 +259,37 @@ it('lists visits with their distance, compliance and flags, sends the filters, a
   expect(map.querySelectorAll('.leaflet-tile')).toHaveLength(0);
   // The outlet's ring, its pin, the check-in pin, two track points and the track line.
   expect(map.querySelectorAll('path.leaflet-interactive').length).toBeGreaterThanOrEqual(6);
+});
+
+it('filters by 人员 picked from the employees of the scope, and names a drilled-down one', async () => {
+  visits.listVisits.mockResolvedValue(page([record({})]));
+  visits.visitEmployeeOptions.mockImplementation(async ({ id }) =>
+    ok(
+      id
+        ? [{ id: 'u1', realname: '赵磊', username: 'zhaolei' }]
+        : [
+            { id: 'u1', realname: '赵磊', username: 'zhaolei' },
+            { id: 'u2', realname: '钱多多', username: 'qianduo' },
+          ],
+    ),
+  );
+  await renderSystemPage(<VisitRecordListPage />, { path: '/eVisit/record?employeeId=u1' });
+  // The report's drill-down shows its rep by name.
+  expect(await screen.findByTitle('赵磊（zhaolei）')).toBeInTheDocument();
+  expect(visits.visitEmployeeOptions).toHaveBeenCalledWith({ id: 'u1' });
+  expect(visits.listVisits).toHaveBeenLastCalledWith(
+    expect.objectContaining({ employeeId: 'u1' }),
+    expect.anything(),
+  );
+  await userEvent.click(screen.getByRole('combobox', { name: '人员' }));
+  await userEvent.click(
+    await screen.findByText('钱多多（qianduo）', { selector: '.ant-select-item-option-content' }),
+  );
+  await userEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+  await waitFor(() =>
+    expect(visits.listVisits).toHaveBeenLastCalledWith(
+      expect.objectContaining({ employeeId: 'u2' }),
+      expect.anything(),
+    ),
+  );
 });

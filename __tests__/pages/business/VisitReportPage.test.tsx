@@ -27,6 +27,10 @@ const counts = {
   avgStayMinutes: 18.5,
   ordersCount: 12,
   orderAmount: '8600.00',
+  executionCount: 20,
+  executionPassedCount: 17,
+  executionPassRate: 85,
+  coinsEarned: 320,
 };
 
 afterEach(() => jest.clearAllMocks());
@@ -58,6 +62,8 @@ it('shows a month per department with 合计 and drills down to the visit record
   expect(within(row).getByText('75%')).toBeInTheDocument();
   expect(within(row).getByText('18.5 分钟')).toBeInTheDocument();
   expect(within(row).getByText('¥8600.00')).toBeInTheDocument();
+  expect(within(row).getByText('85%')).toBeInTheDocument();
+  expect(within(row).getByText('320')).toBeInTheDocument();
   expect(screen.getByText('合计')).toBeInTheDocument();
   expect(visits.visitReport).toHaveBeenCalledWith(
     'monthly',

@@ -31,7 +31,7 @@ import { publishedVersionOf } from '../agreements/templates';
 import { shanghaiToday } from '../home/periods';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { changedMeanwhile, notFound, withUniqueKeys } from '../shared/commands';
-import { dataScopeOf, inScope } from '../shared/dataScope';
+import { dataScopeOf, inScope, usersInScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import type { ListRecord } from '../shared/excel';
 import { bindPhotos } from './applications';
@@ -336,27 +336,7 @@ export const startHandover = (db: Kysely<DB>, actor: Actor, input: HandoverInput
  * the caller's data scope, and the caller. The 接收人 picker lists them and 发起交接 takes no one else.
  */
 async function handoverReceivers(db: Kysely<DB>, caller: Caller) {
-  const scope = await dataScopeOf(db, caller.tenantId, caller.userId);
-  return db
-    .selectFrom('users as u')
-    .select(['u.id', 'u.realname'])
-    .where('u.tenant_id', '=', caller.tenantId)
-    .where('u.status', '=', 1)
-    .where('u.del_flag', '=', 0)
-    .where('u.dealer_id', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('u.id', '=', caller.userId),
-        eb.exists(
-          eb
-            .selectFrom('user_departs as ud')
-            .innerJoin('departs as d', 'd.id', 'ud.depart_id')
-            .select('ud.user_id')
-            .whereRef('ud.user_id', '=', 'u.id')
-            .where(inScope(scope, 'd.org_code')),
-        ),
-      ]),
-    );
+  return (await usersInScope(db, caller)).select(['u.id', 'u.realname']);
 }
 
 /** The 接收人 picker: receivers by name or account (`keyword`), id and name only, at most 50. */

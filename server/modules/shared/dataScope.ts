@@ -87,3 +87,30 @@ export const isDealerScope = (scope: DataScope): scope is DataScope & { dealerId
 export function orgCodeInScope(scope: DataScope, orgCode: string): boolean {
   return scope.orgCodes.some((code) => orgCode.startsWith(code));
 }
+
+/**
+ * The active brand employees a caller's scope covers (pickers of a person: 交接接收人, 拜访记录's 人员): the caller,
+ * and the users of a department in the scope. Dealers' users are not employees.
+ */
+export async function usersInScope(db: Kysely<DB>, caller: { tenantId: string; userId: string }) {
+  const scope = await dataScopeOf(db, caller.tenantId, caller.userId);
+  return db
+    .selectFrom('users as u')
+    .where('u.tenant_id', '=', caller.tenantId)
+    .where('u.status', '=', 1)
+    .where('u.del_flag', '=', 0)
+    .where('u.dealer_id', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('u.id', '=', caller.userId),
+        eb.exists(
+          eb
+            .selectFrom('user_departs as ud')
+            .innerJoin('departs as d', 'd.id', 'ud.depart_id')
+            .select('ud.user_id')
+            .whereRef('ud.user_id', '=', 'u.id')
+            .where(inScope(scope, 'd.org_code')),
+        ),
+      ]),
+    );
+}

@@ -65,6 +65,8 @@ const REPORT_COLUMNS: ExportColumn<VisitReportRow>[] = [
   { header: '平均在店（分钟）', value: (row) => row.avgStayMinutes },
   { header: '下单拜访', value: (row) => row.ordersCount },
   { header: '订单金额', value: (row) => Number(row.orderAmount) },
+  { header: '执行合格率（%）', value: (row) => row.executionPassRate },
+  { header: '金币', value: (row) => row.coinsEarned },
 ];
 
 export const VISIT_DAILY_REPORT_EXPORT = defineListExport(

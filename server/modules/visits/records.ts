@@ -19,6 +19,7 @@ import {
   type StepType,
 } from '../../../common/visits';
 import { codesOf } from '../../../common/businessEnums';
+import { ORDER_STATUS } from '../../../common/orders';
 import { shanghaiDateTime } from '../../db/dates';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { newId } from '../../db/ids';
@@ -31,9 +32,11 @@ import {
   type ListSpec,
   type RawQuery,
 } from '../../http/listQuery';
+import { attachmentsByIds } from '../attachments/service';
+import { resultDetail } from '../execution/results';
 import { logOperation, type Actor, type Caller } from '../shared/actor';
 import { notFound } from '../shared/commands';
-import { dataScopeOf, inScope, type DataScope } from '../shared/dataScope';
+import { dataScopeOf, inScope, usersInScope, type DataScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { customerInScope } from '../customers/service';
 import type { TaskNotice } from '../approvals/engine';
@@ -650,21 +653,30 @@ export async function visitDetail(db: Kysely<DB>, caller: Caller, id: string) {
       ),
     ),
   ];
-  const photos =
-    photoIds.length === 0
-      ? []
-      : await db
-          .selectFrom('attachments')
-          .select([
-            'id',
-            'kind',
-            'duplicate_kind as duplicateKind',
-            'duplicate_of as duplicateOf',
-            'watermark_text as watermarkText',
-          ])
-          .where('tenant_id', '=', caller.tenantId)
-          .where('id', 'in', photoIds)
-          .execute();
+  // The photos as the attachment service describes them (watermark, place, duplicate mark), in timeline order.
+  const attachments = await attachmentsByIds(db, caller.tenantId, photoIds);
+  const photos = photoIds.flatMap((photoId) => attachments.get(photoId) ?? []);
+  // 拜访下单: the orders the ORDER step linked to the visit (linkVisitOrder), as placed.
+  const orders = await db
+    .selectFrom('sales_orders')
+    .select([
+      'id',
+      'order_no as orderNo',
+      shanghaiDateTime('ordered_at').as('orderedAt'),
+      'status',
+      'payable_amount as payableAmount',
+    ])
+    .where('tenant_id', '=', caller.tenantId)
+    .where('visit_id', '=', id)
+    .orderBy('ordered_at')
+    .orderBy('id')
+    .execute();
+  const result = await db
+    .selectFrom('execution_results')
+    .select('id')
+    .where('tenant_id', '=', caller.tenantId)
+    .where('visit_id', '=', id)
+    .executeTakeFirst();
   const { stockChecks, competitors } = await visitObservations(db, caller.tenantId, id);
   const number = (value: string | null) => (value === null ? null : Number(value));
   const trajectory = await dayTrajectory(db, caller, visit.employeeId, id);
@@ -726,6 +738,9 @@ export async function visitDetail(db: Kysely<DB>, caller: Caller, id: string) {
     trajectory,
     stockChecks,
     competitors,
+    orders: orders.map((order) => ({ ...order, status_dictText: ORDER_STATUS[order.status] })),
+    // The score card: the execution result of the visit, item by item (its rep and department are the visit's).
+    execution: result ? await resultDetail(db, caller, result.id) : null,
   };
 }
 
@@ -783,6 +798,32 @@ async function dayTrajectory(db: Kysely<DB>, caller: Caller, employeeId: string,
       : []),
   ]);
   return points.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/**
+ * 拜访记录's 人员 picker: the employees of the caller's scope by name or account (`keyword`), or the one chosen
+ * (`id`, a drill-down's rep shown by name); id, name and account only, at most 50.
+ */
+export async function visitEmployeeOptions(
+  db: Kysely<DB>,
+  caller: Caller,
+  query: { keyword?: string; id?: string },
+) {
+  const { keyword, id } = query;
+  return (await usersInScope(db, caller))
+    .select(['u.id', 'u.realname', 'u.username'])
+    .$if(id !== undefined, (q) => q.where('u.id', '=', id ?? ''))
+    .$if(keyword !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('u.realname', 'ilike', containsPattern(keyword ?? '')),
+          eb('u.username', 'ilike', containsPattern(keyword ?? '')),
+        ]),
+      ),
+    )
+    .orderBy('u.username')
+    .limit(50)
+    .execute();
 }
 
 /** Whether the caller may see a visit (its photos follow it); 404 when not. */

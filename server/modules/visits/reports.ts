@@ -1,8 +1,9 @@
 // DMS 拜访日报 / 月报 (DOMAIN §1.14, spec §2 /{product}/esaleanalysis/dmsdailyreport and /dmsmonthreport):
 // per rep or per department over one Shanghai day or month — planned outlets and those visited, visits,
-// valid and abnormal ones, the completion rate, the average stay, out-of-range check-ins, and the orders
-// taken during visits. Computed from the visit records and confirmed plans of the caller's tenant and data
-// scope when asked (the visit-record indexes keep a day or a month of one tenant cheap).
+// valid and abnormal ones, the completion rate, the average stay, out-of-range check-ins, the orders
+// taken during visits, the execution pass rate and the coins execution earned. Computed from the visit
+// records, confirmed plans, execution results and coin ledger of the caller's tenant and data scope when
+// asked (the visit-record indexes keep a day or a month of one tenant cheap).
 import { sql, type Kysely } from 'kysely';
 import type { VisitReportRow, VisitReportSummary } from '../../../common/visits';
 import type { DB } from '../../db/schema';
@@ -54,6 +55,10 @@ function orgPrefixOf(query: RawQuery) {
   return `${code}%`;
 }
 
+/** The Shanghai day of a timestamp column falls in the period. */
+const inPeriod = (column: string, period: { begin: string; end: string }) =>
+  sql<boolean>`(${sql.ref(column)} at time zone 'Asia/Shanghai')::date between ${period.begin}::date and ${period.end}::date`;
+
 const minutesOf = (seconds: number) => Math.round(seconds / 6) / 10;
 const rate = (part: number, whole: number) => (whole === 0 ? null : Math.round((part * 1000) / whole) / 10);
 
@@ -90,9 +95,7 @@ export async function visitReport(
     ])
     .where('visit_records.tenant_id', '=', caller.tenantId)
     .where(inScope(scope, 'visit_records.org_code', 'visit_records.employee_id'))
-    .where(
-      sql<boolean>`(visit_records.check_in_at at time zone 'Asia/Shanghai')::date between ${period.begin}::date and ${period.end}::date`,
-    )
+    .where(inPeriod('visit_records.check_in_at', period))
     .$if(orgPrefix !== undefined, (q) => q.where('visit_records.org_code', 'like', orgPrefix ?? ''))
     .groupBy(sql.ref(visitKey))
     .execute();
@@ -111,13 +114,51 @@ export async function visitReport(
     .$if(orgPrefix !== undefined, (q) => q.where('visit_plans.org_code', 'like', orgPrefix ?? ''))
     .groupBy(sql.ref(planKey))
     .execute();
-  const keys = [...new Set([...visits.map((row) => row.key), ...plans.map((row) => row.key)])];
+  const resultKey = group === 'employee' ? 'execution_results.employee_id' : 'execution_results.org_code';
+  const resultsInScope = inScope(scope, 'execution_results.org_code', 'execution_results.employee_id');
+  // 执行合格率 counts the results submitted in the period that have a verdict: one waiting for the reviewer's
+  // scores (passed null) has none yet, and a revoked one was found wrong.
+  const executions = await db
+    .selectFrom('execution_results')
+    .select([
+      sql<string>`${sql.ref(resultKey)}`.as('key'),
+      sql<number>`count(*)::integer`.as('executionCount'),
+      sql<number>`(count(*) filter (where execution_results.passed))::integer`.as('executionPassedCount'),
+    ])
+    .where('execution_results.tenant_id', '=', caller.tenantId)
+    .where(resultsInScope)
+    .where(inPeriod('execution_results.executed_at', period))
+    .where('execution_results.passed', 'is not', null)
+    .where('execution_results.review_status', '!=', 'REVOKED')
+    .$if(orgPrefix !== undefined, (q) => q.where('execution_results.org_code', 'like', orgPrefix ?? ''))
+    .groupBy(sql.ref(resultKey))
+    .execute();
+  // 金币 as the coin ledger has them: what execution results paid into the outlets' accounts in the period,
+  // less what revoking results took back in it — booked to the rep (department) whose result it was.
+  const coins = await db
+    .selectFrom('fund_ledger')
+    .innerJoin('execution_results', 'execution_results.id', 'fund_ledger.source_id')
+    .select([
+      sql<string>`${sql.ref(resultKey)}`.as('key'),
+      sql<number>`coalesce(sum(fund_ledger.amount), 0)::integer`.as('coinsEarned'),
+    ])
+    .where('fund_ledger.tenant_id', '=', caller.tenantId)
+    .where('fund_ledger.account_type', '=', 'COIN')
+    .where('fund_ledger.source_type', '=', 'EXECUTION')
+    .where('execution_results.tenant_id', '=', caller.tenantId)
+    .where(resultsInScope)
+    .where(inPeriod('fund_ledger.created_at', period))
+    .$if(orgPrefix !== undefined, (q) => q.where('execution_results.org_code', 'like', orgPrefix ?? ''))
+    .groupBy(sql.ref(resultKey))
+    .execute();
+  const keys = [...new Set([visits, plans, executions, coins].flatMap((rows) => rows.map((row) => row.key)))];
   const names = await namesOf(db, caller.tenantId, group, keys);
   let staySec = 0;
   let stayCount = 0;
   const rows: VisitReportRow[] = keys.map((key) => {
     const visit = visits.find((row) => row.key === key);
     const plan = plans.find((row) => row.key === key);
+    const execution = executions.find((row) => row.key === key);
     const planned = plan?.plannedCount ?? 0;
     const plannedVisited = plan?.plannedVisitedCount ?? 0;
     const stays = visit?.stays ?? 0;
@@ -142,6 +183,10 @@ export async function visitReport(
       avgStayMinutes: stays === 0 ? null : minutesOf(Number(visit?.staySec ?? 0) / stays),
       ordersCount: visit?.ordersCount ?? 0,
       orderAmount: visit?.orderAmount ?? '0.00',
+      executionCount: execution?.executionCount ?? 0,
+      executionPassedCount: execution?.executionPassedCount ?? 0,
+      executionPassRate: rate(execution?.executionPassedCount ?? 0, execution?.executionCount ?? 0),
+      coinsEarned: coins.find((row) => row.key === key)?.coinsEarned ?? 0,
     };
   });
   rows.sort(
@@ -167,6 +212,8 @@ function summaryOf(
   const sum = (pick: (row: VisitReportRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
   const planned = sum((row) => row.plannedCount);
   const plannedVisited = sum((row) => row.plannedVisitedCount);
+  const executions = sum((row) => row.executionCount);
+  const passed = sum((row) => row.executionPassedCount);
   return {
     dateBegin: period.begin,
     dateEnd: period.end,
@@ -180,6 +227,10 @@ function summaryOf(
     avgStayMinutes,
     ordersCount: sum((row) => row.ordersCount),
     orderAmount: sum((row) => Number(row.orderAmount)).toFixed(2),
+    executionCount: executions,
+    executionPassedCount: passed,
+    executionPassRate: rate(passed, executions),
+    coinsEarned: sum((row) => row.coinsEarned),
   };
 }
 

@@ -36,6 +36,7 @@ import {
   checkOut,
   listVisits,
   visitDetail,
+  visitEmployeeOptions,
   type CheckInInput,
   type CheckOutInput,
   type StepInput,
@@ -307,6 +308,26 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
     '/eVisit/record/queryById',
     { config: requires('visit:list'), schema: { querystring: idQuerySchema } },
     async (request) => ok(await visitDetail(db, callerOf(request), request.query.id)),
+  );
+  // 人员 of the list's filter, for those who see visits but need not hold user:list.
+  app.get<{ Querystring: { keyword?: string; id?: string } }>(
+    '/eVisit/record/employeeOptions',
+    {
+      config: requires('visit:list'),
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { keyword: { type: 'string', maxLength: 32 }, id: text(32), _t: {} },
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await visitEmployeeOptions(db, callerOf(request), {
+          keyword: request.query.keyword?.trim() || undefined,
+          id: request.query.id,
+        }),
+      ),
   );
   // ---- 拜访日报 / 月报 (DMS) ----
   app.get(

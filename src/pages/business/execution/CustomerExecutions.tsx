@@ -2,7 +2,7 @@
 import { Space, Table, Tag } from 'antd';
 import { listResults, type ExecutionResult } from '../../../api/execution';
 import { useListPage } from '../../../components/table/useListPage';
-import { STATUS_COLOURS } from './ExecutionReviewListPage';
+import { STATUS_COLOURS } from './ExecutionScoreCard';
 
 export function CustomerExecutions({ customerId }: { customerId: string }) {
   const list = useListPage<ExecutionResult>({

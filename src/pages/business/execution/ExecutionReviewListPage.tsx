@@ -3,7 +3,7 @@
 // recognition), and 通过 / 驳回, 终审 of an appeal (by someone other than the first reviewer), 申诉 by the rep and
 // 撤销; 批量通过 for the selected results waiting for review.
 import { useEffect, useState } from 'react';
-import { App, Button, Descriptions, Drawer, Form, Input, InputNumber, Space, Table, Tag } from 'antd';
+import { App, Button, Descriptions, Drawer, Form, Input, InputNumber, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { REVIEW_STATUS } from '../../../../common/execution';
 import {
@@ -20,29 +20,11 @@ import {
 } from '../../../api/execution';
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { HasPermission } from '../../../components/HasPermission';
-import { PhotoGallery, galleryPhotoOf } from '../../../components/photos/PhotoGallery';
+import { PhotoGallery } from '../../../components/photos/PhotoGallery';
 import { ListPage } from '../../../components/table/ListPage';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
-
-export const STATUS_COLOURS: Record<string, string> = {
-  PENDING_REVIEW: 'processing',
-  APPROVED: 'success',
-  FINAL_APPROVED: 'success',
-  REJECTED: 'error',
-  FINAL_REJECTED: 'error',
-  APPEALING: 'warning',
-  REVOKED: 'default',
-};
-
-const valueText = (item: ExecutionItemResult) =>
-  item.value === null
-    ? '—'
-    : typeof item.value === 'boolean'
-      ? item.value
-        ? '是'
-        : '否'
-      : String(item.value);
+import { ExecutionScoreCard, STATUS_COLOURS, executionPhotos } from './ExecutionScoreCard';
 
 function ResultDrawer({
   id,
@@ -96,46 +78,16 @@ function ResultDrawer({
       onOk: () => act(() => run(reason)),
     });
   };
-  const columns: ColumnsType<ExecutionItemResult> = [
-    {
-      title: '检查项',
-      dataIndex: 'name',
-      render: (name: string, item) => (
-        <TwoLineCell
-          main={
-            <Space>
-              {name}
-              {item.isVeto && <Tag color="red">一票否决</Tag>}
-            </Space>
-          }
-          sub={`${item.category_dictText} · ${item.inputType_dictText} · ${item.scoringRule_dictText}`}
-        />
-      ),
-    },
-    { title: '采集值', key: 'value', render: (_value, item) => valueText(item) },
-    { title: '分值', dataIndex: 'maxScore' },
-    { title: '自动得分', dataIndex: 'autoScore', render: (score: number | null) => score ?? '待评分' },
-    {
-      title: '审核得分',
-      key: 'reviewerScore',
-      render: (_value, item) =>
-        reviewing ? (
-          <InputNumber
-            aria-label={`${item.name}得分`}
-            min={0}
-            max={item.maxScore}
-            value={item.id in scores ? scores[item.id] : (item.reviewerScore ?? item.autoScore)}
-            onChange={(value) => setScores((current) => ({ ...current, [item.id]: value }))}
-          />
-        ) : (
-          (item.finalScore ?? '—')
-        ),
-    },
-    { title: '扣分说明', dataIndex: 'deductionReason', render: (text: string | null) => text ?? '' },
-  ];
-  const photos = detail.items.flatMap((item) =>
-    item.photos.map((photo) => ({ ...galleryPhotoOf(photo), caption: item.name })),
+  const reviewScore = (item: ExecutionItemResult) => (
+    <InputNumber
+      aria-label={`${item.name}得分`}
+      min={0}
+      max={item.maxScore}
+      value={item.id in scores ? scores[item.id] : (item.reviewerScore ?? item.autoScore)}
+      onChange={(value) => setScores((current) => ({ ...current, [item.id]: value }))}
+    />
   );
+  const photos = executionPhotos(detail);
   return (
     <Drawer
       open={id !== null}
@@ -178,15 +130,6 @@ function ResultDrawer({
         <Descriptions.Item label="门店">{`${detail.customerName}（${detail.customerCode}）`}</Descriptions.Item>
         <Descriptions.Item label="业务员">{detail.employeeName}</Descriptions.Item>
         <Descriptions.Item label="拜访">{detail.visitNo}</Descriptions.Item>
-        <Descriptions.Item label="模板">{`${detail.templateName} V${detail.templateVersion}`}</Descriptions.Item>
-        <Descriptions.Item label="得分">
-          {`${detail.finalScore ?? '待评分'} / ${detail.totalScore}（及格 ${detail.passScore}）`}
-          {detail.vetoHit && <Tag color="red">一票否决</Tag>}
-        </Descriptions.Item>
-        <Descriptions.Item label="状态">
-          <Tag color={STATUS_COLOURS[detail.reviewStatus]}>{detail.reviewStatus_dictText}</Tag>
-          {detail.coinsAwarded > 0 && `奖励 ${detail.coinsAwarded} 金币`}
-        </Descriptions.Item>
         {detail.reviewComment && (
           <Descriptions.Item label="审核意见">{detail.reviewComment}</Descriptions.Item>
         )}
@@ -200,14 +143,9 @@ function ResultDrawer({
           <Descriptions.Item label="撤销">{`${detail.revokedByName}：${detail.revokeReason}`}</Descriptions.Item>
         )}
       </Descriptions>
-      <Table<ExecutionItemResult>
-        style={{ marginTop: 16 }}
-        rowKey="id"
-        size="small"
-        pagination={false}
-        columns={columns}
-        dataSource={detail.items}
-      />
+      <div style={{ marginTop: 16 }}>
+        <ExecutionScoreCard detail={detail} reviewScore={reviewing ? reviewScore : undefined} />
+      </div>
       {reviewing && (
         <Input.TextArea
           style={{ marginTop: 12 }}

@@ -1,10 +1,11 @@
 // 异常拜访审核 in the 审批中心 drawer: below the visit's summary, its photos (check-in, steps, check-out) with
-// the attachment service's duplicate marks, so the approver judges the flag with the evidence in view.
+// the attachment service's duplicate marks (the shared gallery), so the approver judges the flag with the evidence
+// in view.
 import { useEffect, useState } from 'react';
 import { Typography } from 'antd';
 import type { ApprovalDetail } from '../../../../common/approvals';
 import { visitById, type VisitDetail } from '../../../api/visits';
-import { Photos } from './VisitDetailDrawer';
+import { VisitPhotos } from './VisitDetailDrawer';
 
 export function VisitApprovalSection({ detail }: { detail: ApprovalDetail }) {
   const [visit, setVisit] = useState<VisitDetail | null>(null);
@@ -22,11 +23,7 @@ export function VisitApprovalSection({ detail }: { detail: ApprovalDetail }) {
     <div style={{ margin: '12px 0' }}>
       <Typography.Text strong>拜访照片</Typography.Text>
       <div style={{ marginTop: 8 }}>
-        {visit.photos.length === 0 ? (
-          <Typography.Text type="secondary">无照片</Typography.Text>
-        ) : (
-          <Photos ids={visit.photos.map((photo) => photo.id)} detail={visit} />
-        )}
+        <VisitPhotos detail={visit} />
       </div>
     </div>
   );

@@ -15,30 +15,35 @@ import {
   type TableColumnsType,
   type TableProps,
 } from 'antd';
-import { attachmentUrlOf, DUPLICATE_KIND, type DuplicateKind } from '../../../../common/attachments';
-import { visitById, type VisitCompetitor, type VisitDetail, type VisitStockCheck } from '../../../api/visits';
-import { ImageThumbnail } from '../../../components/ImageThumbnail';
+import { Link } from 'react-router';
+import {
+  visitById,
+  type VisitCompetitor,
+  type VisitDetail,
+  type VisitOrder,
+  type VisitStockCheck,
+} from '../../../api/visits';
+import { useHasPermission } from '../../../components/HasPermission';
+import { PhotoGallery, galleryPhotoOf } from '../../../components/photos/PhotoGallery';
+import { ExecutionScoreCard, executionPhotos } from '../execution/ExecutionScoreCard';
 import { AbnormalTags } from './AbnormalTags';
 
 const VisitMap = lazy(() => import(/* webpackChunkName: "visit-map" */ './VisitMap'));
 
-export function Photos({ ids, detail }: { ids: string[]; detail: VisitDetail }) {
-  if (ids.length === 0) return null;
-  return (
-    <Space wrap>
-      {ids.map((id) => {
-        const photo = detail.photos.find((each) => each.id === id);
-        return (
-          <Space key={id} direction="vertical" size={0} align="center">
-            <ImageThumbnail url={attachmentUrlOf(id)} alt={photo?.watermarkText ?? '拜访照片'} size={64} />
-            {photo?.duplicateKind && (
-              <Tag color="red">{DUPLICATE_KIND[photo.duplicateKind as DuplicateKind]}</Tag>
-            )}
-          </Space>
-        );
-      })}
-    </Space>
+/**
+ * The visit's photos in the shared gallery (watermark, place and duplicate mark of each), named by the step that
+ * took them, and those of its execution result named by their check item.
+ */
+export function VisitPhotos({ detail }: { detail: VisitDetail }) {
+  const byId = new Map(detail.photos.map((photo) => [photo.id, photo]));
+  const steps = detail.timeline.flatMap((entry) =>
+    entry.photoIds.flatMap((id) => {
+      const photo = byId.get(id);
+      return photo ? [{ ...galleryPhotoOf(photo), caption: entry.title }] : [];
+    }),
   );
+  const photos = [...steps, ...(detail.execution ? executionPhotos(detail.execution) : [])];
+  return <PhotoGallery photos={photos} zipName={`${detail.visitNo}照片`} emptyText="无照片" />;
 }
 
 const FRESHNESS_COLOR: Record<string, string> = {
@@ -108,7 +113,7 @@ function RowsSection<T extends { id: string }>({
   title,
   rows,
   ...table
-}: { title: string; rows: T[] } & Pick<TableProps<T>, 'columns' | 'expandable'>) {
+}: { title: string; rows: T[] } & Pick<TableProps<T>, 'columns'>) {
   if (rows.length === 0) return null;
   return (
     <section aria-label={title}>
@@ -125,17 +130,35 @@ function VisitObservations({ detail }: { detail: VisitDetail }) {
   return (
     <>
       <RowsSection title="库存盘点" rows={detail.stockChecks} columns={stockColumns} />
-      <RowsSection
-        title="竞品采集"
-        rows={detail.competitors}
-        columns={competitorColumns}
-        expandable={{
-          rowExpandable: (row) => row.photoId !== null,
-          expandedRowRender: (row) => <Photos ids={row.photoId ? [row.photoId] : []} detail={detail} />,
-        }}
-      />
+      <RowsSection title="竞品采集" rows={detail.competitors} columns={competitorColumns} />
     </>
   );
+}
+
+/** 拜访下单: the orders of the visit, each number opening the order list when the viewer may see it. */
+function VisitOrders({ orders }: { orders: VisitOrder[] }) {
+  const mayList = useHasPermission('order:list');
+  const columns: TableColumnsType<VisitOrder> = [
+    {
+      title: '订单号',
+      dataIndex: 'orderNo',
+      render: (orderNo: string) =>
+        mayList ? (
+          <Link to={`/eOrder/eOrder?orderNo=${encodeURIComponent(orderNo)}`}>{orderNo}</Link>
+        ) : (
+          orderNo
+        ),
+    },
+    { title: '下单时间', dataIndex: 'orderedAt' },
+    { title: '状态', dataIndex: 'status_dictText' },
+    {
+      title: '金额',
+      dataIndex: 'payableAmount',
+      align: 'right',
+      render: (amount: string) => `¥${Number(amount).toFixed(2)}`,
+    },
+  ];
+  return <RowsSection title="拜访下单" rows={orders} columns={columns} />;
 }
 
 export function VisitDetailDrawer({ visitId, onClose }: { visitId: string | null; onClose: () => void }) {
@@ -224,13 +247,28 @@ export function VisitDetailDrawer({ visitId, onClose }: { visitId: string | null
                       {entry.at && <Typography.Text type="secondary"> {entry.at}</Typography.Text>}
                     </Typography.Text>
                     {entry.detail && <Typography.Text>{entry.detail}</Typography.Text>}
-                    <Photos ids={entry.photoIds} detail={detail} />
+                    {entry.photoIds.length > 0 && (
+                      <Typography.Text type="secondary">照片 {entry.photoIds.length} 张</Typography.Text>
+                    )}
                   </Space>
                 ),
               }))}
             />
           )}
           <VisitObservations detail={detail} />
+          <VisitOrders orders={detail.orders} />
+          {detail.execution && (
+            <>
+              <Typography.Title level={5} style={{ marginTop: 24 }}>
+                执行评分
+              </Typography.Title>
+              <ExecutionScoreCard detail={detail.execution} />
+            </>
+          )}
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            拜访照片
+          </Typography.Title>
+          <VisitPhotos detail={detail} />
         </>
       )}
     </Drawer>

@@ -13,6 +13,7 @@ import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
 import { AbnormalTags } from './AbnormalTags';
 import { VisitDetailDrawer } from './VisitDetailDrawer';
+import { VisitEmployeeSelect } from './visitPickers';
 
 const VALIDITY = { true: '有效', false: '无效' };
 const ABNORMALITY = { true: '有异常', false: '无异常' };
@@ -136,11 +137,11 @@ export default function VisitRecordListPage() {
             <Form.Item name="status" label="状态">
               <EnumSelect labels={VISIT_STATUS} placeholder="全部" style={{ width: 110 }} />
             </Form.Item>
+            <Form.Item name="employeeId" label="人员">
+              <VisitEmployeeSelect style={{ width: 160 }} />
+            </Form.Item>
             <Form.Item name="orgCode" label="组织编码">
               <Input placeholder="如 A01A02*" allowClear />
-            </Form.Item>
-            <Form.Item name="employeeId" hidden>
-              <Input />
             </Form.Item>
             <Form.Item name="customerId" hidden>
               <Input />

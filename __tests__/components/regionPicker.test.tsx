@@ -2,7 +2,8 @@
 // names are found by code, and a form's province/city/district code fields are filled from one cascader.
 import { render, screen, waitFor } from '@testing-library/react';
 import { Button, Form } from 'antd';
-import { loadRegions, regionsOf } from '../../src/components/region/regions';
+import { regionsOf } from '../../common/regions';
+import { loadRegions } from '../../src/components/region/regions';
 import { RegionFields, RegionName, RegionNames, regionText } from '../../src/components/region/RegionPicker';
 import { setupUser } from '../support/signIn';
 import { chooseRegion } from '../support/regions';

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type {
   Announcement,
   AnnouncementSendRow,
@@ -498,12 +499,46 @@ describe.each(testBackends())('announcements on %s', (backend) => {
       expect(bad.status).toBe(400);
     });
 
+    it('exports the user’s own messages as 我的消息 filters them, with the page’s column names', async () => {
+      const id = await add(draft({ titile: '我的消息导出' }));
+      await release(id);
+      await client.get('/sys/sysAnnouncementSend/getMyAnnouncementSend', liuyang);
+      const sheetOf = async (token: string, query: string) => {
+        const answer = await fetch(`${server.baseUrl}/api/sys/sysAnnouncementSend/exportXls?${query}`, {
+          headers: { 'x-access-token': token },
+        });
+        expect(answer.status).toBe(200);
+        const book = new ExcelJS.Workbook();
+        await book.xlsx.load(await answer.arrayBuffer());
+        const sheet = book.worksheets[0]!;
+        return Array.from({ length: sheet.actualRowCount }, (_, at) =>
+          (sheet.getRow(at + 1).values as unknown[]).slice(1),
+        );
+      };
+      const titled = `titile=${encodeURIComponent('*我的消息导出*')}`;
+      const [headers, ...rows] = await sheetOf(liuyang, `readFlag=0&${titled}`);
+      expect(headers).toEqual(['标题', '消息类型', '发布人', '优先级', '发布时间', '阅读状态']);
+      expect(rows).toEqual([['我的消息导出', '通知公告', 'admin', '重要', expect.any(String), '未读']]);
+      // Read: no longer among the unread; all of them as the list counts them; another tenant's not at all.
+      await client.put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: id }, liuyang);
+      expect(await sheetOf(liuyang, `readFlag=0&${titled}`)).toHaveLength(1);
+      const mine = await client.get<Page<AnnouncementSendRow>>(
+        '/sys/sysAnnouncementSend/getMyAnnouncementSend',
+        liuyang,
+      );
+      expect(await sheetOf(liuyang, '')).toHaveLength(mine.body.result.total + 1);
+      expect(await sheetOf(t2admin, titled)).toHaveLength(1);
+      const bad = await client.get('/sys/sysAnnouncementSend/exportXls?readFlag=2', liuyang);
+      expect(bad.status).toBe(400);
+    });
+
     it.each([
       ['GET', '/sys/annountCement/listByUser'],
       ['GET', '/sys/annountCement/queryById?id=x'],
       ['PUT', '/sys/sysAnnouncementSend/editByAnntIdAndUserId'],
       ['PUT', '/sys/sysAnnouncementSend/readAll'],
       ['GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend'],
+      ['GET', '/sys/sysAnnouncementSend/exportXls'],
     ])('%s %s needs a session', async (method, path) => {
       const answer = method === 'GET' ? await client.get(path) : await client.put(path, { anntId: 'x' });
       expect(answer.status).toBe(401);

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import type { Attachment } from '../../common/attachments';
 import type { Page } from '../../common/contract';
@@ -555,6 +556,16 @@ describe.each(testBackends())('customers on %s', (backend) => {
         id: created.body.result.id,
       });
       expect(refreshed.body.result.total).toBe(preview.body.result.total);
+      // Its export says the rule in words, the region by name.
+      const file = await bed.download(
+        'admin',
+        `/eCustLabel/exportXls?name=${encodeURIComponent('广州门店')}`,
+      );
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.body);
+      expect(book.worksheets[0]!.getRow(2).getCell(4).value).toBe(
+        '规则：市 等于 广州市 且 客户类型 属于 终端门店',
+      );
       const byHand = await bed.post('admin', '/eCustLabel/tag', {
         labelId: created.body.result.id,
         customerIds: [dealerId],

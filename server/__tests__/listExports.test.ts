@@ -506,6 +506,21 @@ describe.each(testBackends())('list exports on %s', (backend) => {
     expect(JSON.parse(Buffer.from(foreign.body).toString('utf8'))).toMatchObject({ success: false });
   });
 
+  it('region columns name the regions (广东省 / 广州市), not their codes (issue #15)', async () => {
+    for (const [path, header] of [
+      ['/eDealer/exportXls', '授权区域'],
+      ['/mes/provider/exportXls', '覆盖区域'],
+    ]) {
+      const sheet = await sheetOf('admin', path);
+      const column = (sheet.getRow(1).values as unknown[]).indexOf(header);
+      const areas = Array.from({ length: sheet.actualRowCount - 1 }, (_, at) =>
+        String(sheet.getRow(at + 2).getCell(column).value ?? ''),
+      ).filter(Boolean);
+      expect(areas.length).toBeGreaterThan(0);
+      expect(areas.every((text) => /[省市区]/.test(text) && !/\d{6}/.test(text))).toBe(true);
+    }
+  });
+
   it('without the list’s permission the export is refused', async () => {
     for (const path of [
       '/eOrder/eOrder/exportXls',

@@ -31,6 +31,11 @@ export function getMyAnnouncements(params: Params) {
   return getAction<Page<AnnouncementSendRow>>('/sys/sysAnnouncementSend/getMyAnnouncementSend', params);
 }
 
+/** 导出 of 我的消息: the same filters. */
+export function exportMyAnnouncements(params: Params) {
+  return downloadFile('/sys/sysAnnouncementSend/exportXls', '我的消息.xlsx', params);
+}
+
 /** The 系统公告 list: pageNo, pageSize, column, order, titile (`*x*` contains), priority, msgCategory, sendStatus. */
 export function listAnnouncements(params: Params) {
   return getAction<Page<Announcement>>('/sys/annountCement/list', params);

@@ -13,6 +13,7 @@ import { CustomerPhotos } from '../../../src/pages/business/customer/CustomerPho
 import LabelListPage from '../../../src/pages/business/customer/LabelListPage';
 import PotentialPartnersPage from '../../../src/pages/business/customer/PotentialPartnersPage';
 import { customer } from '../../support/customers';
+import { chooseRegion } from '../../support/regions';
 import { buttonByText, findDialog, ok, refused, setupUser } from '../../support/signIn';
 import { renderSystemPage } from '../../support/systemPage';
 
@@ -309,6 +310,28 @@ it('the label list says each rule in words; a new rule label is previewed, then 
       expect.objectContaining({ code: 'CATERING_A', name: 'A级餐饮', labelType: 'RULE', rule }),
     ),
   );
+}, 60_000);
+
+it('a rule on 市 is shown by region names and picked by name, sending the city code (issue #15)', async () => {
+  const user = setupUser({ delay: null });
+  const cities: customersApi.LabelRule = {
+    conditions: [{ field: 'cityCode', op: 'in', value: ['440100', '440300'] }],
+  };
+  api.listLabels.mockResolvedValue(page([{ ...ruleLabel, rule: cities }]));
+  api.previewLabelRule.mockResolvedValue(ok({ total: 3 }));
+  await renderSystemPage(<LabelListPage />, { codes: ['label:list', 'label:add', 'label:edit'] });
+  expect(await screen.findByText('规则：市 属于 广州市、深圳市')).toBeInTheDocument();
+  await user.click(buttonByText('新增标签'));
+  const dialog = await findDialog('新增标签');
+  await user.click(within(dialog).getByText('规则'));
+  await user.click(await within(dialog).findByText('字段'));
+  await user.click(await option('市'));
+  await chooseRegion(user, within(dialog).getByRole('combobox', { name: '取值' }), '佛山', '广东省 / 佛山市');
+  await user.click(buttonByText(/预\s*览/, dialog));
+  expect(await within(dialog).findByText('符合规则的客户：3 个')).toBeInTheDocument();
+  expect(api.previewLabelRule).toHaveBeenCalledWith({
+    conditions: [{ field: 'cityCode', op: 'eq', value: '440600' }],
+  });
 }, 60_000);
 
 it('a manual label’s members are removed by selection; a rule label’s cannot be touched', async () => {

@@ -96,3 +96,16 @@ it('marks everything read after a confirmation, then loads the list again', asyn
   await waitFor(() => expect(api.getMyAnnouncements).toHaveBeenCalledTimes(2));
   expect(await screen.findByText('全部已读')).toBeInTheDocument();
 });
+
+it('导出 exports what the filters select (issue #15)', async () => {
+  api.exportMyAnnouncements.mockResolvedValue(null);
+  const { user } = await renderPage(
+    '/isps/userAnnouncement?readFlag=0&titile=盘点&column=sendTime&order=asc',
+  );
+  await user.click(buttonByText(/导\s*出/));
+  await waitFor(() =>
+    expect(api.exportMyAnnouncements).toHaveBeenCalledWith(
+      expect.objectContaining({ readFlag: '0', titile: '*盘点*', column: 'sendTime', order: 'asc' }),
+    ),
+  );
+});

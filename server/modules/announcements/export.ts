@@ -1,7 +1,13 @@
-// 导出 of 系统公告: what the list's filters select, with its columns (the query as the list route's schema read it).
+// 导出 of 系统公告 and of 我的消息: what the list's filters select, with its columns (the query as the list
+// route's schema read it).
 import { defineExport } from '../shared/excel';
-import { listAnnouncements, type AnnouncementListQuery } from './service';
-import type { Announcement } from '../../../common/announcements';
+import {
+  listAnnouncements,
+  receivedPage,
+  type AnnouncementListQuery,
+  type MyAnnouncementQuery,
+} from './service';
+import type { Announcement, AnnouncementSendRow } from '../../../common/announcements';
 
 export const ANNOUNCEMENT_EXPORT = defineExport<Announcement>({
   key: 'announcements',
@@ -23,4 +29,20 @@ export const ANNOUNCEMENT_EXPORT = defineExport<Announcement>({
       pageNo,
       pageSize,
     }),
+});
+
+/** 我的消息: the caller's own received messages (the page's list received the broadcasts before). */
+export const MY_ANNOUNCEMENT_EXPORT = defineExport<AnnouncementSendRow>({
+  key: 'myAnnouncements',
+  title: '我的消息',
+  columns: [
+    { header: '标题', width: 36, value: (row) => row.titile },
+    { header: '消息类型', value: (row) => row.msgCategory_dictText },
+    { header: '发布人', value: (row) => row.sender },
+    { header: '优先级', value: (row) => row.priority_dictText },
+    { header: '发布时间', width: 20, value: (row) => row.sendTime },
+    { header: '阅读状态', value: (row) => row.readFlag_dictText },
+  ],
+  page: (db, caller, query, pageNo, pageSize) =>
+    receivedPage(db, caller, { ...(query as unknown as MyAnnouncementQuery), pageNo, pageSize }),
 });

@@ -1,7 +1,7 @@
 // Announcement endpoints (API.md §4.3): the 系统公告 administration under /sys/annountCement (permission codes
 // annountCement:*) and every user's own bell and message list (always the caller's own copies).
 import { sendExport } from '../jobs/exports';
-import { ANNOUNCEMENT_EXPORT } from './export';
+import { ANNOUNCEMENT_EXPORT, MY_ANNOUNCEMENT_EXPORT } from './export';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ABSTRACT_MAX_LENGTH,
@@ -421,19 +421,23 @@ export async function announcementRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ok(await markAllRead(db, actorOf(request)), ANNOUNCEMENT_MESSAGES.allRead),
   );
 
+  // 我的消息 and its export read the same filters.
+  const myQuery = listQuerySchema(Object.keys(MY_SORTABLE_COLUMNS), 'sendTime', {
+    readFlag: codeFilter(['0', '1']),
+    msgCategory: codeFilter(['1', '2']),
+    titile: { type: 'string', maxLength: TITLE_MAX_LENGTH + 2 },
+  });
   app.get<{ Querystring: MyAnnouncementQuery }>(
     '/sys/sysAnnouncementSend/getMyAnnouncementSend',
     {
       config: { access: 'authenticated' },
-      schema: {
-        querystring: listQuerySchema(Object.keys(MY_SORTABLE_COLUMNS), 'sendTime', {
-          readFlag: codeFilter(['0', '1']),
-          msgCategory: codeFilter(['1', '2']),
-          titile: { type: 'string', maxLength: TITLE_MAX_LENGTH + 2 },
-        }),
-        response: { 200: envelopeSchema(pageSchema(sendRowSchema)) },
-      },
+      schema: { querystring: myQuery, response: { 200: envelopeSchema(pageSchema(sendRowSchema)) } },
     },
     async (request) => ok(await myAnnouncements(db, actorOf(request), request.query)),
+  );
+  app.get(
+    '/sys/sysAnnouncementSend/exportXls',
+    { config: { access: 'authenticated' }, schema: { querystring: myQuery } },
+    (request, reply) => sendExport(request, reply, MY_ANNOUNCEMENT_EXPORT),
   );
 }

@@ -472,7 +472,10 @@ async function receiveBroadcasts(db: Db, actor: Actor): Promise<void> {
 }
 
 /** The actor's copies of released, live announcements (alias `a` and `s`). */
-function receivedAnnouncements(db: Db, actor: Actor) {
+/** Whose copies are read: an export job knows the user but not their session. */
+type Receiver = Pick<Actor, 'tenantId' | 'userId'>;
+
+function receivedAnnouncements(db: Db, actor: Receiver) {
   return db
     .selectFrom('sys_announcement_send as s')
     .innerJoin('sys_announcement as a', (join) =>
@@ -608,7 +611,16 @@ export async function myAnnouncements(
   query: MyAnnouncementQuery,
 ): Promise<Page<AnnouncementSendRow>> {
   await receiveBroadcasts(db, actor);
-  let mine = receivedAnnouncements(db, actor);
+  return receivedPage(db, actor, query);
+}
+
+/** A page of the messages the user has received, as 我的消息 filters them (its list and its export). */
+export async function receivedPage(
+  db: Db,
+  receiver: Receiver,
+  query: MyAnnouncementQuery,
+): Promise<Page<AnnouncementSendRow>> {
+  let mine = receivedAnnouncements(db, receiver);
   if (query.readFlag) mine = mine.where('s.read_flag', '=', query.readFlag === '1' ? 1 : 0);
   if (query.msgCategory) mine = mine.where('a.msg_category', '=', query.msgCategory);
   if (query.titile) mine = mine.where(textFilter('a.titile', query.titile));

@@ -17,6 +17,7 @@ import { logOperation, type Actor } from '../shared/actor';
 import { existingRow, notFound, saveTenantRow } from '../shared/commands';
 import { defineListExport, type ListRecord } from '../shared/excel';
 import { dataScopeOf } from '../shared/dataScope';
+import { regionName } from '../shared/regions';
 import { customerInScope } from './service';
 
 export const RULE_OPERATORS = ['eq', 'ne', 'in', 'gt', 'gte', 'lt', 'lte'] as const;
@@ -353,7 +354,7 @@ export const LABEL_EXPORT = defineListExport<ListRecord<typeof listLabels>>(
       width: 40,
       value: (label) =>
         label.labelType === 'RULE'
-          ? `规则：${describeLabelRule(label.rule as LabelRule | null)}`
+          ? `规则：${describeLabelRule(label.rule as LabelRule | null, regionName)}`
           : label.labelType_dictText,
     },
     { header: '客户数', value: (label) => label.customerCount },

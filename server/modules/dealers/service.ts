@@ -26,6 +26,7 @@ import type { Caller } from '../shared/actor';
 import { notFound } from '../shared/commands';
 import { dataScopeOf, inScope, type DataScope } from '../shared/dataScope';
 import { defineListExport, type ListRecord } from '../shared/excel';
+import { regionNames } from '../shared/regions';
 
 export const DEALER_PERMISSIONS = {
   list: 'dealer:list',
@@ -156,7 +157,7 @@ export const DEALER_EXPORT = defineListExport<DealerRecord>(
     { header: '合同开始', width: 12, value: (row) => row.contractStart },
     { header: '合同结束', width: 12, value: (row) => row.contractEnd },
     { header: '保证金', value: (row) => row.depositAmount },
-    { header: '授权区域', width: 24, value: (row) => row.authorizedAreaCodes.join('、') },
+    { header: '授权区域', width: 30, value: (row) => regionNames(row.authorizedAreaCodes) },
     { header: 'ERP', value: (row) => row.erpType_dictText },
     { header: 'ERP连接', width: 20, value: (row) => row.erpConnectionName ?? '品牌ERP' },
     { header: '账号数', value: (row) => row.accountCount },

@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema';
 import type { RawQuery } from '../../http/listQuery';
 import type { Caller } from '../shared/actor';
 import { defineListExport, type ListRecord } from '../shared/excel';
+import { regionNames } from '../shared/regions';
 import { listMovements, listParts, listStock } from './parts';
 import { listFaultCodes, listProviders, viewerOf, type RepairViewer } from './providers';
 import { listPartRequests } from './requests';
@@ -94,7 +95,7 @@ export const PROVIDER_EXPORT = defineListExport<ListRecord<typeof listProviders>
   [
     { header: '编码', width: 16, value: (row) => row.code },
     { header: '名称', width: 24, value: (row) => row.name },
-    { header: '覆盖区域', width: 30, value: (row) => row.coverageAreaCodes.join('、') },
+    { header: '覆盖区域', width: 30, value: (row) => regionNames(row.coverageAreaCodes) },
     { header: '联系人', value: (row) => row.contactName },
     { header: '联系电话', width: 14, value: (row) => row.contactMobile },
     { header: '时效(小时)', value: (row) => row.slaHours },

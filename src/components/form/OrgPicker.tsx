@@ -1,5 +1,6 @@
 // The tenant's departments as a tree picker whose value is the org code (a department with its subordinates):
-// one, or several with `multiple`.
+// one, or several with `multiple`; as a list's filter (`asFilter`) the value is `code*`, the department and
+// those under it, and it may be cleared.
 import { useEffect, useState } from 'react';
 import { TreeSelect } from 'antd';
 import { queryDepartTree, type DepartTreeNode } from '../../api/systemDepart';
@@ -21,12 +22,14 @@ export function OrgPicker({
   value,
   onChange,
   multiple = false,
+  asFilter = false,
   placeholder = '请选择组织（含下级）',
   style = { width: 300 },
 }: {
   value?: string | string[];
   onChange?: (value: string | string[]) => void;
   multiple?: boolean;
+  asFilter?: boolean;
   placeholder?: string;
   style?: React.CSSProperties;
 }) {
@@ -42,12 +45,12 @@ export function OrgPicker({
   }, []);
   return (
     <TreeSelect<string | string[]>
-      value={value}
-      onChange={onChange}
+      value={asFilter && typeof value === 'string' ? value.replace(/\*$/, '') : value}
+      onChange={(chosen) => onChange?.(asFilter && typeof chosen === 'string' ? `${chosen}*` : chosen)}
       treeData={tree}
       treeDefaultExpandAll
       multiple={multiple}
-      allowClear={multiple}
+      allowClear={multiple || asFilter}
       showSearch={{ treeNodeFilterProp: 'title' }}
       placeholder={placeholder}
       style={style}

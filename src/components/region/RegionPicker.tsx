@@ -4,7 +4,8 @@
 // stored path by name.
 import { useEffect, useState } from 'react';
 import { Cascader, Form } from 'antd';
-import { loadRegions, type RegionOption, type Regions } from './regions';
+import { regionListText, regionPathText, type RegionOption, type Regions } from '../../../common/regions';
+import { loadRegions } from './regions';
 
 /** The divisions once loaded (null before, and if the chunk failed: the pickers then show the codes). */
 export function useRegions(): Regions | null {
@@ -88,18 +89,27 @@ function depthLimited(options: RegionOption[], depth: number): RegionOption[] {
   );
 }
 
-/** One code of any level (a price scope's region, say), chosen by name. */
+/** A picker's divisions: all of them, or those down to `level` (1 provinces, 2 cities) whose codes it picks. */
+interface LevelLook extends CascaderLook {
+  level?: 1 | 2 | 3;
+}
+
+const optionsOf = (regions: Regions | null, level: LevelLook['level']) =>
+  regions ? (level ? depthLimited(regions.tree, level) : regions.tree) : [];
+
+/** One code of any level (a price scope's region, say), or of `level`, chosen by name. */
 export function RegionCodePicker({
   value,
   onChange,
+  level,
   ...look
-}: CascaderLook & { value?: string | null; onChange?: (code: string | undefined) => void }) {
+}: LevelLook & { value?: string | null; onChange?: (code: string | undefined) => void }) {
   const regions = useRegions();
   return (
     <Cascader
-      options={regions?.tree ?? []}
+      options={optionsOf(regions, level)}
       value={value ? (regions?.pathOf(value) ?? [value]) : []}
-      changeOnSelect
+      changeOnSelect={!level}
       showSearch={searchByName}
       allowClear
       loading={!regions}
@@ -111,19 +121,23 @@ export function RegionCodePicker({
   );
 }
 
-/** Several codes of any level (a whole province, or some cities, ...), chosen by name. */
+/**
+ * Several codes of any level (a whole province, or some cities, ...), chosen by name; with `level`, codes of
+ * that level only (a whole province chosen is its cities).
+ */
 export function RegionCodesPicker({
   value,
   onChange,
+  level,
   ...look
-}: CascaderLook & { value?: string[]; onChange?: (codes: string[]) => void }) {
+}: LevelLook & { value?: string[]; onChange?: (codes: string[]) => void }) {
   const regions = useRegions();
   return (
     <Cascader
       multiple
-      options={regions?.tree ?? []}
+      options={optionsOf(regions, level)}
       value={(value ?? []).map((code) => regions?.pathOf(code) ?? [code])}
-      showCheckedStrategy={Cascader.SHOW_PARENT}
+      showCheckedStrategy={level ? Cascader.SHOW_CHILD : Cascader.SHOW_PARENT}
       showSearch={searchByName}
       maxTagCount="responsive"
       loading={!regions}
@@ -137,14 +151,7 @@ export function RegionCodesPicker({
 
 /** A stored province/city/district path by name; the codes while the names load or for an unknown code. */
 export function regionText(regions: Regions | null, codes: (string | null | undefined)[]): string {
-  const names: string[] = [];
-  for (const code of codes) {
-    if (!code) continue;
-    const name = regions?.nameOf(code) ?? code;
-    // A municipality is its own city: 上海市 / 浦东新区, not 上海市 / 上海市 / 浦东新区.
-    if (names.at(-1) !== name) names.push(name);
-  }
-  return names.join(' / ') || '—';
+  return regionPathText(regions, codes) || '—';
 }
 
 export function RegionName({ codes }: { codes: (string | null | undefined)[] }) {
@@ -153,6 +160,5 @@ export function RegionName({ codes }: { codes: (string | null | undefined)[] }) 
 
 /** Several codes of any level (an area list), each by its path's name: 广东省 / 广州市、上海市. */
 export function RegionNames({ codes }: { codes: string[] }) {
-  const regions = useRegions();
-  return <>{codes.map((code) => regionText(regions, regions?.pathOf(code) ?? [code])).join('、') || '—'}</>;
+  return <>{regionListText(useRegions(), codes) || '—'}</>;
 }

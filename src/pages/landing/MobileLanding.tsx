@@ -22,37 +22,40 @@ export function MobileLanding({ onAction, busy }: { onAction: OnLandingAction; b
           {busy ? '加载中…' : '登录'}
         </button>
       </header>
-      <Banner className="mp-banner" />
-      {MOBILE_SECTIONS.map((section) => (
-        <section key={section.key} className="mp-section">
-          <h2>{section.title}</h2>
-          <p>{section.text}</p>
-          <img src={section.image} alt="" loading="lazy" />
+      <main>
+        <h1 className="lp-visually-hidden">{PRODUCT_NAME}</h1>
+        <Banner className="mp-banner" />
+        {MOBILE_SECTIONS.map((section) => (
+          <section key={section.key} className="mp-section">
+            <h2>{section.title}</h2>
+            <p>{section.text}</p>
+            <img src={section.image} alt="" loading="lazy" />
+          </section>
+        ))}
+        <section className="mp-section">
+          <h2>员工价小程序</h2>
+          <p>一个小程序连接品牌商、经销商、终端门店与消费者，员工价福利人人可享。</p>
+          <ul className="mp-roles">
+            {MINI_PROGRAM_ROLES.map((role) => (
+              <li key={role.title}>
+                <strong>{role.title}</strong>
+                <span>{role.text}</span>
+              </li>
+            ))}
+          </ul>
         </section>
-      ))}
-      <section className="mp-section">
-        <h2>员工价小程序</h2>
-        <p>一个小程序连接品牌商、经销商、终端门店与消费者，员工价福利人人可享。</p>
-        <ul className="mp-roles">
-          {MINI_PROGRAM_ROLES.map((role) => (
-            <li key={role.title}>
-              <strong>{role.title}</strong>
-              <span>{role.text}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section className="mp-section mp-qr">
-        <h2>扫码了解更多</h2>
-        <div>
-          {SERVICE_QR_CODES.map(({ key, label, image }) => (
-            <figure key={key}>
-              <img src={image} alt={`${label}二维码`} loading="lazy" />
-              <figcaption>{label}</figcaption>
-            </figure>
-          ))}
-        </div>
-      </section>
+        <section className="mp-section mp-qr">
+          <h2>扫码了解更多</h2>
+          <div>
+            {SERVICE_QR_CODES.map(({ key, label, image }) => (
+              <figure key={key}>
+                <img src={image} alt={`${label}二维码`} loading="lazy" />
+                <figcaption>{label}</figcaption>
+              </figure>
+            ))}
+          </div>
+        </section>
+      </main>
       <SiteFooter config={config} className="mp-footer" />
       <a
         className="mp-consult"

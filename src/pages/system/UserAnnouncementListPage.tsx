@@ -1,18 +1,21 @@
 // 我的消息 (/isps/userAnnouncement, spec §2 查看更多): the signed-in user's announcements, read and unread,
-// paged by the server; opening one shows it and marks it read; everything can be marked read at once.
+// paged by the server; opening one shows it and marks it read; everything can be marked read at once; 导出
+// exports what the filters select.
 import { useState } from 'react';
 import { Button, Card, Popconfirm, Segmented, Space, Table, Typography, type TableColumnsType } from 'antd';
 import type { AnnouncementSendRow } from '../../../common/announcements';
-import { getMyAnnouncements, markAllAnnouncementsRead } from '../../api/announcements';
+import { exportMyAnnouncements, getMyAnnouncements, markAllAnnouncementsRead } from '../../api/announcements';
+import { ExportButton } from '../../components/table/ListPage';
 import { announcementOpened, noticesReloadRequested } from '../../features/notices/slice';
 import { useAppDispatch } from '../../store/hooks';
 import { toast } from '../../utils/notifier';
 import { containsParam, priorityColumn, ReadBadge, TitleSearch } from './announcement/columns';
-import { sortOrderOf, tablePaging, useUrlList } from './announcement/useUrlList';
+import { sortOrderOf, tablePaging, urlListParams, useUrlList } from './announcement/useUrlList';
 
 const FILTERS = ['titile', 'readFlag'] as const;
-const fetchMine = (params: Record<string, string | number>) =>
-  getMyAnnouncements(containsParam(params, 'titile'));
+/** The filters as the server takes them: the title by any part (list and export alike). */
+const mineQuery = (params: Record<string, string | number>) => containsParam(params, 'titile');
+const fetchMine = (params: Record<string, string | number>) => getMyAnnouncements(mineQuery(params));
 
 const READ_OPTIONS = [
   { label: '全部', value: '' },
@@ -101,9 +104,12 @@ export default function UserAnnouncementListPage() {
             onChange={(readFlag) => list.search({ ...list.query.filters, readFlag: String(readFlag) })}
           />
         </Space>
-        <Popconfirm title="确定将全部消息标为已读吗？" onConfirm={markAll} okText="确定" cancelText="取消">
-          <Button loading={markingAll}>全部标为已读</Button>
-        </Popconfirm>
+        <Space>
+          <ExportButton exportAs={() => exportMyAnnouncements(mineQuery(urlListParams(list.query)))} />
+          <Popconfirm title="确定将全部消息标为已读吗？" onConfirm={markAll} okText="确定" cancelText="取消">
+            <Button loading={markingAll}>全部标为已读</Button>
+          </Popconfirm>
+        </Space>
       </Space>
       <Table<AnnouncementSendRow>
         rowKey="id"

@@ -20,6 +20,7 @@ import {
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
+import { RegionCodePicker, RegionCodesPicker } from '../../../components/region/RegionPicker';
 
 interface LabelValues {
   code: string;
@@ -83,6 +84,16 @@ function ValueInput({
 }) {
   const meta = field ? LABEL_RULE_FIELDS[field] : undefined;
   const many = op === 'in';
+  if (meta?.regionLevel) {
+    const look = { level: meta.regionLevel, 'aria-label': '取值', style: { width: 240 } };
+    // The value keeps its shape when 运算 changes between 属于 and the others.
+    const codes = (Array.isArray(value) ? value : value ? [value] : []).map(String);
+    return many ? (
+      <RegionCodesPicker {...look} value={codes} onChange={onChange} />
+    ) : (
+      <RegionCodePicker {...look} value={codes[0]} onChange={onChange} />
+    );
+  }
   if (meta?.values) {
     return (
       <Select

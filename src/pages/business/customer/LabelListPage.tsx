@@ -10,6 +10,7 @@ import { type CustomerLabelRecord, exportLabels, listLabels, refreshLabel } from
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { HasPermission } from '../../../components/HasPermission';
+import { useRegions } from '../../../components/region/RegionPicker';
 import { ListPage } from '../../../components/table/ListPage';
 import { useListPage } from '../../../components/table/useListPage';
 import { LabelFormModal } from './LabelFormModal';
@@ -23,6 +24,7 @@ export default function LabelListPage() {
     fetch: listLabels,
   });
   const confirm = useConfirmAction();
+  const regions = useRegions();
   const [editing, setEditing] = useState<{ label: CustomerLabelRecord | null } | null>(null);
   const [members, setMembers] = useState<CustomerLabelRecord | null>(null);
 
@@ -41,7 +43,9 @@ export default function LabelListPage() {
       dataIndex: 'labelType',
       key: 'labelType',
       render: (_value, label) =>
-        label.labelType === 'RULE' ? `规则：${describeLabelRule(label.rule)}` : label.labelType_dictText,
+        label.labelType === 'RULE'
+          ? `规则：${describeLabelRule(label.rule, (code) => regions?.nameOf(code))}`
+          : label.labelType_dictText,
     },
     {
       title: '客户数',

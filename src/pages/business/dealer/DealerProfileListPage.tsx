@@ -14,6 +14,7 @@ import {
 } from '../../../api/dealers';
 import { HasPermission } from '../../../components/HasPermission';
 import { ModalForm } from '../../../components/form/ModalForm';
+import { RegionCodesPicker, RegionNames } from '../../../components/region/RegionPicker';
 import { ListPage } from '../../../components/table/ListPage';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
 import { useListPage } from '../../../components/table/useListPage';
@@ -92,9 +93,9 @@ export default function DealerProfileListPage() {
       title: '授权区域',
       dataIndex: 'authorizedAreaCodes',
       key: 'authorizedAreaCodes',
-      width: 120,
+      width: 160,
       ellipsis: true,
-      render: (codes: string[]) => (codes.length > 0 ? codes.join('、') : '—'),
+      render: (codes: string[]) => <RegionNames codes={codes} />,
     },
     {
       title: 'ERP / 连接',
@@ -174,7 +175,7 @@ export default function DealerProfileListPage() {
           <Input maxLength={40} />
         </Form.Item>
         <Form.Item name="authorizedAreaCodes" label="授权区域">
-          <Select mode="tags" placeholder="行政区编码，如 440100" />
+          <RegionCodesPicker aria-label="授权区域" placeholder="请选择授权的省/市/区" />
         </Form.Item>
         <Form.Item name="contractNo" label="合同编号">
           <Input maxLength={64} />

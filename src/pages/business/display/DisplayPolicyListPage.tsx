@@ -26,6 +26,7 @@ import {
 import { EnumSelect } from '../../../components/form/EnumSelect';
 import { required } from '../../../components/form/fieldRules';
 import { ModalForm } from '../../../components/form/ModalForm';
+import { OrgPicker } from '../../../components/form/OrgPicker';
 import { useConfirmAction } from '../../../components/form/useConfirmAction';
 import { ChangeHistory } from '../../../components/history/ChangeHistory';
 import { HasPermission, useHasPermission } from '../../../components/HasPermission';
@@ -244,13 +245,8 @@ export default function DisplayPolicyListPage() {
         <Form.Item name="costType" label="费用类别" rules={[required('费用类别', '选择')]}>
           <EnumSelect labels={DISPLAY_COST_TYPE} allowClear={false} />
         </Form.Item>
-        <Form.Item
-          name="orgCode"
-          label="适用组织"
-          rules={[required('适用组织')]}
-          extra="部门编码，如 A01（全公司）、A01A02（华南大区）"
-        >
-          <Input maxLength={64} />
+        <Form.Item name="orgCode" label="适用组织" rules={[required('适用组织', '选择')]}>
+          <OrgPicker />
         </Form.Item>
         <Form.Item name="startDate" label="开始日期" rules={[required('开始日期')]}>
           <Input type="date" />

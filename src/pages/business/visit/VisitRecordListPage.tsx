@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { ABNORMAL_FLAG, VISIT_STATUS, VISIT_TYPE } from '../../../../common/visits';
 import { exportVisits, listVisits, type VisitRecord } from '../../../api/visits';
 import { EnumSelect } from '../../../components/form/EnumSelect';
+import { OrgPicker } from '../../../components/form/OrgPicker';
 import { dateRangeFields } from '../../../components/table/dateRange';
 import { ListPage } from '../../../components/table/ListPage';
 import { RowActions } from '../../../components/table/RowActions';
@@ -140,8 +141,8 @@ export default function VisitRecordListPage() {
             <Form.Item name="employeeId" label="人员">
               <VisitEmployeeSelect style={{ width: 160 }} />
             </Form.Item>
-            <Form.Item name="orgCode" label="组织编码">
-              <Input placeholder="如 A01A02*" allowClear />
+            <Form.Item name="orgCode" label="组织">
+              <OrgPicker asFilter placeholder="全部（含下级）" style={{ width: 200 }} />
             </Form.Item>
             <Form.Item name="customerId" hidden>
               <Input />

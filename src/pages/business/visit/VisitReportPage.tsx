@@ -5,7 +5,7 @@
 // and 明细 opening 拜访记录 filtered to the visits counted.
 import { useCallback, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { DatePicker, Descriptions, Form, Input, Segmented } from 'antd';
+import { DatePicker, Descriptions, Form, Segmented } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -16,6 +16,7 @@ import {
   type VisitReportSummary,
 } from '../../../api/visits';
 import type { ListParams } from '../../../api/systemTypes';
+import { OrgPicker } from '../../../components/form/OrgPicker';
 import { ListPage } from '../../../components/table/ListPage';
 import { RowActions } from '../../../components/table/RowActions';
 import { TwoLineCell } from '../../../components/table/TwoLineCell';
@@ -143,8 +144,8 @@ export function VisitReport({ kind }: { kind: VisitReportKind }) {
           <Form.Item name="groupBy" label="维度">
             <Segmented options={GROUPS} />
           </Form.Item>
-          <Form.Item name="orgCode" label="组织编码">
-            <Input placeholder="如 A01A02*" allowClear />
+          <Form.Item name="orgCode" label="组织">
+            <OrgPicker asFilter placeholder="全部（含下级）" style={{ width: 200 }} />
           </Form.Item>
         </>
       }

@@ -34,6 +34,13 @@ function positive(text: string | null, fallback: number): number {
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
+/** The request parameters of a list query (its export's too: the server ignores the paging there). */
+export function urlListParams(query: UrlListQuery): Record<string, string | number> {
+  const params: Record<string, string | number> = { pageNo: query.pageNo, pageSize: query.pageSize };
+  if (query.column && query.order) Object.assign(params, { column: query.column, order: query.order });
+  return Object.assign(params, query.filters);
+}
+
 export function useUrlList<T>(
   fetch: (params: Record<string, string | number>) => Promise<Envelope<Page<T>>>,
   filterNames: readonly string[],
@@ -61,10 +68,7 @@ export function useUrlList<T>(
   useEffect(() => {
     let current = true;
     setLoading(true);
-    const params: Record<string, string | number> = { pageNo: query.pageNo, pageSize: query.pageSize };
-    if (query.column && query.order) Object.assign(params, { column: query.column, order: query.order });
-    Object.assign(params, query.filters);
-    fetch(params)
+    fetch(urlListParams(query))
       .then((answer) => {
         if (!current) return;
         if (answer.success) setData({ records: answer.result.records, total: answer.result.total });

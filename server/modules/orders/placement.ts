@@ -340,9 +340,9 @@ async function freezeDeductions(
 
 export async function addOrder(db: Kysely<DB>, actor: Actor, input: OrderAddInput) {
   checkLineCount(input);
-  return db.transaction().execute((trx) =>
-    placeForCustomer(trx, actor, input, { channel: 'PC', comment: '代客下单' }),
-  );
+  return db
+    .transaction()
+    .execute((trx) => placeForCustomer(trx, actor, input, { channel: 'PC', comment: '代客下单' }));
 }
 
 /**

@@ -491,7 +491,12 @@ export async function placeVisitOrder(db: Kysely<DB>, actor: Actor, input: Visit
       const order = known.data as { orderId?: string; orderNo?: string; payableAmount?: string };
       if (known.step_type !== 'ORDER' || !order.orderId)
         throw new BusinessError(409, '该下单请求编号已用于另一步骤');
-      return { id: order.orderId, orderNo: order.orderNo, payableAmount: order.payableAmount, replayed: true };
+      return {
+        id: order.orderId,
+        orderNo: order.orderNo,
+        payableAmount: order.payableAmount,
+        replayed: true,
+      };
     }
     if (visit.status !== 'CHECKED_IN') throw new BusinessError(409, '拜访已签退，不能再下单');
     const placed = await placeForCustomer(

@@ -205,7 +205,12 @@ test('a rep visits an outlet on a phone (one step offline); the manager sees it 
   // 5 下单 (offered on every visit): the server's prices for the outlet, then the order with its number.
   await visit.getByLabel(`${ordered.name} 订货箱数`).fill('2');
   await visit.getByRole('button', { name: '预览价格' }).click();
-  const payable = (await visit.getByLabel('价格预览').getByText(/^应付 ¥/).innerText()).replace('应付 ¥', '');
+  const payable = (
+    await visit
+      .getByLabel('价格预览')
+      .getByText(/^应付 ¥/)
+      .innerText()
+  ).replace('应付 ¥', '');
   await visit.getByRole('button', { name: '提交订单' }).click();
   const placed = visit.getByRole('list', { name: '本次拜访的订单' }).getByText(/^订单 SO/);
   await placed.waitFor();

@@ -82,11 +82,11 @@ test('a rep visits an outlet on a phone (one step offline); the manager sees it 
   const day = shanghaiDay();
   const probe = await newPage(browser, { width: 390, height: 844 }, rep);
   await probe.page.goto(`${baseUrl()}/user/login`);
-  const today = await api<{ outlets: TodayOutlet[]; openVisit: { id: string } | null }>(
-    probe.page,
-    '/eVisit/workbench/today',
-  );
-  await probe.context.close();
+  const today = await api<{
+    outlets: TodayOutlet[];
+    openVisit: { id: string } | null;
+    skus: Array<{ id: string; name: string }>;
+  }>(probe.page, '/eVisit/workbench/today');
   const office = await newPage(browser, DESKTOP, admin);
   await office.page.goto(`${baseUrl()}/user/login`);
   const coinsOf = async (code: string): Promise<CoinAccount> => {
@@ -116,6 +116,23 @@ test('a rep visits an outlet on a phone (one step offline); the manager sees it 
   candidates.sort((a, b) => a.coins.monthEarned - b.coins.monthEarned);
   if (candidates.length === 0) throw new Error('赵磊 has no outlet left to visit today');
   const { outlet, coins: before } = candidates[0];
+  // A SKU the outlet has a price for (the rep's own preview tells), to order during the visit.
+  let ordered: { id: string; name: string } | undefined;
+  for (const sku of today.skus) {
+    const priced = await api(probe.page, '/eOrder/eOrder/pricePreview', {
+      buyerId: outlet.customerId,
+      lines: [{ skuId: sku.id, cases: 1 }],
+    }).then(
+      () => true,
+      () => false,
+    );
+    if (priced) {
+      ordered = sku;
+      break;
+    }
+  }
+  if (!ordered) throw new Error(`no SKU has a price for ${outlet.customerName}`);
+  await probe.context.close();
   const countedBefore = await visitsCounted();
   // The device reports WGS-84: the point that is the outlet's GCJ-02 position.
   const [longitude, latitude] = gcoord.transform(
@@ -185,7 +202,22 @@ test('a rep visits an outlet on a phone (one step offline); the manager sees it 
   await screenshot(page, 'workbench-visit-offline');
   await context.setOffline(false);
   await page.getByRole('status').waitFor({ state: 'detached' });
-  expect(await visit.getByText('已完成').count()).toBe(4);
+  // 5 下单 (offered on every visit): the server's prices for the outlet, then the order with its number.
+  await visit.getByLabel(`${ordered.name} 订货箱数`).fill('2');
+  await visit.getByRole('button', { name: '预览价格' }).click();
+  const payable = (
+    await visit
+      .getByLabel('价格预览')
+      .getByText(/^应付 ¥/)
+      .innerText()
+  ).replace('应付 ¥', '');
+  await visit.getByRole('button', { name: '提交订单' }).click();
+  const placed = visit.getByRole('list', { name: '本次拜访的订单' }).getByText(/^订单 SO/);
+  await placed.waitFor();
+  const orderNo = /SO\w+/.exec(await placed.innerText())?.[0];
+  expect(await placed.innerText()).toContain(`¥${payable}`);
+  await screenshot(page, 'workbench-visit-order');
+  expect(await visit.getByText('已完成').count()).toBe(5);
 
   await visit.getByRole('button', { name: '签退' }).click();
   await card.waitFor();
@@ -219,6 +251,14 @@ test('a rep visits an outlet on a phone (one step offline); the manager sees it 
     .locator('.ant-table-row', { hasText: '竞品甲' });
   await competitor.getByText('¥4.50').waitFor();
   await screenshot(manager.page, 'workbench-visit-map');
+  // The order counts for the visit (拜访记录's 订单金额) and is in the order list, 待审核.
+  const records = await api<{ records: Array<{ id: string; orderAmount: string }> }>(
+    manager.page,
+    `/eVisit/record/list?keyword=${encodeURIComponent(outlet.customerName)}`,
+  );
+  expect(Number(records.records[0].orderAmount)).toBeCloseTo(Number(payable), 2);
+  await manager.page.goto(`${baseUrl()}/eOrder/eOrder`);
+  await manager.page.locator('.ant-table-row:visible', { hasText: orderNo }).first().waitFor();
 
   // 门店执行审核: the result of the visit, the photo item scored by the reviewer, approved.
   await manager.page.goto(`${baseUrl()}/eVisit/execution?keyword=${encodeURIComponent(outlet.customerCode)}`);

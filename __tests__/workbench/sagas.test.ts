@@ -8,13 +8,15 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { DEFAULT_CHECK_IN_RULE } from '../../common/visits';
 import { HttpError, type HttpFailure } from '../../src/api/http';
-import { Refused, sendItem } from '../../src/workbench/api';
+import { fetchOrderPreview, Refused, sendItem } from '../../src/workbench/api';
 import { deviceIdOf, newClientId } from '../../src/workbench/clientIds';
 import { locate, LocationError } from '../../src/workbench/geo';
 import {
   checkInSaga,
   checkOutSaga,
   flushQueue,
+  orderPreviewSaga,
+  placeOrderSaga,
   watchConnectivity,
   connectivityChannel,
 } from '../../src/workbench/sagas';
@@ -32,11 +34,18 @@ import {
   itemRefused,
   itemSent,
   onlineChanged,
+  orderPreviewCleared,
+  orderPreviewFailed,
+  orderPreviewLoaded,
+  orderPreviewLoading,
+  orderPreviewRequested,
+  orderRequested,
   queueKick,
   queueStalled,
   workbenchReducer,
   type WorkbenchState,
 } from '../../src/workbench/slice';
+import type { PromotionPreview } from '../../common/promotions';
 import type { Fix, LocalVisit, QueuedPhoto, QueueItem, TodayOutlet } from '../../src/workbench/types';
 import { channel } from 'redux-saga';
 import { combineReducers } from '@reduxjs/toolkit';
@@ -527,5 +536,143 @@ describe('slice', () => {
     );
     expect(state.queue).toEqual([]);
     expect(state.visit).toBeNull();
+  });
+});
+
+describe('下单 sagas', () => {
+  const LINES = [{ skuId: 'sku-1', cases: 2, units: 3 }];
+  const PREVIEW = {
+    lines: [
+      {
+        skuId: 'sku-1',
+        skuName: '冰红茶',
+        qtyText: '2箱3瓶',
+        listAmount: '99.00',
+        discountAmount: '0.00',
+        amount: '99.00',
+        isGift: false,
+        promotionNames: [],
+      },
+    ],
+    goodsAmount: '99.00',
+    promoDiscountAmount: '0.00',
+    payableAmount: '99.00',
+    applied: [],
+    skipped: [],
+  } as PromotionPreview;
+  const orderItem: QueueItem = {
+    id: 'r-order-0001',
+    kind: 'order',
+    visitKey: 'visit-key-1',
+    body: { clientId: 'order-0001', paymentMethod: 'COD', lines: LINES },
+  };
+
+  describe('price preview', () => {
+    const run = (state = stateWith({ visit: VISIT })) =>
+      expectSaga(orderPreviewSaga, orderPreviewRequested({ lines: LINES })).withState(state);
+
+    it('does nothing without a visit', () =>
+      run(stateWith()).not.call.fn(fetchOrderPreview).not.put(orderPreviewLoading()).run());
+
+    it('asks the server for the visit’s outlet and shows its prices', () =>
+      run()
+        .provide([[matchers.call.fn(fetchOrderPreview), { success: true, result: PREVIEW }]])
+        .put(orderPreviewLoading())
+        .call(fetchOrderPreview, 'c1', LINES)
+        .put(orderPreviewLoaded(PREVIEW))
+        .run());
+
+    it('shows the server’s refusal (no price for the outlet)', () =>
+      run()
+        .provide([
+          [
+            matchers.call.fn(fetchOrderPreview),
+            { success: false, message: '第 1 行：冰红茶 没有适用于该客户的供货价，请先维护价目表' },
+          ],
+        ])
+        .put(orderPreviewFailed('第 1 行：冰红茶 没有适用于该客户的供货价，请先维护价目表'))
+        .run());
+
+    it('says offline that the server prices the order once it is sent', () =>
+      run()
+        .provide([
+          [
+            matchers.call.fn(fetchOrderPreview),
+            throwError(new HttpError(failure(null, 'Network Error'), undefined)),
+          ],
+        ])
+        .put(orderPreviewFailed('网络不可用，暂不能预览价格；订单可先提交，联网后由服务器按门店价格定价'))
+        .run());
+
+    it('tells a refusal by status as the server worded it', () =>
+      run()
+        .provide([
+          [
+            matchers.call.fn(fetchOrderPreview),
+            throwError(new HttpError(failure(403, '没有权限'), undefined)),
+          ],
+        ])
+        .put(orderPreviewFailed('没有权限'))
+        .run());
+  });
+
+  describe('placing the order', () => {
+    it('does nothing without a visit', () =>
+      expectSaga(placeOrderSaga, orderRequested({ lines: LINES, paymentMethod: 'COD' }))
+        .withState(stateWith())
+        .not.put.like({ action: { type: 'workbench/stepQueued' } })
+        .run());
+
+    it('queues the order under a client id of its own, marks 下单 done and clears the preview', async () => {
+      const { storeState } = await expectSaga(
+        placeOrderSaga,
+        orderRequested({ lines: LINES, paymentMethod: 'CREDIT' }),
+      )
+        .withReducer(
+          rootReducer,
+          stateWith({ visit: VISIT, orderPreview: { phase: 'ready', preview: PREVIEW } }),
+        )
+        .provide([[matchers.call.fn(newClientId), 'order-0001']])
+        .put(orderPreviewCleared())
+        .run();
+      const state = storeState.workbench as WorkbenchState;
+      expect(state.queue).toEqual([{ ...orderItem, body: { ...orderItem.body, paymentMethod: 'CREDIT' } }]);
+      expect(state.visit?.stepsDone).toEqual(['ORDER']);
+      expect(state.orderPreview).toEqual({ phase: 'idle' });
+    });
+
+    it('sends the order again after a lost answer with the same client id: the server answers the one order', async () => {
+      const sent: string[] = [];
+      const provide = (fail: boolean) => ({
+        call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
+          if (effect.fn !== sendItem) return next();
+          sent.push((effect.args[0] as QueueItem & { kind: 'order' }).body.clientId);
+          if (fail) throw new HttpError(failure(null, 'timeout'), undefined);
+          return undefined;
+        },
+      });
+      const first = await expectSaga(flushQueue)
+        .withReducer(rootReducer, stateWith({ visit: VISIT, queue: [orderItem] }))
+        .provide(provide(true))
+        .run();
+      expect((first.storeState.workbench as WorkbenchState).queue).toEqual([orderItem]);
+      const second = await expectSaga(flushQueue)
+        .withReducer(rootReducer, first.storeState)
+        .provide(provide(false))
+        .put(itemSent({ id: 'r-order-0001', serverId: undefined }))
+        .run();
+      expect(sent).toEqual(['order-0001', 'order-0001']);
+      expect((second.storeState.workbench as WorkbenchState).queue).toEqual([]);
+    });
+
+    it('drops an order the server refused and tells the rep', async () => {
+      const { storeState } = await expectSaga(flushQueue)
+        .withReducer(rootReducer, stateWith({ visit: VISIT, queue: [orderItem] }))
+        .provide([[matchers.call.fn(sendItem), throwError(new Refused('拜访已签退，不能再下单'))]])
+        .put(itemRefused({ id: 'r-order-0001', message: '拜访已签退，不能再下单' }))
+        .run();
+      expect((storeState.workbench as WorkbenchState).queue).toEqual([]);
+      expect((storeState.workbench as WorkbenchState).notice).toBe('拜访已签退，不能再下单');
+    });
   });
 });

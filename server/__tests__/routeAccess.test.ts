@@ -959,6 +959,14 @@ async function a01VisitSamples(db: Kysely<DB>): Promise<Record<string, Sample>> 
     'POST /api/eVisit/step': {
       body: { visitId: visit.id, clientId: 'walk-step-0001', stepType: 'STOCK_CHECK' },
     },
+    'POST /api/eVisit/order': {
+      body: {
+        visitId: visit.id,
+        clientId: 'walk-order-0001',
+        paymentMethod: 'COD',
+        lines: [{ skuId: visit.id, cases: 1 }],
+      },
+    },
     'GET /api/eVisit/plan/queryById': { query: { id: plan.id } },
     // Plans of the caller's own routes.
     'POST /api/eVisit/plan/generate': { body: { from: '2026-01-05', to: '2026-01-06' }, own: true },

@@ -5,9 +5,18 @@ import { scoreItem, scoreResult } from '../../common/execution';
 import { formatStay, type StepType } from '../../common/visits';
 import { newClientId } from './clientIds';
 import { PhotoInput, type PhotoContext } from './PhotoInput';
-import { checkOutRequested, selectWorkbench, stepQueued, type WorkbenchRoot } from './slice';
+import { PAYMENT_METHOD, type PaymentMethod } from '../../common/orders';
+import {
+  checkOutRequested,
+  orderPreviewCleared,
+  orderPreviewRequested,
+  orderRequested,
+  selectWorkbench,
+  stepQueued,
+  type WorkbenchRoot,
+} from './slice';
 import { DISPLAY_ITEMS, stepsOf } from './steps';
-import type { ExecutionTemplate, LocalVisit, QueuedPhoto, QueueItem, Sku, Today } from './types';
+import type { ExecutionTemplate, LocalVisit, OrderLine, QueuedPhoto, QueueItem, Sku, Today } from './types';
 
 /** What a 陈列检查 scored by a template submits as the visit's execution result. */
 interface ExecutionSubmission {
@@ -193,6 +202,37 @@ function DoorPhoto({ context, onSave }: { context: PhotoContext; onSave: (photos
   );
 }
 
+/** A SKU of a stock check or an order, with its code. */
+const SkuName = ({ sku }: { sku: Sku }) => (
+  <div className="wb-stock-name">
+    {sku.name}
+    <small>{sku.skuCode}</small>
+  </div>
+);
+
+/** A count in whole cases or units: only digits are kept. */
+function CountInput({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (digits: string) => void;
+}) {
+  return (
+    <input
+      inputMode="numeric"
+      aria-label={label}
+      placeholder={placeholder}
+      value={value}
+      onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
+    />
+  );
+}
+
 interface StockRow {
   qty: string;
   units: string;
@@ -229,23 +269,18 @@ function StockCheck({ skus, onSave }: { skus: Sku[]; onSave: (data: Record<strin
       <div className="wb-stock">
         {skus.map((sku) => (
           <div className="wb-stock-row" key={sku.id}>
-            <div className="wb-stock-name">
-              {sku.name}
-              <small>{sku.skuCode}</small>
-            </div>
-            <input
-              inputMode="numeric"
-              aria-label={`${sku.name} 库存`}
+            <SkuName sku={sku} />
+            <CountInput
+              label={`${sku.name} 库存`}
               placeholder="箱"
               value={rows[sku.id]?.qty ?? ''}
-              onChange={(event) => set(sku.id, { qty: event.target.value.replace(/\D/g, '') })}
+              onChange={(qty) => set(sku.id, { qty })}
             />
-            <input
-              inputMode="numeric"
-              aria-label={`${sku.name} 散装`}
+            <CountInput
+              label={`${sku.name} 散装`}
               placeholder="散"
               value={rows[sku.id]?.units ?? ''}
-              onChange={(event) => set(sku.id, { units: event.target.value.replace(/\D/g, '') })}
+              onChange={(units) => set(sku.id, { units })}
             />
             <input
               type="date"
@@ -395,6 +430,153 @@ function Competitor({
   );
 }
 
+/** How an outlet pays for an order taken in the store (online payment is the mall's). */
+const VISIT_PAYMENT_METHODS: readonly PaymentMethod[] = ['COD', 'CREDIT', 'PREPAID'];
+
+/**
+ * 下单: SKUs in cases and loose units, the server's prices for the outlet (the order form's preview), then the
+ * order queued like a step — several per visit; or 本次不下单 with the reason, which also completes the step.
+ */
+function OrderStep({
+  visit,
+  onNoOrder,
+}: {
+  visit: LocalVisit;
+  onNoOrder: (data: Record<string, unknown>) => void;
+}) {
+  const dispatch = useDispatch();
+  const { today, orderPreview, queue } = useSelector((state: WorkbenchRoot) => selectWorkbench(state));
+  const skus = today?.skus ?? [];
+  const [rows, setRows] = useState<Record<string, { cases: string; units: string }>>({});
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const placed = today?.openVisit?.clientId === visit.key ? today.openVisit.orders : [];
+  const waiting = queue.filter((item) => item.kind === 'order' && item.visitKey === visit.key);
+  const lines: OrderLine[] = skus
+    .map((sku) => ({
+      skuId: sku.id,
+      cases: Number(rows[sku.id]?.cases || 0),
+      units: Number(rows[sku.id]?.units || 0),
+    }))
+    .filter((line) => line.cases > 0 || line.units > 0);
+  const set = (id: string, patch: Partial<{ cases: string; units: string }>) => {
+    setRows((current) => ({ ...current, [id]: { ...(current[id] ?? { cases: '', units: '' }), ...patch } }));
+    dispatch(orderPreviewCleared());
+  };
+  const withLines = (run: () => void) => () => {
+    if (lines.length === 0) return setError('请至少填写一个商品的数量!');
+    setError(null);
+    run();
+  };
+  return (
+    <>
+      {(placed.length > 0 || waiting.length > 0) && (
+        <ul className="wb-orders" aria-label="本次拜访的订单">
+          {placed.map((order) => (
+            <li key={order.id}>
+              订单 {order.orderNo}
+              <strong>¥{order.payableAmount}</strong>
+            </li>
+          ))}
+          {waiting.map((item) => (
+            <li key={item.id}>
+              订单待上传
+              <small>联网后提交，由服务器定价</small>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="wb-stock">
+        {skus.map((sku) => (
+          <div className="wb-stock-row wb-order-row" key={sku.id}>
+            <SkuName sku={sku} />
+            <CountInput
+              label={`${sku.name} 订货箱数`}
+              placeholder="箱"
+              value={rows[sku.id]?.cases ?? ''}
+              onChange={(cases) => set(sku.id, { cases })}
+            />
+            <CountInput
+              label={`${sku.name} 订货散数`}
+              placeholder="散"
+              value={rows[sku.id]?.units ?? ''}
+              onChange={(units) => set(sku.id, { units })}
+            />
+          </div>
+        ))}
+      </div>
+      <label className="wb-check">
+        付款方式
+        <select
+          aria-label="付款方式"
+          value={paymentMethod}
+          onChange={(event) => setPaymentMethod(event.target.value as PaymentMethod)}
+        >
+          {VISIT_PAYMENT_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {PAYMENT_METHOD[method]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {orderPreview.phase === 'loading' && <div className="wb-muted">正在计算价格…</div>}
+      {orderPreview.phase === 'failed' && <div className="wb-error">{orderPreview.message}</div>}
+      {orderPreview.phase === 'ready' && (
+        <div className="wb-preview" aria-label="价格预览">
+          {orderPreview.preview.lines.map((line) => (
+            <div key={`${line.skuId}-${line.isGift}`}>
+              {line.skuName} {line.qtyText}
+              {line.isGift ? <small>赠品</small> : <span>¥{line.amount}</span>}
+            </div>
+          ))}
+          <div className="wb-muted">
+            货款 ¥{orderPreview.preview.goodsAmount}，优惠 ¥{orderPreview.preview.promoDiscountAmount}
+          </div>
+          <div className="wb-title">应付 ¥{orderPreview.preview.payableAmount}</div>
+        </div>
+      )}
+      {error && <div className="wb-error">{error}</div>}
+      <button
+        type="button"
+        className="wb-button"
+        onClick={withLines(() => dispatch(orderPreviewRequested({ lines })))}
+      >
+        预览价格
+      </button>
+      <button
+        type="button"
+        className="wb-button wb-button-primary"
+        onClick={withLines(() => {
+          dispatch(orderRequested({ lines, paymentMethod }));
+          setRows({});
+        })}
+      >
+        提交订单
+      </button>
+      <div className="wb-no-order">
+        <input
+          aria-label="不下单原因"
+          placeholder="本次不下单的原因"
+          maxLength={200}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <button
+          type="button"
+          className="wb-button"
+          onClick={() => {
+            if (!reason.trim()) return setError('请填写本次不下单的原因!');
+            onNoOrder({ noOrder: true, reason: reason.trim() });
+          }}
+        >
+          本次不下单
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** The steps with a form of their own; the others are a photo and a note. */
 const SPECIAL_STEPS: readonly StepType[] = [
   'DOOR_PHOTO',
@@ -530,7 +712,7 @@ export function VisitSteps({ visit, context }: { visit: LocalVisit; context: Pho
                   />
                 )}
                 {step.type === 'ORDER' && (
-                  <div className="wb-muted">请通过订货为门店下单；工作台暂不能在拜访中下单</div>
+                  <OrderStep visit={visit} onNoOrder={(data) => saveAndNext('ORDER', data, [])} />
                 )}
                 {!SPECIAL_STEPS.includes(step.type) && (
                   <NoteStep

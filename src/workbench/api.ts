@@ -1,11 +1,15 @@
 // The workbench's calls: the shared HTTP layer (src/api/http.ts) with the visit and attachment routes.
 import type { Envelope } from '../../common/contract';
 import { getAction, HttpError, postAction, uploadAction } from '../api/http';
-import type { Mine, QueueItem, Today } from './types';
+import type { PromotionPreview } from '../../common/promotions';
+import type { Mine, OrderLine, QueueItem, Today } from './types';
 import { dataUrlToBlob } from './watermark';
 
 export const fetchToday = () => getAction<Today>('/eVisit/workbench/today');
 export const fetchMine = () => getAction<Mine>('/eVisit/workbench/mine');
+/** The order form's price preview: the outlet's own prices and promotions, priced by the server. */
+export const fetchOrderPreview = (buyerId: string, lines: OrderLine[]) =>
+  postAction<PromotionPreview>('/eOrder/eOrder/pricePreview', { buyerId, lines });
 
 /** A refusal by the server (a business rule): the item will never pass, it leaves the queue. */
 export class Refused extends Error {}
@@ -96,6 +100,9 @@ export async function sendItem(item: QueueItem, refs: Refs): Promise<string | un
           })),
         }),
       );
+      return undefined;
+    case 'order':
+      answered(await postAction('/eVisit/order', { ...item.body, visitId: visitIdOf(refs, item.visitKey) }));
       return undefined;
     case 'checkOut':
       answered(

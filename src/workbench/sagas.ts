@@ -8,7 +8,16 @@ import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, delay, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import { REHYDRATE } from 'redux-persist';
 import { haversineMetres } from '../../common/visits';
-import { failureMessage, fetchMine, fetchToday, isRetryable, sendItem, type Refs } from './api';
+import type { PromotionPreview } from '../../common/promotions';
+import {
+  failureMessage,
+  fetchMine,
+  fetchOrderPreview,
+  fetchToday,
+  isRetryable,
+  sendItem,
+  type Refs,
+} from './api';
 import { deviceIdOf, newClientId } from './clientIds';
 import { locate } from './geo';
 import { missingRequired } from './steps';
@@ -28,6 +37,12 @@ import {
   loadToday,
   mineLoaded,
   onlineChanged,
+  orderPreviewCleared,
+  orderPreviewFailed,
+  orderPreviewLoaded,
+  orderPreviewLoading,
+  orderPreviewRequested,
+  orderRequested,
   queueKick,
   queueStalled,
   selectOutlet,
@@ -176,6 +191,54 @@ export function* checkOutSaga({ payload }: ReturnType<typeof checkOutRequested>)
   yield put(checkOutQueued(items));
 }
 
+/** The server's prices for the order being written (the outlet's price lists and promotions); none offline. */
+export function* orderPreviewSaga({ payload }: ReturnType<typeof orderPreviewRequested>): SagaIterator {
+  const visit: LocalVisit | null = yield select(selectVisit);
+  if (!visit) return;
+  yield put(orderPreviewLoading());
+  try {
+    const envelope: Envelope<PromotionPreview> = yield call(
+      fetchOrderPreview,
+      visit.customerId,
+      payload.lines,
+    );
+    if (envelope.success) yield put(orderPreviewLoaded(envelope.result));
+    else yield put(orderPreviewFailed(envelope.message));
+  } catch (error) {
+    yield put(
+      orderPreviewFailed(
+        isRetryable(error)
+          ? '网络不可用，暂不能预览价格；订单可先提交，联网后由服务器按门店价格定价'
+          : failureMessage(error),
+      ),
+    );
+  }
+}
+
+/**
+ * 下单: the order waits in the queue like a step, under a client id of its own — sent again after a lost answer,
+ * the server answers the order it placed.
+ */
+export function* placeOrderSaga({ payload }: ReturnType<typeof orderRequested>): SagaIterator {
+  const visit: LocalVisit | null = yield select(selectVisit);
+  if (!visit) return;
+  const clientId: string = yield call(newClientId);
+  yield put(
+    stepQueued({
+      stepType: 'ORDER',
+      items: [
+        {
+          id: `r-${clientId}`,
+          kind: 'order',
+          visitKey: visit.key,
+          body: { clientId, paymentMethod: payload.paymentMethod, lines: payload.lines },
+        },
+      ],
+    }),
+  );
+  yield put(orderPreviewCleared());
+}
+
 /** Sends the queue's items in order until it is empty, refused items dropped, or the network fails. */
 export function* flushQueue(): SagaIterator {
   for (;;) {
@@ -258,6 +321,8 @@ function* flushThenRefresh(): SagaIterator {
 export function* workbenchSaga(): SagaIterator {
   yield takeLatest(checkInRequested.type, checkInSaga);
   yield takeLeading(checkOutRequested.type, checkOutSaga);
+  yield takeLatest(orderPreviewRequested.type, orderPreviewSaga);
+  yield takeLeading(orderRequested.type, placeOrderSaga);
   yield takeLatest(loadToday.type, loadTodaySaga);
   yield takeLatest(loadMine.type, loadMineSaga);
   yield takeLeading(

@@ -3,13 +3,22 @@
 // (store.ts), so a reload or a dead battery offline loses nothing.
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_VISIT_STEPS, type StepType } from '../../common/visits';
-import type { Fix, LocalVisit, Mine, QueuedPhoto, QueueItem, Today } from './types';
+import type { PaymentMethod } from '../../common/orders';
+import type { PromotionPreview } from '../../common/promotions';
+import type { Fix, LocalVisit, Mine, OrderLine, QueuedPhoto, QueueItem, Today } from './types';
 
 export type CheckInPhase =
   | { phase: 'idle' }
   | { phase: 'locating'; customerId: string }
   | { phase: 'needsReason'; customerId: string; distanceM: number; radiusM: number }
   | { phase: 'refused'; customerId: string; message: string };
+
+/** The server's price preview of the order being written in the visit's 下单 step. */
+export type OrderPreview =
+  | { phase: 'idle' }
+  | { phase: 'loading' }
+  | { phase: 'ready'; preview: PromotionPreview }
+  | { phase: 'failed'; message: string };
 
 export interface WorkbenchState {
   today: Today | null;
@@ -20,6 +29,7 @@ export interface WorkbenchState {
   online: boolean;
   checkIn: CheckInPhase;
   checkOutError: string | null;
+  orderPreview: OrderPreview;
   notice: string | null;
   visit: LocalVisit | null;
   queue: QueueItem[];
@@ -40,6 +50,7 @@ export const initialState: WorkbenchState = {
   online: true,
   checkIn: { phase: 'idle' },
   checkOutError: null,
+  orderPreview: { phase: 'idle' },
   notice: null,
   visit: null,
   queue: [],
@@ -56,6 +67,12 @@ export const checkInRequested = createAction<{
 }>('workbench/checkInRequested');
 export const checkOutRequested = createAction<{ photo?: QueuedPhoto; remark?: string }>(
   'workbench/checkOutRequested',
+);
+/** The rep asks the server's prices for the order written so far. */
+export const orderPreviewRequested = createAction<{ lines: OrderLine[] }>('workbench/orderPreviewRequested');
+/** The rep submits the order: it waits in the queue like a step. */
+export const orderRequested = createAction<{ lines: OrderLine[]; paymentMethod: PaymentMethod }>(
+  'workbench/orderRequested',
 );
 export const loadToday = createAction('workbench/loadToday');
 export const loadMine = createAction('workbench/loadMine');
@@ -91,7 +108,7 @@ const slice = createSlice({
         };
       } else if (
         state.visit &&
-        !state.queue.some((item) => item.kind === 'checkIn' || item.kind === 'step')
+        !state.queue.some((item) => item.kind === 'checkIn' || item.kind === 'step' || item.kind === 'order')
       ) {
         // Nothing of it waits on the device and the server has no open visit: it was closed meanwhile.
         const waiting = state.queue.some(
@@ -139,6 +156,19 @@ const slice = createSlice({
       if (!state.visit) return;
       if (!state.visit.stepsDone.includes(payload.stepType)) state.visit.stepsDone.push(payload.stepType);
       state.queue.push(...payload.items);
+    },
+    orderPreviewLoading(state) {
+      state.orderPreview = { phase: 'loading' };
+    },
+    orderPreviewLoaded(state, { payload }: PayloadAction<PromotionPreview>) {
+      state.orderPreview = { phase: 'ready', preview: payload };
+    },
+    orderPreviewFailed(state, { payload }: PayloadAction<string>) {
+      state.orderPreview = { phase: 'failed', message: payload };
+    },
+    /** The order changed or was submitted: the preview no longer says its price. */
+    orderPreviewCleared(state) {
+      state.orderPreview = { phase: 'idle' };
     },
     checkOutRefused(state, { payload }: PayloadAction<string>) {
       state.checkOutError = payload;
@@ -190,6 +220,10 @@ export const {
   checkInCancelled,
   checkInQueued,
   stepQueued,
+  orderPreviewLoading,
+  orderPreviewLoaded,
+  orderPreviewFailed,
+  orderPreviewCleared,
   checkOutRefused,
   checkOutQueued,
   itemSent,

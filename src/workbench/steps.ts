@@ -9,8 +9,13 @@ export interface WorkbenchStep {
   required: boolean;
 }
 
+/** 下单 is offered on every visit (an outlet may order any day); a template only makes it required or places it. */
+const ORDER_STEP: VisitStepDefinition = { stepType: 'ORDER', required: false };
+
 export function stepsOf(visit: Pick<LocalVisit, 'steps'>): WorkbenchStep[] {
-  return (visit.steps ?? DEFAULT_VISIT_STEPS).map((step) => ({
+  const steps = visit.steps ?? DEFAULT_VISIT_STEPS;
+  const offered = steps.some((step) => step.stepType === 'ORDER') ? steps : [...steps, ORDER_STEP];
+  return offered.map((step) => ({
     type: step.stepType,
     title: STEP_TYPE[step.stepType],
     required: step.required,

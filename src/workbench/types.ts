@@ -1,5 +1,6 @@
 // What the rep's workbench reads from the server (GET /eVisit/workbench/today and /mine, docs/visits-api.md).
 import type { ScoreItem } from '../../common/execution';
+import type { PaymentMethod } from '../../common/orders';
 import type { CheckInRuleValues, StepType, VisitStepDefinition } from '../../common/visits';
 
 export type OutletRule = CheckInRuleValues & { ruleName: string | null };
@@ -53,6 +54,8 @@ export interface OpenVisit {
   abnormalFlags: string[];
   rule: OutletRule;
   steps: Array<{ stepType: StepType; clientId: string }>;
+  /** The orders placed during the visit, as the server priced them. */
+  orders: Array<{ id: string; orderNo: string; payableAmount: string }>;
   executionTemplateId: string | null;
 }
 
@@ -95,6 +98,13 @@ export interface Mine {
   avgScore: number | null;
   orderAmount: string;
   visits: MineVisit[];
+}
+
+/** A line of an order placed in a visit: a SKU in cases and loose units. */
+export interface OrderLine {
+  skuId: string;
+  cases: number;
+  units: number;
 }
 
 /** A fix of the device, in GCJ-02 (what the outlets' coordinates are stored in). */
@@ -170,6 +180,13 @@ export type QueueItem =
         items: Array<{ itemId: string; value: boolean | number | string | null }>;
       };
       photoKeys: Record<string, string[]>;
+    }
+  | {
+      /** 下单 for the visit's outlet: SKUs and quantities, priced by the server (POST /eVisit/order). */
+      id: string;
+      kind: 'order';
+      visitKey: string;
+      body: { clientId: string; paymentMethod: PaymentMethod; lines: OrderLine[] };
     }
   | {
       id: string;

@@ -77,6 +77,9 @@ export const REP_VISITS = [
   'visitRoute:list',
 ];
 
+/** 下单 for an outlet during a visit (the workbench): the order placement and its price preview answer to order:add. */
+export const REP_ORDERS = ['order:add'];
+
 /** 门店执行 and 金币 (issue #17): a rep follows their own results and appeals a rejection. */
 export const REP_EXECUTION = ['/eVisit/execution', 'execution:list', 'execution:appeal'];
 
@@ -219,6 +222,7 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
         'customer:list',
         'customer:add',
         ...REP_VISITS,
+        ...REP_ORDERS,
         // 我发起的: the outlets they submitted and where their approval stands.
         '/approval',
         '/approval/center',
@@ -245,7 +249,7 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
       code: 'sales',
       name: '业务代表',
       level: 5,
-      grants: ['/dashboard/analysis', ...REP_VISITS, ...REP_EXECUTION, MY_MESSAGES],
+      grants: ['/dashboard/analysis', ...REP_VISITS, ...REP_ORDERS, ...REP_EXECUTION, MY_MESSAGES],
     },
     { code: 'mes', name: '生产系统', level: 5, grants: ['/dashboard/analysis', ...MES_GRANTS, MY_MESSAGES] },
   ],

@@ -340,15 +340,28 @@ async function freezeDeductions(
 
 export async function addOrder(db: Kysely<DB>, actor: Actor, input: OrderAddInput) {
   checkLineCount(input);
-  return db.transaction().execute(async (trx) => {
-    const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
-    const buyer = await customerInScope(trx, actor.tenantId, scope, input.buyerId);
-    const placed = await placeOrder(trx, actor, buyer, input, { channel: 'PC', comment: '代客下单' });
-    await (
-      await trackChange(trx, actor, 'sales_orders', undefined)
-    ).log('add', `新增订单 ${placed.orderNo}（${buyer.name}）`, placed.id);
-    return placed;
-  });
+  return db
+    .transaction()
+    .execute((trx) => placeForCustomer(trx, actor, input, { channel: 'PC', comment: '代客下单' }));
+}
+
+/**
+ * 代客下单 in the caller's transaction: the buyer must be a customer of the caller's data scope. The order form's
+ * placement (addOrder) and the rep's during a visit (the workbench, visits/records.ts).
+ */
+export async function placeForCustomer(
+  trx: Transaction<DB>,
+  actor: Actor,
+  input: OrderAddInput,
+  how: { channel: SourceChannel; comment: string },
+) {
+  const scope = await dataScopeOf(trx, actor.tenantId, actor.userId);
+  const buyer = await customerInScope(trx, actor.tenantId, scope, input.buyerId);
+  const placed = await placeOrder(trx, actor, buyer, input, how);
+  await (
+    await trackChange(trx, actor, 'sales_orders', undefined)
+  ).log('add', `新增订单 ${placed.orderNo}（${buyer.name}）`, placed.id);
+  return placed;
 }
 
 /**

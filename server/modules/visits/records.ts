@@ -19,7 +19,7 @@ import {
   type StepType,
 } from '../../../common/visits';
 import { codesOf } from '../../../common/businessEnums';
-import { ORDER_STATUS } from '../../../common/orders';
+import { ORDER_STATUS, type PaymentMethod } from '../../../common/orders';
 import { shanghaiDateTime } from '../../db/dates';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { newId } from '../../db/ids';
@@ -39,6 +39,7 @@ import { notFound } from '../shared/commands';
 import { dataScopeOf, inScope, usersInScope, type DataScope } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { customerInScope } from '../customers/service';
+import { placeForCustomer } from '../orders/placement';
 import type { TaskNotice } from '../approvals/engine';
 import { startAbnormalReview } from './approval';
 import { observationsOf, recordCompetitors, recordStockCheck, visitObservations } from './observations';
@@ -66,6 +67,14 @@ export interface CheckOutInput {
   photoId?: string | null;
   remark?: string | null;
   deviceTime?: string | null;
+}
+
+export interface VisitOrderInput {
+  visitId: string;
+  clientId: string;
+  paymentMethod: PaymentMethod;
+  buyerRemark?: string | null;
+  lines: Array<{ skuId: string; cases?: number; units?: number }>;
 }
 
 export interface StepInput {
@@ -393,9 +402,27 @@ export async function checkOut(
 }
 
 /**
- * The ORDER step names the order the rep just placed for the outlet (through the ordinary order placement): it
- * must be the caller's own order for the visit's outlet, not yet of another visit; it then counts for the visit
- * (its 订单金额, the DMS reports' 下单拜访).
+ * The ORDER step: the orders the rep placed for the outlet during the visit (placeVisitOrder, or one placed through
+ * the ordinary order placement and named by `orderId`), or 本次不下单 with its reason — so a template making
+ * 下单 required never traps a rep whose outlet needs nothing.
+ */
+async function orderStep(
+  db: Kysely<DB>,
+  actor: Actor,
+  visit: { id: string; customer_id: string },
+  data: Record<string, unknown>,
+) {
+  if (data.noOrder === true) {
+    if (typeof data.reason !== 'string' || data.reason.trim() === '')
+      throw new BusinessError(400, '请填写本次不下单的原因');
+    return;
+  }
+  await linkVisitOrder(db, actor, visit, data.orderId);
+}
+
+/**
+ * An order counts for the visit it was placed in: the caller's own order for the visit's outlet, not yet of another
+ * visit; it then adds to the visit's 订单金额 (and the DMS reports' 下单拜访).
  */
 async function linkVisitOrder(
   db: Kysely<DB>,
@@ -403,7 +430,8 @@ async function linkVisitOrder(
   visit: { id: string; customer_id: string },
   orderId: unknown,
 ) {
-  if (typeof orderId !== 'string' || orderId === '') throw new BusinessError(400, '请先为门店下单');
+  if (typeof orderId !== 'string' || orderId === '')
+    throw new BusinessError(400, '请先为门店下单，或选择本次不下单并填写原因');
   const linked = await db
     .updateTable('sales_orders')
     .set({ visit_id: visit.id })
@@ -422,35 +450,96 @@ async function linkVisitOrder(
     .execute();
 }
 
+async function writeStep(
+  db: Kysely<DB>,
+  tenantId: string,
+  visitId: string,
+  step: { clientId: string; stepType: StepType; data: Record<string, unknown>; photoIds: string[] },
+) {
+  const id = newId();
+  await db
+    .insertInto('visit_step_results')
+    .values({
+      id,
+      tenant_id: tenantId,
+      visit_id: visitId,
+      client_id: step.clientId,
+      step_type: step.stepType,
+      data: JSON.stringify(step.data),
+      photo_ids: JSON.stringify(step.photoIds),
+    })
+    .execute();
+  return id;
+}
+
+const knownStep = (db: Kysely<DB>, visitId: string, clientId: string) =>
+  db
+    .selectFrom('visit_step_results')
+    .select(['id', 'step_type', 'data'])
+    .where('visit_id', '=', visitId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+
+/**
+ * 下单 during the caller's open visit: an order for the visit's outlet through the ordinary placement (priced on the
+ * server from the outlet's price lists, the outlet in the caller's data scope), written as an ORDER step and
+ * counted for the visit. The device's client id makes it once: sent again, the order it placed.
+ */
+export async function placeVisitOrder(db: Kysely<DB>, actor: Actor, input: VisitOrderInput) {
+  return db.transaction().execute(async (trx) => {
+    const visit = await ownVisit(trx, actor, input.visitId);
+    const known = await knownStep(trx, visit.id, input.clientId);
+    if (known) {
+      const order = known.data as { orderId?: string; orderNo?: string; payableAmount?: string };
+      if (known.step_type !== 'ORDER' || !order.orderId)
+        throw new BusinessError(409, '该下单请求编号已用于另一步骤');
+      return {
+        id: order.orderId,
+        orderNo: order.orderNo,
+        payableAmount: order.payableAmount,
+        replayed: true,
+      };
+    }
+    if (visit.status !== 'CHECKED_IN') throw new BusinessError(409, '拜访已签退，不能再下单');
+    const placed = await placeForCustomer(
+      trx,
+      actor,
+      {
+        buyerId: visit.customer_id,
+        paymentMethod: input.paymentMethod,
+        buyerRemark: input.buyerRemark ?? null,
+        lines: input.lines,
+      },
+      { channel: 'APP', comment: '拜访下单' },
+    );
+    await writeStep(trx, actor.tenantId, visit.id, {
+      clientId: input.clientId,
+      stepType: 'ORDER',
+      data: { orderId: placed.id, orderNo: placed.orderNo, payableAmount: placed.payableAmount },
+      photoIds: [],
+    });
+    await linkVisitOrder(trx, actor, visit, placed.id);
+    return { ...placed, replayed: false };
+  });
+}
+
 /** One step of a visit in progress (门头照, 库存盘点 …); the same client id again adds nothing. */
 export async function addStep(db: Kysely<DB>, actor: Actor, input: StepInput) {
   return db.transaction().execute(async (trx) => {
     const visit = await ownVisit(trx, actor, input.visitId);
-    const known = await trx
-      .selectFrom('visit_step_results')
-      .select('id')
-      .where('visit_id', '=', visit.id)
-      .where('client_id', '=', input.clientId)
-      .executeTakeFirst();
+    const known = await knownStep(trx, visit.id, input.clientId);
     if (known) return { id: known.id, replayed: true };
     if (visit.status !== 'CHECKED_IN') throw new BusinessError(409, '拜访已签退，不能再记录步骤');
     const observed = observationsOf(input.stepType, input.data ?? {});
     const photoIds = input.photoIds ?? [];
     const photos = [];
     for (const photoId of photoIds) photos.push(await ownPhoto(trx, actor, photoId));
-    const id = newId();
-    await trx
-      .insertInto('visit_step_results')
-      .values({
-        id,
-        tenant_id: actor.tenantId,
-        visit_id: visit.id,
-        client_id: input.clientId,
-        step_type: input.stepType,
-        data: JSON.stringify(input.data ?? {}),
-        photo_ids: JSON.stringify(photoIds),
-      })
-      .execute();
+    const id = await writeStep(trx, actor.tenantId, visit.id, {
+      clientId: input.clientId,
+      stepType: input.stepType,
+      data: input.data ?? {},
+      photoIds,
+    });
     await attachPhotos(trx, visit.id, photoIds);
     const step = {
       tenantId: actor.tenantId,
@@ -461,7 +550,7 @@ export async function addStep(db: Kysely<DB>, actor: Actor, input: StepInput) {
     };
     if (observed.stock) await recordStockCheck(trx, step, observed.stock);
     if (observed.competitors) await recordCompetitors(trx, step, observed.competitors);
-    if (input.stepType === 'ORDER') await linkVisitOrder(trx, actor, visit, input.data?.orderId);
+    if (input.stepType === 'ORDER') await orderStep(trx, actor, visit, input.data ?? {});
     if (photos.some((photo) => photo.duplicate_of) && !visit.abnormal_flags.includes('DUP_PHOTO')) {
       const flags = sameFlags([...visit.abnormal_flags, 'DUP_PHOTO']);
       await trx

@@ -2,6 +2,7 @@
 // rep's check-in, steps and check-out. Thin: the services own the SQL.
 import type { FastifyInstance } from 'fastify';
 import { CHANNEL, ENABLED_STATUS, codesOf } from '../../../common/businessEnums';
+import { PAYMENT_METHOD } from '../../../common/orders';
 import { STEP_TYPE, TEMPLATE_STEP_TYPES } from '../../../common/visits';
 import type { EnabledStatus } from '../../db/schema';
 import { ok } from '../../http/envelope';
@@ -35,11 +36,13 @@ import {
   checkIn,
   checkOut,
   listVisits,
+  placeVisitOrder,
   visitDetail,
   visitEmployeeOptions,
   type CheckInInput,
   type CheckOutInput,
   type StepInput,
+  type VisitOrderInput,
 } from './records';
 import {
   changeRouteStatus,
@@ -49,6 +52,7 @@ import {
   saveRoute,
   type RouteInput,
 } from './routePlans';
+import { MAX_ORDER_LINES } from '../orders/placement';
 import { listRules, saveRule, type RuleInput } from './rules';
 import { listStepTemplates, saveStepTemplate, type StepTemplateInput } from './stepTemplates';
 import { workbenchMine, workbenchToday } from './workbench';
@@ -188,6 +192,32 @@ const stepBody = {
     stepType: { type: 'string', enum: codesOf(STEP_TYPE).filter((each) => !each.startsWith('CHECK_')) },
     data: { type: 'object', maxProperties: 50 },
     photoIds: ids(20),
+  },
+} as const;
+
+/** 下单 during a visit: SKUs and quantities only — the server prices them from the outlet's price lists. */
+const visitOrderBody = {
+  type: 'object',
+  required: ['visitId', 'clientId', 'paymentMethod', 'lines'],
+  properties: {
+    visitId: id,
+    clientId,
+    paymentMethod: { type: 'string', enum: codesOf(PAYMENT_METHOD) },
+    buyerRemark: nullable({ type: 'string', maxLength: 256 }),
+    lines: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_ORDER_LINES,
+      items: {
+        type: 'object',
+        required: ['skuId'],
+        properties: {
+          skuId: id,
+          cases: { type: 'integer', minimum: 0, maximum: 10000000 },
+          units: { type: 'integer', minimum: 0, maximum: 10000000 },
+        },
+      },
+    },
   },
 } as const;
 
@@ -369,6 +399,13 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
     '/eVisit/step',
     { config: requires('visit:checkIn'), schema: { body: stepBody } },
     async (request, reply) => ok(await addStep(db, actorOf(request, reply), request.body), '已记录'),
+  );
+  // Placing an order is what order:add allows; the visit must be the caller's own open one.
+  app.post<{ Body: VisitOrderInput }>(
+    '/eVisit/order',
+    { config: requires('order:add'), schema: { body: visitOrderBody } },
+    async (request, reply) =>
+      ok(await placeVisitOrder(db, actorOf(request, reply), request.body), '下单成功！'),
   );
 
   // 拜访详情's map: the tile server configured (MAP_TILE_URL), or none (pins on a plain background).

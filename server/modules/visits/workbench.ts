@@ -97,6 +97,16 @@ export async function workbenchToday(db: Kysely<DB>, caller: Caller) {
         .orderBy('completed_at')
         .execute()
     : [];
+  // The orders placed during the open visit (its 下单 step shows them).
+  const orders = open
+    ? await db
+        .selectFrom('sales_orders')
+        .select(['id', 'order_no as orderNo', 'payable_amount as payableAmount'])
+        .where('tenant_id', '=', caller.tenantId)
+        .where('visit_id', '=', open.id)
+        .orderBy('ordered_at')
+        .execute()
+    : [];
   const skus = await db
     .selectFrom('skus')
     .select(['id', 'sku_code as skuCode', 'name', 'spec'])
@@ -118,6 +128,7 @@ export async function workbenchToday(db: Kysely<DB>, caller: Caller) {
       ? {
           ...open,
           steps: steps.map((step) => ({ ...step, stepType_dictText: STEP_TYPE[step.stepType as StepType] })),
+          orders,
           executionTemplateId: await templateIdOf(open.customerId),
         }
       : null,

@@ -114,6 +114,7 @@ const stateWith = (patch: Partial<WorkbenchState> = {}) => ({
     today: {
       date: '2026-11-27',
       repName: '赵磊',
+      mayOrder: true,
       outlets: [OUTLET],
       openVisit: null,
       skus: [],
@@ -154,6 +155,7 @@ describe('check-in saga', () => {
           today: {
             date: 'd',
             repName: 'r',
+            mayOrder: true,
             outlets: [{ ...OUTLET, lng: null }],
             openVisit: null,
             skus: [],
@@ -192,6 +194,7 @@ describe('check-in saga', () => {
           today: {
             date: 'd',
             repName: 'r',
+            mayOrder: true,
             outlets: [{ ...OUTLET, rule: { ...RULE, allowOutOfRange: false } }],
             openVisit: null,
             skus: [],
@@ -477,6 +480,7 @@ describe('slice', () => {
         payload: {
           date: 'd',
           repName: 'r',
+          mayOrder: true,
           outlets: [],
           skus: [],
           openVisit: {

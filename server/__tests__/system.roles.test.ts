@@ -1,6 +1,6 @@
 import type { Page } from '../../common/contract';
 import { demoPermissionId, demoRoleId, demoUserId } from '../db/seed/ids';
-import { REP_EXECUTION, REP_ORDERS, REP_VISITS } from '../db/seed/organisation';
+import { REP_EXECUTION, REP_VISITS } from '../db/seed/organisation';
 import { DEFAULT_MENUS } from '../modules/auth/tenantOrganisation';
 import { loginAs } from './support/auth';
 import { testBackends } from './support/database';
@@ -450,7 +450,7 @@ describe.each(testBackends())('/sys/role and /sys/permission on %s', (backend) =
         [
           demoPermissionId('A01', '/dashboard/analysis'),
           demoPermissionId('A01', '/isps/userAnnouncement'),
-          ...[...REP_VISITS, ...REP_ORDERS, ...REP_EXECUTION].map((key) => demoPermissionId('A01', key)),
+          ...[...REP_VISITS, ...REP_EXECUTION].map((key) => demoPermissionId('A01', key)),
         ].sort(),
       );
       const wangfang = await loginAs(context.client, 'wangfang');

@@ -157,14 +157,21 @@ describe.each(testBackends())('visit orders on %s', (backend) => {
     expect(steps.map((step) => step.step_type)).toEqual(['ORDER', 'ORDER']);
 
     // The workbench shows the visit's orders.
-    const today = await context.client.get<{ openVisit: { orders: Array<{ orderNo: string }> } }>(
-      '/eVisit/workbench/today',
-      rep,
-    );
+    const today = await context.client.get<{
+      mayOrder: boolean;
+      openVisit: { orders: Array<{ orderNo: string }> };
+    }>('/eVisit/workbench/today', rep);
     expect(today.body.result.openVisit.orders.map((each) => each.orderNo)).toEqual([
       first.body.result.orderNo,
       second.body.result.orderNo,
     ]);
+    // 城市业代 holds 代客下单; 业务代表 does not, and her workbench offers no 下单.
+    expect(today.body.result.mayOrder).toBe(true);
+    const other = await context.client.get<{ mayOrder: boolean }>(
+      '/eVisit/workbench/today',
+      await context.tokenOf('wangfang'),
+    );
+    expect(other.body.result.mayOrder).toBe(false);
   });
 
   it('orders only in the caller’s own open visit, for an outlet of their scope', async () => {

@@ -637,7 +637,7 @@ export function VisitSteps({ visit, context }: { visit: LocalVisit; context: Pho
   const dispatch = useDispatch();
   const { today, checkOutError } = useSelector((state: WorkbenchRoot) => selectWorkbench(state));
   const save = useSave(visit);
-  const steps = stepsOf(visit);
+  const steps = stepsOf(visit, today?.mayOrder);
   const [open, setOpen] = useState<StepType | null>(
     () => steps.find((step) => !visit.stepsDone.includes(step.type))?.type ?? null,
   );

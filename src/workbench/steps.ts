@@ -9,12 +9,16 @@ export interface WorkbenchStep {
   required: boolean;
 }
 
-/** 下单 is offered on every visit (an outlet may order any day); a template only makes it required or places it. */
+/**
+ * 下单 is offered on every visit of a rep who may place orders (an outlet may order any day); a template only makes
+ * it required or places it.
+ */
 const ORDER_STEP: VisitStepDefinition = { stepType: 'ORDER', required: false };
 
-export function stepsOf(visit: Pick<LocalVisit, 'steps'>): WorkbenchStep[] {
+export function stepsOf(visit: Pick<LocalVisit, 'steps'>, mayOrder = false): WorkbenchStep[] {
   const steps = visit.steps ?? DEFAULT_VISIT_STEPS;
-  const offered = steps.some((step) => step.stepType === 'ORDER') ? steps : [...steps, ORDER_STEP];
+  const offered =
+    !mayOrder || steps.some((step) => step.stepType === 'ORDER') ? steps : [...steps, ORDER_STEP];
   return offered.map((step) => ({
     type: step.stepType,
     title: STEP_TYPE[step.stepType],

@@ -69,6 +69,8 @@ export interface Sku {
 export interface Today {
   date: string;
   repName: string;
+  /** Whether the rep may place orders (代客下单, order:add): 下单 is offered on a visit only then. */
+  mayOrder: boolean;
   outlets: TodayOutlet[];
   openVisit: OpenVisit | null;
   skus: Sku[];

@@ -249,7 +249,7 @@ export const DEMO_ROLES: Record<string, RoleDefinition[]> = {
       code: 'sales',
       name: '业务代表',
       level: 5,
-      grants: ['/dashboard/analysis', ...REP_VISITS, ...REP_ORDERS, ...REP_EXECUTION, MY_MESSAGES],
+      grants: ['/dashboard/analysis', ...REP_VISITS, ...REP_EXECUTION, MY_MESSAGES],
     },
     { code: 'mes', name: '生产系统', level: 5, grants: ['/dashboard/analysis', ...MES_GRANTS, MY_MESSAGES] },
   ],

@@ -5,6 +5,7 @@ import { CHANNEL, ENABLED_STATUS, codesOf } from '../../../common/businessEnums'
 import { PAYMENT_METHOD } from '../../../common/orders';
 import { STEP_TYPE, TEMPLATE_STEP_TYPES } from '../../../common/visits';
 import type { EnabledStatus } from '../../db/schema';
+import { sessionOf } from '../../http/access';
 import { ok } from '../../http/envelope';
 import type { RawQuery } from '../../http/listQuery';
 import type { TaskNotice } from '../approvals/engine';
@@ -414,7 +415,10 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
   );
   // ---- The rep's mobile workbench (issue #17) ----
   app.get('/eVisit/workbench/today', { config: requires('visit:checkIn') }, async (request) =>
-    ok(await workbenchToday(db, callerOf(request))),
+    ok({
+      ...(await workbenchToday(db, callerOf(request))),
+      mayOrder: sessionOf(request).permissions.has('order:add'),
+    }),
   );
   app.get<{ Querystring: { month?: string } }>(
     '/eVisit/workbench/mine',

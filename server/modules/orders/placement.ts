@@ -38,10 +38,29 @@ import { notFound } from '../shared/commands';
 import { dataScopeOf } from '../shared/dataScope';
 import { nextDocumentNo } from '../shared/documentNumbers';
 import { addOrderSales } from '../kpi/salesSummary';
+import { text } from '../shared/schemas';
 import { centsText, lineCents, toCents, yuan } from './money';
 import { moveOrder, orderInScope, transitionFor, writeOrderLog } from './state';
 
 export const MAX_ORDER_LINES = 200;
+
+const quantity = { type: 'integer', minimum: 0, maximum: 10000000 } as const;
+
+/**
+ * An order's lines in a request body: SKUs with cases and loose units, and `more` that a caller may say beyond them
+ * (the back office's deal price and gift flag; a rep's visit order says nothing more, the server prices it).
+ */
+export const orderLinesSchema = <More extends Record<string, object>>(more: More) =>
+  ({
+    type: 'array',
+    minItems: 1,
+    maxItems: MAX_ORDER_LINES,
+    items: {
+      type: 'object',
+      required: ['skuId'],
+      properties: { skuId: text(32), cases: quantity, units: quantity, ...more },
+    },
+  }) as const;
 
 /** Dealers buy from the brand at the factory price; everyone else from their dealer at the supply price. */
 export const priceTypeOf = (orderType: string): PriceType =>

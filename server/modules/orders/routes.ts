@@ -49,7 +49,7 @@ import {
 } from './lifecycle';
 import { addPayment, listPayments } from './payments';
 import { submitRefunds } from '../payments/service';
-import { addOrder, MAX_ORDER_LINES, resubmitOrder } from './placement';
+import { addOrder, MAX_ORDER_LINES, orderLinesSchema, resubmitOrder } from './placement';
 import { listOrders, orderById, orderStatusCounts, printOrder } from './queries';
 import { shelfGoodsLine } from './shelfGoods';
 import {
@@ -99,22 +99,7 @@ const orderTerms = {
   coinDeductCoins: count,
   buyerRemark: note,
   internalRemark: note,
-  lines: {
-    type: 'array',
-    minItems: 1,
-    maxItems: MAX_ORDER_LINES,
-    items: {
-      type: 'object',
-      required: ['skuId'],
-      properties: {
-        skuId: text(32),
-        cases: count,
-        units: count,
-        dealPrice: money,
-        isGift: { type: 'boolean' },
-      },
-    },
-  },
+  lines: orderLinesSchema({ dealPrice: money, isGift: { type: 'boolean' } }),
 } as const;
 
 const addBody = {

@@ -745,21 +745,7 @@ export async function visitDetail(db: Kysely<DB>, caller: Caller, id: string) {
   // The photos as the attachment service describes them (watermark, place, duplicate mark), in timeline order.
   const attachments = await attachmentsByIds(db, caller.tenantId, photoIds);
   const photos = photoIds.flatMap((photoId) => attachments.get(photoId) ?? []);
-  // 拜访下单: the orders the ORDER step linked to the visit (linkVisitOrder), as placed.
-  const orders = await db
-    .selectFrom('sales_orders')
-    .select([
-      'id',
-      'order_no as orderNo',
-      shanghaiDateTime('ordered_at').as('orderedAt'),
-      'status',
-      'payable_amount as payableAmount',
-    ])
-    .where('tenant_id', '=', caller.tenantId)
-    .where('visit_id', '=', id)
-    .orderBy('ordered_at')
-    .orderBy('id')
-    .execute();
+  const orders = await visitOrders(db, caller.tenantId, id);
   const result = await db
     .selectFrom('execution_results')
     .select('id')
@@ -827,7 +813,7 @@ export async function visitDetail(db: Kysely<DB>, caller: Caller, id: string) {
     trajectory,
     stockChecks,
     competitors,
-    orders: orders.map((order) => ({ ...order, status_dictText: ORDER_STATUS[order.status] })),
+    orders,
     // The score card: the execution result of the visit, item by item (its rep and department are the visit's).
     execution: result ? await resultDetail(db, caller, result.id) : null,
   };
@@ -913,6 +899,25 @@ export async function visitEmployeeOptions(
     .orderBy('u.username')
     .limit(50)
     .execute();
+}
+
+/** 拜访下单: the orders linked to a visit (linkVisitOrder), as placed — for its detail and the workbench's 下单 step. */
+export async function visitOrders(db: Kysely<DB>, tenantId: string, visitId: string) {
+  const orders = await db
+    .selectFrom('sales_orders')
+    .select([
+      'id',
+      'order_no as orderNo',
+      shanghaiDateTime('ordered_at').as('orderedAt'),
+      'status',
+      'payable_amount as payableAmount',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('visit_id', '=', visitId)
+    .orderBy('ordered_at')
+    .orderBy('id')
+    .execute();
+  return orders.map((order) => ({ ...order, status_dictText: ORDER_STATUS[order.status] }));
 }
 
 /** Whether the caller may see a visit (its photos follow it); 404 when not. */

@@ -53,7 +53,7 @@ import {
   saveRoute,
   type RouteInput,
 } from './routePlans';
-import { MAX_ORDER_LINES } from '../orders/placement';
+import { orderLinesSchema } from '../orders/placement';
 import { listRules, saveRule, type RuleInput } from './rules';
 import { listStepTemplates, saveStepTemplate, type StepTemplateInput } from './stepTemplates';
 import { workbenchMine, workbenchToday } from './workbench';
@@ -205,20 +205,7 @@ const visitOrderBody = {
     clientId,
     paymentMethod: { type: 'string', enum: codesOf(PAYMENT_METHOD) },
     buyerRemark: nullable({ type: 'string', maxLength: 256 }),
-    lines: {
-      type: 'array',
-      minItems: 1,
-      maxItems: MAX_ORDER_LINES,
-      items: {
-        type: 'object',
-        required: ['skuId'],
-        properties: {
-          skuId: id,
-          cases: { type: 'integer', minimum: 0, maximum: 10000000 },
-          units: { type: 'integer', minimum: 0, maximum: 10000000 },
-        },
-      },
-    },
+    lines: orderLinesSchema({}),
   },
 } as const;
 

@@ -10,6 +10,7 @@ import { BusinessError } from '../../http/envelope';
 import type { Caller } from '../shared/actor';
 import { templateForOutlet, type TemplateDetail } from '../execution/templates';
 import { ruleForOutlet } from './rules';
+import { visitOrders } from './records';
 import { stepsForOutlet } from './stepTemplates';
 
 const today = sql<string>`(now() at time zone 'Asia/Shanghai')::date`;
@@ -98,15 +99,7 @@ export async function workbenchToday(db: Kysely<DB>, caller: Caller) {
         .execute()
     : [];
   // The orders placed during the open visit (its 下单 step shows them).
-  const orders = open
-    ? await db
-        .selectFrom('sales_orders')
-        .select(['id', 'order_no as orderNo', 'payable_amount as payableAmount'])
-        .where('tenant_id', '=', caller.tenantId)
-        .where('visit_id', '=', open.id)
-        .orderBy('ordered_at')
-        .execute()
-    : [];
+  const orders = open ? await visitOrders(db, caller.tenantId, open.id) : [];
   const skus = await db
     .selectFrom('skus')
     .select(['id', 'sku_code as skuCode', 'name', 'spec'])

@@ -121,12 +121,16 @@ export default function CoopAgreementListPage() {
       dataIndex: 'agreementNo',
       key: 'agreementNo',
       sorter: true,
+      width: 170,
+      ellipsis: true,
       render: (_value, record) => <TwoLineCell main={record.partyBName} sub={record.agreementNo} />,
     },
     {
       title: '合作类型 / 模板',
       dataIndex: 'cooperationType_dictText',
       key: 'cooperationType',
+      width: 150,
+      ellipsis: true,
       render: (type: string, record) => (
         <TwoLineCell main={type} sub={`${record.templateName} v${record.templateVersion}`} />
       ),
@@ -160,7 +164,7 @@ export default function CoopAgreementListPage() {
     {
       title: '完成',
       key: 'completion',
-      width: 160,
+      width: 140,
       render: (_value, record) =>
         record.completionRate === null ? (
           money(record.achievedAmount)

@@ -66,13 +66,15 @@ export default function DealerProfileListPage() {
       dataIndex: 'customerCode',
       key: 'customerCode',
       sorter: true,
+      width: 210,
+      ellipsis: true,
       render: (code: string, row) => <TwoLineCell main={row.name} sub={code} />,
     },
     {
       title: '法人 / 开户行',
       dataIndex: 'legalPerson',
       key: 'legalPerson',
-      width: 180,
+      width: 160,
       ellipsis: true,
       render: (person: string | null, row) => <TwoLineCell main={person ?? '—'} sub={row.bankName ?? '—'} />,
     },
@@ -102,7 +104,7 @@ export default function DealerProfileListPage() {
       // The connection's name in full on hover.
       dataIndex: 'erpConnectionName',
       key: 'erpType',
-      width: 180,
+      width: 170,
       ellipsis: true,
       render: (connection: string | null, row) => (
         <TwoLineCell main={row.erpType_dictText ?? '—'} sub={connection ?? '品牌ERP'} />

@@ -155,7 +155,7 @@ export default function OrderListPage() {
       title: '客户 / 经销商',
       dataIndex: 'buyerName',
       key: 'buyerName',
-      width: 150,
+      width: 130,
       ellipsis: true,
       render: (name: string, order) => (
         <TwoLineCell

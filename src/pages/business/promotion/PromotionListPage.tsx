@@ -129,7 +129,7 @@ export default function PromotionListPage() {
       dataIndex: 'name',
       key: 'promoNo',
       sorter: true,
-      width: 180,
+      width: 160,
       ellipsis: true,
       render: (_value, record) => <TwoLineCell main={record.name} sub={record.promoNo} />,
     },
@@ -137,6 +137,8 @@ export default function PromotionListPage() {
       title: '类型 / 促销组',
       dataIndex: 'promoType',
       key: 'promoType',
+      width: 120,
+      ellipsis: true,
       render: (_value, record) => (
         <TwoLineCell
           main={`${record.promoType_dictText}·${record.applyLevel_dictText}`}

@@ -266,7 +266,7 @@ export default function NearExpiryPage() {
       dataIndex: 'skuCode',
       key: 'skuCode',
       sorter: true,
-      width: 220,
+      width: 200,
       ellipsis: true,
       render: (code: string, row) => <TwoLineCell main={row.skuName} sub={code} />,
     },
@@ -274,7 +274,7 @@ export default function NearExpiryPage() {
       title: '来源 / 位置',
       dataIndex: 'placeName',
       key: 'placeName',
-      width: 200,
+      width: 190,
       ellipsis: true,
       render: (place: string, row) => (
         <TwoLineCell
@@ -292,7 +292,7 @@ export default function NearExpiryPage() {
       title: '经销商',
       dataIndex: 'dealerName',
       key: 'dealerName',
-      width: 150,
+      width: 140,
       ellipsis: true,
       render: (name: string | null) => name ?? <Typography.Text type="secondary">—</Typography.Text>,
     },

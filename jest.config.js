@@ -39,6 +39,7 @@ const e2e = {
 
 module.exports = {
   projects: [spa, server, e2e],
-  // antd forms in jsdom take 10-25 s a test on two busy cores; 30 s left no margin (customerForms timed out).
-  testTimeout: 60000,
+  // antd forms in jsdom take 10-25 s a test on two busy cores, and a test database with the whole demo written
+  // (its fixture built once per run) over a minute on a slow machine: a limit for what hangs, not a speed target.
+  testTimeout: 180000,
 };

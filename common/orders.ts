@@ -529,6 +529,8 @@ export interface AmountBreakdown {
   couponAmount: Money;
   freightAmount: Money;
   payableAmount: Money;
+  /** The returns received against the order (退货入库): it no longer owes them. */
+  returnedAmount: Money;
   paidAmount: Money;
 }
 

@@ -78,6 +78,7 @@ export function orderDetail(over: Partial<OrderDetail> = {}): OrderDetail {
       couponAmount: '0.00',
       freightAmount: '0.00',
       payableAmount: '114.00',
+      returnedAmount: '0.00',
       paidAmount: '0.00',
     },
     rejectReason: null,

@@ -6,8 +6,9 @@ import type { DatabaseKind } from '../db';
 import { createPostgresTestDatabase, testBackends, type PostgresTestDatabase } from './support/database';
 import { startServerProcess } from './support/serverProcess';
 
-// Each start spawns tsx and opens a database: a fresh PGlite data folder alone takes 4–5 s.
-jest.setTimeout(120_000);
+// Each start spawns tsx and opens a database: a fresh PGlite data folder alone takes 4–5 s, and the first start
+// writes the whole demo, which on a slow, busy CI machine has taken over a minute.
+jest.setTimeout(300_000);
 
 const STARTED = /渠道数字化平台已启动: (http:\/\/\S+)/;
 const GENERATED_PASSWORD = /初始密码[^:]*: ([A-Za-z0-9_-]{24})\n/g;
@@ -54,7 +55,7 @@ describe.each(testBackends())('server process on %s', (backend: DatabaseKind) =>
   /** Starts the server, checks it answers (and `whileRunning`), stops it with SIGTERM; returns everything it printed. */
   async function startServeAndStop(whileRunning?: (url: string) => Promise<void>): Promise<string> {
     const server = startServerProcess(env);
-    const [, url] = await server.waitFor(STARTED, 60_000);
+    const [, url] = await server.waitFor(STARTED, 240_000);
     const response = await fetch(`${url}/api/health`);
     expect(response.status).toBe(200);
     const health = (await response.json()) as Envelope<{ database: string; kind: string }>;

@@ -8,7 +8,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { Page } from '../../common/contract';
 import type { OrderDetail, ReturnDetail } from '../../common/orders';
-import { centsText, toCents } from '../modules/orders/money';
+import { centsText, toCents, yuan } from '../modules/orders/money';
 import { rsaSign, signedMessage, unixNow, nonce } from '../integrations/wechatpay/crypto';
 import {
   notifyBody,
@@ -74,7 +74,7 @@ describe.each(testBackends())('payments on %s', (backend) => {
   const order = (id: string) =>
     db()
       .selectFrom('sales_orders')
-      .select(['paid_amount', 'payment_status', 'status'])
+      .select(['paid_amount', 'returned_amount', 'payment_status', 'status'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
   const prepayId = (prepay: Prepay) =>
@@ -512,10 +512,18 @@ describe.each(testBackends())('payments on %s', (backend) => {
       returnNo: first.returnNo,
       reason: `退单 ${first.returnNo} 退货退款`,
     });
+    // The order no longer owes the returned goods: paid in full, nothing left to charge online.
     expect(await order(placed.id)).toMatchObject({
       paid_amount: centsText(toCents(placed.payableAmount) - toCents(first.amount)),
+      returned_amount: first.amount,
+      payment_status: 'PAID',
     });
-    const { logs } = await get<OrderDetail>('admin', `/eOrder/eOrder/queryById?id=${placed.id}`);
+    expect((await bed.post('admin', '/payment/prepay', { orderId: placed.id })).body).toMatchObject({
+      success: false,
+      message: `订单 ${placed.orderNo} 已无待付金额`,
+    });
+    const { logs, amounts } = await get<OrderDetail>('admin', `/eOrder/eOrder/queryById?id=${placed.id}`);
+    expect(amounts.returnedAmount).toBe(first.amount);
     expect(logs.map((log) => log.comment)).toContain(
       `退单 ${first.returnNo} 退款 ${refund.refundNo}：¥${first.amount}（原路退回）`,
     );
@@ -554,6 +562,30 @@ describe.each(testBackends())('payments on %s', (backend) => {
     });
     const codShipped = await ship(cod.id);
     await ok(receive((await addReturn(codShipped, 12)).id));
+    // 冲抵欠款 of an order not yet paid: it owes the rest only, and 登记收款 takes no more.
+    const unpaid = await post<{ id: string; orderNo: string; payableAmount: string }>(
+      'admin',
+      '/eOrder/eOrder/add',
+      { buyerId: outletId, paymentMethod: 'COD', lines: [{ skuId, cases: 2 }] },
+    );
+    const offset = await addReturn(await ship(unpaid.id), 12, 'OFFSET_AR');
+    await ok(receive(offset.id));
+    const rest = toCents(unpaid.payableAmount) - toCents(offset.amount);
+    expect(
+      (
+        await bed.post('admin', '/payment/add', {
+          orderId: unpaid.id,
+          amount: Number(unpaid.payableAmount),
+          channel: 'CASH',
+        })
+      ).body,
+    ).toMatchObject({
+      success: false,
+      code: 409,
+      message: `收款金额 ${yuan(toCents(unpaid.payableAmount))} 超过未付金额 ${yuan(rest)}`,
+    });
+    await post('admin', '/payment/add', { orderId: unpaid.id, amount: rest / 100, channel: 'CASH' });
+    expect(await order(unpaid.id)).toMatchObject({ payment_status: 'PAID', paid_amount: centsText(rest) });
     const online = await place();
     await payAtCashier(await post<Prepay>('admin', '/payment/prepay', { orderId: online.id }));
     await ok(receive((await addReturn(await ship(online.id), 12, 'TO_PREPAID')).id));

@@ -967,6 +967,8 @@ export interface SalesOrdersTable extends BusinessColumns {
   freight_amount: Decimal;
   payable_amount: Decimal;
   paid_amount: Generated<string>;
+  /** The cash part of the returns received (入库) against the order (migration 0058): it no longer owes it. */
+  returned_amount: Generated<string>;
   payment_method: PaymentMethod;
   payment_status: Generated<PaymentStatus>;
   credit_check_result: CreditCheckResult | null;

@@ -1,7 +1,10 @@
 // The rules of the 退货 and 换货 dialogs without rendering them: what was typed in 箱 + 瓶 becomes base
-// units, bounded by what may still go back; an exchange's new goods use their own case size.
+// units, bounded by what may still go back; an exchange's new goods use their own case size; what the order still
+// owes after its returns.
 import { pickedLines, picksProblem } from '../../../src/pages/business/order/ReturnDialog';
 import { toSwapInput } from '../../../src/pages/business/order/SwapDialog';
+import { owed } from '../../../src/pages/business/order/PaymentDialog';
+import { amountSteps } from '../../../src/pages/business/order/orderView';
 import { orderDetail } from '../../support/orders';
 
 const order = orderDetail({ status: 'SIGNED' });
@@ -40,4 +43,20 @@ it('an exchange sends what goes back and the new goods in their own case size', 
     returnLines: [{ orderLineId: 'l1', baseQty: 6 }],
     issueLines: [{ skuId: 's9', baseQty: 25 }],
   });
+});
+
+it('an order owes its payable less the goods returned to stock less what was paid, never below zero', () => {
+  const amounts = (returnedAmount: string, paidAmount: string) => ({
+    amounts: { ...order.amounts, payableAmount: '114.00', returnedAmount, paidAmount },
+  });
+  expect(owed(amounts('0.00', '14.00'))).toBe(100);
+  expect(owed(amounts('28.50', '14.00'))).toBe(71.5);
+  expect(owed(amounts('28.50', '100.00'))).toBe(0);
+  // The detail shows what went back between the payable and the paid.
+  expect(
+    amountSteps(amounts('28.50', '14.00').amounts)
+      .map((step) => step.label)
+      .slice(-3),
+  ).toEqual(['应付金额', '已退货', '已付金额']);
+  expect(amountSteps(amounts('0.00', '14.00').amounts).map((step) => step.label)).not.toContain('已退货');
 });

@@ -48,10 +48,11 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
         const match = output.match(pattern);
         if (match) settle(match);
       };
-      const timer = setTimeout(
-        () => settle(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output}`)),
-        timeoutMs,
-      );
+      // A server that did not get there in time is stopped: left running, it would hold a core for the rest of the run.
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        settle(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output}`));
+      }, timeoutMs);
       listeners.add(check);
       void exited.then(() => {
         check();

@@ -52,6 +52,7 @@ import * as nearExpiryMenu from './0052_near_expiry_menu';
 import * as erpReceipts from './0053_erp_receipts';
 import * as wxSubscribeMessages from './0054_wx_subscribe_messages';
 import * as dealerStockWrites from './0057_dealer_stock_writes';
+import * as orderReturnedAmount from './0058_order_returned_amount';
 
 /** Kysely applies these in the order of their names. */
 export const migrations: Record<string, Migration> = {
@@ -106,6 +107,7 @@ export const migrations: Record<string, Migration> = {
   '0053_erp_receipts': erpReceipts,
   '0054_wx_subscribe_messages': wxSubscribeMessages,
   '0057_dealer_stock_writes': dealerStockWrites,
+  '0058_order_returned_amount': orderReturnedAmount,
 };
 
 export class MigrationError extends Error {

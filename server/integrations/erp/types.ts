@@ -115,7 +115,7 @@ export function categoryOfMessage(message: string): ErpSyncErrorCategory {
 }
 
 /**
- * A bill line's money as both ERPs take it (docs/erp-sync-api.md 折扣与返利): the tax-inclusive list price,
+ * A bill line's money as both ERPs take it (docs/business-api.md 折扣与返利): the tax-inclusive list price,
  * the discount — the promotions' and the allocated rebate and coin deductions together — and what is left, the
  * receivable of the line. A line without a list price (outbound, return) is its `price` and `amount` alone.
  */

@@ -11,7 +11,7 @@ import { newId } from '../../db/ids';
 import { shanghaiDateTime } from '../../db/dates';
 import { BusinessError } from '../../http/envelope';
 import { closeOrderAs } from '../orders/lifecycle';
-import { centsText, toCents } from '../orders/money';
+import { centsText, owedCents } from '../orders/money';
 import { createPayment, queryOpenPayment, type PayRuntime } from '../payments/service';
 import { placeOrder, previewFor } from '../orders/placement';
 import { within, type BuyerSession } from './buyerAccounts';
@@ -283,6 +283,7 @@ async function payableOrder(db: Kysely<DB>, buyer: BuyerSession, id: string) {
       'o.payment_method',
       'o.payment_status',
       'o.payable_amount',
+      'o.returned_amount',
       'o.paid_amount',
     ])
     .where('o.id', '=', id)
@@ -306,7 +307,7 @@ export async function payOutletOrder(
   const order = await payableOrder(db, buyer, id);
   if (order.payment_method !== 'ONLINE') throw new BusinessError(409, '该订单不是在线支付，无需在此付款');
   if (CLOSED.includes(order.status)) throw new BusinessError(409, `订单 ${order.order_no} 已关闭，不能支付`);
-  const owed = toCents(order.payable_amount) - toCents(order.paid_amount);
+  const owed = owedCents(order);
   if (owed <= 0) throw new BusinessError(409, `订单 ${order.order_no} 已支付`);
   return createPayment(db, runtime, {
     tenantId: buyer.tenantId,

@@ -46,7 +46,7 @@ async function orderDocument(db: Db, order: OrderRow, lines: ErpDocumentLine[]):
 /**
  * The order's lines as the ERP gets them: base units, tax-inclusive price per base unit after the
  * promotions, with the list price and the promotions' discount beside it and the order's 返利抵扣 allocated
- * over the paid lines by their amounts (docs/erp-sync-api.md 折扣与返利). Gift lines are price 0, flagged.
+ * over the paid lines by their amounts (docs/business-api.md 折扣与返利). Gift lines are price 0, flagged.
  */
 async function orderLines(db: Db, order: OrderRow): Promise<ErpDocumentLine[]> {
   const rows = await db

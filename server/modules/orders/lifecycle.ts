@@ -50,7 +50,7 @@ import { releaseForOrder, spendForOrder } from '../funds/ledger';
 import { decideCreditApproval, submitCreditApproval } from './creditApproval';
 import { notifySalesOrder } from '../wxplatform/messages';
 import { queueOrderSync, queueShipmentSync } from './erpSync';
-import { centsText, toCents, yuan } from './money';
+import { centsText, ORDER_DUE, owedCents, toCents, yuan } from './money';
 import {
   moveOrder,
   orderInScope,
@@ -91,8 +91,8 @@ async function creditOf(db: Kysely<DB>, order: OrderRow) {
   const open = await db
     .selectFrom('sales_orders')
     .select([
-      sql<string>`coalesce(sum(payable_amount - paid_amount), 0)::text`.as('outstanding'),
-      sql<number>`count(*) filter (where signed_at < now() - make_interval(days => ${buyer.credit_days ?? 0}) and paid_amount < payable_amount)::integer`.as(
+      sql<string>`coalesce(sum(greatest(${ORDER_DUE} - paid_amount, 0)), 0)::text`.as('outstanding'),
+      sql<number>`count(*) filter (where signed_at < now() - make_interval(days => ${buyer.credit_days ?? 0}) and paid_amount < ${ORDER_DUE})::integer`.as(
         'overdue',
       ),
     ])
@@ -103,7 +103,7 @@ async function creditOf(db: Kysely<DB>, order: OrderRow) {
     .where('status', 'not in', ['REJECTED', 'CANCELLED', 'INVALID'])
     .executeTakeFirstOrThrow();
   const outstanding = toCents(open.outstanding);
-  const thisOrder = toCents(order.payable_amount) - toCents(order.paid_amount);
+  const thisOrder = Math.max(owedCents(order), 0);
   const limit = buyer.credit_limit === null ? null : toCents(buyer.credit_limit);
   const checked = order.payment_method === 'CREDIT';
   const overdue = checked && buyer.credit_days !== null ? open.overdue : 0;

@@ -1,6 +1,8 @@
 // Order money in whole cents (DOMAIN §0: decimal(14,2) CNY): prices and totals are added and split as
 // integers, so a total is always the sum of its lines to the cent.
 
+import { sql } from 'kysely';
+
 /** Decimal text or a number (at most 2 places meant) → cents. */
 export function toCents(value: string | number): number {
   if (typeof value === 'number') return Math.round(value * 100);
@@ -49,3 +51,10 @@ export function allocateCents(totalCents: number, weights: readonly number[]): n
 /** '¥1,288.00' for messages. */
 export const yuan = (cents: number) =>
   `¥${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** What an order is worth now: its payable less the returns received against it (migration 0058). */
+export const ORDER_DUE = sql<string>`(payable_amount - returned_amount)`;
+
+/** What an order still owes, in cents (below zero: the buyer paid for goods they returned). */
+export const owedCents = (order: { payable_amount: string; returned_amount: string; paid_amount: string }) =>
+  toCents(order.payable_amount) - toCents(order.returned_amount) - toCents(order.paid_amount);

@@ -12,7 +12,7 @@ import { nextDocumentNo } from '../shared/documentNumbers';
 import { queuePaymentSync } from '../payments/erpSync';
 import { notifySalesOrder } from '../wxplatform/messages';
 import { completeIfSettled } from './lifecycle';
-import { centsText, toCents, yuan } from './money';
+import { centsText, ORDER_DUE, toCents, yuan } from './money';
 import { paymentRecords } from './queries';
 import { orderInScope, requireAction, writeOrderLog } from './state';
 
@@ -36,18 +36,18 @@ export async function addPayment(db: Kysely<DB>, actor: Actor, input: PaymentAdd
       .updateTable('sales_orders')
       .set({
         paid_amount: sql`paid_amount + ${amount}::numeric`,
-        payment_status: sql`case when paid_amount + ${amount}::numeric >= payable_amount then 'PAID' else 'PARTIAL' end`,
+        payment_status: sql`case when paid_amount + ${amount}::numeric >= ${ORDER_DUE} then 'PAID' else 'PARTIAL' end`,
         updated_at: new Date(),
         updated_by: actor.userId,
       })
       .where('id', '=', order.id)
-      .where(sql<boolean>`paid_amount + ${amount}::numeric <= payable_amount`)
+      .where(sql<boolean>`paid_amount + ${amount}::numeric <= ${ORDER_DUE}`)
       .returning(['paid_amount', 'payable_amount', 'payment_status'])
       .executeTakeFirst();
     if (!paid) {
       const owed = await trx
         .selectFrom('sales_orders')
-        .select(sql<string>`(payable_amount - paid_amount)::text`.as('owed'))
+        .select(sql<string>`greatest(${ORDER_DUE} - paid_amount, 0)::text`.as('owed'))
         .where('id', '=', order.id)
         .executeTakeFirstOrThrow();
       throw new BusinessError(409, `收款金额 ${yuan(cents)} 超过未付金额 ${yuan(toCents(owed.owed))}`);

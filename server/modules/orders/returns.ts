@@ -42,7 +42,7 @@ import {
   type FundOrder,
 } from '../funds/ledger';
 import type { TaskNotice } from '../approvals/engine';
-import { allocateCents, centsText, shareCents, toCents } from './money';
+import { allocateCents, centsText, ORDER_DUE, shareCents, toCents } from './money';
 import { decideReturnApproval, submitReturnApproval, withdrawReturnApproval } from './returnApproval';
 import { priceTypeOf, skuSnapshotOf } from './placement';
 import {
@@ -659,6 +659,17 @@ export async function receiveReturn(db: Kysely<DB>, actor: Actor, input: ReturnR
       }
     }
     if (row.original_order_id) {
+      // The order no longer owes the returned goods: one paid in part may now be paid, whatever the refund.
+      await trx
+        .updateTable('sales_orders')
+        .set({
+          returned_amount: sql`returned_amount + ${row.amount}::numeric`,
+          payment_status: sql`case when payment_status = 'PARTIAL' and paid_amount >= ${ORDER_DUE} - ${row.amount}::numeric
+            then 'PAID' else payment_status end`,
+          updated_at: new Date(),
+        })
+        .where('id', '=', row.original_order_id)
+        .execute();
       const order = await fundOrderOf(trx, row.original_order_id);
       const event = `退单 ${row.return_no} 入库`;
       const back = await giveBackDeductions(trx, actor, RETURNS, row, event, order);

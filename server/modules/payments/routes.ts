@@ -11,7 +11,7 @@ import { actorOf, callerOf, logOperation, requires } from '../shared/actor';
 import { dataScopeOf } from '../shared/dataScope';
 import { nullable, text } from '../shared/schemas';
 import { orderInScope } from '../orders/state';
-import { toCents, centsText } from '../orders/money';
+import { centsText, owedCents } from '../orders/money';
 import { BusinessError } from '../../http/envelope';
 import {
   assertRefundInScope,
@@ -65,7 +65,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       const actor = actorOf(request, reply);
       const scope = await dataScopeOf(db, actor.tenantId, actor.userId);
       const order = await orderInScope(db, actor.tenantId, scope, request.body.orderId);
-      const owed = toCents(order.payable_amount) - toCents(order.paid_amount);
+      const owed = owedCents(order);
       if (owed <= 0) throw new BusinessError(409, `订单 ${order.order_no} 已无待付金额`);
       if (['CANCELLED', 'INVALID', 'REJECTED'].includes(order.status)) {
         throw new BusinessError(409, `订单 ${order.order_no} 已关闭，不能收款`);

@@ -31,7 +31,7 @@ import type {
   Transaction as WxTransaction,
 } from '../../integrations/wechatpay/client';
 import { nextDocumentNo } from '../shared/documentNumbers';
-import { centsText, toCents } from '../orders/money';
+import { centsText, ORDER_DUE, toCents } from '../orders/money';
 import { queuePaymentSync, queueRefundSync } from './erpSync';
 import type { PayRuntime } from './runtime';
 
@@ -552,7 +552,7 @@ async function recordOrderPayment(
     .updateTable('sales_orders')
     .set({
       paid_amount: sql`paid_amount + ${row.amount}::numeric`,
-      payment_status: sql`case when paid_amount + ${row.amount}::numeric >= payable_amount then 'PAID' else 'PARTIAL' end`,
+      payment_status: sql`case when paid_amount + ${row.amount}::numeric >= ${ORDER_DUE} then 'PAID' else 'PARTIAL' end`,
       updated_at: new Date(),
     })
     .where('id', '=', row.order_id!)
@@ -822,7 +822,7 @@ async function refundSettled(trx: Transaction<DB>, refundId: string, result: 'SU
         paid_amount: sql`greatest(${paidAfter}, 0)`,
         payment_status: sql`case when ${paidAfter} <= 0 then 'REFUNDED'
           when ${sql.lit(pending.length > 0)} then 'REFUNDING'
-          when ${paidAfter} >= payable_amount then 'PAID' else 'PARTIAL' end`,
+          when ${paidAfter} >= ${ORDER_DUE} then 'PAID' else 'PARTIAL' end`,
         updated_at: new Date(),
       })
       .where('id', '=', refund.order_id)

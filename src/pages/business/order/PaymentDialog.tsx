@@ -19,9 +19,14 @@ interface PaymentValues {
   remark?: string;
 }
 
-/** What the buyer still owes, in yuan. */
-export const owed = (order: Pick<OrderDetail, 'payableAmount' | 'paidAmount'>) =>
-  Math.max(0, Math.round((Number(order.payableAmount) - Number(order.paidAmount)) * 100) / 100);
+/** What the buyer still owes, in yuan: the payable less the goods returned less what was paid. */
+export const owed = ({ amounts }: Pick<OrderDetail, 'amounts'>) =>
+  Math.max(
+    0,
+    Math.round(
+      (Number(amounts.payableAmount) - Number(amounts.returnedAmount) - Number(amounts.paidAmount)) * 100,
+    ) / 100,
+  );
 
 export function PaymentDialog({ order, onClose }: { order: OrderRef; onClose: () => void }) {
   const dispatch = useAppDispatch();

@@ -100,6 +100,9 @@ export function amountSteps(amounts: AmountBreakdown): { label: string; value: s
     { label: '优惠券', value: `−${money(amounts.couponAmount)}` },
     { label: '运费', value: `+${money(amounts.freightAmount)}` },
     { label: '应付金额', value: money(amounts.payableAmount) },
+    ...(Number(amounts.returnedAmount) > 0
+      ? [{ label: '已退货', value: `−${money(amounts.returnedAmount)}` }]
+      : []),
     { label: '已付金额', value: money(amounts.paidAmount) },
   ];
 }

@@ -47,6 +47,8 @@ it('an exchange sends what goes back and the new goods in their own case size', 
 
 it('an order owes its payable less the goods returned to stock less what was paid, never below zero', () => {
   const amounts = (returnedAmount: string, paidAmount: string) => ({
+    payableAmount: '114.00',
+    paidAmount,
     amounts: { ...order.amounts, payableAmount: '114.00', returnedAmount, paidAmount },
   });
   expect(owed(amounts('0.00', '14.00'))).toBe(100);

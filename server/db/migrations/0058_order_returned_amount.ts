@@ -3,6 +3,7 @@
 // 部分支付) and no 在线收款, 登记收款 or credit check asks the buyer for the returned goods again.
 // Databases that already received returns get their sums.
 import { sql, type Kysely } from 'kysely';
+import type { DB } from '../schema';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -14,6 +15,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .check(sql`returned_amount >= 0`),
     )
     .execute();
+  await backfillReturnedAmounts(db as unknown as Kysely<DB>);
+}
+
+/** The returns received before the column: their sums, and the 部分支付 orders they settled. Idempotent. */
+export async function backfillReturnedAmounts(db: Kysely<DB>): Promise<void> {
   await sql`
     update sales_orders so set returned_amount = received.amount
     from (

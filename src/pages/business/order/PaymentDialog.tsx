@@ -20,11 +20,11 @@ interface PaymentValues {
 }
 
 /** What the buyer still owes, in yuan: the payable less the goods returned less what was paid. */
-export const owed = ({ amounts }: Pick<OrderDetail, 'amounts'>) =>
+export const owed = (order: Pick<OrderDetail, 'payableAmount' | 'paidAmount' | 'amounts'>) =>
   Math.max(
     0,
     Math.round(
-      (Number(amounts.payableAmount) - Number(amounts.returnedAmount) - Number(amounts.paidAmount)) * 100,
+      (Number(order.payableAmount) - Number(order.amounts.returnedAmount) - Number(order.paidAmount)) * 100,
     ) / 100,
   );
 

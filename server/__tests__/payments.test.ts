@@ -586,6 +586,23 @@ describe.each(testBackends())('payments on %s', (backend) => {
     });
     await post('admin', '/payment/add', { orderId: unpaid.id, amount: rest / 100, channel: 'CASH' });
     expect(await order(unpaid.id)).toMatchObject({ payment_status: 'PAID', paid_amount: centsText(rest) });
+    // Signed and paid all but the goods coming back: the return's 入库 settles it, and the order is done.
+    const signed = await post<{ id: string; payableAmount: string }>('admin', '/eOrder/eOrder/add', {
+      buyerId: outletId,
+      paymentMethod: 'COD',
+      lines: [{ skuId, cases: 2 }],
+    });
+    const signedDetail = await ship(signed.id);
+    await post('admin', '/eOrder/eOrder/saveOrderSign', { id: signed.id });
+    const settling = await addReturn(signedDetail, 12, 'OFFSET_AR');
+    await post('admin', '/payment/add', {
+      orderId: signed.id,
+      amount: (toCents(signed.payableAmount) - toCents(settling.amount)) / 100,
+      channel: 'CASH',
+    });
+    expect(await order(signed.id)).toMatchObject({ payment_status: 'PARTIAL', status: 'SIGNED' });
+    await ok(receive(settling.id));
+    expect(await order(signed.id)).toMatchObject({ payment_status: 'PAID', status: 'COMPLETED' });
     const online = await place();
     await payAtCashier(await post<Prepay>('admin', '/payment/prepay', { orderId: online.id }));
     await ok(receive((await addReturn(await ship(online.id), 12, 'TO_PREPAID')).id));

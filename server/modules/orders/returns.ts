@@ -43,6 +43,7 @@ import {
 } from '../funds/ledger';
 import type { TaskNotice } from '../approvals/engine';
 import { allocateCents, centsText, ORDER_DUE, shareCents, toCents } from './money';
+import { completeIfSettled } from './lifecycle';
 import { decideReturnApproval, submitReturnApproval, withdrawReturnApproval } from './returnApproval';
 import { priceTypeOf, skuSnapshotOf } from './placement';
 import {
@@ -670,6 +671,8 @@ export async function receiveReturn(db: Kysely<DB>, actor: Actor, input: ReturnR
         })
         .where('id', '=', row.original_order_id)
         .execute();
+      // A signed order the return leaves paid in full is done (已签收且已付清).
+      await completeIfSettled(trx, actor.tenantId, row.original_order_id);
       const order = await fundOrderOf(trx, row.original_order_id);
       const event = `退单 ${row.return_no} 入库`;
       const back = await giveBackDeductions(trx, actor, RETURNS, row, event, order);
